@@ -1,0 +1,24 @@
+// Two projects: `unit` (pure modules, nodes run through n8n's engine with nock, the sandbox, and
+// the nodes against the live sandbox) and `e2e` (the packed package inside a real n8n process).
+/** @type {import('jest').Config} */
+const shared = {
+	preset: 'ts-jest',
+	testEnvironment: 'node',
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', isolatedModules: true }] },
+};
+
+module.exports = {
+	projects: [
+		{
+			...shared,
+			displayName: 'unit',
+			testMatch: ['<rootDir>/test/**/*.test.ts'],
+			testPathIgnorePatterns: ['<rootDir>/test/e2e/'],
+		},
+		{
+			...shared,
+			displayName: 'e2e',
+			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+		},
+	],
+};

@@ -1,0 +1,34 @@
+// Pure: no n8n import. See docs/api-contract.md §1 (base URL normalisation).
+
+/**
+ * Turns whatever a user pasted into the API root that `/v1/...` is appended to:
+ * trailing slashes and one trailing `/v1` are removed, an `/api` prefix is kept.
+ */
+export function normalizeBaseUrl(input: string): string {
+	const trimmed = (input ?? '').trim();
+	let url: URL;
+	try {
+		url = new URL(trimmed);
+	} catch {
+		throw new Error(
+			`Base URL "${trimmed}" is not a valid URL. Use the address of your platform, e.g. https://school.example.com or https://school.example.com/api`,
+		);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		throw new Error(`Base URL "${trimmed}" must start with https:// (or http:// for a local sandbox)`);
+	}
+	let path = url.pathname.replace(/\/+$/, '');
+	path = path.replace(/\/v1$/i, '');
+	return `${url.origin}${path}`;
+}
+
+/** The full URL of an API path such as `/students` or `/webhooks/wh_1`. */
+export function apiUrl(baseUrl: string, endpoint: string): string {
+	const suffix = endpoint.startsWith('/') ? endpoint : `/${endpoint}`;
+	return `${normalizeBaseUrl(baseUrl)}/v1${suffix}`;
+}
+
+/** The OAuth2 endpoints live on the origin, whatever path the base URL has. */
+export function oauthUrl(baseUrl: string, which: 'authorize' | 'token'): string {
+	return `${new URL(normalizeBaseUrl(baseUrl)).origin}/oauth/${which}`;
+}
