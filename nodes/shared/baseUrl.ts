@@ -6,10 +6,8 @@
  */
 export function normalizeBaseUrl(input: string): string {
 	const trimmed = (input ?? '').trim();
-	let url: URL;
-	try {
-		url = new URL(trimmed);
-	} catch {
+	const url = URL.canParse(trimmed) ? new URL(trimmed) : undefined;
+	if (!url) {
 		throw new Error(
 			`Base URL "${trimmed}" is not a valid URL. Use the address of your platform, e.g. https://school.example.com or https://school.example.com/api`,
 		);

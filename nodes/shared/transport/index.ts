@@ -1,3 +1,33 @@
+/**
+ * The one way nodes talk to the Education Platform API.
+ *
+ *   const body = await apiRequest.call(this, 'GET', '/students', { qs: { page: 2, per_page: 100 } });
+ *   const full = await apiRequest.call(this, 'GET', '/students', { qs, returnFullResponse: true });
+ *   full.headers.link, full.headers['x-ratelimit-remaining'], full.body
+ *   await apiRequest.call(this, 'GET', `/students/${id}`, { resourceLabel: `student ${id}`, itemIndex: i });
+ *
+ * - `endpoint` is relative to `{base}/v1` (e.g. `/students`, `/webhooks/wh_1`). An absolute URL
+ *   (a `links.next` or `Link` header value) is accepted when it is on the Base URL's origin;
+ *   the credentials are never sent anywhere else.
+ * - Authentication: the node's `authentication` parameter picks the credential type (access
+ *   token or OAuth2) unless `options.authentication` is given. Requests go through
+ *   `httpRequestWithAuthentication`, so the credential's Bearer header is applied (and for
+ *   OAuth2, n8n fetches/refreshes the token and retries once on 401). `Accept: application/json`
+ *   is sent by this function, which covers OAuth2 requests too.
+ * - Retries: ONE loop repeats THE SAME request (same URL, query and body) after 429, 408, 5xx,
+ *   timeouts, connection resets/refusals and truncated bodies, waiting for `Retry-After`
+ *   (seconds or HTTP date), else until `X-RateLimit-Reset` (429 only), else exponential
+ *   backoff with jitter; bounded by attempts and total wait (retry.ts DEFAULT_RETRY_POLICY).
+ *   POST/PATCH are repeated only when the platform cannot have processed them (429, refused
+ *   connection). Waits use `sleep` from n8n-workflow. Pagination can therefore call this once
+ *   per page: a page is never skipped or fetched twice into the output.
+ * - Errors: the final failure is thrown as a NodeApiError whose message is the API's own
+ *   `message` and whose description says what to do (errorDescription.ts), with the API's
+ *   field errors and request id; `httpCode` is the HTTP status; the API body is kept as the
+ *   error response. `itemIndex` is recorded for Continue On Fail.
+ * - `returnFullResponse: true` returns `{ body, headers, statusCode, statusMessage }` (header
+ *   names lower-case) so callers can read `Link` and `X-RateLimit-*`.
+ */
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -5,42 +35,139 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
 	IWebhookFunctions,
+	JsonObject,
 } from 'n8n-workflow';
-import { apiUrl } from '../baseUrl';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { apiUrl, normalizeBaseUrl } from '../baseUrl';
 import { credentialTypeFor, type AuthenticationMethod } from '../constants';
+import { describeFailure } from '../errorDescription';
+import { failureFromError, isTruncatedJson, lowerCaseHeaders, truncatedBodyFailure } from '../failure';
+import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryPolicy } from '../retry';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 export interface ApiRequestOptions {
 	qs?: IDataObject;
-	body?: IDataObject;
-	/** Return the full response (status, headers, body) instead of the body. */
+	body?: IDataObject | IDataObject[];
+	/** Return `{ body, headers, statusCode, statusMessage }` instead of the body. */
 	returnFullResponse?: boolean;
+	/** Names what is requested in error messages, e.g. `student 1042` or `webhook wh_1`. */
+	resourceLabel?: string;
+	/** The input item the request is for; recorded on the error for Continue On Fail. */
+	itemIndex?: number;
+	/** Use this credential type instead of the node's `authentication` parameter. */
+	authentication?: AuthenticationMethod;
+	/** Tighter or looser retry bounds than DEFAULT_RETRY_POLICY. */
+	retry?: Partial<RetryPolicy>;
+}
+
+export type ApiFullResponse = IN8nHttpFullResponse & { headers: Record<string, string> };
+
+function resolveUrl(context: ApiContext, baseUrl: string, endpoint: string, itemIndex?: number): string {
+	if (!/^https?:\/\//i.test(endpoint)) return apiUrl(baseUrl, endpoint);
+	const allowedOrigin = new URL(normalizeBaseUrl(baseUrl)).origin;
+	if (new URL(endpoint).origin !== allowedOrigin) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Refusing to send the credentials to ${new URL(endpoint).origin}: the platform returned a link outside ${allowedOrigin}`,
+			{ itemIndex, description: 'Check the Base URL in the credential; it must be the address the platform uses in its own links.' },
+		);
+	}
+	return endpoint;
+}
+
+async function credentialBaseUrl(context: ApiContext, credentialType: string, itemIndex?: number): Promise<string> {
+	const credentials = await context.getCredentials(credentialType);
+	try {
+		return normalizeBaseUrl(String(credentials.baseUrl ?? ''));
+	} catch (error) {
+		throw new NodeOperationError(context.getNode(), (error as Error).message, {
+			itemIndex,
+			description: 'Fix the Base URL in the Education Platform credential.',
+		});
+	}
 }
 
 /**
- * One authenticated call to the Education Platform API.
- * `endpoint` is relative to `{base}/v1`, e.g. `/students` or `/webhooks/wh_1`.
- * (Foundation issue: retries, rate-limit waits and error mapping live behind this one function.)
+ * `sleep` in slices of at most a second, so that cancelling the execution during a long
+ * rate-limit wait takes effect promptly (the next request then aborts with the execution).
  */
+async function wait(context: ApiContext, ms: number): Promise<void> {
+	const signal = 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+	for (let remaining = ms; remaining > 0 && !signal?.aborted; remaining -= 1000) {
+		await sleep(Math.min(remaining, 1000));
+	}
+}
+
 export async function apiRequest(
 	this: ApiContext,
 	method: IHttpRequestMethods,
 	endpoint: string,
 	options: ApiRequestOptions = {},
 ): Promise<any> {
-	const authentication = this.getNodeParameter('authentication', 0) as AuthenticationMethod;
+	const authentication =
+		options.authentication ?? (this.getNodeParameter('authentication', 0) as AuthenticationMethod);
 	const credentialType = credentialTypeFor(authentication);
-	const credentials = await this.getCredentials(credentialType);
-	const request: IHttpRequestOptions = {
-		method,
-		url: apiUrl(credentials.baseUrl as string, endpoint),
-		headers: { Accept: 'application/json' },
-		qs: options.qs,
-		body: options.body,
-		json: true,
-		returnFullResponse: options.returnFullResponse,
-	};
-	return await this.helpers.httpRequestWithAuthentication.call(this, credentialType, request);
+	const url = resolveUrl(this, await credentialBaseUrl(this, credentialType, options.itemIndex), endpoint, options.itemIndex);
+	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+
+	let waitedMs = 0;
+	for (let attempt = 1; ; attempt++) {
+		// A fresh options object per attempt: authentication mutates headers in place.
+		const request: IHttpRequestOptions = {
+			method,
+			url,
+			headers: { Accept: 'application/json' },
+			qs: options.qs,
+			body: options.body,
+			json: true,
+			returnFullResponse: true,
+		};
+		let failure: Failure;
+		try {
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				credentialType,
+				request,
+			)) as IN8nHttpFullResponse;
+			const headers = lowerCaseHeaders(response.headers);
+			if (!isTruncatedJson(response.body, headers)) {
+				return options.returnFullResponse ? { ...response, headers } : response.body;
+			}
+			failure = truncatedBodyFailure(response.statusCode, headers);
+		} catch (error) {
+			failure = failureFromError(error);
+		}
+
+		const decision = planRetry(failure, { attempt, waitedMs, method }, policy);
+		if (decision.retry) {
+			await wait(this, decision.delayMs);
+			waitedMs += decision.delayMs;
+			continue;
+		}
+		const report = describeFailure(failure, {
+			method,
+			url,
+			resourceLabel: options.resourceLabel,
+			authentication,
+			attempts: attempt,
+			waitedMs,
+			stop: decision.reason,
+			requestedDelayMs: decision.requestedDelayMs,
+			maxTotalWaitMs: policy.maxTotalWaitMs,
+		});
+		const errorResponse: JsonObject =
+			typeof failure.body === 'object' && failure.body !== null && !Array.isArray(failure.body)
+				? (failure.body as JsonObject)
+				: { message: failure.errorMessage ?? report.message };
+		throw new NodeApiError(this.getNode(), errorResponse, {
+			message: report.message,
+			description: report.description,
+			httpCode: report.httpCode,
+			itemIndex: options.itemIndex,
+		});
+	}
 }

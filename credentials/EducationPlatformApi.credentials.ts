@@ -1,0 +1,96 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * Personal access token (Laravel Passport PAT). docs/api-contract.md §6.
+ *
+ * The connection test lists one student. The base URL is normalised inside the expression the
+ * same way nodes/shared/baseUrl.ts does it (credential files cannot import code that n8n would
+ * have to evaluate before the credential loads): trailing slashes and one pasted `/v1` go, an
+ * `/api` prefix stays.
+ */
+export class EducationPlatformApi implements ICredentialType {
+	name = 'educationPlatformApi';
+
+	displayName = 'Education Platform API';
+
+	icon: Icon = {
+		light: 'file:../icons/educationPlatform.svg',
+		dark: 'file:../icons/educationPlatform.dark.svg',
+	};
+
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-education-platform#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://school.example.com',
+			description:
+				'Address of your Education Platform, with or without /api (for example https://school.example.com or https://school.example.com/api). A pasted /v1 is ignored.',
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'A personal access token created in the platform under Settings → API tokens. Give it the students:read scope, plus webhooks:write for the trigger.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.accessToken}}',
+				Accept: 'application/json',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/v1$/i, "") }}',
+			url: '/v1/students',
+			method: 'GET',
+			qs: { per_page: 1 },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The platform did not accept the access token. Check that it was copied completely and has not been revoked or expired, and that the Base URL points to the platform that issued it.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						'The access token is valid but lacks the students:read scope. Create a token with students:read (and webhooks:write if you use the trigger).',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'No Education Platform API was found at this Base URL. Use the address of your platform, for example https://school.example.com or https://school.example.com/api.',
+				},
+			},
+		],
+	};
+}

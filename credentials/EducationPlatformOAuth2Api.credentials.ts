@@ -1,0 +1,152 @@
+import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+/**
+ * OAuth2 (Laravel Passport) — docs/api-contract.md §7.
+ *
+ * n8n's generic `oAuth2Api` runs the flows; this type fills in its fields:
+ * - `grantType`: Authorization Code with PKCE (n8n's `pkce` grant, S256) or Client Credentials.
+ * - `authUrl` / `accessTokenUrl`: hidden, derived from the Base URL's origin (`/oauth/authorize`,
+ *   `/oauth/token`) unless the user fills in an override. Hidden fields are owned by the type,
+ *   so n8n recomputes them from these expressions (`$self` is the credential's own data).
+ * - `scope`: hidden and derived from the Scopes field. n8n deletes a stored `scope` on OAuth2
+ *   types outside its editable-scope list before it builds the authorization URL, so a visible
+ *   `scope` field would be silently dropped; deriving it from our own field survives that.
+ */
+const ORIGIN_OF_BASE_URL =
+	'String($self["baseUrl"] || "").trim().replace(/^(https?:\\/\\/[^\\/?#]+).*$/i, "$1")';
+
+export class EducationPlatformOAuth2Api implements ICredentialType {
+	name = 'educationPlatformOAuth2Api';
+
+	extends = ['oAuth2Api'];
+
+	displayName = 'Education Platform OAuth2 API';
+
+	icon: Icon = {
+		light: 'file:../icons/educationPlatform.svg',
+		dark: 'file:../icons/educationPlatform.dark.svg',
+	};
+
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-education-platform#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://school.example.com',
+			description:
+				'Address of your Education Platform, with or without /api. The OAuth endpoints are taken from its origin (scheme, host and port).',
+		},
+		{
+			displayName: 'Grant Type',
+			name: 'grantType',
+			type: 'options',
+			options: [
+				{
+					name: 'Authorization Code (with PKCE)',
+					value: 'pkce',
+					description: 'Sign in as a platform user and approve access on the consent page',
+				},
+				{
+					name: 'Client Credentials',
+					value: 'clientCredentials',
+					description: 'Machine-to-machine access for a confidential OAuth client, no user sign-in',
+				},
+			],
+			default: 'pkce',
+		},
+		{
+			displayName: 'Client ID',
+			name: 'clientId',
+			type: 'string',
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Required for Client Credentials. For Authorization Code with PKCE, leave empty if the OAuth client is public (has no secret).',
+		},
+		{
+			displayName: 'Scopes',
+			name: 'scopes',
+			type: 'multiOptions',
+			options: [
+				{
+					name: 'Read Students (students:read)',
+					value: 'students:read',
+					description: 'List and get students (Education Platform node)',
+				},
+				{
+					name: 'Read Webhooks (webhooks:read)',
+					value: 'webhooks:read',
+					description: 'List webhook subscriptions and their deliveries',
+				},
+				{
+					name: 'Manage Webhooks (webhooks:write)',
+					value: 'webhooks:write',
+					description: 'Create and delete webhook subscriptions (Education Platform Trigger)',
+				},
+			],
+			default: ['students:read', 'webhooks:write'],
+			description:
+				'What n8n may do. Reconnect the credential after changing this so the platform grants the new scopes.',
+		},
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'hidden',
+			default: '={{ [].concat($self["scopes"] || []).join(" ") }}',
+		},
+		{
+			displayName: 'Authorization URL Override',
+			name: 'authUrlOverride',
+			type: 'string',
+			default: '',
+			placeholder: 'https://school.example.com/oauth/authorize',
+			description: 'Leave empty to use /oauth/authorize on the Base URL\'s origin',
+			displayOptions: { show: { grantType: ['pkce'] } },
+		},
+		{
+			displayName: 'Access Token URL Override',
+			name: 'accessTokenUrlOverride',
+			type: 'string',
+			default: '',
+			placeholder: 'https://school.example.com/oauth/token',
+			description: 'Leave empty to use /oauth/token on the Base URL\'s origin',
+		},
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'hidden',
+			default: `={{ String($self["authUrlOverride"] || "").trim() || ${ORIGIN_OF_BASE_URL} + "/oauth/authorize" }}`,
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'hidden',
+			default: `={{ String($self["accessTokenUrlOverride"] || "").trim() || ${ORIGIN_OF_BASE_URL} + "/oauth/token" }}`,
+		},
+		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'hidden',
+			default: '',
+		},
+		{
+			// HTTP Basic, as RFC 6749 recommends; n8n falls back to client_id in the body when
+			// a public PKCE client has no secret. Passport accepts both (contract §7).
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'hidden',
+			default: 'header',
+		},
+	];
+}

@@ -1,0 +1,6 @@
+// The resource → operation pairs the node offers; the router switches on these.
+export type EducationPlatformMap = {
+	student: 'get' | 'getMany';
+};
+
+export type EducationPlatformResource = keyof EducationPlatformMap;

@@ -1,0 +1,220 @@
+// Pure: no n8n import. Reads one page of a list response in any of the shapes the contract
+// tolerates (docs/api-contract.md §3.5) and decides which page to ask for next. `collectPages`
+// drives the loop with an injected fetch function, so it is tested without HTTP or n8n.
+import { PaginationError } from './inputError';
+import type { Query } from './studentQuery';
+
+export type HeaderMap = Record<string, string | string[] | number | undefined>;
+
+/** What the transport returned for one request (body and response headers). */
+export interface ListResponse {
+	body: unknown;
+	headers?: HeaderMap;
+}
+
+export type PageShape = 'resource collection' | 'paginator' | 'array' | 'data only';
+
+export interface ParsedPage {
+	shape: PageShape;
+	items: unknown[];
+	currentPage?: number;
+	lastPage?: number;
+	/** per_page as the server reports it; it wins over the requested one if the server capped it. */
+	perPage?: number;
+	/** The next page's URL from the body, else from an RFC 8288 `Link: <…>; rel="next"` header. */
+	nextUrl?: string;
+}
+
+export const MAX_PAGE_SIZE = 100;
+
+type JsonRecord = Record<string, unknown>;
+
+function isRecord(value: unknown): value is JsonRecord {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toNumber(value: unknown): number | undefined {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
+}
+
+function toUrl(value: unknown): string | undefined {
+	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+export function headerValue(headers: HeaderMap | undefined, name: string): string | undefined {
+	if (!headers) return undefined;
+	const wanted = name.toLowerCase();
+	for (const [key, value] of Object.entries(headers)) {
+		if (key.toLowerCase() !== wanted || value === undefined) continue;
+		return Array.isArray(value) ? value.join(', ') : String(value);
+	}
+	return undefined;
+}
+
+/**
+ * Parses an RFC 8288 Link header into `{ rel: url }`. URLs may contain commas (comma lists in
+ * `filter[...]`), so links are matched by their `<…>` brackets rather than split on commas.
+ */
+export function parseLinkHeader(header: string | undefined): Record<string, string> {
+	const links: Record<string, string> = {};
+	if (!header) return links;
+	const linkPattern = /<([^>]*)>((?:\s*;\s*[^;,=\s]+\s*(?:=\s*(?:"[^"]*"|[^;,]*))?)*)/g;
+	for (const match of header.matchAll(linkPattern)) {
+		const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(match[2]);
+		if (!rel) continue;
+		for (const name of (rel[1] ?? rel[2]).toLowerCase().split(/\s+/)) {
+			if (name && !(name in links)) links[name] = match[1].trim();
+		}
+	}
+	return links;
+}
+
+/** Reads one page. Throws a PaginationError when the body is not a list at all. */
+export function parseListPage(response: ListResponse): ParsedPage {
+	const { body } = response;
+	const linkNext = parseLinkHeader(headerValue(response.headers, 'link')).next;
+	if (Array.isArray(body)) {
+		return { shape: 'array', items: body, nextUrl: linkNext };
+	}
+	if (isRecord(body) && Array.isArray(body.data)) {
+		if (isRecord(body.meta)) {
+			const links = isRecord(body.links) ? body.links : {};
+			return {
+				shape: 'resource collection',
+				items: body.data,
+				currentPage: toNumber(body.meta.current_page),
+				lastPage: toNumber(body.meta.last_page),
+				perPage: toNumber(body.meta.per_page),
+				nextUrl: toUrl(links.next) ?? linkNext,
+			};
+		}
+		if ('current_page' in body || 'next_page_url' in body) {
+			return {
+				shape: 'paginator',
+				items: body.data,
+				currentPage: toNumber(body.current_page),
+				lastPage: toNumber(body.last_page),
+				perPage: toNumber(body.per_page),
+				nextUrl: toUrl(body.next_page_url) ?? linkNext,
+			};
+		}
+		return { shape: 'data only', items: body.data, nextUrl: linkNext };
+	}
+	const seen = typeof body === 'string' ? `text starting "${body.slice(0, 60)}"` : JSON.stringify(body)?.slice(0, 80);
+	throw new PaginationError(
+		'The API did not answer with a list of students',
+		`Expected JSON with a "data" array (or a JSON array) but got ${seen ?? 'nothing'}. Check that the credential's Base URL is the platform's address (e.g. https://school.example.com or https://school.example.com/api).`,
+	);
+}
+
+/** The query parameters of a next-page URL (absolute or relative). Only the query is used: the
+ * host always stays the credential's base URL, so a token is never sent elsewhere. */
+export function queryOfUrl(url: string): Query {
+	const query: Query = {};
+	for (const [key, value] of new URL(url, 'http://next.invalid').searchParams) query[key] = value;
+	return query;
+}
+
+/**
+ * The query of the next request, or `undefined` when the listing is complete: the page is empty
+ * or shorter than per_page, or there is neither a next link nor `current_page < last_page`.
+ * A next link's parameters are laid over the current ones, so filters and sort survive even
+ * when the server leaves them out of its links.
+ */
+export function nextPageQuery(current: Query, page: ParsedPage): Query | undefined {
+	if (page.items.length === 0) return undefined;
+	const perPage = page.perPage ?? toNumber(current.per_page);
+	if (perPage !== undefined && page.items.length < perPage) return undefined;
+	if (page.nextUrl) return { ...current, ...queryOfUrl(page.nextUrl) };
+	if (page.currentPage !== undefined && page.lastPage !== undefined && page.currentPage < page.lastPage) {
+		return { ...current, page: page.currentPage + 1 };
+	}
+	return undefined;
+}
+
+/**
+ * per_page for a listing. Without a limit, the page size. With one, the smallest per_page that
+ * still needs no more requests than the page size would (limit 150, size 100 → 2 × 75), so no
+ * page is fetched in vain. It is fixed for the whole listing: page N only means the same
+ * students when per_page does not change.
+ */
+export function planPerPage(pageSize: number, limit?: number): number {
+	if (limit === undefined) return pageSize;
+	const pages = Math.ceil(limit / pageSize);
+	return Math.ceil(limit / pages);
+}
+
+function canonicalQuery(query: Query): string {
+	return Object.keys(query)
+		.sort()
+		.map((key) => `${key}=${String(query[key])}`)
+		.join('&');
+}
+
+function idOf(item: unknown): string | undefined {
+	return isRecord(item) && (typeof item.id === 'number' || typeof item.id === 'string') ? String(item.id) : undefined;
+}
+
+export interface CollectOptions {
+	/** Filters and sort; `page` and `per_page` are added here. */
+	query: Query;
+	perPage: number;
+	/** Stop once this many items are collected (and return exactly that many). */
+	limit?: number;
+}
+
+const LOOP_ADVICE =
+	'The platform kept answering with a page already read, so the node stopped instead of looping forever or returning duplicates. Try again later, or use a Limit; if it persists, report it to the platform with the request details.';
+
+/** Fetches page after page until the listing is complete or `limit` items are collected. */
+export async function collectPages(
+	fetchPage: (query: Query) => Promise<ListResponse>,
+	options: CollectOptions,
+): Promise<unknown[]> {
+	const items: unknown[] = [];
+	const requested = new Set<string>();
+	const reportedPages = new Set<number>();
+	const pageBounds = new Map<string, number>();
+	let query: Query | undefined = { ...options.query, page: 1, per_page: options.perPage };
+	let requestCount = 0;
+
+	while (query) {
+		requested.add(canonicalQuery(query));
+		requestCount++;
+		const page = parseListPage(await fetchPage(query));
+
+		if (page.currentPage !== undefined) {
+			if (reportedPages.has(page.currentPage)) {
+				throw new PaginationError(`The API returned page ${page.currentPage} twice`, LOOP_ADVICE);
+			}
+			reportedPages.add(page.currentPage);
+		}
+		const first = idOf(page.items[0]);
+		const last = idOf(page.items[page.items.length - 1]);
+		if (first !== undefined && last !== undefined) {
+			const bounds = `${first}…${last}`;
+			const earlier = pageBounds.get(bounds);
+			if (earlier !== undefined) {
+				throw new PaginationError(
+					`Request ${requestCount} returned the same students as request ${earlier} (IDs ${first} to ${last})`,
+					LOOP_ADVICE,
+				);
+			}
+			pageBounds.set(bounds, requestCount);
+		}
+
+		items.push(...page.items);
+		if (options.limit !== undefined && items.length >= options.limit) return items.slice(0, options.limit);
+
+		const next = nextPageQuery(query, page);
+		if (next && requested.has(canonicalQuery(next))) {
+			throw new PaginationError(
+				`The API's next-page link points back to a page already read (page ${String(next.page)})`,
+				LOOP_ADVICE,
+			);
+		}
+		query = next;
+	}
+	return items;
+}

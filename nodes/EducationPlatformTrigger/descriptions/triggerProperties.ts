@@ -1,0 +1,165 @@
+import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
+import {
+	authenticationCredentials,
+	authenticationProperty,
+} from '../../shared/descriptions/authentication';
+
+/** Values of the Registration parameter. */
+export type RegistrationMode = 'automatic' | 'manual';
+
+const onlyWhenAutomatic = { registration: ['automatic'] };
+
+/** Manual registration makes no API call, so it needs no credential. */
+export const triggerCredentials: INodeCredentialDescription[] = authenticationCredentials.map(
+	(credential) => ({
+		...credential,
+		displayOptions: { show: { ...credential.displayOptions?.show, ...onlyWhenAutomatic } },
+	}),
+);
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName: 'Registration',
+		name: 'registration',
+		type: 'options',
+		options: [
+			{
+				name: 'Automatic',
+				value: 'automatic',
+				description:
+					'Register this workflow\'s webhook URL with the platform on activation and remove it on deactivation',
+			},
+			{
+				name: 'Manual',
+				value: 'manual',
+				description:
+					'You add the webhook URL in the platform\'s dashboard and paste its signing secret here. No API calls.',
+			},
+		],
+		default: 'automatic',
+	},
+	{ ...authenticationProperty, displayOptions: { show: onlyWhenAutomatic } },
+	{
+		displayName:
+			'In the platform\'s webhook settings, add the Production URL shown above (Webhook URLs), choose the same events as below, and paste the signing secret (whsec_…) it shows you here',
+		name: 'manualNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { registration: ['manual'] } },
+	},
+	{
+		displayName: 'Signing Secret',
+		name: 'signingSecret',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		required: true,
+		placeholder: 'whsec_…',
+		description:
+			'The secret the platform shows when you create the webhook. Every delivery\'s signature is checked with it.',
+		displayOptions: { show: { registration: ['manual'] } },
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: [],
+		description: 'The events that start the workflow',
+		options: [
+			{ name: 'All Enrollment Events', value: 'enrollment.*' },
+			{ name: 'All Events', value: '*' },
+			{ name: 'All Exam-Result Events', value: 'exam_result.*' },
+			{ name: 'All Payment Events', value: 'payment.*' },
+			{
+				name: 'Enrollment Cancelled',
+				value: 'enrollment.cancelled',
+				description: 'A student\'s enrollment in a course was cancelled',
+			},
+			{
+				name: 'Enrollment Completed',
+				value: 'enrollment.completed',
+				description: 'A student completed a course, with a final grade',
+			},
+			{
+				name: 'Enrollment Created',
+				value: 'enrollment.created',
+				description: 'A student was enrolled in a course for a term',
+			},
+			{
+				name: 'Enrollment Updated',
+				value: 'enrollment.updated',
+				description: 'An enrollment changed (previous values in data.previous_attributes)',
+			},
+			{
+				name: 'Exam Result Published',
+				value: 'exam_result.published',
+				description: 'A student\'s exam result was published',
+			},
+			{
+				name: 'Exam Result Updated',
+				value: 'exam_result.updated',
+				description: 'A published exam result changed (previous values in data.previous_attributes)',
+			},
+			{
+				name: 'Payment Failed',
+				value: 'payment.failed',
+				description: 'A payment failed (failure_code and failure_message say why)',
+			},
+			{
+				name: 'Payment Refunded',
+				value: 'payment.refunded',
+				description: 'A payment was refunded in full or in part',
+			},
+			{
+				name: 'Payment Succeeded',
+				value: 'payment.succeeded',
+				description: 'A payment went through',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Delivery Headers',
+				name: 'includeHeaders',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to add the delivery\'s HTTP headers (delivery ID, timestamp, user agent, …) under delivery_headers. The signature is never included.',
+			},
+			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				options: [
+					{
+						name: 'Full Event',
+						value: 'event',
+						description: 'The event envelope: ID, type, created_at and data',
+					},
+					{
+						name: 'Only Data',
+						value: 'data',
+						description: 'Only the event\'s data (the enrollment, payment or exam result)',
+					},
+				],
+				default: 'event',
+			},
+			{
+				displayName: 'Timestamp Tolerance (Seconds)',
+				name: 'timestampTolerance',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 3600 },
+				default: 300,
+				description:
+					'How far, in seconds, a delivery\'s signed timestamp may be from n8n\'s clock. Older or newer deliveries are refused as possible replays.',
+			},
+		],
+	},
+];

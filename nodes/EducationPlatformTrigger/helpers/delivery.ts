@@ -1,0 +1,73 @@
+// Pure: no n8n import. Reading a verified delivery's body (docs/api-contract.md §8.3) and shaping
+// the item the trigger emits.
+import type { DeliveryHeaders } from './signature';
+
+export interface PlatformEvent {
+	id: string;
+	type: string;
+	created_at: string;
+	data: Record<string, unknown>;
+}
+
+export type ParsedEvent = { ok: true; event: PlatformEvent } | { ok: false; message: string };
+
+/** What the Output option can be. */
+export type OutputMode = 'event' | 'data';
+
+/** Headers that carry credentials or the signature: never copied into workflow data. */
+const WITHHELD_HEADERS = new Set(['webhook-signature', 'authorization', 'cookie', 'proxy-authorization']);
+
+/** Parses the raw body as a UTF-8 JSON event envelope `{id, type, created_at, data}`. */
+export function parseEvent(rawBody: Uint8Array): ParsedEvent {
+	let body: unknown;
+	try {
+		body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(rawBody));
+	} catch {
+		return { ok: false, message: 'The request body is not valid UTF-8 JSON.' };
+	}
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+		return { ok: false, message: 'The request body is not a JSON object.' };
+	}
+	const envelope = body as Record<string, unknown>;
+	const missing = ['id', 'type', 'created_at'].filter(
+		(field) => typeof envelope[field] !== 'string' || envelope[field] === '',
+	);
+	if (!isObject(envelope.data)) missing.push('data');
+	if (missing.length > 0) {
+		return {
+			ok: false,
+			message: `The request body is not an Education Platform event: ${missing.join(', ')} missing or of the wrong type.`,
+		};
+	}
+	return { ok: true, event: envelope as unknown as PlatformEvent };
+}
+
+/**
+ * The JSON of the item emitted for an event: the envelope `{id, type, created_at, data}` or only
+ * its `data`, plus `delivery_headers` when asked for. Fields of the envelope beyond the four of the
+ * contract are kept in "event" mode, so nothing the platform adds is dropped.
+ */
+export function eventOutput(
+	event: PlatformEvent,
+	mode: OutputMode,
+	headers?: DeliveryHeaders,
+): Record<string, unknown> {
+	const json: Record<string, unknown> = mode === 'data' ? { ...event.data } : { ...event };
+	if (headers) json.delivery_headers = outputHeaders(headers);
+	return json;
+}
+
+/** The delivery's headers, lower-cased, without the signature or any credential. */
+export function outputHeaders(headers: DeliveryHeaders): Record<string, string> {
+	const result: Record<string, string> = {};
+	for (const [name, value] of Object.entries(headers)) {
+		const key = name.toLowerCase();
+		if (value === undefined || WITHHELD_HEADERS.has(key)) continue;
+		result[key] = Array.isArray(value) ? value.join(', ') : value;
+	}
+	return result;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

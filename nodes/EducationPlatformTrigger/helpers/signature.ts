@@ -1,0 +1,168 @@
+// Pure: no n8n import. Standard Webhooks v1 (symmetric) verification, docs/api-contract.md §8.4.
+//
+// - key: the base64-decoded part of the `whsec_…` secret;
+// - signed content: `${webhook-id}.${webhook-timestamp}.` followed by the body's raw bytes,
+//   hashed as bytes (never decoded and re-encoded, never re-serialised JSON);
+// - `webhook-signature` is a space-separated list of `<version>,<base64>`: a delivery is valid
+//   when any `v1` entry matches (secret rotation sends two); other versions are ignored;
+// - the timestamp must be within the tolerance of our clock, in the past or the future;
+// - comparisons are constant-time.
+// Results never echo the secret or a signature, so callers can log them.
+import { createHmac, timingSafeEqual } from 'crypto';
+
+const SECRET_PREFIX = 'whsec_';
+/** Standard Webhooks asks for at least 24 random bytes (192 bits). */
+const MIN_SECRET_BYTES = 24;
+const SHA256_BYTES = 32;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** Printable ASCII without spaces; bounded so a delivery id cannot bloat the replay record. */
+const WEBHOOK_ID = /^[\x21-\x7e]{1,256}$/;
+const UNIX_SECONDS = /^[0-9]{1,15}$/;
+
+export type HeaderValue = string | string[] | undefined;
+export type DeliveryHeaders = Record<string, HeaderValue>;
+
+export interface VerifyDeliveryInput {
+	/** The signing secret, `whsec_<base64>` (the prefix may be omitted). */
+	secret: string;
+	/** Request headers; names are matched case-insensitively. */
+	headers: DeliveryHeaders;
+	/** The request body exactly as received. */
+	rawBody: Uint8Array;
+	/** Largest accepted distance, in seconds, between `webhook-timestamp` and `now()`. */
+	toleranceSeconds: number;
+	/** Current time in milliseconds since the epoch; injectable for tests. */
+	now?: () => number;
+}
+
+export type VerificationFailure =
+	| 'missing_headers'
+	| 'malformed_webhook_id'
+	| 'malformed_timestamp'
+	| 'timestamp_too_old'
+	| 'timestamp_too_new'
+	| 'no_v1_signature'
+	| 'signature_mismatch';
+
+export type VerificationResult =
+	| { valid: true; webhookId: string; timestamp: number }
+	| { valid: false; reason: VerificationFailure; message: string };
+
+export class InvalidSigningSecretError extends Error {}
+
+/**
+ * The HMAC key inside a `whsec_` secret. Throws InvalidSigningSecretError, with a message fit for
+ * the user and without the secret in it, when the value cannot be a Standard Webhooks secret.
+ */
+export function decodeSigningSecret(secret: string): Buffer {
+	const trimmed = (secret ?? '').trim();
+	const encoded = trimmed.startsWith(SECRET_PREFIX) ? trimmed.slice(SECRET_PREFIX.length) : trimmed;
+	if (encoded === '') {
+		throw new InvalidSigningSecretError('The signing secret is empty.');
+	}
+	if (!BASE64.test(encoded)) {
+		throw new InvalidSigningSecretError(
+			'The signing secret is not a Standard Webhooks secret: it should look like whsec_ followed by base64 text (letters, digits, + and /). Copy it again from the platform.',
+		);
+	}
+	const key = Buffer.from(encoded, 'base64');
+	if (key.length < MIN_SECRET_BYTES) {
+		throw new InvalidSigningSecretError(
+			`The signing secret is too short (${key.length} bytes; at least ${MIN_SECRET_BYTES} expected). Copy the whole secret from the platform.`,
+		);
+	}
+	return key;
+}
+
+/** Checks a delivery's `webhook-*` headers and signature against its raw body. */
+export function verifyDelivery(input: VerifyDeliveryInput): VerificationResult {
+	const key = decodeSigningSecret(input.secret);
+	const headers = lowerCaseNames(input.headers);
+	const webhookId = single(headers['webhook-id']);
+	const timestampHeader = single(headers['webhook-timestamp']);
+	const signatureHeader = joined(headers['webhook-signature']);
+
+	if (!webhookId || !timestampHeader || !signatureHeader) {
+		return failure(
+			'missing_headers',
+			'The webhook-id, webhook-timestamp and webhook-signature headers are all required.',
+		);
+	}
+	if (!WEBHOOK_ID.test(webhookId)) {
+		return failure('malformed_webhook_id', 'The webhook-id header is malformed.');
+	}
+	if (!UNIX_SECONDS.test(timestampHeader)) {
+		return failure('malformed_timestamp', 'The webhook-timestamp header is not a Unix time in seconds.');
+	}
+
+	const timestamp = Number(timestampHeader);
+	const nowSeconds = Math.floor((input.now ?? Date.now)() / 1000);
+	if (nowSeconds - timestamp > input.toleranceSeconds) {
+		return failure(
+			'timestamp_too_old',
+			`The webhook-timestamp is more than ${input.toleranceSeconds} seconds in the past.`,
+		);
+	}
+	if (timestamp - nowSeconds > input.toleranceSeconds) {
+		return failure(
+			'timestamp_too_new',
+			`The webhook-timestamp is more than ${input.toleranceSeconds} seconds in the future.`,
+		);
+	}
+
+	const candidates = v1Signatures(signatureHeader);
+	if (candidates.length === 0) {
+		return failure('no_v1_signature', 'The webhook-signature header holds no well-formed v1 signature.');
+	}
+
+	const expected = createHmac('sha256', key)
+		.update(`${webhookId}.${timestampHeader}.`, 'utf8')
+		.update(input.rawBody)
+		.digest();
+	// Every candidate is compared, so the time taken does not depend on which one matched.
+	let matched = false;
+	for (const candidate of candidates) {
+		matched = timingSafeEqual(candidate, expected) || matched;
+	}
+	if (!matched) {
+		return failure('signature_mismatch', 'No signature in webhook-signature matches the body.');
+	}
+	return { valid: true, webhookId, timestamp };
+}
+
+/** The decoded `v1` signatures of a header; entries of other versions or malformed ones are skipped. */
+function v1Signatures(header: string): Buffer[] {
+	const signatures: Buffer[] = [];
+	for (const entry of header.split(' ')) {
+		const comma = entry.indexOf(',');
+		if (comma < 0 || entry.slice(0, comma) !== 'v1') continue;
+		const encoded = entry.slice(comma + 1);
+		if (!BASE64.test(encoded)) continue;
+		const signature = Buffer.from(encoded, 'base64');
+		if (signature.length === SHA256_BYTES) signatures.push(signature);
+	}
+	return signatures;
+}
+
+function failure(reason: VerificationFailure, message: string): VerificationResult {
+	return { valid: false, reason, message };
+}
+
+function lowerCaseNames(headers: DeliveryHeaders): DeliveryHeaders {
+	const result: DeliveryHeaders = {};
+	for (const [name, value] of Object.entries(headers ?? {})) {
+		result[name.toLowerCase()] = value;
+	}
+	return result;
+}
+
+/** A header that must occur once; repeated values are ambiguous and treated as absent. */
+function single(value: HeaderValue): string | undefined {
+	if (Array.isArray(value)) return value.length === 1 ? value[0].trim() : undefined;
+	return value?.trim();
+}
+
+/** Repeated signature headers are one list, as if sent space-separated. */
+function joined(value: HeaderValue): string | undefined {
+	return (Array.isArray(value) ? value.join(' ') : value)?.trim();
+}

@@ -1,0 +1,141 @@
+// webhook(): what each delivery gets (docs/trigger.md, "What each delivery gets").
+//   401 — signature headers missing or malformed, no matching v1 signature, timestamp outside
+//         the tolerance (replays of old deliveries); no run
+//   400 — signed correctly but the body is not a JSON event envelope; no run
+//   200 — an event type this trigger does not listen to, or a webhook-id already seen: no run,
+//         and the platform does not retry
+//   run — one item per event, shaped by the Output option
+// Verification uses the raw request bytes n8n keeps in `req.rawBody`, never re-serialised JSON.
+// Nothing logged here contains the secret or a signature.
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { eventOutput, parseEvent, type OutputMode } from '../helpers/delivery';
+import { expandEventSelection } from '../helpers/events';
+import { ReplayCache } from '../helpers/replayCache';
+import { decodeSigningSecret, verifyDelivery } from '../helpers/signature';
+import type { RegistrationMode } from '../descriptions/triggerProperties';
+
+/** Per n8n process; see helpers/replayCache.ts for what that does and does not cover. */
+const replayCache = new ReplayCache();
+
+const DEFAULT_TOLERANCE_SECONDS = 300;
+
+interface TriggerOptions {
+	timestampTolerance?: number;
+	output?: OutputMode;
+	includeHeaders?: boolean;
+}
+
+export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const secret = signingSecret.call(this);
+	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	const toleranceSeconds = toleranceOf.call(this, options);
+	const headers = this.getHeaderData();
+	const rawBody = await rawBodyOf.call(this);
+
+	const verification = verifyDelivery({ secret, headers, rawBody, toleranceSeconds });
+	if (!verification.valid) {
+		this.logger.warn(
+			`Education Platform Trigger: refused a delivery with 401 (${verification.reason}): ${verification.message}`,
+		);
+		return respond.call(this, 401, { message: verification.message });
+	}
+
+	const parsed = parseEvent(rawBody);
+	if (!parsed.ok) {
+		this.logger.warn(
+			`Education Platform Trigger: refused signed delivery ${verification.webhookId} with 400: ${parsed.message}`,
+		);
+		return respond.call(this, 400, { message: parsed.message });
+	}
+	const { event } = parsed;
+
+	if (!selectedEvents.call(this).includes(event.type)) {
+		return respond.call(this, 200, {
+			received: true,
+			message: `Event type ${event.type} is not selected in this trigger; ignored.`,
+		});
+	}
+
+	const workflowId = this.getWorkflow().id ?? '';
+	const replayKey = `${workflowId}:${this.getNode().id}:${this.getMode()}:${verification.webhookId}`;
+	if (replayCache.checkAndRecord(replayKey, verification.timestamp, toleranceSeconds)) {
+		this.logger.info(
+			`Education Platform Trigger: delivery ${verification.webhookId} was already received; not starting the workflow again`,
+		);
+		return respond.call(this, 200, {
+			received: true,
+			message: `Delivery ${verification.webhookId} was already received; ignored.`,
+		});
+	}
+
+	const output = options.output === 'data' ? 'data' : 'event';
+	const json = eventOutput(event, output, options.includeHeaders ? headers : undefined);
+	return { workflowData: [this.helpers.returnJsonArray(json as IDataObject)] };
+}
+
+/** The secret deliveries are signed with: pasted (Manual) or stored on registration (Automatic). */
+function signingSecret(this: IWebhookFunctions): string {
+	const registration = this.getNodeParameter('registration', 'automatic') as RegistrationMode;
+	const secret =
+		registration === 'manual'
+			? (this.getNodeParameter('signingSecret', '') as string)
+			: (this.getWorkflowStaticData('node').webhookSecret as string | undefined);
+	if (!secret) {
+		throw new NodeOperationError(this.getNode(), 'No signing secret to verify the delivery with', {
+			description: secretAdvice.call(this),
+		});
+	}
+	try {
+		decodeSigningSecret(secret);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), error as Error, {
+			description: secretAdvice.call(this),
+		});
+	}
+	return secret;
+}
+
+function secretAdvice(this: IWebhookFunctions): string {
+	return this.getNodeParameter('registration', 'automatic') === 'manual'
+		? 'Paste the signing secret (whsec_…) the platform showed for this webhook into Signing Secret.'
+		: 'The subscription was not registered by this node or its secret was lost. Deactivate and activate the workflow again to register it afresh.';
+}
+
+function toleranceOf(this: IWebhookFunctions, options: TriggerOptions): number {
+	const tolerance = options.timestampTolerance ?? DEFAULT_TOLERANCE_SECONDS;
+	if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance <= 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Timestamp Tolerance must be a positive number of seconds, not "${String(tolerance)}"`,
+		);
+	}
+	return tolerance;
+}
+
+function selectedEvents(this: IWebhookFunctions): string[] {
+	try {
+		return expandEventSelection(this.getNodeParameter('events', []) as string[]);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), error as Error);
+	}
+}
+
+/** The body exactly as received. n8n reads it into `rawBody` before calling the node. */
+async function rawBodyOf(this: IWebhookFunctions): Promise<Buffer> {
+	const request = this.getRequestObject();
+	if (!Buffer.isBuffer(request.rawBody) && typeof request.readRawBody === 'function') {
+		await request.readRawBody();
+	}
+	if (Buffer.isBuffer(request.rawBody)) return request.rawBody;
+	this.logger.warn('Education Platform Trigger: n8n provided no raw request body; verifying an empty body');
+	return Buffer.alloc(0);
+}
+
+/** Answers the request here (no workflow run) with a short JSON body. */
+function respond(this: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
+	const response = this.getResponseObject();
+	response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+	response.end(JSON.stringify(body));
+	return { noWebhookResponse: true };
+}

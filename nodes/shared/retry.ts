@@ -1,0 +1,168 @@
+// Pure: no n8n import. Which failed requests are worth repeating and how long to wait first.
+// docs/api-contract.md §4 (transient statuses) and §5 (rate-limit headers, Retry-After).
+
+/** What went wrong with one attempt, independent of the HTTP library. */
+export interface Failure {
+	/** HTTP status, when a response arrived. */
+	statusCode?: number;
+	/** Response headers, lower-cased names. */
+	headers: Record<string, string>;
+	/** Parsed response body (the API's error object), when there was one. */
+	body?: unknown;
+	/** Node/axios error code for failures without a response: ECONNRESET, ETIMEDOUT, … */
+	errorCode?: string;
+	/** The library's message, e.g. "socket hang up". */
+	errorMessage?: string;
+}
+
+export interface RetryPolicy {
+	/** Attempts in total, the first one included. */
+	maxAttempts: number;
+	/** Bound on the time spent waiting between attempts, summed over the request. */
+	maxTotalWaitMs: number;
+	/** First backoff delay; doubles per attempt (with jitter) up to maxBackoffMs. */
+	baseDelayMs: number;
+	maxBackoffMs: number;
+}
+
+/**
+ * Defaults: up to 6 attempts and 3 minutes of waiting in total — long enough to sit out two
+ * of the platform's 60-second rate-limit windows, short enough that a stuck run fails clearly.
+ */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+	maxAttempts: 6,
+	maxTotalWaitMs: 180_000,
+	baseDelayMs: 1_000,
+	maxBackoffMs: 30_000,
+};
+
+export interface Clock {
+	/** Milliseconds since the epoch. */
+	now: () => number;
+	/** Uniform in [0, 1). */
+	random: () => number;
+}
+
+export const systemClock: Clock = { now: () => Date.now(), random: () => Math.random() };
+
+/** Methods that may be repeated after an ambiguous failure (RFC 9110 §9.2.2). */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** Connection failures after which the server may or may not have seen the request. */
+const TRANSIENT_NETWORK_CODES = new Set([
+	'ECONNRESET',
+	'ETIMEDOUT',
+	'ESOCKETTIMEDOUT',
+	'ECONNABORTED',
+	'EPIPE',
+	'ERR_STREAM_PREMATURE_CLOSE',
+	'EAI_AGAIN',
+	'TRUNCATED_BODY',
+]);
+
+/** Connection failures that prove the request never reached the server. */
+const NOT_SENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
+
+const TRANSIENT_MESSAGE = /socket hang up|aborted|timeout|timed out|premature close|unexpected end of json/i;
+
+export function isRateLimited(failure: Failure): boolean {
+	return failure.statusCode === 429;
+}
+
+function isTransientNetworkFailure(failure: Failure): boolean {
+	if (failure.statusCode !== undefined) return false;
+	if (failure.errorCode && TRANSIENT_NETWORK_CODES.has(failure.errorCode)) return true;
+	if (failure.errorCode && NOT_SENT_NETWORK_CODES.has(failure.errorCode)) return true;
+	return TRANSIENT_MESSAGE.test(failure.errorMessage ?? '');
+}
+
+/**
+ * Whether repeating the same request can succeed: 429, 408, 5xx (except 501 Not Implemented
+ * and 505), timeouts, resets, refused connections and truncated bodies. For POST/PATCH only
+ * failures that prove the request was not processed (429, refused connection) are retried, so
+ * a webhook subscription is never created twice.
+ */
+export function isRetryable(failure: Failure, method = 'GET'): boolean {
+	if (isRateLimited(failure)) return true;
+	const idempotent = IDEMPOTENT_METHODS.has(method.toUpperCase());
+	if (!idempotent) {
+		return failure.statusCode === undefined && NOT_SENT_NETWORK_CODES.has(failure.errorCode ?? '');
+	}
+	const status = failure.statusCode;
+	if (status !== undefined) return status === 408 || (status >= 500 && status !== 501 && status !== 505);
+	return isTransientNetworkFailure(failure);
+}
+
+/** `Retry-After` as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from now. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+	if (value === undefined) return undefined;
+	const trimmed = value.trim();
+	if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000);
+	const date = Date.parse(trimmed);
+	if (Number.isNaN(date)) return undefined;
+	return Math.max(0, date - now);
+}
+
+/**
+ * `X-RateLimit-Reset` is Unix time in seconds (contract §5). Some servers send seconds until
+ * the reset instead; a value far below today's epoch seconds is read that way.
+ */
+export function parseRateLimitReset(value: string | undefined, now: number): number | undefined {
+	if (value === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return undefined;
+	const seconds = Number(value);
+	const delay = seconds < 1_000_000_000 ? seconds * 1000 : seconds * 1000 - now;
+	return delay > 0 ? Math.ceil(delay) : undefined;
+}
+
+/** Exponential backoff with "equal jitter": between half and all of base·2^(attempt-1), capped. */
+export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
+	const ceiling = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+	return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+export type WaitSource = 'retry-after' | 'rate-limit-reset' | 'backoff';
+
+/** How long to wait before repeating a retryable failure, and what said so. */
+export function retryDelay(
+	failure: Failure,
+	attempt: number,
+	policy: RetryPolicy,
+	clock: Clock,
+): { delayMs: number; source: WaitSource } {
+	const retryAfter = parseRetryAfter(failure.headers['retry-after'], clock.now());
+	if (retryAfter !== undefined) return { delayMs: retryAfter, source: 'retry-after' };
+	if (isRateLimited(failure)) {
+		const reset = parseRateLimitReset(failure.headers['x-ratelimit-reset'], clock.now());
+		if (reset !== undefined) return { delayMs: reset, source: 'rate-limit-reset' };
+	}
+	return { delayMs: backoffDelay(attempt, policy, clock.random), source: 'backoff' };
+}
+
+export type RetryDecision =
+	| { retry: true; delayMs: number; source: WaitSource }
+	| {
+			retry: false;
+			/** not-retryable: a permanent failure; attempts / wait-budget: a bound was hit. */
+			reason: 'not-retryable' | 'attempts' | 'wait-budget';
+			/** For wait-budget: the wait the server asked for (or backoff computed) that did not fit. */
+			requestedDelayMs?: number;
+	  };
+
+/**
+ * The decision after attempt number `attempt` (1-based) failed, having already waited
+ * `waitedMs` in total for this request.
+ */
+export function planRetry(
+	failure: Failure,
+	context: { attempt: number; waitedMs: number; method?: string },
+	policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+	clock: Clock = systemClock,
+): RetryDecision {
+	if (!isRetryable(failure, context.method)) return { retry: false, reason: 'not-retryable' };
+	if (context.attempt >= policy.maxAttempts) return { retry: false, reason: 'attempts' };
+	const { delayMs, source } = retryDelay(failure, context.attempt, policy, clock);
+	if (context.waitedMs + delayMs > policy.maxTotalWaitMs) {
+		return { retry: false, reason: 'wait-budget', requestedDelayMs: delayMs };
+	}
+	return { retry: true, delayMs, source };
+}

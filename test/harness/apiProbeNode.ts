@@ -1,0 +1,70 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { authenticationCredentials, authenticationProperty } from '../../nodes/shared/descriptions/authentication';
+import { apiRequest } from '../../nodes/shared/transport';
+
+/**
+ * Test-only node: one `apiRequest` per input item with the given method/endpoint/query, so the
+ * shared transport (auth, retries, errors) can be exercised through the real engine before and
+ * independently of the product nodes. Outputs `{ body }` or, with returnFullResponse,
+ * `{ statusCode, headers, body }`.
+ */
+export class ApiProbe implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'API Probe',
+		name: 'apiProbe',
+		group: ['transform'],
+		version: 1,
+		description: 'Calls the Education Platform API through the shared transport',
+		defaults: { name: 'API Probe' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: authenticationCredentials,
+		properties: [
+			authenticationProperty,
+			{ displayName: 'Method', name: 'method', type: 'string', default: 'GET' },
+			{ displayName: 'Endpoint', name: 'endpoint', type: 'string', default: '/students' },
+			{ displayName: 'Query', name: 'qs', type: 'json', default: '{}' },
+			{ displayName: 'Resource Label', name: 'resourceLabel', type: 'string', default: '' },
+			{ displayName: 'Return Full Response', name: 'returnFullResponse', type: 'boolean', default: false },
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const output: INodeExecutionData[] = [];
+		for (let i = 0; i < items.length; i++) {
+			try {
+				const qsParam = this.getNodeParameter('qs', i) as string | IDataObject;
+				const resourceLabel = this.getNodeParameter('resourceLabel', i) as string;
+				const returnFullResponse = this.getNodeParameter('returnFullResponse', i) as boolean;
+				const response = await apiRequest.call(
+					this,
+					this.getNodeParameter('method', i) as IHttpRequestMethods,
+					this.getNodeParameter('endpoint', i) as string,
+					{
+						qs: typeof qsParam === 'string' ? (JSON.parse(qsParam) as IDataObject) : qsParam,
+						returnFullResponse,
+						...(resourceLabel && { resourceLabel }),
+					},
+				);
+				const json = returnFullResponse
+					? { statusCode: response.statusCode, headers: response.headers, body: response.body }
+					: { body: response };
+				output.push({ json, pairedItem: { item: i } });
+			} catch (error) {
+				if (!this.continueOnFail()) throw error;
+				output.push({ json: { error: error.message, description: error.description }, pairedItem: { item: i } });
+			}
+		}
+		return [output];
+	}
+}

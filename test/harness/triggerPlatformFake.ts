@@ -1,0 +1,126 @@
+/**
+ * A stateful stand-in for the platform's /v1/webhooks API (docs/api-contract.md §8.1) on nock,
+ * for trigger lifecycle tests: it keeps subscriptions in a Map, answers list/get/create/patch/
+ * delete/rotate-secret as the contract says, records every call, and can be told to fail.
+ * (The live sandbox is exercised separately; this one lets a test see and seed platform state.)
+ */
+import { randomBytes } from 'node:crypto';
+
+import nock from 'nock';
+
+export interface FakeSubscription {
+	id: string;
+	url: string;
+	events: string[];
+	description: string | null;
+	enabled: boolean;
+	secret: string;
+	created_at: string;
+	updated_at: string;
+}
+
+export interface PlatformCall {
+	method: string;
+	path: string;
+	body?: unknown;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface FakePlatform {
+	subscriptions: Map<string, FakeSubscription>;
+	calls: PlatformCall[];
+	/** Adds a subscription as if created earlier (e.g. left behind by a crash). */
+	seed(subscription: Partial<FakeSubscription> & { url: string; events: string[] }): FakeSubscription;
+	/** Makes every request matching method and path answer `status` with the contract's error body. */
+	fail(method: Method, pathPattern: RegExp, status: number): void;
+	/** Calls that are not reads. */
+	writes(): PlatformCall[];
+}
+
+const timestamp = () => new Date().toISOString().replace('Z', '000Z');
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+const publicView = ({ secret: _secret, ...subscription }: FakeSubscription) => subscription;
+const errorBody = (status: number) => ({
+	message: status === 404 ? 'Not found.' : 'Server error.',
+	code: status === 404 ? 'not_found' : status >= 500 ? 'server_error' : 'error',
+});
+
+export function fakePlatform(baseUrl: string, token = 'pat-test'): FakePlatform {
+	const subscriptions = new Map<string, FakeSubscription>();
+	const calls: PlatformCall[] = [];
+	const failures: Array<{ method: Method; pathPattern: RegExp; status: number }> = [];
+	let sequence = 0;
+
+	const seed: FakePlatform['seed'] = (partial) => {
+		const subscription: FakeSubscription = {
+			id: `wh_${(++sequence).toString().padStart(10, '0')}`,
+			description: null,
+			enabled: true,
+			secret: newSecret(),
+			created_at: timestamp(),
+			updated_at: timestamp(),
+			...partial,
+		};
+		subscriptions.set(subscription.id, subscription);
+		return subscription;
+	};
+
+	const handle = (method: Method, uri: string, body: unknown): [number, unknown] => {
+		const url = new URL(uri, baseUrl);
+		calls.push({ method, path: url.pathname + url.search, body: body === '' ? undefined : body });
+		const failure = failures.find((f) => f.method === method && f.pathPattern.test(url.pathname));
+		if (failure) return [failure.status, errorBody(failure.status)];
+
+		const [, id, action] = url.pathname.match(/^\/v1\/webhooks(?:\/([^/]+))?(?:\/([^/]+))?$/) ?? [];
+		const subscription = id ? subscriptions.get(decodeURIComponent(id)) : undefined;
+		if (id && !subscription) return [404, errorBody(404)];
+		const input = (body ?? {}) as Partial<FakeSubscription> & { grace_period_seconds?: number };
+
+		if (method === 'GET' && !id) {
+			const filter = url.searchParams.get('filter[url]');
+			const perPage = Number(url.searchParams.get('per_page') ?? 20);
+			const page = Number(url.searchParams.get('page') ?? 1);
+			const all = [...subscriptions.values()].filter((s) => filter === null || s.url === filter);
+			const data = all.slice((page - 1) * perPage, page * perPage).map(publicView);
+			const lastPage = Math.max(1, Math.ceil(all.length / perPage));
+			return [200, { data, links: {}, meta: { current_page: page, last_page: lastPage, per_page: perPage, total: all.length } }];
+		}
+		if (method === 'GET' && subscription) return [200, { data: publicView(subscription) }];
+		if (method === 'POST' && !id) {
+			const created = seed({ url: String(input.url), events: input.events ?? [], description: input.description ?? null, enabled: input.enabled ?? true });
+			return [201, { data: { ...publicView(created), secret: created.secret } }];
+		}
+		if (method === 'PATCH' && subscription && !action) {
+			for (const field of ['url', 'events', 'description', 'enabled'] as const) {
+				if (input[field] !== undefined) (subscription as unknown as Record<string, unknown>)[field] = input[field];
+			}
+			subscription.updated_at = timestamp();
+			return [200, { data: publicView(subscription) }];
+		}
+		if (method === 'POST' && subscription && action === 'rotate-secret') {
+			subscription.secret = newSecret();
+			return [200, { data: { ...publicView(subscription), secret: subscription.secret } }];
+		}
+		if (method === 'DELETE' && subscription && !action) {
+			subscriptions.delete(subscription.id);
+			return [204, ''];
+		}
+		return [405, { message: 'Method not allowed.', code: 'method_not_allowed' }];
+	};
+
+	const scope = nock(baseUrl, { reqheaders: { authorization: `Bearer ${token}` } }).persist();
+	const path = /^\/v1\/webhooks(\/.*)?$/;
+	scope.get(path).query(true).reply((uri) => handle('GET', uri, undefined));
+	scope.post(path).query(true).reply((uri, body) => handle('POST', uri, body));
+	scope.patch(path).query(true).reply((uri, body) => handle('PATCH', uri, body));
+	scope.delete(path).query(true).reply((uri) => handle('DELETE', uri, undefined));
+
+	return {
+		subscriptions,
+		calls,
+		seed,
+		fail: (method, pathPattern, status) => failures.push({ method, pathPattern, status }),
+		writes: () => calls.filter((call) => call.method !== 'GET'),
+	};
+}

@@ -1,0 +1,57 @@
+import nock from 'nock';
+import { ORIGIN, runEducationPlatform, student, TOKEN, useNock } from '../../fixtures';
+
+useNock();
+
+describe('Student → Get', () => {
+	it('gets a student by ID with the bearer token and JSON accept header', async () => {
+		const scope = nock(ORIGIN, { reqheaders: { authorization: `Bearer ${TOKEN}`, accept: 'application/json' } })
+			.get('/v1/students/1042')
+			.reply(200, { data: student(1042) });
+
+		const result = await runEducationPlatform({ operation: 'get', studentId: ' 1042 ' });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([{ json: student(1042), pairedItem: { item: 0 } }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('simplifies the student when asked', async () => {
+		nock(ORIGIN).get('/v1/students/7').reply(200, { data: student(7) });
+		const result = await runEducationPlatform({ operation: 'get', studentId: 7, options: { simplify: true } });
+		expect(result.items[0].json).toMatchObject({ id: 7, name: 'First7 Last7', primary_guardian_name: 'Guardian7' });
+		expect(result.items[0].json).not.toHaveProperty('guardians');
+	});
+
+	it('turns a 404 into an error naming the student ID', async () => {
+		nock(ORIGIN).get('/v1/students/99999').reply(404, { message: 'No student with ID 99999.', code: 'not_found' });
+
+		const result = await runEducationPlatform({ operation: 'get', studentId: '99999' });
+
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toBe('No student with ID 99999');
+		expect(result.error?.description).toMatch(/^The platform answered "No student with ID 99999\."/);
+		expect(result.error?.description).toMatch(/Check the Student ID: it is the numeric "id", not the student number/);
+		expect((result.error as { httpCode?: string }).httpCode).toBe('404');
+	});
+
+	it('refuses a Student ID that is not a positive whole number without calling the API', async () => {
+		const result = await runEducationPlatform({ operation: 'get', studentId: 'S-2024-001042' });
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toBe('Student ID is "S-2024-001042", it must be a whole number above 0');
+		expect(result.error?.description).toMatch(/looks like a student number/);
+	});
+
+	it('gets one student per input item, each paired with its item', async () => {
+		nock(ORIGIN).get('/v1/students/1').reply(200, { data: student(1) });
+		nock(ORIGIN).get('/v1/students/2').reply(200, { data: student(2) });
+		const result = await runEducationPlatform(
+			{ operation: 'get', studentId: '={{ $json.id }}' },
+			{ input: [{ id: 1 }, { id: 2 }] },
+		);
+		expect(result.items.map((item) => [item.json.id, item.pairedItem])).toEqual([
+			[1, { item: 0 }],
+			[2, { item: 1 }],
+		]);
+	});
+});

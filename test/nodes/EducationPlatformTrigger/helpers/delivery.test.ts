@@ -1,0 +1,72 @@
+import { eventOutput, parseEvent, type PlatformEvent } from '../../../../nodes/EducationPlatformTrigger/helpers/delivery';
+
+const event: PlatformEvent = {
+	id: 'evt_1',
+	type: 'payment.succeeded',
+	created_at: '2026-11-21T09:15:02.000000Z',
+	data: { id: 'pay_1', amount: 125000, currency: 'USD' },
+};
+
+describe('parseEvent', () => {
+	it('parses an event envelope from the raw bytes', () => {
+		expect(parseEvent(Buffer.from(JSON.stringify(event)))).toEqual({ ok: true, event });
+	});
+
+	it.each([
+		['an empty body', ''],
+		['text', 'hello'],
+		['truncated JSON', '{"id":"evt_1",'],
+	])('refuses %s as not JSON', (_label, body) => {
+		expect(parseEvent(Buffer.from(body))).toEqual({ ok: false, message: 'The request body is not valid UTF-8 JSON.' });
+	});
+
+	it('refuses bytes that are not UTF-8', () => {
+		expect(parseEvent(Buffer.from([0x7b, 0xff, 0x7d])).ok).toBe(false);
+	});
+
+	it.each([
+		['an array', '[]'],
+		['null', 'null'],
+		['a number', '42'],
+	])('refuses %s as not an object', (_label, body) => {
+		expect(parseEvent(Buffer.from(body))).toEqual({ ok: false, message: 'The request body is not a JSON object.' });
+	});
+
+	it('names the envelope fields that are missing or of the wrong type', () => {
+		const result = parseEvent(Buffer.from(JSON.stringify({ id: 'evt_1', type: 7, data: [] })));
+		expect(result.ok).toBe(false);
+		expect(!result.ok && result.message).toContain('type, created_at, data');
+	});
+});
+
+describe('eventOutput', () => {
+	it('emits the full envelope by default, keeping unknown top-level fields', () => {
+		expect(eventOutput({ ...event, api_version: '2026-11' } as PlatformEvent, 'event')).toEqual({
+			...event,
+			api_version: '2026-11',
+		});
+	});
+
+	it('emits only data when asked', () => {
+		expect(eventOutput(event, 'data')).toEqual(event.data);
+	});
+
+	it('adds the delivery headers without the signature or credentials', () => {
+		const json = eventOutput(event, 'data', {
+			'webhook-id': 'evt_1',
+			'webhook-timestamp': '1795000000',
+			'webhook-signature': 'v1,secretish',
+			Authorization: 'Bearer x',
+			cookie: 'a=b',
+			'x-forwarded-for': ['10.0.0.1', '10.0.0.2'],
+			'user-agent': 'EducationPlatform-Webhooks/1.0',
+		});
+		expect(json.delivery_headers).toEqual({
+			'webhook-id': 'evt_1',
+			'webhook-timestamp': '1795000000',
+			'x-forwarded-for': '10.0.0.1, 10.0.0.2',
+			'user-agent': 'EducationPlatform-Webhooks/1.0',
+		});
+		expect(json.amount).toBe(125000);
+	});
+});

@@ -1,0 +1,351 @@
+import * as crypto from 'crypto';
+import { Webhook } from 'standardwebhooks';
+
+import {
+	decodeSigningSecret,
+	InvalidSigningSecretError,
+	verifyDelivery,
+	type DeliveryHeaders,
+	type VerificationResult,
+} from '../../../../nodes/EducationPlatformTrigger/helpers/signature';
+
+// Vectors are made with the reference implementation (the `standardwebhooks` npm package), so
+// this module is checked against the standard, not against itself.
+const NOW_S = 1_795_000_000;
+const now = () => NOW_S * 1000;
+const newSecret = () => `whsec_${crypto.randomBytes(32).toString('base64')}`;
+
+function signed(secret: string, body: string | Buffer, options: { id?: string; timestamp?: number } = {}) {
+	const id = options.id ?? 'evt_01JD3X9V7K2M4N6P8Q0R';
+	const timestamp = options.timestamp ?? NOW_S;
+	const signature = new Webhook(secret).sign(id, new Date(timestamp * 1000), body);
+	const headers: DeliveryHeaders = {
+		'webhook-id': id,
+		'webhook-timestamp': String(timestamp),
+		'webhook-signature': signature,
+	};
+	return { headers, rawBody: Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8'), signature };
+}
+
+function verify(
+	secret: string,
+	headers: DeliveryHeaders,
+	rawBody: Buffer,
+	toleranceSeconds = 300,
+	clock = now,
+): VerificationResult {
+	return verifyDelivery({ secret, headers, rawBody, toleranceSeconds, now: clock });
+}
+
+const reasonOf = (result: VerificationResult) => (result.valid ? 'valid' : result.reason);
+
+describe('verifyDelivery (Standard Webhooks v1)', () => {
+	const secret = newSecret();
+	const body = JSON.stringify({ id: 'evt_1', type: 'payment.succeeded', created_at: '2026-11-21T09:15:02.000000Z', data: { amount: 125000 } });
+
+	// libraries/go/webhook_test.go (TestWebhookSign) in github.com/standard-webhooks/standard-webhooks
+	const published = {
+		secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+		headers: {
+			'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+			'webhook-timestamp': '1614265330',
+			'webhook-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+		},
+		body: '{"test": 2432232314}',
+		now: () => 1614265330 * 1000,
+	};
+	const verifyPublished = (body: string) =>
+		verify(published.secret, published.headers, Buffer.from(body), 300, published.now);
+
+	it('accepts the example vector published in the standard-webhooks repository', () => {
+		expect(verifyPublished(published.body)).toEqual({
+			valid: true,
+			webhookId: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+			timestamp: 1614265330,
+		});
+	});
+
+	it('rejects the published vector when one character of the body changes', () => {
+		expect(reasonOf(verifyPublished('{"test": 2432232315}'))).toBe('signature_mismatch');
+	});
+
+	it('accepts a delivery signed by the reference implementation', () => {
+		const { headers, rawBody } = signed(secret, body);
+		expect(verify(secret, headers, rawBody)).toEqual({ valid: true, webhookId: 'evt_01JD3X9V7K2M4N6P8Q0R', timestamp: NOW_S });
+	});
+
+	it('accepts the secret without its whsec_ prefix and header names in any case', () => {
+		const { headers, rawBody } = signed(secret, body);
+		const mixedCase = {
+			'Webhook-Id': headers['webhook-id'],
+			'WEBHOOK-TIMESTAMP': headers['webhook-timestamp'],
+			'Webhook-Signature': headers['webhook-signature'],
+		};
+		expect(reasonOf(verify(secret.slice('whsec_'.length), mixedCase, rawBody))).toBe('valid');
+	});
+
+	it('rejects a delivery signed with another secret', () => {
+		const { headers, rawBody } = signed(newSecret(), body);
+		expect(reasonOf(verify(secret, headers, rawBody))).toBe('signature_mismatch');
+	});
+
+	it('rejects a tampered body (one byte changed)', () => {
+		const { headers, rawBody } = signed(secret, body);
+		const tampered = Buffer.from(rawBody);
+		tampered[tampered.indexOf('125000')] = '9'.charCodeAt(0);
+		expect(reasonOf(verify(secret, headers, tampered))).toBe('signature_mismatch');
+	});
+
+	it('rejects a tampered webhook-id or timestamp (both are signed)', () => {
+		const { headers, rawBody } = signed(secret, body);
+		expect(reasonOf(verify(secret, { ...headers, 'webhook-id': 'evt_other' }, rawBody))).toBe('signature_mismatch');
+		expect(reasonOf(verify(secret, { ...headers, 'webhook-timestamp': String(NOW_S - 1) }, rawBody))).toBe('signature_mismatch');
+	});
+
+	it('verifies the bytes sent: whitespace-changed or re-serialised JSON does not verify', () => {
+		const pretty = JSON.stringify(JSON.parse(body), null, 2);
+		const { headers, rawBody } = signed(secret, pretty);
+		expect(reasonOf(verify(secret, headers, rawBody))).toBe('valid');
+		// What a receiver that parsed and re-serialised the body would verify:
+		const reserialised = Buffer.from(JSON.stringify(JSON.parse(pretty)));
+		expect(reasonOf(verify(secret, headers, reserialised))).toBe('signature_mismatch');
+		const extraSpace = Buffer.from(pretty.replace('{', '{ '));
+		expect(reasonOf(verify(secret, headers, extraSpace))).toBe('signature_mismatch');
+	});
+
+	it('hashes raw bytes, so a body that is not valid UTF-8 still verifies exactly', () => {
+		const bytes = Buffer.from([0x7b, 0xff, 0xfe, 0x7d]);
+		const key = decodeSigningSecret(secret);
+		const signature = crypto.createHmac('sha256', key).update(`evt_1.${NOW_S}.`).update(bytes).digest('base64');
+		const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(NOW_S), 'webhook-signature': `v1,${signature}` };
+		expect(reasonOf(verify(secret, headers, bytes))).toBe('valid');
+		expect(reasonOf(verify(secret, headers, Buffer.from(bytes.toString('utf8'))))).toBe('signature_mismatch');
+	});
+
+	describe('timestamp tolerance', () => {
+		it.each([
+			['exactly the tolerance in the past', -300, 'valid'],
+			['one second beyond the tolerance in the past', -301, 'timestamp_too_old'],
+			['an hour old', -3600, 'timestamp_too_old'],
+			['exactly the tolerance in the future', 300, 'valid'],
+			['one second beyond the tolerance in the future', 301, 'timestamp_too_new'],
+			['a day in the future', 86400, 'timestamp_too_new'],
+		])('%s → %s', (_label, offset, expected) => {
+			const { headers, rawBody } = signed(secret, body, { timestamp: NOW_S + offset });
+			expect(reasonOf(verify(secret, headers, rawBody))).toBe(expected);
+		});
+
+		it('uses the configured tolerance', () => {
+			const { headers, rawBody } = signed(secret, body, { timestamp: NOW_S - 61 });
+			expect(reasonOf(verify(secret, headers, rawBody, 60))).toBe('timestamp_too_old');
+			expect(reasonOf(verify(secret, headers, rawBody, 61))).toBe('valid');
+		});
+
+		it('checks the timestamp even when the signature is right (a replayed old delivery)', () => {
+			const { headers, rawBody } = signed(secret, body, { timestamp: NOW_S });
+			const tenMinutesLater = () => (NOW_S + 600) * 1000;
+			expect(reasonOf(verify(secret, headers, rawBody, 300, tenMinutesLater))).toBe('timestamp_too_old');
+		});
+	});
+
+	describe('secret rotation: several space-separated signatures', () => {
+		const oldSecret = newSecret();
+		const newer = newSecret();
+		const both = (first: string, second: string) => {
+			const a = signed(first, body);
+			const b = signed(second, body);
+			return { ...a.headers, 'webhook-signature': `${a.signature} ${b.signature}` };
+		};
+
+		it('accepts when the new signature comes first and we hold the old secret', () => {
+			expect(reasonOf(verify(oldSecret, both(newer, oldSecret), Buffer.from(body)))).toBe('valid');
+		});
+
+		it('accepts when we already hold the new secret', () => {
+			expect(reasonOf(verify(newer, both(newer, oldSecret), Buffer.from(body)))).toBe('valid');
+		});
+
+		it('rejects when neither signature is made with our secret', () => {
+			expect(reasonOf(verify(secret, both(newer, oldSecret), Buffer.from(body)))).toBe('signature_mismatch');
+		});
+
+		it('tolerates extra spaces between signatures', () => {
+			const headers = both(newer, oldSecret);
+			headers['webhook-signature'] = ` ${String(headers['webhook-signature']).replace(' ', '   ')} `;
+			expect(reasonOf(verify(oldSecret, headers, Buffer.from(body)))).toBe('valid');
+		});
+
+		it('treats repeated webhook-signature headers as one list', () => {
+			const a = signed(newer, body);
+			const b = signed(oldSecret, body);
+			const headers = { ...a.headers, 'webhook-signature': [a.signature, b.signature] };
+			expect(reasonOf(verify(oldSecret, headers, Buffer.from(body)))).toBe('valid');
+		});
+	});
+
+	describe('signature versions', () => {
+		it('ignores entries of unknown versions even when their bytes would match', () => {
+			const { headers, rawBody, signature } = signed(secret, body);
+			const asV2 = signature.replace(/^v1,/, 'v2,');
+			const asV1a = signature.replace(/^v1,/, 'v1a,');
+			expect(reasonOf(verify(secret, { ...headers, 'webhook-signature': asV2 }, rawBody))).toBe('no_v1_signature');
+			expect(reasonOf(verify(secret, { ...headers, 'webhook-signature': `${asV1a} ${asV2}` }, rawBody))).toBe(
+				'no_v1_signature',
+			);
+		});
+
+		it('accepts a v1 signature next to entries of unknown versions', () => {
+			const { headers, rawBody, signature } = signed(secret, body);
+			const header = `v2,${crypto.randomBytes(32).toString('base64')} v1a,${crypto.randomBytes(64).toString('base64')} ${signature}`;
+			expect(reasonOf(verify(secret, { ...headers, 'webhook-signature': header }, rawBody))).toBe('valid');
+		});
+	});
+
+	describe('malformed or missing headers', () => {
+		const { headers, rawBody } = signed(secret, body);
+
+		it.each(['webhook-id', 'webhook-timestamp', 'webhook-signature'])('missing %s → missing_headers', (name) => {
+			const without = { ...headers };
+			delete without[name];
+			expect(reasonOf(verify(secret, without, rawBody))).toBe('missing_headers');
+			expect(reasonOf(verify(secret, { ...headers, [name]: '' }, rawBody))).toBe('missing_headers');
+		});
+
+		it('no headers at all → missing_headers', () => {
+			expect(reasonOf(verify(secret, {}, rawBody))).toBe('missing_headers');
+		});
+
+		it.each(['abc', '12.5', '-5', '1e9', '0x6a', `${NOW_S}abc`, '1'.repeat(16)])(
+			'webhook-timestamp %p → malformed_timestamp',
+			(timestamp) => {
+				expect(reasonOf(verify(secret, { ...headers, 'webhook-timestamp': timestamp }, rawBody))).toBe(
+					'malformed_timestamp',
+				);
+			},
+		);
+
+		it.each([
+			['no comma', 'garbage'],
+			['empty v1 signature', 'v1,'],
+			['not base64', 'v1,!!!not-base64!!!'],
+			['base64 of the wrong length', `v1,${crypto.randomBytes(31).toString('base64')}`],
+			['base64 without padding', `v1,${crypto.randomBytes(32).toString('base64').replace(/=+$/, '')}`],
+			['a comma but no version', `,${crypto.randomBytes(32).toString('base64')}`],
+		])('webhook-signature with %s → no_v1_signature', (_label, header) => {
+			expect(reasonOf(verify(secret, { ...headers, 'webhook-signature': header }, rawBody))).toBe('no_v1_signature');
+		});
+
+		it('a webhook-id with spaces or of absurd length → malformed_webhook_id', () => {
+			expect(reasonOf(verify(secret, { ...headers, 'webhook-id': 'evt 1' }, rawBody))).toBe('malformed_webhook_id');
+			expect(reasonOf(verify(secret, { ...headers, 'webhook-id': 'e'.repeat(257) }, rawBody))).toBe(
+				'malformed_webhook_id',
+			);
+		});
+
+		it('repeated webhook-id or webhook-timestamp headers are ambiguous → missing_headers', () => {
+			expect(reasonOf(verify(secret, { ...headers, 'webhook-id': ['evt_1', 'evt_2'] }, rawBody))).toBe(
+				'missing_headers',
+			);
+			expect(reasonOf(verify(secret, { ...headers, 'webhook-timestamp': [String(NOW_S), String(NOW_S)] }, rawBody))).toBe(
+				'missing_headers',
+			);
+		});
+	});
+
+	describe('bodies', () => {
+		it('verifies an empty body signed as empty', () => {
+			const { headers, rawBody } = signed(secret, '');
+			expect(rawBody.length).toBe(0);
+			expect(reasonOf(verify(secret, headers, rawBody))).toBe('valid');
+		});
+
+		it('rejects an empty body when a non-empty one was signed', () => {
+			const { headers } = signed(secret, body);
+			expect(reasonOf(verify(secret, headers, Buffer.alloc(0)))).toBe('signature_mismatch');
+		});
+
+		it('verifies a multi-megabyte body and notices a change in its last byte', () => {
+			const big = JSON.stringify({ id: 'evt_big', type: 'payment.succeeded', created_at: 'x', data: { blob: 'a'.repeat(5 * 1024 * 1024) } });
+			const { headers, rawBody } = signed(secret, big);
+			expect(rawBody.length).toBeGreaterThan(5 * 1024 * 1024);
+			expect(reasonOf(verify(secret, headers, rawBody))).toBe('valid');
+			const tampered = Buffer.from(rawBody);
+			tampered[tampered.length - 3] = 'b'.charCodeAt(0);
+			expect(reasonOf(verify(secret, headers, tampered))).toBe('signature_mismatch');
+		});
+	});
+
+	it('agrees with the reference implementation on valid and invalid deliveries', () => {
+		jest.useFakeTimers({ now: now(), doNotFake: ['nextTick', 'setImmediate'] });
+		try {
+			const cases: Array<{ headers: DeliveryHeaders; rawBody: Buffer }> = [];
+			for (const offset of [-400, -300, 0, 300, 400]) {
+				const s = signed(secret, body, { timestamp: NOW_S + offset });
+				cases.push(s, { ...s, rawBody: Buffer.from(`${body} `) });
+				cases.push({ ...s, headers: { ...s.headers, 'webhook-signature': s.signature.replace('v1,', 'v2,') } });
+			}
+			cases.push(signed(newSecret(), body));
+			for (const { headers, rawBody } of cases) {
+				let reference: boolean;
+				try {
+					new Webhook(secret).verify(rawBody.toString('utf8'), headers as Record<string, string>, { jsonParse: false });
+					reference = true;
+				} catch {
+					reference = false;
+				}
+				expect(verify(secret, headers, rawBody).valid).toBe(reference);
+			}
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
+	it('compares signatures with crypto.timingSafeEqual', () => {
+		// The module object itself (the `import * as` namespace has read-only bindings).
+		const cryptoModule = jest.requireActual<typeof crypto>('crypto');
+		const spy = jest.spyOn(cryptoModule, 'timingSafeEqual');
+		try {
+			const { headers, rawBody } = signed(secret, body);
+			verify(secret, headers, rawBody);
+			expect(spy).toHaveBeenCalled();
+		} finally {
+			spy.mockRestore();
+		}
+	});
+
+	it('never puts the secret or a signature into its result', () => {
+		const { headers, rawBody, signature } = signed(newSecret(), body);
+		const text = JSON.stringify(verify(secret, headers, rawBody));
+		expect(text).not.toContain(secret.slice('whsec_'.length, 20));
+		expect(text).not.toContain(signature.slice(3, 20));
+	});
+});
+
+describe('decodeSigningSecret', () => {
+	it('returns the base64-decoded key after whsec_', () => {
+		const key = crypto.randomBytes(32);
+		expect(decodeSigningSecret(`whsec_${key.toString('base64')}`).equals(key)).toBe(true);
+		expect(decodeSigningSecret(` whsec_${key.toString('base64')}\n`).equals(key)).toBe(true);
+	});
+
+	it.each([
+		['empty', ''],
+		['only the prefix', 'whsec_'],
+		['not base64', 'whsec_not*base64*at*all'],
+		['a webhook id pasted by mistake', 'wh_2f9c1a7e4b'],
+		['too short', `whsec_${crypto.randomBytes(16).toString('base64')}`],
+	])('rejects %s with a message that does not repeat it', (_label, value) => {
+		expect(() => decodeSigningSecret(value)).toThrow(InvalidSigningSecretError);
+		try {
+			decodeSigningSecret(value);
+		} catch (error) {
+			if (value.length > 8) expect((error as Error).message).not.toContain(value);
+		}
+	});
+
+	it('makes verifyDelivery throw rather than accept anything', () => {
+		expect(() =>
+			verifyDelivery({ secret: '', headers: {}, rawBody: Buffer.alloc(0), toleranceSeconds: 300, now }),
+		).toThrow(InvalidSigningSecretError);
+	});
+});

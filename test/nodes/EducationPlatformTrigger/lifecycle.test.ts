@@ -1,0 +1,306 @@
+import nock from 'nock';
+
+import { EducationPlatformTrigger } from '../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
+import { createTriggerWorkflow, type TriggerWorkflowOptions } from '../../harness/triggerHarness';
+import { captureNodeLogs } from '../../harness/triggerLogs';
+import { fakePlatform, type FakePlatform } from '../../harness/triggerPlatformFake';
+
+// Lifecycle (webhookMethods.default) through n8n-core's real HookContext, against a stateful
+// fake of the platform's /v1/webhooks API on nock.
+const BASE = 'https://school.test';
+const N8N = 'https://n8n.school.example';
+const TOKEN = 'pat-test';
+const credentials = { educationPlatformApi: { baseUrl: BASE, accessToken: TOKEN } };
+
+let platform: FakePlatform;
+let logs: ReturnType<typeof captureNodeLogs>;
+
+function trigger(parameters: TriggerWorkflowOptions['parameters'] = {}, options: Partial<TriggerWorkflowOptions> = {}) {
+	return createTriggerWorkflow({
+		nodeType: new EducationPlatformTrigger(),
+		parameters: { events: ['payment.succeeded'], ...parameters },
+		credentials,
+		instanceUrl: N8N,
+		...options,
+	});
+}
+
+beforeAll(() => {
+	nock.disableNetConnect();
+	logs = captureNodeLogs();
+});
+beforeEach(() => {
+	platform = fakePlatform(BASE, TOKEN);
+	logs.clear();
+});
+afterEach(() => nock.cleanAll());
+afterAll(() => {
+	logs.restore();
+	nock.enableNetConnect();
+	nock.restore();
+});
+
+describe('Education Platform Trigger lifecycle (Automatic registration)', () => {
+	it('create → checkExists → delete keeps the platform and static data in sync', async () => {
+		const t = trigger({ events: ['payment.*', 'enrollment.created'] });
+		expect(t.webhookUrl).toBe(`${N8N}/webhook/${t.webhookData.webhookId}/webhook`);
+
+		await t.activate();
+		expect(platform.subscriptions.size).toBe(1);
+		const [subscription] = platform.subscriptions.values();
+		expect(subscription).toMatchObject({
+			url: t.webhookUrl,
+			events: ['enrollment.created', 'payment.failed', 'payment.refunded', 'payment.succeeded'],
+			enabled: true,
+		});
+		expect(subscription.description).toContain('Trigger test workflow');
+		expect(t.staticData()).toEqual({
+			webhookId: subscription.id,
+			webhookSecret: subscription.secret,
+			webhookUrl: t.webhookUrl,
+			webhookEvents: ['enrollment.created', 'payment.failed', 'payment.refunded', 'payment.succeeded'],
+		});
+		// It looked for a leftover for this URL before creating.
+		expect(platform.calls.map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual(['GET /v1/webhooks', 'POST /v1/webhooks']);
+		expect(platform.calls[0].path).toContain(`filter%5Burl%5D=${encodeURIComponent(t.webhookUrl)}`);
+
+		platform.calls.length = 0;
+		await expect(t.runWebhookMethod('checkExists')).resolves.toBe(true);
+		await t.activate(); // n8n restarting: checkExists says it exists, nothing is created
+		expect(platform.writes()).toEqual([]);
+		expect(platform.subscriptions.size).toBe(1);
+
+		await expect(t.deactivate()).resolves.toBe(true);
+		expect(logs.text()).not.toContain(subscription.secret.slice(6));
+		expect(platform.subscriptions.size).toBe(0);
+		expect(platform.writes()).toEqual([{ method: 'DELETE', path: `/v1/webhooks/${subscription.id}`, body: undefined }]);
+		expect(t.staticData()).toEqual({});
+	});
+
+	it('registers again when the subscription was deleted on the platform side', async () => {
+		const t = trigger();
+		await t.activate();
+		const firstId = t.staticData().webhookId;
+		platform.subscriptions.clear();
+
+		await expect(t.runWebhookMethod('checkExists')).resolves.toBe(false);
+		expect(t.staticData()).toEqual({}); // stale id and secret are gone
+		await t.runWebhookMethod('create');
+
+		expect(platform.subscriptions.size).toBe(1);
+		const [again] = platform.subscriptions.values();
+		expect(again.id).not.toBe(firstId);
+		expect(t.staticData()).toMatchObject({ webhookId: again.id, webhookSecret: again.secret });
+	});
+
+	it('updates the same subscription when the event selection changes', async () => {
+		const t = trigger({ events: ['payment.succeeded'] });
+		await t.activate();
+		const { webhookId, webhookSecret } = t.staticData();
+
+		t.setParameters({ events: ['exam_result.*', 'payment.succeeded'] });
+		await expect(t.runWebhookMethod('checkExists')).resolves.toBe(false);
+		platform.calls.length = 0;
+		await t.runWebhookMethod('create');
+
+		expect(platform.writes()).toEqual([
+			{
+				method: 'PATCH',
+				path: `/v1/webhooks/${String(webhookId)}`,
+				body: expect.objectContaining({
+					url: t.webhookUrl,
+					events: ['exam_result.published', 'exam_result.updated', 'payment.succeeded'],
+					enabled: true,
+				}),
+			},
+		]);
+		expect(platform.subscriptions.size).toBe(1);
+		expect(platform.subscriptions.get(String(webhookId))?.events).toEqual([
+			'exam_result.published',
+			'exam_result.updated',
+			'payment.succeeded',
+		]);
+		// Same subscription, same secret: deliveries keep verifying.
+		expect(t.staticData()).toMatchObject({ webhookId, webhookSecret, webhookEvents: expect.arrayContaining(['exam_result.updated']) });
+		await expect(t.runWebhookMethod('checkExists')).resolves.toBe(true);
+	});
+
+	it('moves its subscription to the new URL when the WEBHOOK_URL of n8n changed, removing a duplicate there', async () => {
+		const before = trigger();
+		await before.activate();
+		const { webhookId, webhookSecret } = before.staticData();
+		const moved = trigger({}, {
+			instanceUrl: 'https://automation.school.example',
+			staticData: { 'node:Education Platform Trigger': before.staticData() },
+		});
+		const duplicate = platform.seed({ url: moved.webhookUrl, events: ['payment.succeeded'] });
+		platform.calls.length = 0;
+
+		await expect(moved.runWebhookMethod('checkExists')).resolves.toBe(false);
+		await moved.runWebhookMethod('create');
+
+		expect([...platform.subscriptions.values()].map((s) => [s.id, s.url])).toEqual([[webhookId, moved.webhookUrl]]);
+		expect(platform.writes().map((c) => c.method)).not.toContain('POST');
+		expect(platform.calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: `/v1/webhooks/${duplicate.id}` }));
+		expect(moved.staticData()).toMatchObject({ webhookId, webhookSecret, webhookUrl: moved.webhookUrl });
+	});
+
+	it('treats a subscription disabled on the platform as not registered and enables it again', async () => {
+		const t = trigger();
+		await t.activate();
+		const id = String(t.staticData().webhookId);
+		platform.subscriptions.get(id)!.enabled = false;
+
+		await t.activate();
+		expect(platform.subscriptions.get(id)?.enabled).toBe(true);
+		expect(platform.subscriptions.size).toBe(1);
+	});
+
+	it('reuses a subscription left over for the same URL instead of adding a duplicate', async () => {
+		const t = trigger({ events: ['payment.*'] });
+		const leftover = platform.seed({ url: t.webhookUrl, events: ['enrollment.created'] });
+		const leftoverSecret = leftover.secret;
+		const someoneElse = platform.seed({ url: 'https://other.example/hook', events: ['payment.succeeded'] });
+
+		await t.activate();
+
+		expect(platform.subscriptions.size).toBe(2);
+		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toEqual([
+			`PATCH /v1/webhooks/${leftover.id}`,
+			`POST /v1/webhooks/${leftover.id}/rotate-secret`,
+		]);
+		expect(platform.writes()[1].body).toEqual({ grace_period_seconds: 0 });
+		const reused = platform.subscriptions.get(leftover.id)!;
+		expect(reused.events).toEqual(['payment.failed', 'payment.refunded', 'payment.succeeded']);
+		// We never knew the leftover's secret, so it was rotated and the new one stored.
+		expect(reused.secret).not.toBe(leftoverSecret);
+		expect(t.staticData()).toMatchObject({ webhookId: leftover.id, webhookSecret: reused.secret });
+		expect(platform.subscriptions.get(someoneElse.id)).toMatchObject({ events: ['payment.succeeded'] });
+	});
+
+	it('keeps one subscription and removes the other duplicates left for the same URL', async () => {
+		const t = trigger();
+		const first = platform.seed({ url: t.webhookUrl, events: ['payment.succeeded'] });
+		const second = platform.seed({ url: t.webhookUrl, events: ['payment.succeeded'] });
+
+		await t.activate();
+
+		expect([...platform.subscriptions.keys()]).toEqual([first.id]);
+		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toContain(`DELETE /v1/webhooks/${second.id}`);
+		expect(t.staticData().webhookId).toBe(first.id);
+	});
+
+	it('registers afresh when static data holds an id but lost the secret', async () => {
+		const t = trigger();
+		await t.activate();
+		const id = String(t.staticData().webhookId);
+		delete t.staticData().webhookSecret;
+
+		await expect(t.runWebhookMethod('checkExists')).resolves.toBe(false);
+		await t.runWebhookMethod('create');
+
+		// The subscription is found by URL and reused with a fresh secret, not duplicated.
+		expect(platform.subscriptions.size).toBe(1);
+		expect(t.staticData()).toMatchObject({ webhookId: id, webhookSecret: platform.subscriptions.get(id)!.secret });
+	});
+
+	it('delete: a subscription already gone (404) counts as deleted', async () => {
+		const t = trigger();
+		await t.activate();
+		platform.subscriptions.clear();
+
+		await expect(t.deactivate()).resolves.toBe(true);
+		expect(platform.calls.at(-1)).toMatchObject({ method: 'DELETE' });
+		expect(t.staticData()).toEqual({});
+	});
+
+	it('delete: any other failure is surfaced and static data is kept so it can be retried', async () => {
+		const t = trigger();
+		await t.activate();
+		const id = String(t.staticData().webhookId);
+		platform.fail('DELETE', /^\/v1\/webhooks\//, 500);
+
+		await expect(t.deactivate()).rejects.toThrow(`Could not remove webhook subscription ${id}`);
+		expect(logs.entries).toContainEqual(
+			expect.objectContaining({ level: 'error', message: expect.stringContaining(`could not delete subscription ${id}`) }),
+		);
+		expect(t.staticData().webhookId).toBe(id);
+		expect(platform.subscriptions.has(id)).toBe(true);
+	}, 60_000); // the shared transport retries 5xx with backoff before giving up
+
+	it('checkExists: a failure other than 404 is surfaced, not taken as "does not exist"', async () => {
+		const t = trigger();
+		await t.activate();
+		platform.fail('GET', /^\/v1\/webhooks\/wh_/, 403);
+
+		await expect(t.runWebhookMethod('checkExists')).rejects.toThrow('Could not check webhook subscription');
+		expect(t.staticData().webhookId).toBeDefined();
+	});
+
+	it('refuses a localhost webhook URL with a message on how to set WEBHOOK_URL, and calls nothing', async () => {
+		const t = trigger({}, { instanceUrl: 'http://localhost:5678' });
+
+		await expect(t.activate()).rejects.toThrow(/WEBHOOK_URL.*https:\/\/n8n\.example\.com/s);
+		expect(platform.calls).toEqual([]);
+		expect(t.staticData()).toEqual({});
+	});
+
+	it('allows a localhost webhook URL when the platform itself is on this machine (the sandbox)', async () => {
+		const local = 'http://127.0.0.1:4010';
+		const localPlatform = fakePlatform(local, TOKEN);
+		const t = trigger({}, {
+			instanceUrl: 'http://localhost:5678',
+			credentials: { educationPlatformApi: { baseUrl: local, accessToken: TOKEN } },
+		});
+
+		await t.activate();
+		expect([...localPlatform.subscriptions.values()].map((s) => s.url)).toEqual([t.webhookUrl]);
+	});
+
+	it('refuses to register with no events selected', async () => {
+		const t = trigger({ events: [] });
+		await expect(t.activate()).rejects.toThrow('Choose at least one event');
+		expect(platform.writes()).toEqual([]);
+	});
+
+	it('works with the OAuth2 credential (client credentials) as well', async () => {
+		const token = nock(BASE)
+			.post('/oauth/token', (body) => body.grant_type === 'client_credentials')
+			.reply(200, { token_type: 'Bearer', access_token: TOKEN, expires_in: 3600 });
+		const t = trigger(
+			{ authentication: 'oAuth2' },
+			{
+				credentials: {
+					educationPlatformOAuth2Api: {
+						baseUrl: BASE,
+						grantType: 'clientCredentials',
+						clientId: 'client',
+						clientSecret: 'secret',
+						scopes: ['webhooks:write'],
+					},
+				},
+			},
+		);
+
+		await t.activate();
+		expect(token.isDone()).toBe(true);
+		expect(platform.subscriptions.size).toBe(1);
+	});
+});
+
+describe('Education Platform Trigger lifecycle (Manual registration)', () => {
+	const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+
+	it('makes no API call on activation or deactivation', async () => {
+		const t = trigger({ registration: 'manual', signingSecret: secret }, { credentials: {} });
+		await t.activate();
+		await expect(t.deactivate()).resolves.toBe(true);
+		expect(platform.calls).toEqual([]);
+	});
+
+	it('fails activation with a clear message when the pasted secret is not a signing secret', async () => {
+		const t = trigger({ registration: 'manual', signingSecret: 'wh_2f9c1a7e4b' }, { credentials: {} });
+		await expect(t.activate()).rejects.toThrow('not a Standard Webhooks secret');
+		expect(platform.calls).toEqual([]);
+	});
+});

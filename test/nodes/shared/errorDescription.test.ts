@@ -1,0 +1,145 @@
+import { describeFailure, formatDuration, type FailureContext } from '../../../nodes/shared/errorDescription';
+import type { Failure } from '../../../nodes/shared/retry';
+
+const context = (overrides: Partial<FailureContext> = {}): FailureContext => ({
+	method: 'GET',
+	url: 'https://school.example/v1/students',
+	attempts: 1,
+	waitedMs: 0,
+	stop: 'not-retryable',
+	maxTotalWaitMs: 180_000,
+	...overrides,
+});
+const http = (statusCode: number, body: unknown, headers: Record<string, string> = {}): Failure => ({ statusCode, body, headers });
+
+describe('describeFailure', () => {
+	it('401 with an access token: keeps the API message and says to check the token', () => {
+		const report = describeFailure(http(401, { message: 'Unauthenticated.', code: 'unauthenticated' }), context({ authentication: 'accessToken' }));
+		expect(report.message).toBe('Unauthenticated.');
+		expect(report.httpCode).toBe('401');
+		expect(report.description).toMatch(/Check the Access Token/);
+		expect(report.description).not.toMatch(/Reconnect/);
+	});
+
+	it('401 with OAuth2: says to reconnect the credential', () => {
+		const report = describeFailure(http(401, { message: 'Unauthenticated.' }), context({ authentication: 'oAuth2' }));
+		expect(report.description).toMatch(/Reconnect the Education Platform OAuth2 credential/);
+	});
+
+	it('403 names the missing scope from required_scopes', () => {
+		const report = describeFailure(
+			http(403, { message: 'This action requires the students:read scope.', code: 'insufficient_scope', required_scopes: ['students:read'] }),
+			context(),
+		);
+		expect(report.message).toBe('This action requires the students:read scope.');
+		expect(report.description).toMatch(/lacks the students:read scope/);
+	});
+
+	it('403 without required_scopes finds the scope in the message', () => {
+		expect(describeFailure(http(403, { message: 'Missing scope webhooks:write.' }), context()).description).toMatch(/webhooks:write/);
+	});
+
+	it('404 names the resource that was asked for', () => {
+		const report = describeFailure(http(404, { message: 'No student with ID 99999.', code: 'not_found' }), context({ resourceLabel: 'student 99999' }));
+		expect(report.message).toBe('No student with ID 99999.');
+		expect(report.description).toMatch(/No student 99999 exists on the platform\. Check the ID\./);
+	});
+
+	it('404 without a resource points at the Base URL', () => {
+		expect(describeFailure(http(404, { message: 'Not found.' }), context()).description).toMatch(/Check the Base URL/);
+	});
+
+	it('422 names the unknown filter and lists the field errors', () => {
+		const report = describeFailure(
+			http(422, {
+				message: 'The given data was invalid.',
+				code: 'validation_failed',
+				errors: { filter: ['Requested filter(s) `colour` are not allowed. Allowed filter(s) are `status, grade_level`.'] },
+				request_id: 'req_42',
+			}),
+			context(),
+		);
+		expect(report.message).toBe('The given data was invalid.');
+		expect(report.description).toMatch(/unknown filter "colour"/);
+		expect(report.description).toMatch(/Field errors: filter: Requested filter\(s\) `colour` are not allowed/);
+		expect(report.description).toMatch(/Request ID: req_42/);
+	});
+
+	it('422 on a filter value, the sort and the page size', () => {
+		const report = describeFailure(
+			http(422, {
+				message: 'The given data was invalid.',
+				errors: {
+					'filter.status': ['The selected filter.status is invalid.'],
+					sort: ['Requested sort(s) `age` is not allowed.'],
+					per_page: ['The per page field must be between 1 and 100.'],
+				},
+			}),
+			context(),
+		);
+		expect(report.description).toMatch(/Fix the value of the "status" filter/);
+		expect(report.description).toMatch(/instead of "age"/);
+		expect(report.description).toMatch(/Page Size between 1 and 100/);
+	});
+
+	it('429 after the retry bound: says how long it waited and what to do', () => {
+		const report = describeFailure(
+			http(429, { message: 'Too many requests.', code: 'rate_limited' }, { 'x-ratelimit-limit': '600', 'retry-after': '50' }),
+			context({ attempts: 4, waitedMs: 150_000, stop: 'wait-budget', requestedDelayMs: 50_000 }),
+		);
+		expect(report.message).toBe('Too many requests (gave up after 4 attempts, 2 min 30 s of waiting)');
+		expect(report.description).toMatch(/Gave up after 4 attempts and 2 min 30 s of waiting in total/);
+		expect(report.description).toMatch(/waiting another 50 s would exceed the 3 min retry limit/);
+		expect(report.description).toMatch(/600 requests per minute/);
+		expect(report.description).toMatch(/Run the workflow again later/);
+	});
+
+	it('5xx after the last attempt says the platform seems down', () => {
+		const report = describeFailure(http(503, { message: 'Service unavailable.' }), context({ attempts: 6, waitedMs: 31_000, stop: 'attempts' }));
+		expect(report.description).toMatch(/Gave up after 6 attempts and 31 s/);
+		expect(report.description).toMatch(/down or overloaded/);
+	});
+
+	it('a refused connection names the host and the code', () => {
+		const report = describeFailure(
+			{ headers: {}, errorCode: 'ECONNREFUSED', errorMessage: 'connect ECONNREFUSED 127.0.0.1:9' },
+			context({ url: 'http://127.0.0.1:9/v1/students', attempts: 6, waitedMs: 20_000, stop: 'attempts' }),
+		);
+		expect(report.message).toMatch(/^Could not get a complete response from the Education Platform/);
+		expect(report.httpCode).toBeUndefined();
+		expect(report.description).toMatch(/GET http:\/\/127\.0\.0\.1:9 failed \(ECONNREFUSED/);
+		expect(report.description).toMatch(/Check the Base URL/);
+	});
+
+	it('a 5xx on a POST warns that it was not repeated', () => {
+		const report = describeFailure(http(500, { message: 'Server Error' }), context({ method: 'POST' }));
+		expect(report.description).toMatch(/not repeated automatically/);
+	});
+
+	it('OAuth token endpoint errors say which credential field to fix', () => {
+		expect(describeFailure(http(401, { error: 'invalid_client', error_description: 'Client authentication failed' }), context()).description).toMatch(
+			/Check the Client ID and Client Secret/,
+		);
+		expect(describeFailure(http(400, { error: 'invalid_scope', message: 'The requested scope is invalid.' }), context()).description).toMatch(
+			/Untick it in the credential/,
+		);
+	});
+
+	it('keeps n8n\'s own message when nothing was sent, with credential advice', () => {
+		const report = describeFailure({ headers: {}, errorMessage: 'OAuth credentials not connected' }, context({ authentication: 'oAuth2' }));
+		expect(report.message).toBe('OAuth credentials not connected');
+		expect(report.description).toMatch(/Reconnect/);
+	});
+});
+
+describe('formatDuration', () => {
+	it.each([
+		[0, '0 s'],
+		[1_400, '1 s'],
+		[59_600, '1 min'],
+		[125_000, '2 min 5 s'],
+		[3_780_000, '1 h 3 min'],
+	])('%i ms → %s', (ms, text) => {
+		expect(formatDuration(ms)).toBe(text);
+	});
+});

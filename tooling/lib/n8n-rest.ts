@@ -1,0 +1,121 @@
+// n8n's internal REST API (what the editor uses), authenticated with the owner's auth cookie.
+
+export interface OwnerAccount {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+export class N8nRestError extends Error {
+	constructor(
+		readonly status: number,
+		readonly body: unknown,
+		method: string,
+		path: string,
+	) {
+		super(`${method} ${path} → ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`);
+	}
+}
+
+/** The `n8n-auth=…` pair from a response's Set-Cookie headers. */
+export function authCookieFrom(setCookies: string[]): string | undefined {
+	for (const header of setCookies) {
+		const pair = header.split(';')[0].trim();
+		if (pair.startsWith('n8n-auth=') && pair.length > 'n8n-auth='.length) return pair;
+	}
+	return undefined;
+}
+
+export class N8nRestClient {
+	private cookie?: string;
+
+	constructor(readonly baseUrl: string) {}
+
+	async request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.baseUrl}${path}`, {
+			method,
+			headers: {
+				accept: 'application/json',
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+				...(this.cookie ? { cookie: this.cookie } : {}),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const cookie = authCookieFrom(response.headers.getSetCookie());
+		if (cookie) this.cookie = cookie;
+		const text = await response.text();
+		let parsed: unknown = text;
+		try {
+			parsed = text ? JSON.parse(text) : undefined;
+		} catch {
+			// Not JSON: keep the text for the error message.
+		}
+		if (!response.ok) throw new N8nRestError(response.status, parsed, method, path);
+		// Most of n8n's REST endpoints wrap their payload in {data}.
+		if (parsed && typeof parsed === 'object' && 'data' in parsed) return (parsed as { data: T }).data;
+		return parsed as T;
+	}
+
+	/** Whether the instance still asks for its owner to be set up. */
+	async needsOwnerSetup(): Promise<boolean> {
+		const settings = await this.request<{ userManagement?: { showSetupOnFirstLoad?: boolean } }>('GET', '/rest/settings');
+		return settings.userManagement?.showSetupOnFirstLoad === true;
+	}
+
+	/** Create the owner on a fresh instance, or log in on one that already has it. */
+	async ensureOwner(owner: OwnerAccount): Promise<'created' | 'logged-in'> {
+		if (await this.needsOwnerSetup()) {
+			await this.request('POST', '/rest/owner/setup', owner);
+			return 'created';
+		}
+		await this.login(owner.email, owner.password);
+		return 'logged-in';
+	}
+
+	async login(email: string, password: string): Promise<void> {
+		await this.request('POST', '/rest/login', { emailOrLdapLoginId: email, password });
+	}
+
+	/** Node types n8n has loaded (the editor's `/types/nodes.json`). */
+	async nodeTypes(): Promise<Array<{ name: string; displayName: string; version: number | number[]; credentials?: Array<{ name: string }> }>> {
+		return this.request('GET', '/types/nodes.json');
+	}
+
+	async credentialTypes(): Promise<Array<{ name: string; displayName: string; extends?: string[] }>> {
+		return this.request('GET', '/types/credentials.json');
+	}
+
+	/** n8n's "Test" button: POST /rest/credentials/test with a stored credential's id. */
+	async testCredential(credential: { id: string; name: string; type: string; data: Record<string, unknown> }): Promise<{ status: 'OK' | 'Error'; message: string }> {
+		return this.request('POST', '/rest/credentials/test', { credentials: credential });
+	}
+
+	async activateWorkflow(id: string): Promise<void> {
+		const workflow = await this.request<{ versionId: string }>('GET', `/rest/workflows/${id}`);
+		await this.request('POST', `/rest/workflows/${id}/activate`, { versionId: workflow.versionId });
+	}
+
+	async deactivateWorkflow(id: string): Promise<void> {
+		await this.request('POST', `/rest/workflows/${id}/deactivate`, {});
+	}
+
+	async workflow(id: string): Promise<{ id: string; name: string; active: boolean; activeVersionId?: string | null; versionId: string }> {
+		return this.request('GET', `/rest/workflows/${id}`);
+	}
+
+	/** Executions of a workflow, newest first. */
+	async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string; workflowId: string }>> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const result = await this.request<{ results: Array<{ id: string; status: string; mode: string; workflowId: string }> }>(
+			'GET',
+			`/rest/executions?filter=${filter}&limit=100`,
+		);
+		return result.results;
+	}
+
+	/** One execution with its run data (n8n stores it "flatted"; the caller unflattens). */
+	async execution(id: string): Promise<{ id: string; status: string; data: string; workflowData: unknown }> {
+		return this.request('GET', `/rest/executions/${id}`);
+	}
+}

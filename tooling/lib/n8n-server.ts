@@ -1,0 +1,129 @@
+// One n8n server process: start it (own process group, loopback), wait until it is really ready,
+// keep its log, restart it, stop it with everything it spawned.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import type { RuntimeInfo } from '../n8n-runtime/install';
+import { buildN8nEnv, type N8nEnvOptions } from './n8n-env';
+import { getFreePort } from './ports';
+import { stopGroup, track } from './processes';
+
+export interface N8nServerOptions
+	extends Omit<N8nEnvOptions, 'brokerPort' | 'nodeBinary' | 'port' | 'userFolder'> {
+	runtime: RuntimeInfo;
+	userFolder: string;
+	/** 0 or omitted: pick a free port. */
+	port?: number;
+	readyTimeoutMs?: number;
+	/** Called with each line n8n prints (npm start shows selected ones). */
+	onLine?: (line: string) => void;
+}
+
+export class N8nServer {
+	private child?: ChildProcess;
+	private output = '';
+	private portInUse?: number;
+	readonly logFile: string;
+
+	constructor(private readonly options: N8nServerOptions) {
+		this.logFile = path.join(options.userFolder, 'n8n.log');
+	}
+
+	get port(): number {
+		if (this.portInUse === undefined) throw new Error('n8n has not been started');
+		return this.portInUse;
+	}
+
+	get url(): string {
+		return `http://${this.options.host ?? '127.0.0.1'}:${this.port}`;
+	}
+
+	/** Everything n8n printed since the last (re)start. */
+	get log(): string {
+		return this.output;
+	}
+
+	get running(): boolean {
+		return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+	}
+
+	/** The environment the server runs with, minus the broker port (CLI commands pick their own). */
+	envOptions(): Omit<N8nEnvOptions, 'brokerPort'> {
+		const { runtime, readyTimeoutMs: _t, onLine: _l, ...rest } = this.options;
+		return { ...rest, port: this.port, nodeBinary: runtime.nodeBinary };
+	}
+
+	async start(): Promise<void> {
+		if (this.running) throw new Error('n8n is already running');
+		this.portInUse ??= this.options.port || (await getFreePort());
+		mkdirSync(this.options.userFolder, { recursive: true });
+		const env = buildN8nEnv({ ...this.envOptions(), brokerPort: await getFreePort() });
+		this.output = '';
+		appendFileSync(this.logFile, `\n==== n8n start ${new Date().toISOString()} on port ${this.port} ====\n`);
+		const child = track(
+			spawn(this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, 'start'], {
+				cwd: this.options.userFolder,
+				env,
+				stdio: ['ignore', 'pipe', 'pipe'],
+				detached: true,
+			}),
+		);
+		this.child = child;
+		let partial = '';
+		const onData = (chunk: Buffer) => {
+			const text = chunk.toString();
+			this.output += text;
+			appendFileSync(this.logFile, text);
+			if (!this.options.onLine) return;
+			const lines = (partial + text).split('\n');
+			partial = lines.pop() ?? '';
+			for (const line of lines) this.options.onLine(line);
+		};
+		child.stdout!.on('data', onData);
+		child.stderr!.on('data', onData);
+		await this.waitUntilReady(child);
+	}
+
+	/** `/healthz` answers before n8n has loaded nodes and run migrations; readiness does not. */
+	private async waitUntilReady(child: ChildProcess): Promise<void> {
+		const deadline = Date.now() + (this.options.readyTimeoutMs ?? 180_000);
+		while (Date.now() < deadline) {
+			if (child.exitCode !== null || child.signalCode !== null) {
+				throw new Error(`n8n exited during start-up (${child.signalCode ?? `code ${child.exitCode}`}):\n${this.tail()}`);
+			}
+			try {
+				const response = await fetch(`${this.url}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
+				if (response.status === 200) return;
+			} catch {
+				// Not listening yet.
+			}
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		await this.stop();
+		throw new Error(`n8n was not ready within ${(this.options.readyTimeoutMs ?? 180_000) / 1000} s:\n${this.tail()}`);
+	}
+
+	/** Resolves when the current n8n process exits, for whatever reason. */
+	whenExited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+		const child = this.child;
+		if (!child || child.exitCode !== null || child.signalCode !== null) {
+			return Promise.resolve({ code: child?.exitCode ?? null, signal: child?.signalCode ?? null });
+		}
+		return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+	}
+
+	async stop(): Promise<void> {
+		if (this.child) await stopGroup(this.child, 20_000);
+		this.child = undefined;
+	}
+
+	async restart(): Promise<void> {
+		await this.stop();
+		await this.start();
+	}
+
+	tail(lines = 40): string {
+		return this.output.trim().split('\n').slice(-lines).join('\n');
+	}
+}

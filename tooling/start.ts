@@ -1,0 +1,269 @@
+// `npm start`: the sandbox platform plus a real n8n with this package installed the way the
+// Community Nodes panel installs it, an owner login, credentials pointing at the sandbox and the
+// example workflows (trigger demos active). Ctrl+C stops everything. See docs/running-n8n.md.
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { DEFAULT_REDIRECT_URIS, parseConfig } from '../sandbox/config';
+import { startSandbox, type RunningSandbox } from '../sandbox/index';
+import { ensureRuntime } from './n8n-runtime/install';
+import { REPO_ROOT } from './n8n-runtime/runtime';
+import { buildAndPack, installLikeCommunityPanel } from './lib/community-package';
+import { demoCredentials } from './lib/demo-credentials';
+import { loadExamples, type Example } from './lib/examples';
+import { N8nCli } from './lib/n8n-cli';
+import { N8nRestClient, N8nRestError } from './lib/n8n-rest';
+import { N8nServer } from './lib/n8n-server';
+import { isPortInUse } from './lib/ports';
+import { formatSeconds, stopAllTracked } from './lib/processes';
+import { START_USAGE, StartUsageError, parseStartOptions, type StartOptions } from './start-options';
+
+const SEED_MARKER = 'examples-imported.json';
+
+function relative(file: string): string {
+	const rel = path.relative(REPO_ROOT, file);
+	return rel.startsWith('..') ? file : rel;
+}
+
+function step(title: string): () => void {
+	const started = Date.now();
+	process.stdout.write(`• ${title}…`);
+	return () => process.stdout.write(` ${formatSeconds(Date.now() - started)}\n`);
+}
+
+async function ensurePortsFree(options: StartOptions): Promise<void> {
+	for (const [what, port, flag] of [
+		['The sandbox', options.sandboxPort, '--sandbox-port / SANDBOX_PORT'],
+		['n8n', options.n8nPort, '--n8n-port / DEMO_N8N_PORT'],
+	] as const) {
+		if (await isPortInUse(port)) {
+			throw new StartUsageError(
+				`${what} needs 127.0.0.1:${port}, but something is already listening there (another npm start?). ` +
+					`Stop it, or pick another port with ${flag}.`,
+			);
+		}
+	}
+}
+
+class Demo {
+	private sandbox?: RunningSandbox;
+	private server?: N8nServer;
+	private stopping?: Promise<void>;
+
+	constructor(private readonly options: StartOptions) {}
+
+	private get userFolder(): string {
+		return path.join(this.options.dataDir, 'n8n');
+	}
+
+	async run(): Promise<void> {
+		const started = Date.now();
+		const { options } = this;
+		await ensurePortsFree(options);
+
+		console.log('• n8n runtime (installed once into the cache, reused afterwards)');
+		const runtime = await ensureRuntime({ log: (line) => console.log(`  ${line}`) });
+		console.log(`  n8n ${runtime.n8nVersion} on ${runtime.nodeBinary}`);
+
+		let done = step('Building and packing n8n-nodes-education-platform');
+		const packed = await buildAndPack(path.join(options.dataDir, 'package'));
+		done();
+
+		if (options.fresh && existsSync(this.userFolder)) {
+			done = step(`Removing the previous data folder (--fresh): ${relative(this.userFolder)}`);
+			rmSync(this.userFolder, { recursive: true, force: true });
+			done();
+		}
+		const firstRun = !existsSync(path.join(this.userFolder, SEED_MARKER));
+
+		done = step('Installing the package into n8n the way the Community Nodes panel does');
+		await installLikeCommunityPanel(packed, this.userFolder);
+		done();
+
+		done = step(`Starting the sandbox on 127.0.0.1:${options.sandboxPort}`);
+		const sandboxConfig = parseConfig({ env: process.env });
+		this.sandbox = await startSandbox({
+			...sandboxConfig,
+			host: '127.0.0.1',
+			port: options.sandboxPort,
+			oauthRedirectUris: [
+				...new Set([
+					...sandboxConfig.oauthRedirectUris,
+					...DEFAULT_REDIRECT_URIS,
+					`http://127.0.0.1:${options.n8nPort}/rest/oauth2-credential/callback`,
+					`http://localhost:${options.n8nPort}/rest/oauth2-credential/callback`,
+				]),
+			],
+		});
+		done();
+		const sandbox = this.sandbox;
+
+		const envOptions = { userFolder: this.userFolder, port: options.n8nPort, nodeBinary: runtime.nodeBinary };
+		const cli = new N8nCli({ runtime, env: envOptions });
+		// Every start: the credentials follow the sandbox's current address and login.
+		done = step('Importing the sandbox credentials (n8n import:credentials)');
+		await cli.importCredentials(
+			demoCredentials({
+				baseUrl: sandbox.baseUrl,
+				token: sandbox.config.demoToken,
+				clientId: sandbox.config.oauthClientId,
+				clientSecret: sandbox.config.oauthClientSecret,
+			}),
+		);
+		done();
+		const examples = loadExamples();
+		if (firstRun) {
+			// Only once per data folder, so changes made in the editor survive a restart.
+			done = step(`Importing ${examples.length} example workflows (n8n import:workflow)`);
+			await cli.importWorkflows(examples.map(({ workflow }) => ({ ...workflow, active: false })));
+			done();
+		}
+
+		done = step(`Starting n8n on 127.0.0.1:${options.n8nPort} (log: ${relative(path.join(this.userFolder, 'n8n.log'))})`);
+		let ready = false;
+		this.server = new N8nServer({
+			runtime,
+			userFolder: this.userFolder,
+			port: options.n8nPort,
+			onLine: (line) => {
+				if (ready && line.trim() !== '') console.log(`  [n8n] ${line}`);
+			},
+		});
+		await this.server.start();
+		done();
+
+		const rest = new N8nRestClient(this.server.url);
+		done = step('Owner account');
+		const ownerState = await this.ensureOwner(rest);
+		done();
+
+		const triggers = examples.filter((example) => example.triggerEvents);
+		if (firstRun && options.activateTriggers) {
+			done = step(`Activating ${triggers.length} trigger examples (they subscribe to the sandbox's webhooks)`);
+			for (const example of triggers) await rest.activateWorkflow(example.workflow.id);
+			done();
+		}
+		writeFileSync(
+			path.join(this.userFolder, SEED_MARKER),
+			JSON.stringify({ importedAt: new Date().toISOString(), examples: examples.map((e) => e.file) }, null, 2),
+		);
+
+		ready = true;
+		await this.printSummary(examples, ownerState, Date.now() - started);
+		const exit = await this.server.whenExited();
+		if (!this.stopping) {
+			console.error(`\nn8n stopped unexpectedly (${exit.signal ?? `exit code ${exit.code}`}). Last lines of its log:\n${this.server.tail()}`);
+			await this.stop();
+			process.exitCode = 1;
+		}
+	}
+
+	private async ensureOwner(rest: N8nRestClient): Promise<string> {
+		const { owner } = this.options;
+		try {
+			const result = await rest.ensureOwner(owner);
+			return result === 'created' ? 'created' : 'existing';
+		} catch (error) {
+			if (error instanceof N8nRestError && error.status === 401) {
+				throw new StartUsageError(
+					`This data folder already has an owner, and ${owner.email} with the given password cannot log in. ` +
+						'Use the DEMO_OWNER_EMAIL / DEMO_OWNER_PASSWORD of the first start, or run `npm start -- --fresh` to start over.',
+				);
+			}
+			throw error;
+		}
+	}
+
+	private async printSummary(examples: Example[], ownerState: string, elapsedMs: number): Promise<void> {
+		const sandbox = this.sandbox!;
+		const server = this.server!;
+		const { owner } = this.options;
+		const subscriptions = await fetch(`${sandbox.baseUrl}/v1/webhooks?per_page=100`, {
+			headers: { authorization: `Bearer ${sandbox.config.demoToken}`, accept: 'application/json' },
+		})
+			.then(async (response) => ((await response.json()) as { data: Array<{ url: string; events: string[] }> }).data)
+			.catch(() => []);
+		const emitHint =
+			sandbox.port === 4010 ? 'npm run sandbox:emit --' : `SANDBOX_PORT=${sandbox.port} npm run sandbox:emit --`;
+		const width = Math.max(...examples.map((e) => e.workflow.name.length)) + 2;
+		const lines = [
+			'',
+			`Ready in ${formatSeconds(elapsedMs)}.`,
+			'',
+			`  n8n       ${server.url}`,
+			`            login ${owner.email} / ${owner.password}  (${ownerState === 'created' ? 'owner just created' : 'existing owner'})`,
+			`  Sandbox   ${sandbox.baseUrl}  (API ${sandbox.baseUrl}/v1, token ${sandbox.config.demoToken}, OAuth client ${sandbox.config.oauthClientId} / ${sandbox.config.oauthClientSecret})`,
+			`  Data      ${relative(this.options.dataDir)}/ (kept between runs; npm start -- --fresh starts over)`,
+			'',
+			'  Credentials in n8n: "Education Platform sandbox (access token)" and "Education Platform sandbox (OAuth2 client credentials)"',
+			'',
+			'  Example workflows:',
+			...examples.map(({ workflow, triggerEvents }) => {
+				const what = triggerEvents
+					? `${triggerEvents.join(', ')}`
+					: 'open it and click "Execute workflow"';
+				return `    ${workflow.name.padEnd(width)}${what}`;
+			}),
+			'',
+			`  Webhook subscriptions on the sandbox: ${subscriptions.length}`,
+			...subscriptions.map((s) => `    ${s.url}  ${s.events.join(', ')}`),
+			'',
+			'  Try first:',
+			`    1. Open ${server.url}, log in, open "${examples.find((e) => !e.triggerEvents)?.workflow.name ?? 'an example'}" and click "Execute workflow".`,
+			`    2. In another terminal: ${emitHint} payment.failed`,
+			'       then open "Payment reaction" → Executions in n8n to see the run.',
+			`    3. curl -H "Authorization: Bearer ${sandbox.config.demoToken}" ${sandbox.baseUrl}/v1/webhooks/<id>/deliveries`,
+			'',
+			'Press Ctrl+C to stop n8n and the sandbox.',
+			'',
+		];
+		console.log(lines.join('\n'));
+	}
+
+	stop(): Promise<void> {
+		this.stopping ??= (async () => {
+			await this.server?.stop();
+			await stopAllTracked();
+			await this.sandbox?.close();
+		})();
+		return this.stopping;
+	}
+}
+
+async function main(): Promise<void> {
+	if (process.argv.includes('--help') || process.argv.includes('-h')) {
+		console.log(START_USAGE);
+		return;
+	}
+	const options = parseStartOptions(process.argv.slice(2), process.env);
+	const demo = new Demo(options);
+	let signalled = false;
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		process.on(signal, () => {
+			if (signalled) return;
+			signalled = true;
+			console.log(`\n${signal}: stopping n8n and the sandbox…`);
+			demo.stop().then(
+				() => {
+					console.log('Stopped.');
+					process.exit(0);
+				},
+				(error: unknown) => {
+					console.error(error);
+					process.exit(1);
+				},
+			);
+		});
+	}
+	try {
+		await demo.run();
+	} catch (error) {
+		await demo.stop();
+		throw error;
+	}
+}
+
+main().catch((error: unknown) => {
+	console.error(`\nnpm start failed: ${error instanceof Error ? error.message : String(error)}`);
+	process.exit(1);
+});
