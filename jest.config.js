@@ -19,6 +19,10 @@ module.exports = {
 			...shared,
 			displayName: 'e2e',
 			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+			// Installs the pinned n8n runtime when missing, builds and packs the package; prints timings.
+			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+			testTimeout: 300_000,
 		},
 	],
 };

@@ -16,6 +16,8 @@ import { N8nRestClient, N8nRestError } from './lib/n8n-rest';
 import { N8nServer } from './lib/n8n-server';
 import { isPortInUse } from './lib/ports';
 import { formatSeconds, stopAllTracked } from './lib/processes';
+import { listSubscriptions, reactivateTriggerWorkflows, waitForSubscriptions } from './lib/trigger-subscriptions';
+import { formatSummary } from './start-summary';
 import { START_USAGE, StartUsageError, parseStartOptions, type StartOptions } from './start-options';
 
 const SEED_MARKER = 'examples-imported.json';
@@ -134,14 +136,25 @@ class Demo {
 
 		const rest = new N8nRestClient(this.server.url);
 		done = step('Owner account');
-		const ownerState = await this.ensureOwner(rest);
+		const ownerCreated = await this.ensureOwner(rest);
 		done();
 
 		const triggers = examples.filter((example) => example.triggerEvents);
+		let expectedSubscriptions = 0;
 		if (firstRun && options.activateTriggers) {
 			done = step(`Activating ${triggers.length} trigger examples (they subscribe to the sandbox's webhooks)`);
 			for (const example of triggers) await rest.activateWorkflow(example.workflow.id);
+			expectedSubscriptions = triggers.length;
 			done();
+		} else if (!firstRun) {
+			// The sandbox starts empty every time, but n8n does not re-register the webhooks of
+			// workflows that were already active, so deactivate and activate them once.
+			done = step('Re-registering active trigger workflows with the fresh sandbox');
+			expectedSubscriptions = await reactivateTriggerWorkflows(rest);
+			done();
+		}
+		if (expectedSubscriptions > 0 && !(await waitForSubscriptions(sandbox.baseUrl, sandbox.config.demoToken, expectedSubscriptions))) {
+			console.log(`  (the sandbox lists fewer than ${expectedSubscriptions} webhook subscriptions; see the n8n log)`);
 		}
 		writeFileSync(
 			path.join(this.userFolder, SEED_MARKER),
@@ -149,7 +162,7 @@ class Demo {
 		);
 
 		ready = true;
-		await this.printSummary(examples, ownerState, Date.now() - started);
+		await this.printSummary(examples, ownerCreated, Date.now() - started);
 		const exit = await this.server.whenExited();
 		if (!this.stopping) {
 			console.error(`\nn8n stopped unexpectedly (${exit.signal ?? `exit code ${exit.code}`}). Last lines of its log:\n${this.server.tail()}`);
@@ -158,11 +171,11 @@ class Demo {
 		}
 	}
 
-	private async ensureOwner(rest: N8nRestClient): Promise<string> {
+	/** Creates the owner on a fresh data folder; true when it did. */
+	private async ensureOwner(rest: N8nRestClient): Promise<boolean> {
 		const { owner } = this.options;
 		try {
-			const result = await rest.ensureOwner(owner);
-			return result === 'created' ? 'created' : 'existing';
+			return (await rest.ensureOwner(owner)) === 'created';
 		} catch (error) {
 			if (error instanceof N8nRestError && error.status === 401) {
 				throw new StartUsageError(
@@ -174,50 +187,28 @@ class Demo {
 		}
 	}
 
-	private async printSummary(examples: Example[], ownerState: string, elapsedMs: number): Promise<void> {
+	private async printSummary(examples: Example[], ownerCreated: boolean, elapsedMs: number): Promise<void> {
 		const sandbox = this.sandbox!;
-		const server = this.server!;
-		const { owner } = this.options;
-		const subscriptions = await fetch(`${sandbox.baseUrl}/v1/webhooks?per_page=100`, {
-			headers: { authorization: `Bearer ${sandbox.config.demoToken}`, accept: 'application/json' },
-		})
-			.then(async (response) => ((await response.json()) as { data: Array<{ url: string; events: string[] }> }).data)
-			.catch(() => []);
-		const emitHint =
-			sandbox.port === 4010 ? 'npm run sandbox:emit --' : `SANDBOX_PORT=${sandbox.port} npm run sandbox:emit --`;
-		const width = Math.max(...examples.map((e) => e.workflow.name.length)) + 2;
-		const lines = [
-			'',
-			`Ready in ${formatSeconds(elapsedMs)}.`,
-			'',
-			`  n8n       ${server.url}`,
-			`            login ${owner.email} / ${owner.password}  (${ownerState === 'created' ? 'owner just created' : 'existing owner'})`,
-			`  Sandbox   ${sandbox.baseUrl}  (API ${sandbox.baseUrl}/v1, token ${sandbox.config.demoToken}, OAuth client ${sandbox.config.oauthClientId} / ${sandbox.config.oauthClientSecret})`,
-			`  Data      ${relative(this.options.dataDir)}/ (kept between runs; npm start -- --fresh starts over)`,
-			'',
-			'  Credentials in n8n: "Education Platform sandbox (access token)" and "Education Platform sandbox (OAuth2 client credentials)"',
-			'',
-			'  Example workflows:',
-			...examples.map(({ workflow, triggerEvents }) => {
-				const what = triggerEvents
-					? `${triggerEvents.join(', ')}`
-					: 'open it and click "Execute workflow"';
-				return `    ${workflow.name.padEnd(width)}${what}`;
+		const { config } = sandbox;
+		const subscriptions = await listSubscriptions(sandbox.baseUrl, config.demoToken).catch(() => []);
+		console.log(
+			formatSummary({
+				elapsed: formatSeconds(elapsedMs),
+				n8nUrl: this.server!.url,
+				owner: this.options.owner,
+				ownerCreated,
+				sandbox: {
+					baseUrl: sandbox.baseUrl,
+					port: sandbox.port,
+					token: config.demoToken,
+					clientId: config.oauthClientId,
+					clientSecret: config.oauthClientSecret,
+				},
+				dataDir: relative(this.options.dataDir),
+				examples,
+				subscriptions,
 			}),
-			'',
-			`  Webhook subscriptions on the sandbox: ${subscriptions.length}`,
-			...subscriptions.map((s) => `    ${s.url}  ${s.events.join(', ')}`),
-			'',
-			'  Try first:',
-			`    1. Open ${server.url}, log in, open "${examples.find((e) => !e.triggerEvents)?.workflow.name ?? 'an example'}" and click "Execute workflow".`,
-			`    2. In another terminal: ${emitHint} payment.failed`,
-			'       then open "Payment reaction" → Executions in n8n to see the run.',
-			`    3. curl -H "Authorization: Bearer ${sandbox.config.demoToken}" ${sandbox.baseUrl}/v1/webhooks/<id>/deliveries`,
-			'',
-			'Press Ctrl+C to stop n8n and the sandbox.',
-			'',
-		];
-		console.log(lines.join('\n'));
+		);
 	}
 
 	stop(): Promise<void> {

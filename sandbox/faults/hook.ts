@@ -19,6 +19,8 @@ import type { SandboxState } from '../state';
 const INTERNAL_HEADER = 'x-sandbox-fault-replay';
 
 async function readRawBody(request: FastifyRequest): Promise<Buffer> {
+	const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+	if (!hasBody) return Buffer.alloc(0);
 	const chunks: Buffer[] = [];
 	for await (const chunk of request.raw) chunks.push(chunk as Buffer);
 	return Buffer.concat(chunks);

@@ -41,10 +41,14 @@ export interface FakePlatform {
 const timestamp = () => new Date().toISOString().replace('Z', '000Z');
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 const publicView = ({ secret: _secret, ...subscription }: FakeSubscription) => subscription;
-const errorBody = (status: number) => ({
-	message: status === 404 ? 'Not found.' : 'Server error.',
-	code: status === 404 ? 'not_found' : status >= 500 ? 'server_error' : 'error',
-});
+const ERRORS: Record<number, { message: string; code: string }> = {
+	401: { message: 'Unauthenticated.', code: 'unauthenticated' },
+	403: { message: 'This action requires the webhooks:write scope.', code: 'insufficient_scope' },
+	404: { message: 'Not found.', code: 'not_found' },
+	500: { message: 'Server error.', code: 'server_error' },
+};
+const errorBody = (status: number) =>
+	ERRORS[status] ?? { message: status >= 500 ? 'Service unavailable.' : 'Request failed.', code: status >= 500 ? 'service_unavailable' : 'error' };
 
 export function fakePlatform(baseUrl: string, token = 'pat-test'): FakePlatform {
 	const subscriptions = new Map<string, FakeSubscription>();

@@ -27,14 +27,23 @@ export interface ExecuteOutput {
 }
 
 /**
- * `--rawOutput` still lets n8n print log lines before the JSON; the JSON starts at the first line
- * that begins with `{`. Returns undefined when there is none.
+ * `--rawOutput` still lets n8n print log lines around the JSON (on a failed run, n8n logs the run
+ * data and then more lines). The JSON starts at the first line that begins with `{` and ends at the
+ * first line after it where the text parses. Returns undefined when there is no JSON.
  */
 export function parseExecuteOutput(stdout: string): ExecuteOutput | undefined {
 	const lines = stdout.split('\n');
 	const start = lines.findIndex((line) => line.startsWith('{'));
 	if (start === -1) return undefined;
-	return JSON.parse(lines.slice(start).join('\n')) as ExecuteOutput;
+	for (let end = start; end < lines.length; end++) {
+		if (!lines[end].trimEnd().endsWith('}')) continue;
+		try {
+			return JSON.parse(lines.slice(start, end + 1).join('\n')) as ExecuteOutput;
+		} catch {
+			// Not the end of the object yet.
+		}
+	}
+	return undefined;
 }
 
 /** The items a node emitted on its first output, in order. */
@@ -90,13 +99,7 @@ export class N8nCli {
 	 */
 	async execute(id: string): Promise<{ result: RunResult; output?: ExecuteOutput }> {
 		const result = await this.run(['execute', `--id=${id}`, '--rawOutput']);
-		let output: ExecuteOutput | undefined;
-		try {
-			output = parseExecuteOutput(result.stdout);
-		} catch {
-			output = undefined;
-		}
-		return { result, output };
+		return { result, output: parseExecuteOutput(result.stdout) };
 	}
 
 	private async withJsonFile<T>(content: unknown, action: (file: string) => Promise<T>): Promise<T> {

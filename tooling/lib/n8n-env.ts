@@ -46,7 +46,7 @@ export function buildN8nEnv(options: N8nEnvOptions, parent: NodeJS.ProcessEnv = 
 		N8N_PORT: String(options.port),
 		N8N_PROTOCOL: 'http',
 		N8N_EDITOR_BASE_URL: `http://${host}:${options.port}/`,
-		WEBHOOK_URL: webhookBaseUrl({ ...options, host }),
+		N8N_WEBHOOK_URL: webhookBaseUrl({ ...options, host }),
 		// Plain http on 127.0.0.1: a Secure cookie would not survive the browser.
 		N8N_SECURE_COOKIE: 'false',
 		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort),
@@ -61,8 +61,6 @@ export function buildN8nEnv(options: N8nEnvOptions, parent: NodeJS.ProcessEnv = 
 		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
 		// The MCP registry refreshes from api.n8n.io at start-up and logs a stack trace offline.
 		N8N_DISABLED_MODULES: 'mcp-registry',
-		// The Python runner needs a virtualenv n8n does not ship; it only logs a warning otherwise.
-		N8N_PYTHON_ENABLED: 'false',
 		// Community packages on, explicitly (the default of the second one is going to change).
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',

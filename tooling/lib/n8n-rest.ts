@@ -7,6 +7,13 @@ export interface OwnerAccount {
 	lastName: string;
 }
 
+export interface WorkflowSummary {
+	id: string;
+	name: string;
+	active: boolean;
+	versionId: string;
+}
+
 export class N8nRestError extends Error {
 	constructor(
 		readonly status: number,
@@ -100,8 +107,13 @@ export class N8nRestClient {
 		await this.request('POST', `/rest/workflows/${id}/deactivate`, {});
 	}
 
-	async workflow(id: string): Promise<{ id: string; name: string; active: boolean; activeVersionId?: string | null; versionId: string }> {
+	async workflow(id: string): Promise<WorkflowSummary & { nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }> }> {
 		return this.request('GET', `/rest/workflows/${id}`);
+	}
+
+	/** All workflows (first 250), without their nodes. */
+	async workflows(): Promise<WorkflowSummary[]> {
+		return this.request('GET', '/rest/workflows?take=250');
 	}
 
 	/** Executions of a workflow, newest first. */

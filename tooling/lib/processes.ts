@@ -116,6 +116,18 @@ export function track(child: ChildProcess): ChildProcess {
 	return child;
 }
 
+// Last resort if our process ends without stopping its children (a crashed test worker, an
+// uncaught error): kill their process groups so no n8n is left behind.
+process.once('exit', () => {
+	for (const child of running) {
+		try {
+			if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+		} catch {
+			// Already gone.
+		}
+	}
+});
+
 export async function stopAllTracked(): Promise<void> {
 	await Promise.all([...running].map((child) => stopGroup(child, 5_000)));
 }

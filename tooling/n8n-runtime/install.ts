@@ -46,6 +46,14 @@ export interface RuntimeInfo {
 }
 
 const NATIVE_MODULES = ['sqlite3', 'isolated-vm'];
+/** Exits non-zero unless both native modules load and work under the Node that runs n8n. */
+const NATIVE_SMOKE_TEST = `
+const sqlite3 = require('sqlite3');
+const ivm = require('isolated-vm');
+const isolate = new ivm.Isolate({ memoryLimit: 16 });
+if (isolate.compileScriptSync('6 * 7').runSync(isolate.createContextSync()) !== 42) process.exit(2);
+new sqlite3.Database(':memory:').get('select 1 + 1 as two', (error, row) => process.exit(error || row.two !== 2 ? 3 : 0));
+`;
 
 export async function ensureRuntime(options: EnsureRuntimeOptions = {}): Promise<RuntimeInfo> {
 	const log = options.log ?? ((line: string) => console.log(line));
@@ -64,8 +72,25 @@ export async function ensureRuntime(options: EnsureRuntimeOptions = {}): Promise
 		};
 	}
 
-	log(`n8n runtime: installing into ${layout.dir} (${reason}). This takes a few minutes and ~3 GB, once.`);
 	mkdirSync(layout.dir, { recursive: true });
+	const release = await acquireInstallLock(layout, log);
+	try {
+		// Another process may have finished the same install while we waited for the lock.
+		if (!options.force && !staleReason(layout, hash)) return await ensureRuntime({ ...options, layout });
+		return await install(layout, hash, reason, log, started);
+	} finally {
+		release();
+	}
+}
+
+async function install(
+	layout: RuntimeLayout,
+	hash: string,
+	reason: string,
+	log: (line: string) => void,
+	started: number,
+): Promise<RuntimeInfo> {
+	log(`n8n runtime: installing into ${layout.dir} (${reason}). This takes a few minutes and ~3 GB, once.`);
 	rmSync(layout.stampFile, { force: true });
 	writeFileSync(layout.logFile, `install started ${new Date().toISOString()}\n`);
 	for (const file of SPEC_FILES) copyFileSync(path.join(RUNTIME_SPEC_DIR, file), path.join(layout.dir, file));
@@ -111,11 +136,8 @@ export async function ensureRuntime(options: EnsureRuntimeOptions = {}): Promise
 		if (!/^\d+\.\d+\.\d+/.test(version)) throw new Error(`n8n --version printed "${version}"`);
 		return version;
 	});
-	await step(log, 'load the rebuilt native modules', () =>
-		runOrThrow(node.binary, ['-e', NATIVE_MODULES.map((m) => `require(${JSON.stringify(m)})`).join(';')], {
-			cwd: layout.dir,
-			env: node24Env,
-		}),
+	await step(log, 'use the rebuilt native modules (an in-memory SQLite database, an isolate)', () =>
+		runOrThrow(node.binary, ['-e', NATIVE_SMOKE_TEST], { cwd: layout.dir, env: node24Env, timeoutMs: 60_000 }),
 	);
 
 	const stamp: InstallStamp = { hash, n8nVersion, nodeVersion, installedAt: new Date().toISOString() };
@@ -123,6 +145,41 @@ export async function ensureRuntime(options: EnsureRuntimeOptions = {}): Promise
 	const durationMs = Date.now() - started;
 	log(`n8n runtime: n8n ${n8nVersion} on Node ${nodeVersion} ready in ${formatSeconds(durationMs)}.`);
 	return { layout, nodeBinary: node.binary, n8nVersion, installed: true, durationMs };
+}
+
+/**
+ * One install at a time per cache folder (`npm start` and `npm test` may both want it): an
+ * exclusive lock file holding the owner's pid; a lock whose process is gone is stale.
+ */
+async function acquireInstallLock(layout: RuntimeLayout, log: (line: string) => void): Promise<() => void> {
+	const lockFile = path.join(layout.dir, 'install.lock');
+	let announced = false;
+	for (;;) {
+		try {
+			writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+			return () => rmSync(lockFile, { force: true });
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+		}
+		const owner = Number(readFileSync(lockFile, 'utf8').trim());
+		if (!processAlive(owner)) {
+			rmSync(lockFile, { force: true });
+			continue;
+		}
+		if (!announced) log(`n8n runtime: waiting for another install (pid ${owner}) to finish…`);
+		announced = true;
+		await new Promise((resolve) => setTimeout(resolve, 2_000));
+	}
+}
+
+function processAlive(pid: number): boolean {
+	if (!Number.isInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
 }
 
 async function step<T>(log: (line: string) => void, title: string, action: () => Promise<T>): Promise<T> {
@@ -134,8 +191,9 @@ async function step<T>(log: (line: string) => void, title: string, action: () =>
 }
 
 /**
- * npm is silent for minutes; print a heartbeat. While installing, npm's http log (in the log file)
- * has one `http fetch` line per package, which gives a real count against the lockfile's total.
+ * npm is silent for minutes; print a heartbeat. With `--loglevel=http` npm logs one line per
+ * registry request in the log file: package manifests first (the lockfile has no `resolved` URLs
+ * on this mirror setup), then tarballs, which gives a real count against the lockfile's total.
  */
 async function withProgress(
 	log: (line: string) => void,
@@ -144,10 +202,12 @@ async function withProgress(
 ): Promise<RunResult> {
 	const started = Date.now();
 	const total = lockedPackageCount(path.join(layout.dir, 'package-lock.json'));
-	const alreadyLogged = fetchCount(layout.logFile);
+	const before = fetchCounts(layout.logFile);
 	const timer = setInterval(() => {
-		const fetched = fetchCount(layout.logFile) - alreadyLogged;
-		const counter = fetched > 0 ? `, ${Math.min(fetched, total)}/${total} packages fetched` : '';
+		const now = fetchCounts(layout.logFile);
+		const manifests = now.manifests - before.manifests;
+		const tarballs = now.tarballs - before.tarballs;
+		const counter = manifests + tarballs > 0 ? `, fetched ${manifests} manifests and ${tarballs} tarballs for ${total} packages` : '';
 		log(`    … ${formatSeconds(Date.now() - started)}${counter}`);
 	}, 15_000);
 	try {
@@ -160,11 +220,13 @@ async function withProgress(
 	}
 }
 
-function fetchCount(logFile: string): number {
+function fetchCounts(logFile: string): { manifests: number; tarballs: number } {
 	try {
-		return readFileSync(logFile, 'utf8').split('http fetch GET').length - 1;
+		const requests = readFileSync(logFile, 'utf8').match(/http fetch GET \d+ \S+/g) ?? [];
+		const tarballs = requests.filter((line) => line.endsWith('.tgz')).length;
+		return { manifests: requests.length - tarballs, tarballs };
 	} catch {
-		return 0;
+		return { manifests: 0, tarballs: 0 };
 	}
 }
 

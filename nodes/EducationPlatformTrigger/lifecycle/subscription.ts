@@ -277,7 +277,7 @@ async function deleteSubscription(this: IHookFunctions, id: string): Promise<voi
 		});
 		throw new NodeOperationError(this.getNode(), error as Error, {
 			message: `Could not remove webhook subscription ${id} from the platform: ${(error as Error).message}`,
-			description: `${errorDescription(error) ?? ''} The subscription may still send events; deactivate again later or delete it in the platform's webhook settings.`.trim(),
+			description: `${errorDescription(error) ?? ''} The subscription may still send events: delete it in the platform's webhook settings, or activate the workflow again, which reuses it.`.trim(),
 		});
 	}
 }

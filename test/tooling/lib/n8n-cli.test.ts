@@ -16,6 +16,11 @@ describe('reading `n8n execute --rawOutput`', () => {
 		expect(parseExecuteOutput(stdout)).toEqual(runData);
 	});
 
+	it('stops at the end of the JSON when a failed run logs more lines after it', () => {
+		const stdout = [JSON.stringify(runData, null, 2), 'Error executing workflow. See log messages for details.', '{oops'].join('\n');
+		expect(parseExecuteOutput(stdout)).toEqual(runData);
+	});
+
 	it('returns undefined when n8n printed no JSON', () => {
 		expect(parseExecuteOutput('Error executing workflow. See log messages for details.\n')).toBeUndefined();
 	});

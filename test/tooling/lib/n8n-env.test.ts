@@ -12,7 +12,7 @@ describe('the environment of an n8n process', () => {
 			N8N_PORT: '5678',
 			N8N_RUNNERS_BROKER_PORT: '41234',
 			N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
-			WEBHOOK_URL: 'http://127.0.0.1:5678/',
+			N8N_WEBHOOK_URL: 'http://127.0.0.1:5678/',
 		});
 	});
 
@@ -38,7 +38,7 @@ describe('the environment of an n8n process', () => {
 
 	it('lets the caller set a public webhook URL and extra variables', () => {
 		const custom = buildN8nEnv({ ...base, webhookUrl: 'https://n8n.example.com', extra: { N8N_LOG_LEVEL: 'debug' } }, {});
-		expect(custom.WEBHOOK_URL).toBe('https://n8n.example.com/');
+		expect(custom.N8N_WEBHOOK_URL).toBe('https://n8n.example.com/');
 		expect(custom.N8N_LOG_LEVEL).toBe('debug');
 	});
 

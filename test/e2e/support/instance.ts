@@ -1,0 +1,87 @@
+// One throwaway n8n (own user folder, free ports) with the packed package installed like the
+// Community Nodes panel does, next to a sandbox on its own port. The whole e2e suite shares it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { startSandbox, type RunningSandbox } from '../../../sandbox/index';
+import { ensureRuntime, type RuntimeInfo } from '../../../tooling/n8n-runtime/install';
+import { buildAndPack, installLikeCommunityPanel, type PackedPackage } from '../../../tooling/lib/community-package';
+import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
+import type { WorkflowJson } from '../../../tooling/lib/examples';
+import { N8nCli } from '../../../tooling/lib/n8n-cli';
+import { webhookBaseUrl } from '../../../tooling/lib/n8n-env';
+import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
+import { N8nServer } from '../../../tooling/lib/n8n-server';
+import { getFreePort } from '../../../tooling/lib/ports';
+import { SandboxClient } from './sandboxClient';
+import { timed } from './timings';
+
+export const OWNER = { email: 'e2e-owner@example.com', password: 'E2e-Password-1', firstName: 'E2E', lastName: 'Owner' };
+
+export interface Instance {
+	runtime: RuntimeInfo;
+	sandbox: RunningSandbox;
+	platform: SandboxClient;
+	server: N8nServer;
+	cli: N8nCli;
+	rest: N8nRestClient;
+	userFolder: string;
+	/** The base of production webhook URLs (N8N_WEBHOOK_URL). */
+	webhookBase: string;
+	/** n8n's execution data is stored "flatted"; n8n's own copy of the library reads it. */
+	unflatten(data: string): unknown;
+	close(): Promise<void>;
+}
+
+/** The tarball global-setup packed, or a fresh one when this file runs on its own. */
+async function packedPackage(dir: string): Promise<PackedPackage> {
+	const fromSetup = process.env.EDU_E2E_PACKAGE;
+	if (fromSetup) return JSON.parse(fromSetup) as PackedPackage;
+	return buildAndPack(path.join(dir, 'package'));
+}
+
+export async function startInstance(
+	build: (sandbox: RunningSandbox) => { credentials: CredentialImport[]; workflows: WorkflowJson[] },
+): Promise<Instance> {
+	const runtime = await ensureRuntime();
+	const dir = mkdtempSync(path.join(tmpdir(), 'edu-e2e-'));
+	const userFolder = path.join(dir, 'n8n');
+	const packed = await packedPackage(dir);
+	await timed('install the package like the Community Nodes panel', () => installLikeCommunityPanel(packed, userFolder));
+
+	// Fast retries, so a delivery that fails is visible within the test's patience.
+	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false });
+	const port = await getFreePort();
+	const envOptions = { userFolder, port, nodeBinary: runtime.nodeBinary };
+	const cli = new N8nCli({ runtime, env: envOptions });
+	const { credentials, workflows } = build(sandbox);
+	await timed('n8n import:credentials', () => cli.importCredentials(credentials));
+	await timed('n8n import:workflow', () => cli.importWorkflows(workflows));
+
+	const server = new N8nServer({ runtime, userFolder, port });
+	await timed('n8n start (until /healthz/readiness)', () => server.start());
+	const rest = new N8nRestClient(server.url);
+	await timed('owner setup', () => rest.ensureOwner(OWNER));
+
+	const flatted = createRequire(path.join(runtime.layout.nodeModules, 'n8n', 'package.json'))('flatted') as {
+		parse(text: string): unknown;
+	};
+	return {
+		runtime,
+		sandbox,
+		platform: new SandboxClient(sandbox.baseUrl, sandbox.config.demoToken),
+		server,
+		cli,
+		rest,
+		userFolder,
+		webhookBase: webhookBaseUrl({ port }),
+		unflatten: (data) => flatted.parse(data),
+		async close() {
+			await server.stop();
+			await sandbox.close();
+			if (!process.env.EDU_E2E_KEEP) rmSync(dir, { recursive: true, force: true });
+		},
+	};
+}

@@ -1,0 +1,109 @@
+// The workflows the e2e suite imports into n8n (n8n 2.x JSON), built from the real parameter
+// names of the nodes' descriptions.
+import { randomUUID } from 'node:crypto';
+
+import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
+import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, type WorkflowJson, type WorkflowNode } from '../../../tooling/lib/examples';
+
+type Auth = 'accessToken' | 'oAuth2';
+
+export const MANUAL_TRIGGER = 'Start';
+
+function credentialRef(credential: CredentialImport): WorkflowNode['credentials'] {
+	return { [credential.type]: { id: credential.id, name: credential.name } };
+}
+
+function node(name: string, type: string, parameters: Record<string, unknown>, extra: Partial<WorkflowNode> = {}): WorkflowNode {
+	return { id: randomUUID(), name, type, typeVersion: 1, position: [0, 0], parameters, ...extra };
+}
+
+/** Manual trigger → one node; what `n8n execute` runs. */
+function manualWorkflow(id: string, name: string, action: WorkflowNode): WorkflowJson {
+	action.position = [240, 0];
+	return {
+		id,
+		name,
+		active: false,
+		nodes: [node(MANUAL_TRIGGER, 'n8n-nodes-base.manualTrigger', {}), action],
+		connections: { [MANUAL_TRIGGER]: { main: [[{ node: action.name, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+export interface ListQuery {
+	status: string[];
+	gradeLevel: number[];
+	sort: Array<{ field: string; direction: 'asc' | 'desc' }>;
+	pageSize: number;
+}
+
+export function getManyWorkflow(id: string, auth: Auth, credential: CredentialImport, query: ListQuery): WorkflowJson {
+	return manualWorkflow(
+		id,
+		`e2e Get Many (${auth})`,
+		node(
+			'Get Many',
+			ACTION_NODE_TYPE,
+			{
+				authentication: auth,
+				resource: 'student',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { status: query.status, gradeLevel: query.gradeLevel },
+				sort: { rule: query.sort },
+				options: { pageSize: query.pageSize },
+			},
+			{ credentials: credentialRef(credential) },
+		),
+	);
+}
+
+export function getStudentWorkflow(id: string, credential: CredentialImport, studentId: number, continueOnFail: boolean): WorkflowJson {
+	return manualWorkflow(
+		id,
+		`e2e Get student ${studentId}${continueOnFail ? ' (continue on fail)' : ''}`,
+		node(
+			'Get',
+			ACTION_NODE_TYPE,
+			{ authentication: 'accessToken', resource: 'student', operation: 'get', studentId: String(studentId), options: {} },
+			{ credentials: credentialRef(credential), ...(continueOnFail ? { onError: 'continueRegularOutput' } : {}) },
+		),
+	);
+}
+
+/** n8n's HTTP Request node using this package's credential type ("Predefined Credential Type"). */
+export function httpRequestWorkflow(id: string, credential: CredentialImport, url: string): WorkflowJson {
+	return manualWorkflow(
+		id,
+		'e2e HTTP Request with the Education Platform credential',
+		node(
+			'HTTP Request',
+			'n8n-nodes-base.httpRequest',
+			{
+				method: 'GET',
+				url,
+				authentication: 'predefinedCredentialType',
+				nodeCredentialType: credential.type,
+				options: {},
+			},
+			{ typeVersion: 4.2, credentials: credentialRef(credential) },
+		),
+	);
+}
+
+export function triggerWorkflow(id: string, credential: CredentialImport, events: string[], webhookId: string): WorkflowJson {
+	const trigger = node(
+		'Education Platform Trigger',
+		TRIGGER_NODE_TYPE,
+		{ registration: 'automatic', authentication: 'accessToken', events, options: {} },
+		{ credentials: credentialRef(credential), webhookId },
+	);
+	return {
+		id,
+		name: 'e2e trigger',
+		active: false,
+		nodes: [trigger],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}

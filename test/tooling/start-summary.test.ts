@@ -1,0 +1,63 @@
+import { loadExamples } from '../../tooling/lib/examples';
+import { formatSummary, type SummaryInput } from '../../tooling/start-summary';
+
+const input: SummaryInput = {
+	elapsed: '15.2 s',
+	n8nUrl: 'http://127.0.0.1:5678',
+	owner: { email: 'demo@example.com', password: 'Demo-Password-1' },
+	ownerCreated: true,
+	sandbox: { baseUrl: 'http://127.0.0.1:4010', port: 4010, token: 'demo-token', clientId: 'demo-client', clientSecret: 'demo-secret' },
+	dataDir: '.n8n-demo',
+	examples: loadExamples(),
+	subscriptions: [{ url: 'http://127.0.0.1:5678/webhook/abc/webhook', events: ['payment.succeeded', 'payment.failed'] }],
+};
+
+describe('the npm start summary', () => {
+	const text = formatSummary(input);
+
+	it('prints the URLs and the login', () => {
+		expect(text).toContain('n8n       http://127.0.0.1:5678');
+		expect(text).toContain('login demo@example.com / Demo-Password-1  (owner just created)');
+		expect(text).toContain('token demo-token, OAuth client demo-client / demo-secret');
+	});
+
+	it('lists each example with its trigger events, and the subscriptions the sandbox holds', () => {
+		expect(text).toMatch(/Payment reaction\s+runs on payment\.succeeded, payment\.failed/);
+		expect(text).toMatch(/Weekly roster export\s+open it and click "Execute workflow"/);
+		expect(text).toContain('Webhook subscriptions on the sandbox: 1\n    http://127.0.0.1:5678/webhook/abc/webhook  payment.succeeded, payment.failed');
+	});
+
+	it('says what to try first, with an emit command for the port the sandbox is on', () => {
+		expect(text).toContain('open "Weekly roster export" and click "Execute workflow"');
+		expect(text).toContain('In another terminal: npm run sandbox:emit -- payment.failed');
+		expect(formatSummary({ ...input, sandbox: { ...input.sandbox, port: 4011 } })).toContain(
+			'SANDBOX_PORT=4011 npm run sandbox:emit -- payment.failed',
+		);
+	});
+});
+
+describe('the example workflows', () => {
+	const examples = loadExamples();
+
+	it('are four n8n workflows with unique IDs, three of them on the Education Platform Trigger', () => {
+		expect(examples.map((e) => e.workflow.name).sort()).toEqual(['Enrollment notification', 'Exam results', 'Payment reaction', 'Weekly roster export']);
+		expect(new Set(examples.map((e) => e.workflow.id)).size).toBe(4);
+		expect(examples.filter((e) => e.triggerEvents).map((e) => e.triggerEvents)).toEqual(
+			expect.arrayContaining([['enrollment.created'], ['payment.succeeded', 'payment.failed'], ['exam_result.published']]),
+		);
+	});
+
+	it('connect only nodes that exist, and give every trigger its own webhook ID', () => {
+		for (const { workflow } of examples) {
+			const names = new Set(workflow.nodes.map((n) => n.name));
+			for (const [from, outputs] of Object.entries(workflow.connections)) {
+				expect(names).toContain(from);
+				for (const targets of (outputs as { main: Array<Array<{ node: string }>> }).main) {
+					for (const target of targets) expect(names).toContain(target.node);
+				}
+			}
+		}
+		const webhookIds = examples.flatMap((e) => e.workflow.nodes.map((n) => n.webhookId).filter(Boolean));
+		expect(new Set(webhookIds).size).toBe(webhookIds.length);
+	});
+});

@@ -1,0 +1,49 @@
+// What `npm start` prints once everything is up. Pure, so it is unit-tested.
+import type { Example } from './lib/examples';
+import type { SubscriptionSummary } from './lib/trigger-subscriptions';
+
+export interface SummaryInput {
+	elapsed: string;
+	n8nUrl: string;
+	owner: { email: string; password: string };
+	ownerCreated: boolean;
+	sandbox: { baseUrl: string; port: number; token: string; clientId: string; clientSecret: string };
+	dataDir: string;
+	examples: Example[];
+	subscriptions: SubscriptionSummary[];
+}
+
+export function formatSummary(input: SummaryInput): string {
+	const { sandbox, examples } = input;
+	const emit = sandbox.port === 4010 ? 'npm run sandbox:emit --' : `SANDBOX_PORT=${sandbox.port} npm run sandbox:emit --`;
+	const width = Math.max(...examples.map((e) => e.workflow.name.length)) + 2;
+	const manual = examples.find((e) => !e.triggerEvents);
+	return [
+		'',
+		`Ready in ${input.elapsed}.`,
+		'',
+		`  n8n       ${input.n8nUrl}`,
+		`            login ${input.owner.email} / ${input.owner.password}  (${input.ownerCreated ? 'owner just created' : 'existing owner'})`,
+		`  Sandbox   ${sandbox.baseUrl}  (API ${sandbox.baseUrl}/v1, token ${sandbox.token}, OAuth client ${sandbox.clientId} / ${sandbox.clientSecret})`,
+		`  Data      ${input.dataDir}/ (kept between runs; npm start -- --fresh starts over)`,
+		'',
+		'  Credentials in n8n: "Education Platform sandbox (access token)" and "Education Platform sandbox (OAuth2 client credentials)"',
+		'',
+		'  Example workflows:',
+		...examples.map(({ workflow, triggerEvents }) =>
+			`    ${workflow.name.padEnd(width)}${triggerEvents ? `runs on ${triggerEvents.join(', ')}` : 'open it and click "Execute workflow"'}`,
+		),
+		'',
+		`  Webhook subscriptions on the sandbox: ${input.subscriptions.length}`,
+		...input.subscriptions.map((s) => `    ${s.url}  ${s.events.join(', ')}`),
+		'',
+		'  Try first:',
+		`    1. Open ${input.n8nUrl}, log in${manual ? `, open "${manual.workflow.name}" and click "Execute workflow"` : ''}.`,
+		`    2. In another terminal: ${emit} payment.failed`,
+		'       then open "Payment reaction" → Executions in n8n to see the run.',
+		`    3. curl -H "Authorization: Bearer ${sandbox.token}" ${sandbox.baseUrl}/v1/webhooks   (what n8n registered)`,
+		'',
+		'Press Ctrl+C to stop n8n and the sandbox.',
+		'',
+	].join('\n');
+}
