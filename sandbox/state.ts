@@ -21,7 +21,7 @@ import { RateLimiter } from './http/rateLimit';
 import { OAuthStore } from './oauth/store';
 import { StudentStore } from './students/store';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+/** Empty here; each plugin adds its slot by declaration merging (see above). */
 export interface SandboxPluginSlots {}
 
 export interface SandboxState extends Partial<SandboxPluginSlots> {

@@ -5,41 +5,41 @@
  *   `Retry-After`, 500 `server_error`, 502/503/504 `service_unavailable`);
  * - `delay` — waits, then serves the request normally;
  * - `drop` — destroys the connection without answering;
- * - `truncate` — serves the request internally, then sends the status, the headers (with the full
- *   `Content-Length`) and only the first half of the body before closing the connection.
+ * - `truncate` — serves the request, but sends only the first half of the body (with the full
+ *   `Content-Length`) before closing the connection.
  */
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { sendError } from '../http/errors';
 import type { FaultAction } from '../schemas/faults';
 import type { SandboxState } from '../state';
 
-const INTERNAL_HEADER = 'x-sandbox-fault-replay';
+const TRUNCATE = Symbol('truncate');
 
-async function readRawBody(request: FastifyRequest): Promise<Buffer> {
-	const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-	if (!hasBody) return Buffer.alloc(0);
-	const chunks: Buffer[] = [];
-	for await (const chunk of request.raw) chunks.push(chunk as Buffer);
-	return Buffer.concat(chunks);
+declare module 'fastify' {
+	interface FastifyRequest {
+		[TRUNCATE]?: boolean;
+	}
 }
 
-async function truncate(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, secret: string) {
-	reply.hijack();
-	const payload = await readRawBody(request);
-	const full = await app.inject({
-		method: request.method as 'GET',
-		url: request.url,
-		headers: { ...request.headers, [INTERNAL_HEADER]: secret },
-		...(payload.length > 0 ? { payload } : {}),
+/**
+ * Sends the real status and headers, `Content-Length` of the whole body, then only its first half
+ * from a stream that fails — fastify then destroys the socket, as a cut connection would.
+ */
+function truncatedPayload(reply: FastifyReply, payload: unknown): Readable {
+	const body = Buffer.isBuffer(payload) ? payload : Buffer.from(typeof payload === 'string' ? payload : '');
+	reply.header('content-length', body.length);
+	let sent = false;
+	return new Readable({
+		read() {
+			if (!sent) {
+				sent = true;
+				this.push(body.subarray(0, Math.floor(body.length / 2)));
+			} else setImmediate(() => this.destroy(new Error('fault injection: truncated body')));
+		},
 	});
-	const body = full.rawPayload;
-	const headers = { ...full.headers, 'content-length': String(body.length), connection: 'close' };
-	delete headers['transfer-encoding'];
-	reply.raw.writeHead(full.statusCode, headers as Record<string, string>);
-	reply.raw.write(body.subarray(0, Math.floor(body.length / 2)), () => request.raw.socket.destroy());
 }
 
 function sendFaultStatus(reply: FastifyReply, fault: Extract<FaultAction, { type: 'status' }>) {
@@ -53,10 +53,9 @@ function sendFaultStatus(reply: FastifyReply, fault: Extract<FaultAction, { type
 }
 
 export function installFaultInjection(app: FastifyInstance, state: SandboxState): void {
-	const secret = randomBytes(16).toString('hex');
 	app.addHook('onRequest', async (request, reply) => {
 		const path = request.url.split('?')[0];
-		if (path.startsWith('/sandbox/') || request.headers[INTERNAL_HEADER] === secret) return;
+		if (path.startsWith('/sandbox/')) return;
 		const fault = state.faults.decide(request.method, path);
 		if (!fault) return;
 		switch (fault.type) {
@@ -70,7 +69,9 @@ export function installFaultInjection(app: FastifyInstance, state: SandboxState)
 				request.raw.socket.destroy();
 				return;
 			case 'truncate':
-				return truncate(app, request, reply, secret);
+				request[TRUNCATE] = true;
+				return;
 		}
 	});
+	app.addHook('onSend', async (request, reply, payload) => (request[TRUNCATE] ? truncatedPayload(reply, payload) : payload));
 }

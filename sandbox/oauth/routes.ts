@@ -72,7 +72,9 @@ export const oauthRoutes: FastifyPluginAsync<{ state: SandboxState }> = async (a
 	}
 
 	app.get('/authorize', async (request, reply) => {
-		const query = AuthorizeQuerySchema.parse(request.query);
+		const parsed = AuthorizeQuerySchema.safeParse(request.query);
+		if (!parsed.success) return htmlError(reply, 'Each authorization parameter must be given once.');
+		const query = parsed.data;
 		const client = query.client_id ? oauth.clients.get(query.client_id) : undefined;
 		if (!client) return htmlError(reply, `Unknown client_id "${query.client_id ?? ''}".`);
 		if (!query.redirect_uri || !oauth.redirectAllowed(client, query.redirect_uri)) {

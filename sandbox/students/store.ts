@@ -52,6 +52,15 @@ const GENERATED_EMAIL_ID = new RegExp(`(\\d+)@${STUDENT_EMAIL_DOMAIN.replace(/\.
 const STUDENT_NUMBER_ID = /^S-\d{4}-(\d+)$/;
 const CACHE_SIZE = 16;
 
+/** Sort fields whose column values already are their order. */
+const NUMERIC_COLUMNS: Partial<Record<SortField, (c: StudentColumns) => Uint8Array | Int32Array | Float64Array>> = {
+	grade_level: (c) => c.grade,
+	date_of_birth: (c) => c.dateOfBirth,
+	enrolled_at: (c) => c.enrolledAt,
+	created_at: (c) => c.createdAt,
+	updated_at: (c) => c.updatedAt,
+};
+
 type Predicate = (i: number) => boolean;
 type Ranks = ArrayLike<number>;
 
@@ -352,48 +361,34 @@ export class StudentStore {
 	private ranks(field: SortField): Ranks {
 		const cached = this.rankCache.get(field);
 		if (cached && cached.version === this.version) return cached.ranks;
+		const ranks = this.computeRanks(field);
+		this.rankCache.set(field, { version: this.version, ranks });
+		return ranks;
+	}
+
+	private computeRanks(field: SortField): Ranks {
 		const c = this.columns;
 		const n = this.count;
-		let ranks: Ranks;
+		const numeric = NUMERIC_COLUMNS[field];
+		if (numeric) return numeric(c).subarray(0, n);
 		switch (field) {
-			case 'id':
-				ranks = Uint32Array.from({ length: n }, (_, i) => i);
-				break;
-			case 'grade_level':
-				ranks = c.grade.subarray(0, n);
-				break;
 			case 'status':
-				ranks = Uint8Array.from(c.status.subarray(0, n), (code) => STATUS_RANK[code]);
-				break;
-			case 'date_of_birth':
-				ranks = c.dateOfBirth.subarray(0, n);
-				break;
-			case 'enrolled_at':
-				ranks = c.enrolledAt.subarray(0, n);
-				break;
-			case 'created_at':
-				ranks = c.createdAt.subarray(0, n);
-				break;
-			case 'updated_at':
-				ranks = c.updatedAt.subarray(0, n);
-				break;
+				return Uint8Array.from(c.status.subarray(0, n), (code) => STATUS_RANK[code]);
 			case 'first_name':
 			case 'last_name': {
 				const column = field === 'first_name' ? c.firstName : c.lastName;
 				const nameRanks = stringRanks(this.names.names.length, (k) => this.names.get(k));
-				ranks = Uint32Array.from(column.subarray(0, n), (k) => nameRanks[k]);
-				break;
+				return Uint32Array.from(column.subarray(0, n), (k) => nameRanks[k]);
 			}
 			case 'email':
-				ranks = stringRanks(n, (i) => this.emailOf(i));
-				break;
+				return stringRanks(n, (i) => this.emailOf(i));
 			case 'student_number':
-				ranks = stringRanks(n, (i) => this.studentNumberOf(i));
-				break;
+				return stringRanks(n, (i) => this.studentNumberOf(i));
+			default:
+				return Uint32Array.from({ length: n }, (_, i) => i);
 		}
-		this.rankCache.set(field, { version: this.version, ranks });
-		return ranks;
 	}
+
 }
 
 /** Keys after `id` cannot matter (ids are unique), and a trailing `id` ascending is the default tie-break. */

@@ -35,6 +35,8 @@ export class ApiProbe implements INodeType {
 			{ displayName: 'Query', name: 'qs', type: 'json', default: '{}' },
 			{ displayName: 'Resource Label', name: 'resourceLabel', type: 'string', default: '' },
 			{ displayName: 'Return Full Response', name: 'returnFullResponse', type: 'boolean', default: false },
+			{ displayName: 'Timeout (Ms)', name: 'timeoutMs', type: 'number', default: 0 },
+			{ displayName: 'Retry Policy', name: 'retry', type: 'json', default: '{}' },
 		],
 	};
 
@@ -46,6 +48,8 @@ export class ApiProbe implements INodeType {
 				const qsParam = this.getNodeParameter('qs', i) as string | IDataObject;
 				const resourceLabel = this.getNodeParameter('resourceLabel', i) as string;
 				const returnFullResponse = this.getNodeParameter('returnFullResponse', i) as boolean;
+				const timeoutMs = this.getNodeParameter('timeoutMs', i) as number;
+				const retryParam = this.getNodeParameter('retry', i) as string | IDataObject;
 				const response = await apiRequest.call(
 					this,
 					this.getNodeParameter('method', i) as IHttpRequestMethods,
@@ -54,6 +58,8 @@ export class ApiProbe implements INodeType {
 						qs: typeof qsParam === 'string' ? (JSON.parse(qsParam) as IDataObject) : qsParam,
 						returnFullResponse,
 						...(resourceLabel && { resourceLabel }),
+						...(timeoutMs > 0 && { timeoutMs }),
+						retry: typeof retryParam === 'string' ? (JSON.parse(retryParam) as IDataObject) : retryParam,
 					},
 				);
 				const json = returnFullResponse

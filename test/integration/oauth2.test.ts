@@ -1,12 +1,13 @@
 // The OAuth2 credential against the sandbox's real authorization server, through n8n-core's own
 // OAuth2 code: client credentials, and access tokens that expire in the middle of a listing.
 import { randomBytes } from 'node:crypto';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { RunningSandbox } from '../../sandbox';
 import { pkceChallenge } from '../../sandbox/oauth/routes';
 import { oAuth2Credentials, outputJson, runStudentNode, sandboxStudents, startLiveSandbox, STUDENTS_PATH, type LiveSandbox } from './support/liveSandbox';
 
-// Tokens live 1 s and each list request is held 250 ms: real seconds pass.
+// Tokens live 2 s and each list request is held 300 ms: real seconds pass.
 jest.setTimeout(30_000);
 
 const STUDENTS = 1_500;
@@ -15,7 +16,7 @@ const REDIRECT_URI = 'http://127.0.0.1:5678/rest/oauth2-credential/callback';
 let sandbox: LiveSandbox;
 
 beforeAll(async () => {
-	sandbox = await startLiveSandbox({ students: STUDENTS, tokenTtl: 1, autoApprove: true, oauthRedirectUris: [REDIRECT_URI] });
+	sandbox = await startLiveSandbox({ students: STUDENTS, tokenTtl: 2, autoApprove: true, oauthRedirectUris: [REDIRECT_URI] });
 });
 afterAll(async () => {
 	await sandbox?.close();
@@ -25,13 +26,17 @@ afterEach(() => {
 	jest.restoreAllMocks();
 });
 
-/** Slows every list request enough that a 1-second token expires part-way through 15 pages. */
-function slowListing(ms = 250): void {
+/**
+ * Slows every list request enough that a 2-second token expires part-way through 15 pages, yet
+ * leaves a fresh token ample time to be used (a token that expired again before its first use
+ * would be a flaky test, not a finding).
+ */
+function slowListing(ms = 300): void {
 	sandbox.state.faults.replace([{ id: 'slow', path: STUDENTS_PATH, method: 'GET', fault: { type: 'delay', ms } }]);
 }
 
 /** What n8n stores after a user approved the consent page: tokens from the authorization-code grant. */
-async function authorizationCodeTokens(server: RunningSandbox): Promise<Record<string, unknown>> {
+async function authorizationCodeTokens(server: RunningSandbox): Promise<IDataObject> {
 	const verifier = randomBytes(32).toString('base64url');
 	const authorize = new URL('/oauth/authorize', server.baseUrl);
 	authorize.search = new URLSearchParams({
@@ -58,7 +63,7 @@ async function authorizationCodeTokens(server: RunningSandbox): Promise<Record<s
 			client_secret: server.config.oauthClientSecret,
 		}),
 	});
-	return (await token.json()) as Record<string, unknown>;
+	return (await token.json()) as IDataObject;
 }
 
 describe('OAuth2 client credentials', () => {
@@ -83,7 +88,7 @@ describe('OAuth2 client credentials', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(outputJson(result)).toEqual(sandboxStudents(sandbox));
-		// 15 pages at ≥ 250 ms each outlive a 1-second token several times over.
+		// 15 pages at ≥ 300 ms each outlive a 2-second token at least twice.
 		expect(issued.mock.calls.length).toBeGreaterThan(1);
 		const listed = sandbox.traffic.requests.slice(first).filter((request) => request.path === STUDENTS_PATH);
 		const expired = listed.filter((request) => request.status === 401).length;
@@ -98,7 +103,7 @@ describe('OAuth2 client credentials', () => {
 describe('OAuth2 authorization code (PKCE)', () => {
 	it('refreshes an expired token with the refresh token mid-listing (rotating it each time), and the result stays exact', async () => {
 		const tokens = await authorizationCodeTokens(sandbox);
-		expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 1 });
+		expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 2 });
 		slowListing();
 		const refreshed = jest.spyOn(sandbox.state.tokens, 'takeRefreshToken');
 

@@ -1,5 +1,5 @@
 // Return All through n8n's engine against a live sandbox that misbehaves mid-listing: injected
-// 429s and 5xx and a dropped connection, and the real rate limiter with a
+// 429s and 5xx, a dropped connection and a truncated body, and the real rate limiter with a
 // small budget. The node must sit them out and still return exactly the sandbox's students.
 import { RateLimiter } from '../../sandbox/http/rateLimit';
 import type { FaultRule } from '../../sandbox/schemas/faults';
@@ -33,9 +33,8 @@ describe('a fault schedule mid-listing', () => {
 		{ id: '500', ...onList(8, { type: 'status', status: 500 }) },
 		{ id: '502', ...onList(11, { type: 'status', status: 502, retry_after: 0 }) },
 		{ id: 'drop', ...onList(14, { type: 'drop' }) },
-		// No `truncate` here: the sandbox builds a truncated answer with fastify's app.inject, which
-		// cannot load under jest on Node 20 (light-my-request → ESM-only cookie@2), so the request
-		// would hang. The node's truncated-body retry is covered in test/nodes/shared (failure, retry).
+		// Status 200 and the full Content-Length, then half the body and a cut connection.
+		{ id: 'truncate', ...onList(18, { type: 'truncate' }) },
 	];
 
 	it('still yields exactly the sandbox\'s students, each page once, after every fault really happened', async () => {
@@ -54,19 +53,21 @@ describe('a fault schedule mid-listing', () => {
 		// … and the node saw them, in this order, and repeated only the failed requests.
 		const seen = sandbox.traffic.requests.slice(first).filter((request) => request.path === STUDENTS_PATH);
 		expect(seen.map((request) => request.status).filter((status) => status !== 200)).toEqual([429, 503, 500, 502, undefined]);
+		// The truncated answer carried status 200 and half a body; the node re-read that page.
 		const pages = seen.map((request) => request.query.get('page'));
 		expect(pages).toHaveLength(20 + schedule.length);
 		expect(pages.slice(2, 4)).toEqual(['3', '3']);
 		expect(new Set(pages)).toEqual(new Set(Array.from({ length: 20 }, (_, i) => String(i + 1))));
-		expect(pages.filter((page, index) => pages.indexOf(page) !== index)).toEqual(['3', '3', '6', '8', '10']);
+		expect(pages.filter((page, index) => pages.indexOf(page) !== index)).toEqual(['3', '3', '6', '8', '10', '13']);
 	});
 });
 
 describe('the real rate limiter', () => {
 	it('makes the node wait out Retry-After and go on, with no request wasted', async () => {
-		// A realistic budget scaled down to seconds: 4 requests per 1.5 s fixed window.
+		// A realistic budget scaled down to seconds: 4 requests per 2 s fixed window (the sandbox's
+		// own limiter; its window length is a constructor argument, not a setting).
 		const limit = 4;
-		sandbox.state.rateLimiter = new RateLimiter(limit, 1_500);
+		sandbox.state.rateLimiter = new RateLimiter(limit, 2_000);
 		const first = sandbox.traffic.requests.length;
 		try {
 			const result = await runStudentNode(sandbox, { operation: 'getMany', returnAll: false, limit: 1_000 });

@@ -25,6 +25,9 @@
  *   `message` and whose description says what to do (errorDescription.ts), with the API's
  *   field errors and request id; `httpCode` is the HTTP status; the API body is kept as the
  *   error response. `itemIndex` is recorded for Continue On Fail.
+ * - Timeouts: every attempt is bounded by `timeoutMs` (DEFAULT_REQUEST_TIMEOUT_MS) so a platform
+ *   that accepts the connection but never answers fails (after the retries) instead of hanging
+ *   the execution forever; n8n's request helper has no timeout of its own.
  * - `returnFullResponse: true` returns `{ body, headers, statusCode, statusMessage }` (header
  *   names lower-case) so callers can read `Link` and `X-RateLimit-*`.
  */
@@ -62,7 +65,12 @@ export interface ApiRequestOptions {
 	authentication?: AuthenticationMethod;
 	/** Tighter or looser retry bounds than DEFAULT_RETRY_POLICY. */
 	retry?: Partial<RetryPolicy>;
+	/** Bound on one attempt, in milliseconds (default DEFAULT_REQUEST_TIMEOUT_MS). */
+	timeoutMs?: number;
 }
+
+/** A page of 100 students answers in well under a second; a minute means the platform is stuck. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 export type ApiFullResponse = IN8nHttpFullResponse & { headers: Record<string, string> };
 
@@ -125,6 +133,7 @@ export async function apiRequest(
 			body: options.body,
 			json: true,
 			returnFullResponse: true,
+			timeout: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
 		};
 		let failure: Failure;
 		try {

@@ -47,8 +47,14 @@ export async function startLiveSandbox(options: Partial<SandboxConfig> = {}): Pr
 	};
 }
 
+/** What the node needs to reach a sandbox, running in this process or another. */
+export interface SandboxAddress {
+	baseUrl: string;
+	config: Pick<SandboxConfig, 'demoToken'>;
+}
+
 /** The Access Token credential with the sandbox's demo personal access token. */
-export function accessTokenCredentials(sandbox: RunningSandbox): Record<string, ICredentialDataDecryptedObject> {
+export function accessTokenCredentials(sandbox: SandboxAddress): Record<string, ICredentialDataDecryptedObject> {
 	return { educationPlatformApi: { baseUrl: sandbox.baseUrl, accessToken: sandbox.config.demoToken } };
 }
 
@@ -75,7 +81,7 @@ export function oAuth2Credentials(
  * `.node.json` codex file, so they import `EducationPlatform.node.js` and pass the class here.
  */
 export function runStudentNode(
-	sandbox: RunningSandbox,
+	sandbox: SandboxAddress,
 	parameters: INodeParameters,
 	options: Omit<RunNodeOptions, 'nodeType' | 'parameters'> & Partial<Pick<RunNodeOptions, 'nodeType'>> = {},
 ): Promise<RunNodeResult> {

@@ -212,6 +212,36 @@ describe('apiRequest retries', () => {
 		});
 	});
 
+	describe('against a real server that accepts the connection but never answers', () => {
+		let server: Server;
+		let requests = 0;
+		beforeAll(async () => {
+			nock.enableNetConnect('127.0.0.1');
+			server = createServer(() => {
+				requests += 1; // never respond
+			});
+			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		});
+		afterAll(async () => {
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+			nock.disableNetConnect();
+		});
+
+		it('times each attempt out, retries, then fails with a message instead of hanging', async () => {
+			const { port } = server.address() as AddressInfo;
+			const result = await probe(
+				{ timeoutMs: 300, retry: '{"maxAttempts":2,"baseDelayMs":10,"maxBackoffMs":10}' },
+				{ credentials: { educationPlatformApi: { baseUrl: `http://127.0.0.1:${port}`, accessToken: 't' } } },
+			);
+			const error = errorOf(result);
+			expect(requests).toBe(2);
+			expect(error.message).toMatch(/gave up after 2 attempts/);
+			expect(error.description).toMatch(new RegExp(`GET http://127.0.0.1:${port} failed \\(.*(timeout|ECONNABORTED)`, 'i'));
+			expect(error.description).toMatch(/Check the Base URL in the credential and that the platform is reachable/);
+		});
+	});
+
 	it('does not repeat a POST after a 5xx (it may have been processed)', async () => {
 		const api = nock(HOST).post('/v1/webhooks').reply(500, { message: 'Server Error', code: 'server_error' });
 

@@ -3,7 +3,7 @@ import type { RunningSandbox } from '../../../sandbox';
 import { ErrorBodySchema } from '../../../sandbox/schemas/common';
 import { StudentListResponseSchema, StudentResponseSchema } from '../../../sandbox/schemas/student';
 import { parseStudentQuery } from '../../../sandbox/students/query';
-import { call, startTestSandbox } from '../helpers';
+import { call, startTestSandbox, type ApiResponse } from '../helpers';
 
 let sandbox: RunningSandbox;
 
@@ -36,7 +36,7 @@ describe.each(['/v1', '/api/v1'])('GET %s/students', (prefix) => {
 		const seen: number[] = [];
 		let url: string | null = `${sandbox.baseUrl}${prefix}/students?${query}`;
 		while (url) {
-			const { body } = await call(sandbox, url.slice(sandbox.baseUrl.length));
+			const { body }: ApiResponse = await call(sandbox, url.slice(sandbox.baseUrl.length));
 			expect(body.links.first).toContain('filter%5Bstatus%5D=active');
 			expect(body.links.first).toContain('sort=-grade_level%2Clast_name');
 			seen.push(...body.data.map((s: { id: number }) => s.id));

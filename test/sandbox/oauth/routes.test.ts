@@ -37,7 +37,7 @@ async function token(sandbox: RunningSandbox, params: Record<string, string>, he
 		headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...headers },
 		body: new URLSearchParams(params).toString(),
 	});
-	return { status: response.status, headers: response.headers, body: await response.json() };
+	return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
 }
 
 function redirectParams(location: string | null): URLSearchParams {
@@ -177,7 +177,7 @@ describe('with auto-approve', () => {
 	});
 
 	it('shows an error page instead of redirecting to an unregistered redirect_uri or for an unknown client', async () => {
-		for (const params of [{ redirect_uri: 'https://evil.example/cb' }, { client_id: 'nobody' }]) {
+		for (const params of [{ redirect_uri: 'https://evil.example/cb' }, { client_id: 'nobody' }] as Record<string, string>[]) {
 			const response = await fetch(authorizeUrl(sandbox, { code_challenge: pkce().challenge, ...params }), { redirect: 'manual' });
 			expect(response.status).toBe(400);
 			expect(response.headers.get('content-type')).toContain('text/html');

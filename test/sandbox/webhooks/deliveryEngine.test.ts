@@ -113,7 +113,8 @@ describe('webhook delivery engine', () => {
 
 	it('stops retrying once a subscription is disabled or deleted', async () => {
 		receiver.respondWith(answer(500));
-		const slow = new WebhookService({ now: () => Date.now(), retryScale: 0.01, timeoutMs: 300 });
+		// The first retry would come 500 ms after the first attempt.
+		const slow = new WebhookService({ now: () => Date.now(), retryScale: 0.1, timeoutMs: 300 });
 		try {
 			const disabled = slow.subscriptions.create({ url: receiver.url, events: ['payment.succeeded'] });
 			const deleted = slow.subscriptions.create({ url: receiver.url, events: ['payment.succeeded'] });
@@ -122,7 +123,7 @@ describe('webhook delivery engine', () => {
 			slow.subscriptions.update(disabled.id, { enabled: false });
 			slow.remove(deleted.id);
 			await slow.idle();
-			await new Promise((resolve) => setTimeout(resolve, 100)); // past the 50 ms first retry
+			await new Promise((resolve) => setTimeout(resolve, 700)); // past the first retry
 			expect(receiver.received).toHaveLength(2);
 			expect(slow.deliveries(disabled.id)[0]).toMatchObject({ status: 'failed', nextAttemptAt: null });
 			expect(slow.deliveries(deleted.id)).toEqual([]);

@@ -1,0 +1,149 @@
+/**
+ * `npm run bench:list [-- flags]` — Student → Get Many (Return All, or a Limit) through n8n's
+ * engine (test/harness) against a sandbox in its own process, and the figures that matter:
+ * wall time, requests made, 429s received, the lower bound the rate limit alone imposes, the
+ * ratio to it, and peak RSS.
+ *
+ *   --students 10000,100000   school sizes to list, one run each (default 10000,100000)
+ *   --rate 600                the sandbox's requests per minute per token (default 600)
+ *   --page-size 100           the node's Page Size option (default 100)
+ *   --limit N                 use Limit N instead of Return All
+ *   --seed 42                 the sandbox's seed
+ *
+ * A script that prints figures, not a test. At 600/min, 100,000 students (1,000 requests) must
+ * wait for one 60-second window to close: about a minute is the expected cost.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+// `.node.js`: tsx would resolve `EducationPlatform.node` to the node's codex JSON file.
+import { EducationPlatform } from '../nodes/EducationPlatform/EducationPlatform.node.js';
+import { planPerPage } from '../nodes/EducationPlatform/helpers/pagination';
+import { recordHttpTraffic } from '../test/integration/support/httpTraffic';
+import { runStudentNode } from '../test/integration/support/liveSandbox';
+import { RATE_LIMIT_BOUND_FORMULA, rateLimitLowerBound, ratioToBound } from './rateLimitBound';
+import { forkSandbox, peakRssBytes } from './sandboxProcess';
+
+interface BenchOptions {
+	students: number[];
+	rate: number;
+	pageSize: number;
+	limit?: number;
+	seed: number;
+}
+
+const USAGE = 'Usage: npm run bench:list -- [--students 10000,100000] [--rate 600] [--page-size 100] [--limit N] [--seed 42]';
+const WINDOW_SECONDS = 60;
+const RSS_SAMPLE_MS = 50;
+
+function wholeNumber(raw: string | undefined, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+	const value = Number(raw);
+	if (raw === undefined || !/^\d+$/.test(raw.replace(/_/g, '')) || value < min || value > max) {
+		throw new Error(`${flag} must be a whole number from ${min} to ${max}; got "${raw ?? ''}".\n${USAGE}`);
+	}
+	return value;
+}
+
+function parseArgs(argv: string[]): BenchOptions {
+	const options: BenchOptions = { students: [10_000, 100_000], rate: 600, pageSize: 100, seed: 42 };
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+		const value = () => inline ?? argv[++i];
+		if (flag === '--students') options.students = value()?.split(',').map((n) => wholeNumber(n.trim().replace(/_/g, ''), flag, 0, 5_000_000)) ?? [];
+		else if (flag === '--rate') options.rate = wholeNumber(value(), flag, 1);
+		else if (flag === '--page-size') options.pageSize = wholeNumber(value(), flag, 1, 100);
+		else if (flag === '--limit') options.limit = wholeNumber(value(), flag, 1);
+		else if (flag === '--seed') options.seed = wholeNumber(value(), flag, 0);
+		else if (flag === '--help' || flag === '-h') {
+			console.log(USAGE);
+			process.exit(0);
+		} else throw new Error(`Unknown argument "${argv[i]}".\n${USAGE}`);
+	}
+	if (options.students.length === 0) throw new Error(`--students needs at least one size.\n${USAGE}`);
+	return options;
+}
+
+/** Samples this process's RSS while a run is in progress. */
+function rssSampler() {
+	let peak = process.memoryUsage().rss;
+	const atStart = peak;
+	const timer = setInterval(() => {
+		peak = Math.max(peak, process.memoryUsage().rss);
+	}, RSS_SAMPLE_MS);
+	return {
+		atStart,
+		stop: () => {
+			clearInterval(timer);
+			return Math.max(peak, process.memoryUsage().rss);
+		},
+	};
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The listing is complete and in order: ids 1..total (the default sort is id ascending). */
+function checkListing(students: IDataObject[], expected: number): string | undefined {
+	if (students.length !== expected) return `got ${count(students.length)} students, expected ${count(expected)}`;
+	for (let i = 0; i < students.length; i++) {
+		if (students[i].id !== i + 1) return `item ${i} has id ${String(students[i].id)}, expected ${i + 1}`;
+	}
+	return undefined;
+}
+
+async function benchOne(size: number, options: BenchOptions): Promise<boolean> {
+	const sandbox = await forkSandbox({ students: size, rateLimit: options.rate, seed: options.seed });
+	const traffic = recordHttpTraffic(sandbox.port);
+	try {
+		const parameters = options.limit === undefined ? { returnAll: true } : { returnAll: false, limit: options.limit };
+		const rss = rssSampler();
+		const started = process.hrtime.bigint();
+		const result = await runStudentNode(
+			sandbox,
+			{ operation: 'getMany', ...parameters, options: { pageSize: options.pageSize } },
+			{ nodeType: new EducationPlatform() },
+		);
+		const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+		const peakRss = rss.stop();
+
+		const items = Math.min(size, options.limit ?? size);
+		const perPage = planPerPage(options.pageSize, options.limit);
+		const bound = rateLimitLowerBound({ items, perPage, limitPerWindow: options.rate, windowSeconds: WINDOW_SECONDS });
+		const ratio = ratioToBound(wallSeconds, bound);
+		const listRequests = traffic.count({ path: '/v1/students' });
+		const problem = result.error ? `the node failed: ${result.error.message}` : checkListing(result.items.map((item) => item.json), items);
+
+		console.log(
+			[
+				`${count(size)} students — ${options.limit === undefined ? 'Return All' : `Limit ${count(options.limit)}`}, per_page ${perPage}, ${options.rate}/min`,
+				`  wall time             ${wallSeconds.toFixed(2)} s`,
+				`  requests made         ${count(traffic.count())} (${count(listRequests)} to /v1/students; ${count(bound.requests)} needed)`,
+				`  429s received         ${count(traffic.count({ status: 429 }))}`,
+				`  rate-limit bound      ${bound.seconds} s (floor((${bound.requests} - 1) / ${options.rate}) × ${WINDOW_SECONDS} s)`,
+				`  ratio to bound        ${ratio === undefined ? 'n/a (bound is 0 s: every request fits in the first window)' : ratio.toFixed(3)}`,
+				`  peak RSS, node        ${mb(peakRss)} (sampled every ${RSS_SAMPLE_MS} ms; ${mb(rss.atStart)} when the run started)`,
+				`  peak RSS, sandbox     ${mb(await sandbox.peakRssBytes())} (its own process, VmHWM)`,
+				`  result                ${problem ?? `${count(items)} students, ids 1..${count(items)} in order, none missing or repeated`}`,
+				'',
+			].join('\n'),
+		);
+		return problem === undefined;
+	} finally {
+		traffic.stop();
+		await sandbox.close();
+	}
+}
+
+async function main(): Promise<void> {
+	const options = parseArgs(process.argv.slice(2));
+	console.log(`Education Platform node → sandbox, through n8n's engine (node ${process.version})`);
+	console.log(`Lower bound from the rate limit alone: ${RATE_LIMIT_BOUND_FORMULA}\n`);
+	let ok = true;
+	for (const size of options.students) ok = (await benchOne(size, options)) && ok;
+	console.log(`Bench process peak RSS over all runs (VmHWM): ${mb(peakRssBytes())}`);
+	if (!ok) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});
