@@ -1,9 +1,9 @@
 import nock from 'nock';
 
-import { EducationPlatformTrigger } from '../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
-import { createTriggerWorkflow, type TriggerWorkflowOptions } from '../../harness/triggerHarness';
-import { captureNodeLogs } from '../../harness/triggerLogs';
-import { fakePlatform, type FakePlatform } from '../../harness/triggerPlatformFake';
+import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
+import { createTriggerWorkflow, type TriggerWorkflowOptions } from '../../../harness/triggerHarness';
+import { captureNodeLogs } from '../../../harness/triggerLogs';
+import { fakePlatform, type FakePlatform } from '../../../harness/triggerPlatformFake';
 
 // Lifecycle (webhookMethods.default) through n8n-core's real HookContext, against a stateful
 // fake of the platform's /v1/webhooks API on nock.

@@ -3,12 +3,12 @@
 // are delivered, signed, by the sandbox's delivery engine to a local receiver that hands each raw
 // request to the node's webhook() through n8n-core's WebhookContext; deactivation removes the
 // subscription.
-import { startSandbox, type RunningSandbox } from '../../../sandbox';
-import { EducationPlatformTrigger } from '../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
-import { EVENT_TYPES } from '../../../nodes/EducationPlatformTrigger/helpers/events';
-import { createTriggerWorkflow, startReceiver, type Receiver, type TriggerWorkflow } from '../../harness/triggerHarness';
-import { captureNodeLogs } from '../../harness/triggerLogs';
-import { apiClient } from '../../sandbox/webhooks/helpers/api';
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { EducationPlatformTrigger } from '../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
+import { EVENT_TYPES } from '../../nodes/EducationPlatformTrigger/helpers/events';
+import { createTriggerWorkflow, startReceiver, type Receiver, type TriggerWorkflow } from '../harness/triggerHarness';
+import { captureNodeLogs } from '../harness/triggerLogs';
+import { apiClient } from '../sandbox/webhooks/helpers/api';
 
 const TOKEN = 'demo-token';
 

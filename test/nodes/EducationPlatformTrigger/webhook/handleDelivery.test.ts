@@ -3,14 +3,14 @@ import { randomBytes } from 'node:crypto';
 import type { INodeParameters } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 
-import { EducationPlatformTrigger } from '../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
+import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
 import {
 	createTriggerWorkflow,
 	startReceiver,
 	type Receiver,
 	type TriggerWorkflow,
-} from '../../harness/triggerHarness';
-import { captureNodeLogs } from '../../harness/triggerLogs';
+} from '../../../harness/triggerHarness';
+import { captureNodeLogs } from '../../../harness/triggerLogs';
 
 // webhook() through n8n-core's real WebhookContext, behind a real HTTP endpoint: every request
 // below is an actual POST whose raw bytes reach the node as n8n hands them over.
