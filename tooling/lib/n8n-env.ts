@@ -24,6 +24,11 @@ export function webhookBaseUrl(options: Pick<N8nEnvOptions, 'host' | 'port' | 'w
 	return base.endsWith('/') ? base : `${base}/`;
 }
 
+/** n8n's OAuth2 redirect URI (`<editor base URL>/rest/oauth2-credential/callback`), to register with the platform. */
+export function oauth2CallbackUrl(options: Pick<N8nEnvOptions, 'host' | 'port'>): string {
+	return `http://${options.host ?? '127.0.0.1'}:${options.port}/rest/oauth2-credential/callback`;
+}
+
 export function buildN8nEnv(options: N8nEnvOptions, parent: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
 	const host = options.host ?? '127.0.0.1';
 	// Inherit only what a process needs to run (PATH, HOME, locale, TMPDIR…): a stray N8N_* or

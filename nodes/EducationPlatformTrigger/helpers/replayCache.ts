@@ -2,7 +2,7 @@
 // replayed delivery (same id, still inside the timestamp tolerance) is acknowledged without a
 // second run.
 //
-// Limits, on purpose (documented in docs/trigger.md):
+// Limits, on purpose (documented in the README, "Replays and the tolerance window"):
 // - in memory, per n8n process: lost on restart and not shared between queue-mode workers or
 //   between several main instances behind a load balancer;
 // - bounded: at most `maxEntries` ids; when full, expired ids go first, then the oldest ones;

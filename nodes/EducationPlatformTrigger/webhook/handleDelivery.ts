@@ -1,4 +1,4 @@
-// webhook(): what each delivery gets (docs/trigger.md, "What each delivery gets").
+// webhook(): what each delivery gets (README, "What each delivery gets").
 //   401 — signature headers missing or malformed, no matching v1 signature, timestamp outside
 //         the tolerance (replays of old deliveries); no run
 //   400 — signed correctly but the body is not a JSON event envelope; no run

@@ -11,7 +11,7 @@ import { buildAndPack, installLikeCommunityPanel, type PackedPackage } from '../
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
 import type { WorkflowJson } from '../../../tooling/lib/examples';
 import { N8nCli } from '../../../tooling/lib/n8n-cli';
-import { webhookBaseUrl } from '../../../tooling/lib/n8n-env';
+import { oauth2CallbackUrl, webhookBaseUrl } from '../../../tooling/lib/n8n-env';
 import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
 import { N8nServer } from '../../../tooling/lib/n8n-server';
 import { getFreePort } from '../../../tooling/lib/ports';
@@ -51,9 +51,10 @@ export async function startInstance(
 	const packed = await packedPackage(dir);
 	await timed('install the package like the Community Nodes panel', () => installLikeCommunityPanel(packed, userFolder));
 
-	// Fast retries, so a delivery that fails is visible within the test's patience.
-	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false });
 	const port = await getFreePort();
+	// Fast retries, so a delivery that fails is visible within the test's patience. n8n's OAuth2
+	// callback on its port is the registered redirect URI (the PKCE connect flow).
+	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false, oauthRedirectUris: [oauth2CallbackUrl({ port })] });
 	const envOptions = { userFolder, port, nodeBinary: runtime.nodeBinary };
 	const cli = new N8nCli({ runtime, env: envOptions });
 	const { credentials, workflows } = build(sandbox);
