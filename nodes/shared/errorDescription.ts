@@ -1,7 +1,8 @@
 // Pure: no n8n import. Turns a failed request into what the user reads: the API's own
 // message plus a description of what to do. docs/api-contract.md §4 (error body), §6 (scopes).
 import type { AuthenticationMethod } from './constants';
-import type { Failure } from './retry';
+import { isJsonRecord } from './jsonRecord';
+import { isIdempotent, type Failure } from './retry';
 
 export interface FailureContext {
 	/** HTTP method and URL of the request, for messages about connections. */
@@ -41,7 +42,7 @@ interface ApiErrorBody {
 }
 
 function asErrorBody(body: unknown): ApiErrorBody {
-	return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as ApiErrorBody) : {};
+	return isJsonRecord(body) ? (body as ApiErrorBody) : {};
 }
 
 /** "45 s", "2 min 5 s", "1 h 3 min". */
@@ -55,13 +56,18 @@ export function formatDuration(ms: number): string {
 	return `${seconds} s`;
 }
 
-/** `errors` as "field: message" lines (Laravel's dot-notation keys kept). */
-export function fieldErrorLines(errors: ApiErrorBody['errors']): string[] {
+/** `errors` as [field, its messages as one sentence] pairs (Laravel's dot-notation keys kept). */
+function fieldErrors(errors: ApiErrorBody['errors']): Array<[string, string]> {
 	if (!errors || typeof errors !== 'object') return [];
-	return Object.entries(errors).map(([field, messages]) => {
-		const text = Array.isArray(messages) ? messages.join(' ') : String(messages);
-		return `${field}: ${text}`;
-	});
+	return Object.entries(errors).map(([field, messages]) => [
+		field,
+		Array.isArray(messages) ? messages.join(' ') : String(messages),
+	]);
+}
+
+/** `errors` as "field: message" lines. */
+export function fieldErrorLines(errors: ApiErrorBody['errors']): string[] {
+	return fieldErrors(errors).map(([field, text]) => `${field}: ${text}`);
 }
 
 /** Names quoted in back-ticks in the query builder's messages: "Requested filter(s) `colour` …". */
@@ -72,9 +78,7 @@ function quotedNames(text: string): string[] {
 
 /** What to fix for each 422 field, in the node's own vocabulary. */
 function validationAdvice(errors: ApiErrorBody['errors']): string[] {
-	if (!errors || typeof errors !== 'object') return [];
-	return Object.entries(errors).map(([field, messages]) => {
-		const text = Array.isArray(messages) ? messages.join(' ') : String(messages);
+	return fieldErrors(errors).map(([field, text]) => {
 		if (field === 'filter') {
 			const names = quotedNames(text);
 			return names.length
@@ -168,14 +172,19 @@ function statusAdvice(failure: Failure, body: ApiErrorBody, context: FailureCont
 	return advice;
 }
 
-function retryAdvice(failure: Failure, body: ApiErrorBody, context: FailureContext): string[] {
+/** "1 attempt", "3 attempts". */
+function attemptCount(context: FailureContext): string {
+	return `${context.attempts} attempt${context.attempts > 1 ? 's' : ''}`;
+}
+
+function retryAdvice(failure: Failure, context: FailureContext): string[] {
 	if (context.stop === 'not-retryable') {
 		const unsafe = failure.statusCode === undefined || failure.statusCode >= 500;
-		return unsafe && !['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(context.method.toUpperCase())
+		return unsafe && !isIdempotent(context.method)
 			? ['The request was not repeated automatically because the platform may already have processed it. Check the result on the platform before running the workflow again.']
 			: [];
 	}
-	const gaveUp = `Gave up after ${context.attempts} attempt${context.attempts > 1 ? 's' : ''} and ${formatDuration(context.waitedMs)} of waiting in total`;
+	const gaveUp = `Gave up after ${attemptCount(context)} and ${formatDuration(context.waitedMs)} of waiting in total`;
 	const asked =
 		context.stop === 'wait-budget' && context.requestedDelayMs !== undefined
 			? ` (waiting another ${formatDuration(context.requestedDelayMs)} would exceed the ${formatDuration(context.maxTotalWaitMs)} retry limit)`
@@ -221,13 +230,13 @@ export function describeFailure(failure: Failure, context: FailureContext): Erro
 	let message = typeof apiMessage === 'string' && apiMessage.trim() ? apiMessage.trim() : fallback;
 	if (failure.errorCode === 'EAUTH') message = `Could not get an OAuth2 access token: ${message}`;
 	if (context.stop !== 'not-retryable') {
-		message = `${message.replace(/\.$/, '')} (gave up after ${context.attempts} attempt${context.attempts > 1 ? 's' : ''}, ${formatDuration(context.waitedMs)} of waiting)`;
+		message = `${message.replace(/\.$/, '')} (gave up after ${attemptCount(context)}, ${formatDuration(context.waitedMs)} of waiting)`;
 	}
 
 	const parts = [
 		...connectionAdvice(failure, context),
 		...statusAdvice(failure, body, context),
-		...retryAdvice(failure, body, context),
+		...retryAdvice(failure, context),
 	];
 	const fields = fieldErrorLines(body.errors);
 	if (fields.length) parts.push(`Field errors: ${fields.join('; ')}`);

@@ -9,7 +9,8 @@ function isObject(value: unknown): value is Loose {
 	return typeof value === 'object' && value !== null;
 }
 
-function lowerCaseHeaders(headers: unknown): Record<string, string> {
+/** Header names lower-cased, list values joined (`a, b`), empty ones dropped. */
+export function lowerCaseHeaders(headers: unknown): Record<string, string> {
 	const result: Record<string, string> = {};
 	if (!isObject(headers)) return result;
 	const plain = typeof headers.toJSON === 'function' ? (headers.toJSON as () => unknown)() : headers;
@@ -102,5 +103,3 @@ export function isTruncatedJson(body: unknown, headers: Record<string, string>):
 		return true;
 	}
 }
-
-export { lowerCaseHeaders };

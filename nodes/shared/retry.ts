@@ -65,6 +65,11 @@ const NOT_SENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
 
 const TRANSIENT_MESSAGE = /socket hang up|aborted|timeout|timed out|premature close|unexpected end of json/i;
 
+/** Whether repeating `method` after an ambiguous failure cannot do something twice. */
+export function isIdempotent(method: string): boolean {
+	return IDEMPOTENT_METHODS.has(method.toUpperCase());
+}
+
 export function isRateLimited(failure: Failure): boolean {
 	return failure.statusCode === 429;
 }
@@ -84,8 +89,7 @@ function isTransientNetworkFailure(failure: Failure): boolean {
  */
 export function isRetryable(failure: Failure, method = 'GET'): boolean {
 	if (isRateLimited(failure)) return true;
-	const idempotent = IDEMPOTENT_METHODS.has(method.toUpperCase());
-	if (!idempotent) {
+	if (!isIdempotent(method)) {
 		return failure.statusCode === undefined && NOT_SENT_NETWORK_CODES.has(failure.errorCode ?? '');
 	}
 	const status = failure.statusCode;

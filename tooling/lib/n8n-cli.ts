@@ -1,6 +1,6 @@
 // n8n's CLI against a user folder: import credentials/workflows, execute, publish. Each command is
 // its own n8n process, so each gets its own task-broker port.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -84,6 +84,16 @@ export class N8nCli {
 		await this.withJsonFile(workflows, (file) => this.runOrThrow(['import:workflow', `--input=${file}`]));
 	}
 
+	/** `export:credentials --id --decrypted`: one stored credential with its data in plain text (tokens included). */
+	async exportCredential(id: string): Promise<{ id: string; name: string; type: string; data: Record<string, unknown> }> {
+		return this.withTempFile(async (file) => {
+			await this.runOrThrow(['export:credentials', `--id=${id}`, '--decrypted', `--output=${file}`]);
+			const [credential] = JSON.parse(readFileSync(file, 'utf8')) as Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>;
+			if (!credential) throw new Error(`n8n export:credentials found no credential ${id}`);
+			return credential;
+		});
+	}
+
 	/** Activates the workflow in the database; a running server only notices after a restart. */
 	async publishWorkflow(id: string): Promise<void> {
 		await this.runOrThrow(['publish:workflow', `--id=${id}`]);
@@ -103,11 +113,17 @@ export class N8nCli {
 	}
 
 	private async withJsonFile<T>(content: unknown, action: (file: string) => Promise<T>): Promise<T> {
-		const dir = mkdtempSync(path.join(tmpdir(), 'n8n-import-'));
-		const file = path.join(dir, 'import.json');
-		writeFileSync(file, JSON.stringify(content, null, 2));
+		return this.withTempFile((file) => {
+			writeFileSync(file, JSON.stringify(content, null, 2));
+			return action(file);
+		});
+	}
+
+	/** A path for a JSON file in a fresh temp folder, removed afterwards. */
+	private async withTempFile<T>(action: (file: string) => Promise<T>): Promise<T> {
+		const dir = mkdtempSync(path.join(tmpdir(), 'n8n-cli-'));
 		try {
-			return await action(file);
+			return await action(path.join(dir, 'data.json'));
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
 		}

@@ -1,9 +1,8 @@
 // Pure: no n8n import. Turns what a user picks or maps into a dateTime field into the form the
 // API accepts (docs/api-contract.md §3.2): a plain date, or a date-time in UTC with a `Z`.
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const WITH_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
-const WITHOUT_ZONE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/;
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** `2026-01-20T15:22:03.000Z` → `2026-01-20T15:22:03Z`; keeps milliseconds when there are some. */
 function toUtcString(ms: number): string {
@@ -38,7 +37,7 @@ function zoneOffsetMs(utcMs: number, timeZone: string): number {
  * The UTC instant of a wall-clock time in `timeZone`. Checked twice so a time next to a
  * daylight-saving change lands on the right side of it.
  */
-export function wallClockToUtcMs(wallClockAsUtcMs: number, timeZone: string): number {
+function wallClockToUtcMs(wallClockAsUtcMs: number, timeZone: string): number {
 	try {
 		const first = wallClockAsUtcMs - zoneOffsetMs(wallClockAsUtcMs, timeZone);
 		return wallClockAsUtcMs - zoneOffsetMs(first, timeZone);
@@ -48,6 +47,28 @@ export function wallClockToUtcMs(wallClockAsUtcMs: number, timeZone: string): nu
 	}
 }
 
+/**
+ * The wall-clock time of the regex groups `year, month, day[, hour, minute, second, fraction]`
+ * as if it were UTC, or undefined when no calendar has it (Date would roll 30 February over to
+ * 2 March, and 24:00 over to the next day).
+ */
+function wallClockMs(groups: Array<string | undefined>): number | undefined {
+	const [year, month, day, hour = 0, minute = 0, second = 0] = groups.slice(0, 6).map((group) => Number(group ?? 0));
+	const ms = Date.UTC(year, month - 1, day, hour, minute, second, Math.round(Number(`0.${groups[6] ?? 0}`) * 1000));
+	const check = new Date(ms);
+	const sameDay = check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
+	return sameDay && hour <= 23 && minute <= 59 && second <= 59 ? ms : undefined;
+}
+
+/** `Z`, `+02:00` or `-0530` in milliseconds ahead of UTC; null when out of range. */
+function zoneOffsetOf(zone: string): number | null {
+	if (/^z$/i.test(zone)) return 0;
+	const hours = Number(zone.slice(1, 3));
+	const minutes = Number(zone.slice(-2));
+	if (hours > 23 || minutes > 59) return null;
+	return (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes) * 60_000;
+}
+
 function isDateLike(value: unknown): value is { toISO: () => string } | Date {
 	return (
 		value instanceof Date ||
@@ -55,23 +76,11 @@ function isDateLike(value: unknown): value is { toISO: () => string } | Date {
 	);
 }
 
-/** The API form of a value, or why it is not a date (a phrase such as `"x" is not a date`). */
-export type ApiDateTime = { value: string | undefined; problem?: undefined } | { value?: undefined; problem: string };
-
 /**
- * Returns the API form of a date or date-time (`undefined` for an empty value), or the problem.
- * A date-time without a zone (what n8n's date picker produces) is read in `timeZone`, the
- * workflow's time zone.
+ * The API form of a date or date-time (`undefined` for an empty value); throws a plain Error
+ * whose message is the problem (a phrase such as `"x" is not a valid date`). A date-time without
+ * a zone (what n8n's date picker produces) is read in `timeZone`, the workflow's time zone.
  */
-export function readApiDateTime(value: unknown, timeZone: string): ApiDateTime {
-	try {
-		return { value: toApiDateTime(value, timeZone) };
-	} catch (error) {
-		return { problem: (error as Error).message };
-	}
-}
-
-/** Like readApiDateTime, but throws a plain Error with the problem. */
 export function toApiDateTime(value: unknown, timeZone: string): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	if (isDateLike(value)) {
@@ -82,24 +91,18 @@ export function toApiDateTime(value: unknown, timeZone: string): string | undefi
 	if (typeof value !== 'string') throw new Error(`is not a date (got ${typeof value})`);
 	const text = value.trim();
 	if (text === '') return undefined;
-	if (DATE_ONLY.test(text)) {
-		if (Number.isNaN(Date.parse(`${text}T00:00:00Z`))) throw new Error(`"${text}" is not a valid date`);
+	const date = DATE_ONLY.exec(text);
+	if (date) {
+		if (wallClockMs(date.slice(1)) === undefined) throw new Error(`"${text}" is not a valid date`);
 		return text;
 	}
-	if (WITH_ZONE.test(text)) {
-		const ms = Date.parse(text.replace(' ', 'T'));
-		if (Number.isNaN(ms)) throw new Error(`"${text}" is not a valid date-time`);
-		return toUtcString(ms);
-	}
-	const local = WITHOUT_ZONE.exec(text);
-	if (local) {
-		const [, y, mo, d, h, mi, s = '0', frac = '0'] = local;
-		const wallClock = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s, Math.round(Number(`0.${frac}`) * 1000));
-		const check = new Date(wallClock);
-		if (check.getUTCMonth() !== +mo - 1 || check.getUTCDate() !== +d || +h > 23 || +mi > 59 || +s > 59) {
-			throw new Error(`"${text}" is not a valid date-time`);
-		}
-		return toUtcString(wallClockToUtcMs(wallClock, timeZone));
+	const dateTime = DATE_TIME.exec(text);
+	if (dateTime) {
+		const wallClock = wallClockMs(dateTime.slice(1, 8));
+		const zone = dateTime[8];
+		const offset = zone === undefined ? undefined : zoneOffsetOf(zone);
+		if (wallClock === undefined || offset === null) throw new Error(`"${text}" is not a valid date-time`);
+		return toUtcString(offset === undefined ? wallClockToUtcMs(wallClock, timeZone) : wallClock - offset);
 	}
 	throw new Error(`"${text}" is not a date. Use e.g. 2026-01-31 or 2026-01-31T08:00:00Z`);
 }

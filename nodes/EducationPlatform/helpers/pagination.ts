@@ -1,6 +1,7 @@
 // Pure: no n8n import. Reads one page of a list response in any of the shapes the contract
 // tolerates (docs/api-contract.md §3.5) and decides which page to ask for next. `collectPages`
 // drives the loop with an injected fetch function, so it is tested without HTTP or n8n.
+import { isJsonRecord } from '../../shared/jsonRecord';
 import { PaginationError } from './inputError';
 import type { Query } from './studentQuery';
 
@@ -27,11 +28,6 @@ export interface ParsedPage {
 
 export const MAX_PAGE_SIZE = 100;
 
-type JsonRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is JsonRecord {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function toNumber(value: unknown): number | undefined {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -77,9 +73,9 @@ export function parseListPage(response: ListResponse): ParsedPage {
 	if (Array.isArray(body)) {
 		return { shape: 'array', items: body, nextUrl: linkNext };
 	}
-	if (isRecord(body) && Array.isArray(body.data)) {
-		if (isRecord(body.meta)) {
-			const links = isRecord(body.links) ? body.links : {};
+	if (isJsonRecord(body) && Array.isArray(body.data)) {
+		if (isJsonRecord(body.meta)) {
+			const links = isJsonRecord(body.links) ? body.links : {};
 			return {
 				shape: 'resource collection',
 				items: body.data,
@@ -153,7 +149,7 @@ function canonicalQuery(query: Query): string {
 }
 
 function idOf(item: unknown): string | undefined {
-	return isRecord(item) && (typeof item.id === 'number' || typeof item.id === 'string') ? String(item.id) : undefined;
+	return isJsonRecord(item) && (typeof item.id === 'number' || typeof item.id === 'string') ? String(item.id) : undefined;
 }
 
 export interface CollectOptions {

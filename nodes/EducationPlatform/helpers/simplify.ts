@@ -1,7 +1,6 @@
 // Pure: no n8n import. The "Simplify" output: a flat, friendly subset of a student
 // (docs/api-contract.md §2), easy to map into sheets, emails and AI tools.
-
-type JsonRecord = Record<string, unknown>;
+import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
 
 export interface SimplifiedStudent {
 	id: unknown;
@@ -19,14 +18,10 @@ export interface SimplifiedStudent {
 	primary_guardian_phone: unknown;
 }
 
-function isRecord(value: unknown): value is JsonRecord {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The guardian marked primary, else the first one listed, else none. */
 function primaryGuardian(guardians: unknown): JsonRecord | undefined {
 	if (!Array.isArray(guardians)) return undefined;
-	const records = guardians.filter(isRecord);
+	const records = guardians.filter(isJsonRecord);
 	return records.find((guardian) => guardian.is_primary === true) ?? records[0];
 }
 
@@ -38,7 +33,7 @@ function displayName(student: JsonRecord): string {
 
 /** The simplified student; anything that is not a student object is returned unchanged. */
 export function simplifyStudent(student: unknown): SimplifiedStudent | typeof student {
-	if (!isRecord(student)) return student;
+	if (!isJsonRecord(student)) return student;
 	const guardian = primaryGuardian(student.guardians);
 	return {
 		id: student.id ?? null,

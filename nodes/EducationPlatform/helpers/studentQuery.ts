@@ -1,7 +1,7 @@
 // Pure: no n8n import. Builds the query string of `GET /v1/students` from the node's Filters,
 // Additional Filters and Sort (docs/api-contract.md §3.2–3.4). Anything the API would refuse
 // with a 422 is caught here first, with a message that names the field to fix.
-import { readApiDateTime } from './dateTime';
+import { toApiDateTime } from './dateTime';
 import { InputError } from './inputError';
 
 export type Query = Record<string, string | number>;
@@ -139,14 +139,16 @@ function parseText(value: unknown): string | undefined {
 }
 
 function parseDate(value: unknown, apiName: string, timeZone: string): string | undefined {
-	const date = readApiDateTime(value, timeZone);
-	if (date.problem !== undefined) {
-		throw new InputError(
-			`${FILTER_LABELS[apiName]} ${date.problem}`,
-			'Pick a date in the field, or map an ISO 8601 value such as 2026-01-31 or 2026-01-31T08:00:00Z.',
-		);
+	let problem: string;
+	try {
+		return toApiDateTime(value, timeZone);
+	} catch (error) {
+		problem = (error as Error).message;
 	}
-	return date.value;
+	throw new InputError(
+		`${FILTER_LABELS[apiName]} ${problem}`,
+		'Pick a date in the field, or map an ISO 8601 value such as 2026-01-31 or 2026-01-31T08:00:00Z.',
+	);
 }
 
 /** `filter[x]` pasted from the API docs is accepted and read as `x`. */

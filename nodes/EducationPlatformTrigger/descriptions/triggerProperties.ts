@@ -7,6 +7,9 @@ import {
 /** Values of the Registration parameter. */
 export type RegistrationMode = 'automatic' | 'manual';
 
+/** Standard Webhooks' recommended 5 minutes (docs/api-contract.md §8.4). */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
 const onlyWhenAutomatic = { registration: ['automatic'] };
 
 /** Manual registration makes no API call, so it needs no credential. */
@@ -122,7 +125,7 @@ export const triggerProperties: INodeProperties[] = [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add option',
+		placeholder: 'Add Option',
 		default: {},
 		options: [
 			{
@@ -156,7 +159,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'timestampTolerance',
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 3600 },
-				default: 300,
+				default: DEFAULT_TOLERANCE_SECONDS,
 				description:
 					'How far, in seconds, a delivery\'s signed timestamp may be from n8n\'s clock. Older or newer deliveries are refused as possible replays.',
 			},

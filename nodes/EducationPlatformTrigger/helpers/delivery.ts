@@ -1,5 +1,6 @@
 // Pure: no n8n import. Reading a verified delivery's body (docs/api-contract.md §8.3) and shaping
 // the item the trigger emits.
+import { isJsonRecord } from '../../shared/jsonRecord';
 import type { DeliveryHeaders } from './signature';
 
 export interface PlatformEvent {
@@ -25,14 +26,14 @@ export function parseEvent(rawBody: Uint8Array): ParsedEvent {
 	} catch {
 		return { ok: false, message: 'The request body is not valid UTF-8 JSON.' };
 	}
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+	if (!isJsonRecord(body)) {
 		return { ok: false, message: 'The request body is not a JSON object.' };
 	}
-	const envelope = body as Record<string, unknown>;
+	const envelope = body;
 	const missing = ['id', 'type', 'created_at'].filter(
 		(field) => typeof envelope[field] !== 'string' || envelope[field] === '',
 	);
-	if (!isObject(envelope.data)) missing.push('data');
+	if (!isJsonRecord(envelope.data)) missing.push('data');
 	if (missing.length > 0) {
 		return {
 			ok: false,
@@ -66,8 +67,4 @@ export function outputHeaders(headers: DeliveryHeaders): Record<string, string> 
 		result[key] = Array.isArray(value) ? value.join(', ') : value;
 	}
 	return result;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

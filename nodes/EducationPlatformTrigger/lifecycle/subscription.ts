@@ -9,12 +9,15 @@
 // (Deleting and re-creating would drop those pending retries.)
 import type { IDataObject, IHookFunctions, IHttpRequestMethods } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { credentialTypeFor, type AuthenticationMethod } from '../../shared/constants';
-import { apiRequest, type ApiRequestOptions } from '../../shared/transport';
-import { expandEventSelection, sameEventTypes } from '../helpers/events';
-import { decodeSigningSecret } from '../helpers/signature';
+import { apiRequest, isNotFoundError, platformBaseUrl, type ApiRequestOptions } from '../../shared/transport';
+import { sameEventTypes } from '../helpers/events';
 import { unreachableWebhookUrlProblem } from '../helpers/webhookUrl';
-import type { RegistrationMode } from '../descriptions/triggerProperties';
+import {
+	checkedSigningSecret,
+	PASTE_SECRET_ADVICE,
+	registrationMode,
+	selectedEventTypes,
+} from '../triggerParameters';
 
 /** A subscription as the API returns it (contract §8.1). */
 interface Subscription {
@@ -47,7 +50,7 @@ const LIFECYCLE_RETRY: ApiRequestOptions['retry'] = { maxAttempts: 3, maxTotalWa
 
 export async function subscriptionExists(this: IHookFunctions): Promise<boolean> {
 	if (registrationMode.call(this) === 'manual') {
-		manualSigningSecret.call(this);
+		checkManualSetup.call(this);
 		return true;
 	}
 	const stored = storedSubscription.call(this);
@@ -75,7 +78,7 @@ export async function subscriptionExists(this: IHookFunctions): Promise<boolean>
 
 export async function registerSubscription(this: IHookFunctions): Promise<boolean> {
 	if (registrationMode.call(this) === 'manual') {
-		manualSigningSecret.call(this);
+		checkManualSetup.call(this);
 		return true;
 	}
 	const { url, events } = wantedSubscription.call(this);
@@ -167,21 +170,14 @@ async function platformRequest(
 	return await apiRequest.call(this, method, endpoint, { retry: LIFECYCLE_RETRY, ...options });
 }
 
-function registrationMode(this: IHookFunctions): RegistrationMode {
-	return this.getNodeParameter('registration', 'automatic') as RegistrationMode;
-}
-
-/** The pasted secret, checked now so a bad paste fails activation instead of every delivery. */
-function manualSigningSecret(this: IHookFunctions): string {
-	const secret = this.getNodeParameter('signingSecret', '') as string;
-	try {
-		decodeSigningSecret(secret);
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), (error as Error).message, {
-			description: 'Paste the signing secret (whsec_…) the platform showed when you added the webhook.',
-		});
-	}
-	return secret;
+/**
+ * Manual registration makes no API call, so activation checks what deliveries will need: a
+ * pasted secret that can verify them, and events to accept (with none selected every delivery
+ * would be acknowledged and dropped).
+ */
+function checkManualSetup(this: IHookFunctions): void {
+	checkedSigningSecret.call(this, this.getNodeParameter('signingSecret', '') as string, PASTE_SECRET_ADVICE);
+	selectedEventTypes.call(this);
 }
 
 function wantedSubscription(this: IHookFunctions): { url: string; events: string[] } {
@@ -189,22 +185,11 @@ function wantedSubscription(this: IHookFunctions): { url: string; events: string
 	if (!url) {
 		throw new NodeOperationError(this.getNode(), 'n8n did not provide a webhook URL for this node.');
 	}
-	let events: string[];
-	try {
-		events = expandEventSelection(this.getNodeParameter('events', []) as string[]);
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), (error as Error).message);
-	}
-	if (events.length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Choose at least one event in Events.');
-	}
-	return { url, events };
+	return { url, events: selectedEventTypes.call(this) };
 }
 
 async function assertPlatformCanReach(this: IHookFunctions, url: string): Promise<void> {
-	const authentication = this.getNodeParameter('authentication', 'accessToken') as AuthenticationMethod;
-	const credentials = await this.getCredentials(credentialTypeFor(authentication));
-	const problem = unreachableWebhookUrlProblem(url, String(credentials.baseUrl ?? ''));
+	const problem = unreachableWebhookUrlProblem(url, await platformBaseUrl.call(this));
 	if (problem) {
 		throw new NodeOperationError(this.getNode(), problem, {
 			description: 'See "Expose n8n\'s webhook URL" in the node\'s documentation.',
@@ -222,7 +207,7 @@ async function fetchSubscription(this: IHookFunctions, id: string): Promise<Subs
 		};
 		return response.data;
 	} catch (error) {
-		if (isNotFound(error)) return undefined;
+		if (isNotFoundError(error)) return undefined;
 		this.logger.error(`Education Platform Trigger: could not read subscription ${id}`, {
 			error: (error as Error).message,
 		});
@@ -268,7 +253,7 @@ async function deleteSubscription(this: IHookFunctions, id: string): Promise<voi
 			resourceLabel: `webhook subscription ${id}`,
 		});
 	} catch (error) {
-		if (isNotFound(error)) {
+		if (isNotFoundError(error)) {
 			this.logger.info(`Education Platform Trigger: subscription ${id} was already deleted`);
 			return;
 		}
@@ -283,16 +268,11 @@ async function deleteSubscription(this: IHookFunctions, id: string): Promise<voi
 }
 
 function requireSecret(this: IHookFunctions, subscription: Subscription): string {
-	const secret = subscription?.secret;
-	try {
-		decodeSigningSecret(secret ?? '');
-	} catch (error) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The platform did not return a usable signing secret for subscription ${subscription?.id}: ${(error as Error).message}`,
-		);
-	}
-	return secret as string;
+	return checkedSigningSecret.call(
+		this,
+		subscription?.secret,
+		`The platform did not return a usable signing secret for subscription ${subscription?.id}. Activate the workflow again; if it persists, report it to the platform.`,
+	);
 }
 
 function subscriptionDescription(this: IHookFunctions): string {
@@ -320,29 +300,6 @@ function saveSubscription(
 function clearStoredSubscription(this: IHookFunctions): void {
 	const stored = storedSubscription.call(this);
 	for (const key of STORED_KEYS) delete stored[key];
-}
-
-function httpStatus(error: unknown): number | undefined {
-	const candidate = error as {
-		httpCode?: string | null;
-		statusCode?: number;
-		status?: number;
-		response?: { status?: number };
-		cause?: { status?: number; response?: { status?: number } };
-	};
-	const status = Number(
-		candidate?.httpCode ??
-			candidate?.statusCode ??
-			candidate?.status ??
-			candidate?.response?.status ??
-			candidate?.cause?.response?.status ??
-			candidate?.cause?.status,
-	);
-	return Number.isFinite(status) ? status : undefined;
-}
-
-function isNotFound(error: unknown): boolean {
-	return httpStatus(error) === 404;
 }
 
 /** The platform's own explanation, which NodeApiError keeps in `description`. */

@@ -9,16 +9,19 @@
 // Nothing logged here contains the secret or a signature.
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { DEFAULT_TOLERANCE_SECONDS } from '../descriptions/triggerProperties';
 import { eventOutput, parseEvent, type OutputMode } from '../helpers/delivery';
-import { expandEventSelection } from '../helpers/events';
 import { ReplayCache } from '../helpers/replayCache';
-import { decodeSigningSecret, verifyDelivery } from '../helpers/signature';
-import type { RegistrationMode } from '../descriptions/triggerProperties';
+import { verifyDelivery } from '../helpers/signature';
+import {
+	checkedSigningSecret,
+	PASTE_SECRET_ADVICE,
+	registrationMode,
+	selectedEventTypes,
+} from '../triggerParameters';
 
 /** Per n8n process; see helpers/replayCache.ts for what that does and does not cover. */
 const replayCache = new ReplayCache();
-
-const DEFAULT_TOLERANCE_SECONDS = 300;
 
 interface TriggerOptions {
 	timestampTolerance?: number;
@@ -50,7 +53,7 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	}
 	const { event } = parsed;
 
-	if (!selectedEvents.call(this).includes(event.type)) {
+	if (!selectedEventTypes.call(this).includes(event.type)) {
 		return respond.call(this, 200, {
 			received: true,
 			message: `Event type ${event.type} is not selected in this trigger; ignored.`,
@@ -76,30 +79,18 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 
 /** The secret deliveries are signed with: pasted (Manual) or stored on registration (Automatic). */
 function signingSecret(this: IWebhookFunctions): string {
-	const registration = this.getNodeParameter('registration', 'automatic') as RegistrationMode;
-	const secret =
-		registration === 'manual'
-			? (this.getNodeParameter('signingSecret', '') as string)
-			: (this.getWorkflowStaticData('node').webhookSecret as string | undefined);
-	if (!secret) {
+	if (registrationMode.call(this) === 'manual') {
+		return checkedSigningSecret.call(this, this.getNodeParameter('signingSecret', '') as string, PASTE_SECRET_ADVICE);
+	}
+	const stored = this.getWorkflowStaticData('node').webhookSecret as string | undefined;
+	const advice =
+		'The subscription was not registered by this node or its secret was lost. Deactivate and activate the workflow again to register it afresh.';
+	if (!stored) {
 		throw new NodeOperationError(this.getNode(), 'No signing secret to verify the delivery with', {
-			description: secretAdvice.call(this),
+			description: advice,
 		});
 	}
-	try {
-		decodeSigningSecret(secret);
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), error as Error, {
-			description: secretAdvice.call(this),
-		});
-	}
-	return secret;
-}
-
-function secretAdvice(this: IWebhookFunctions): string {
-	return this.getNodeParameter('registration', 'automatic') === 'manual'
-		? 'Paste the signing secret (whsec_…) the platform showed for this webhook into Signing Secret.'
-		: 'The subscription was not registered by this node or its secret was lost. Deactivate and activate the workflow again to register it afresh.';
+	return checkedSigningSecret.call(this, stored, advice);
 }
 
 function toleranceOf(this: IWebhookFunctions, options: TriggerOptions): number {
@@ -111,14 +102,6 @@ function toleranceOf(this: IWebhookFunctions, options: TriggerOptions): number {
 		);
 	}
 	return tolerance;
-}
-
-function selectedEvents(this: IWebhookFunctions): string[] {
-	try {
-		return expandEventSelection(this.getNodeParameter('events', []) as string[]);
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), error as Error);
-	}
 }
 
 /** The body exactly as received. n8n reads it into `rawBody` before calling the node. */

@@ -47,6 +47,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { apiUrl, normalizeBaseUrl } from '../baseUrl';
 import { credentialTypeFor, type AuthenticationMethod } from '../constants';
 import { describeFailure } from '../errorDescription';
+import { isJsonRecord } from '../jsonRecord';
 import { failureFromError, isTruncatedJson, lowerCaseHeaders, truncatedBodyFailure } from '../failure';
 import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryPolicy } from '../retry';
 
@@ -74,6 +75,11 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 export type ApiFullResponse = IN8nHttpFullResponse & { headers: Record<string, string> };
 
+/** Whether `apiRequest` failed because the platform answered 404 (the resource does not exist). */
+export function isNotFoundError(error: unknown): error is NodeApiError {
+	return error instanceof NodeApiError && error.httpCode === '404';
+}
+
 function resolveUrl(context: ApiContext, baseUrl: string, endpoint: string, itemIndex?: number): string {
 	if (!/^https?:\/\//i.test(endpoint)) return apiUrl(baseUrl, endpoint);
 	const allowedOrigin = new URL(normalizeBaseUrl(baseUrl)).origin;
@@ -85,6 +91,17 @@ function resolveUrl(context: ApiContext, baseUrl: string, endpoint: string, item
 		);
 	}
 	return endpoint;
+}
+
+/** The credential type chosen by the node's `authentication` parameter, unless `override` is given. */
+function credentialTypeOf(context: ApiContext, override?: AuthenticationMethod): { authentication: AuthenticationMethod; credentialType: string } {
+	const authentication = override ?? (context.getNodeParameter('authentication', 0) as AuthenticationMethod);
+	return { authentication, credentialType: credentialTypeFor(authentication) };
+}
+
+/** The normalised Base URL of the credential the node uses (docs/api-contract.md §1). */
+export async function platformBaseUrl(this: ApiContext, itemIndex?: number): Promise<string> {
+	return await credentialBaseUrl(this, credentialTypeOf(this).credentialType, itemIndex);
 }
 
 async function credentialBaseUrl(context: ApiContext, credentialType: string, itemIndex?: number): Promise<string> {
@@ -116,9 +133,7 @@ export async function apiRequest(
 	endpoint: string,
 	options: ApiRequestOptions = {},
 ): Promise<any> {
-	const authentication =
-		options.authentication ?? (this.getNodeParameter('authentication', 0) as AuthenticationMethod);
-	const credentialType = credentialTypeFor(authentication);
+	const { authentication, credentialType } = credentialTypeOf(this, options.authentication);
 	const url = resolveUrl(this, await credentialBaseUrl(this, credentialType, options.itemIndex), endpoint, options.itemIndex);
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
 
@@ -168,10 +183,9 @@ export async function apiRequest(
 			requestedDelayMs: decision.requestedDelayMs,
 			maxTotalWaitMs: policy.maxTotalWaitMs,
 		});
-		const errorResponse: JsonObject =
-			typeof failure.body === 'object' && failure.body !== null && !Array.isArray(failure.body)
-				? (failure.body as JsonObject)
-				: { message: failure.errorMessage ?? report.message };
+		const errorResponse: JsonObject = isJsonRecord(failure.body)
+			? (failure.body as JsonObject)
+			: { message: failure.errorMessage ?? report.message };
 		throw new NodeApiError(this.getNode(), errorResponse, {
 			message: report.message,
 			description: report.description,

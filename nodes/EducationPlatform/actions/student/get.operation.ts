@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, isNotFoundError } from '../../../shared/transport';
 import { toNodeError } from '../nodeErrors';
 import { optionsCollection, simplifyOption } from '../../descriptions/options.description';
 import { simplifyStudent } from '../../helpers/simplify';
@@ -34,7 +34,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		})) as { data?: unknown };
 	} catch (error) {
-		if (error instanceof NodeApiError && error.httpCode === '404') {
+		if (isNotFoundError(error)) {
 			throw new NodeApiError(this.getNode(), { message: error.message, httpCode: '404' } as JsonObject, {
 				message: `No student with ID ${studentId}`,
 				description: `The platform answered "${error.message}". Check the Student ID: it is the numeric "id", not the student number; Get Many with a Search or Student Number filter finds a student's ID. If every ID fails like this, check the Base URL in the credential.`,

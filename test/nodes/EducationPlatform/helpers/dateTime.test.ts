@@ -37,4 +37,12 @@ describe('toApiDateTime', () => {
 	it.each(['yesterday', '2026-13-01T00:00:00', '2026-02-30T10:00:00', '01/02/2026', 42])('refuses %p', (value) => {
 		expect(() => toApiDateTime(value, 'UTC')).toThrow();
 	});
+
+	// JavaScript's Date rolls 30 February over to 2 March; a typo must not become another day.
+	it.each(['2026-02-30', '2026-04-31', '2026-02-30T10:00:00Z', '2026-04-31T10:00:00+02:00', '2026-01-01T24:00:00Z'])(
+		'refuses the impossible date %p instead of rolling it over',
+		(value) => {
+			expect(() => toApiDateTime(value, 'UTC')).toThrow(`"${value}" is not a valid date`);
+		},
+	);
 });

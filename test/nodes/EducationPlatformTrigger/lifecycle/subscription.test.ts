@@ -303,4 +303,17 @@ describe('Education Platform Trigger lifecycle (Manual registration)', () => {
 		await expect(t.activate()).rejects.toThrow('not a Standard Webhooks secret');
 		expect(platform.calls).toEqual([]);
 	});
+
+	// Otherwise the workflow is active, yet every delivery is acknowledged and dropped (no event
+	// selected) or fails (an unknown event name from an expression).
+	it('fails activation when no event, or an unknown one, is selected', async () => {
+		const none = trigger({ registration: 'manual', signingSecret: secret, events: [] }, { credentials: {} });
+		await expect(none.activate()).rejects.toThrow('Choose at least one event');
+		const typo = trigger(
+			{ registration: 'manual', signingSecret: secret, events: ['payment.succeded'] },
+			{ credentials: {} },
+		);
+		await expect(typo.activate()).rejects.toThrow('Unknown event "payment.succeded"');
+		expect(platform.calls).toEqual([]);
+	});
 });
