@@ -25,8 +25,3 @@ export function apiUrl(baseUrl: string, endpoint: string): string {
 	const suffix = endpoint.startsWith('/') ? endpoint : `/${endpoint}`;
 	return `${normalizeBaseUrl(baseUrl)}/v1${suffix}`;
 }
-
-/** The OAuth2 endpoints live on the origin, whatever path the base URL has. */
-export function oauthUrl(baseUrl: string, which: 'authorize' | 'token'): string {
-	return `${new URL(normalizeBaseUrl(baseUrl)).origin}/oauth/${which}`;
-}

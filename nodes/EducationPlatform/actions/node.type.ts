@@ -2,5 +2,3 @@
 export type EducationPlatformMap = {
 	student: 'get' | 'getMany';
 };
-
-export type EducationPlatformResource = keyof EducationPlatformMap;

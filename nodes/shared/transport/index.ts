@@ -73,8 +73,6 @@ export interface ApiRequestOptions {
 /** A page of 100 students answers in well under a second; a minute means the platform is stuck. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
-export type ApiFullResponse = IN8nHttpFullResponse & { headers: Record<string, string> };
-
 /** Whether `apiRequest` failed because the platform answered 404 (the resource does not exist). */
 export function isNotFoundError(error: unknown): error is NodeApiError {
 	return error instanceof NodeApiError && error.httpCode === '404';

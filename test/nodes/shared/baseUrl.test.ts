@@ -1,4 +1,4 @@
-import { apiUrl, normalizeBaseUrl, oauthUrl } from '../../../nodes/shared/baseUrl';
+import { apiUrl, normalizeBaseUrl } from '../../../nodes/shared/baseUrl';
 
 describe('normalizeBaseUrl', () => {
 	it.each([
@@ -20,14 +20,9 @@ describe('normalizeBaseUrl', () => {
 	});
 });
 
-describe('apiUrl and oauthUrl', () => {
+describe('apiUrl', () => {
 	it('appends /v1 and the endpoint', () => {
 		expect(apiUrl('https://school.example/api/v1/', '/students')).toBe('https://school.example/api/v1/students');
 		expect(apiUrl('https://school.example', 'students/7')).toBe('https://school.example/v1/students/7');
-	});
-
-	it('puts the OAuth endpoints on the origin whatever the path', () => {
-		expect(oauthUrl('https://school.example:8443/api/v1', 'token')).toBe('https://school.example:8443/oauth/token');
-		expect(oauthUrl('https://school.example/', 'authorize')).toBe('https://school.example/oauth/authorize');
 	});
 });
