@@ -8,9 +8,10 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
  * - `authUrl` / `accessTokenUrl`: hidden, derived from the Base URL's origin (`/oauth/authorize`,
  *   `/oauth/token`) unless the user fills in an override. Hidden fields are owned by the type,
  *   so n8n recomputes them from these expressions (`$self` is the credential's own data).
- * - `scope`: hidden and derived from the Scopes field. n8n deletes a stored `scope` on OAuth2
- *   types outside its editable-scope list before it builds the authorization URL, so a visible
- *   `scope` field would be silently dropped; deriving it from our own field survives that.
+ * - `scope`: hidden and derived from the Scopes field. Before building the authorization URL n8n
+ *   deletes a stored `scope` that is not a visible field of the type, then recomputes hidden
+ *   fields from their defaults — so a scope derived from our own Scopes field always reaches the
+ *   platform (checked against n8n 2.41 in the e2e suite), whatever n8n does with user-edited scopes.
  */
 const ORIGIN_OF_BASE_URL =
 	'String($self["baseUrl"] || "").trim().replace(/^(https?:\\/\\/[^\\/?#]+).*$/i, "$1")';

@@ -32,9 +32,9 @@ export function unreachableWebhookUrlProblem(
 	if (!isLoopbackUrl(webhookUrl) || isLoopbackUrl(platformBaseUrl)) return undefined;
 	return (
 		`n8n's webhook URL is ${webhookUrl}, which points at this machine, so the Education Platform ` +
-		`at ${platformBaseUrl} cannot deliver events to it. Set n8n's WEBHOOK_URL environment ` +
-		'variable to the public address of your n8n (for example WEBHOOK_URL=https://n8n.example.com/), ' +
-		'restart n8n and activate the workflow again. Or set Registration to Manual and register ' +
-		'a reachable URL in the platform yourself.'
+		`at ${platformBaseUrl} cannot deliver events to it. Set n8n's webhook URL environment ` +
+		'variable to the public address of your n8n (for example N8N_WEBHOOK_URL=https://n8n.example.com/ ' +
+		'on n8n 2.x, or WEBHOOK_URL=https://n8n.example.com/ on n8n 1.x), restart n8n and activate the ' +
+		'workflow again. Or set Registration to Manual and register a reachable URL in the platform yourself.'
 	);
 }

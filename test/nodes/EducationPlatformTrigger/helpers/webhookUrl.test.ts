@@ -27,14 +27,15 @@ describe('webhook URL reachability', () => {
 		expect(isLoopbackUrl(url)).toBe(false);
 	});
 
-	it('explains how to set WEBHOOK_URL when a remote platform would get a localhost URL', () => {
+	it('explains how to set N8N_WEBHOOK_URL (or WEBHOOK_URL on n8n 1.x) when a remote platform would get a localhost URL', () => {
 		const problem = unreachableWebhookUrlProblem(
 			'http://localhost:5678/webhook/9d1c/webhook',
 			'https://springfield.edu-platform.example',
 		);
 		expect(problem).toContain('http://localhost:5678/webhook/9d1c/webhook');
 		expect(problem).toContain('https://springfield.edu-platform.example');
-		expect(problem).toContain('WEBHOOK_URL');
+		expect(problem).toContain('N8N_WEBHOOK_URL=https://n8n.example.com/ on n8n 2.x');
+		expect(problem).toContain('WEBHOOK_URL=https://n8n.example.com/ on n8n 1.x');
 		expect(problem).toContain('Manual');
 	});
 
