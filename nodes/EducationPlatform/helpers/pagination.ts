@@ -114,14 +114,17 @@ export function queryOfUrl(url: string): Query {
 
 /**
  * The query of the next request, or `undefined` when the listing is complete: the page is empty
- * or shorter than per_page, or there is neither a next link nor `current_page < last_page`.
+ * or shorter than the per_page the server reports, or there is neither a next link nor
+ * `current_page < last_page`.
  * A next link's parameters are laid over the current ones, so filters and sort survive even
  * when the server leaves them out of its links.
  */
 export function nextPageQuery(current: Query, page: ParsedPage): Query | undefined {
 	if (page.items.length === 0) return undefined;
-	const perPage = page.perPage ?? toNumber(current.per_page);
-	if (perPage !== undefined && page.items.length < perPage) return undefined;
+	// "Short" is judged by the page size the server reports. Without one (a bare array with a
+	// Link header), an explicit next link wins over the size we asked for: the server may cap
+	// per_page silently, and stopping there would drop students without a word.
+	if (page.perPage !== undefined && page.items.length < page.perPage) return undefined;
 	if (page.nextUrl) return { ...current, ...queryOfUrl(page.nextUrl) };
 	if (page.currentPage !== undefined && page.lastPage !== undefined && page.currentPage < page.lastPage) {
 		return { ...current, page: page.currentPage + 1 };

@@ -122,8 +122,15 @@ describe('nextPageQuery', () => {
 	it('stops on the last page, a short page and an empty page even if a next link says otherwise', () => {
 		const nextUrl = '/v1/students?page=2';
 		expect(nextPageQuery(current, { shape: 'paginator', items: students(1, 2), currentPage: 4, lastPage: 4 })).toBeUndefined();
-		expect(nextPageQuery(current, { shape: 'resource collection', items: students(1, 1), nextUrl })).toBeUndefined();
+		expect(nextPageQuery(current, { shape: 'resource collection', items: students(1, 1), perPage: 2, nextUrl })).toBeUndefined();
 		expect(nextPageQuery(current, { shape: 'array', items: [], nextUrl })).toBeUndefined();
+	});
+
+	it('follows an explicit next link when the server reports no page size, even if the page is shorter than asked', () => {
+		// A bare array paginated by a Link header: the server may cap per_page without saying so.
+		const asked: Query = { page: 1, per_page: 100 };
+		const next = nextPageQuery(asked, { shape: 'array', items: students(1, 50), nextUrl: '/v1/students?page=2&per_page=100' });
+		expect(next).toEqual({ page: '2', per_page: '100' });
 	});
 
 	it('does not mistake a page the server capped for a short page', () => {
