@@ -83,7 +83,7 @@ interface EmittedEvent {
 function describe({ data }: EmittedEvent['event']): string {
 	const student = data.student as { first_name?: string; last_name?: string } | undefined;
 	const parts = [student ? `${student.first_name} ${student.last_name}` : undefined];
-	if (typeof data.amount === 'number') parts.push(`${data.amount} ${String(data.currency)}`);
+	if (typeof data.amount === 'number') parts.push(formatMinorUnits(data.amount, String(data.currency)));
 	if (data.course) parts.push(String((data.course as { code?: string }).code));
 	if (data.exam) parts.push(`${(data.exam as { name?: string }).name}: ${String(data.score)}/${String(data.max_score)} ${String(data.grade)}`);
 	parts.push(String(data.status ?? ''));
@@ -136,4 +136,16 @@ if (require.main === module) {
 			process.exitCode = 1;
 		}
 	})();
+}
+
+/** Amounts are in minor units (contract §8.3): 3500 USD reads "35.00 USD (3500 minor units)", 3500 JPY "3500 JPY". */
+export function formatMinorUnits(amount: number, currency: string): string {
+	let digits = 2;
+	try {
+		digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+	} catch {
+		return `${amount} minor units of ${currency}`;
+	}
+	if (digits === 0) return `${amount} ${currency}`;
+	return `${(amount / 10 ** digits).toFixed(digits)} ${currency} (${amount} minor units)`;
 }

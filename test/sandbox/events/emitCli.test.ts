@@ -66,7 +66,7 @@ describe('sandbox:emit CLI', () => {
 		expect(result.code).toBe(0);
 		const lines = result.stdout.trim().split('\n');
 		expect(lines).toHaveLength(2);
-		for (const line of lines) expect(line).toMatch(new RegExp(`^evt_\\w{20}  payment\\.succeeded  .+ · 990 EUR · succeeded  → queued for ${id}$`));
+		for (const line of lines) expect(line).toMatch(new RegExp(`^evt_\\w{20}  payment\\.succeeded  .+ · 9\\.90 EUR \\(990 minor units\\) · succeeded  → queued for ${id}$`));
 
 		const delivered = await receiver.waitFor(2);
 		expect(delivered.map((d) => d.headers['webhook-id'])).toEqual(lines.map((line) => line.slice(0, 24)));
