@@ -168,15 +168,17 @@ export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, sett
 		const page = await fetchCounted({ updatedSince: fromMicros(from), sort: 'updated_at,id', page: plan.page, perPage: plan.perPage });
 		const records = page.map((record) => ({ record, id: recordId(record), micros: toMicros(record.updated_at) }));
 
-		let previous = from;
+		let previous = -Infinity;
 		for (const { record, id, micros } of records) {
 			if (micros < previous) {
 				throw new CursorError(
-					'The platform did not return the records in updated_at order, or ignored filter[updated_since]',
-					'The polling trigger relies on filter[updated_since] and sort=updated_at,id; check that the platform supports both on this list.',
+					'The platform did not return the records in updated_at order',
+					'The polling trigger relies on sort=updated_at,id; check that the platform supports it on this list.',
 				);
 			}
 			previous = micros;
+			// A platform that stores coarser timestamps may round `updated_since` down.
+			if (micros < from) continue;
 			const updatedAt = fromMicros(micros);
 			if (seen.get(id) === updatedAt) continue;
 			const createdAt = toMicros(record.created_at, 'created_at');

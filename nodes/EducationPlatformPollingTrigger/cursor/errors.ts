@@ -1,10 +1,10 @@
 // Pure: no n8n import.
 
-/** A record or a cursor the polling trigger cannot work with; `advice` says what to check. */
+/** A record or a cursor the polling trigger cannot work with; `description` says what to check. */
 export class CursorError extends Error {
 	constructor(
 		message: string,
-		readonly advice: string,
+		readonly description: string,
 	) {
 		super(message);
 		this.name = 'CursorError';

@@ -14,7 +14,7 @@ import {
 } from '../../../../nodes/EducationPlatformPollingTrigger/cursor/cursor';
 import { PlatformModel, seededRandom, TICK_MICROS, type Version } from './platformModel';
 
-const RUNS = Number(process.env.CURSOR_PROPERTY_RUNS ?? 3000);
+const RUNS = Number(process.env.CURSOR_PROPERTY_RUNS ?? 2000);
 
 interface Emission {
 	id: number;
