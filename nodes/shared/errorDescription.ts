@@ -10,6 +10,8 @@ export interface FailureContext {
 	url: string;
 	/** What the request was about, e.g. "student 1042" — named in 404 messages. */
 	resourceLabel?: string;
+	/** Said under a 404 after naming the resource: what the ID is and where to find one. */
+	notFoundAdvice?: string;
 	/** Which credential type was used, to say what to check on 401. */
 	authentication?: AuthenticationMethod;
 	/** Attempts made (1 = no retry) and time spent waiting between them. */
@@ -165,7 +167,7 @@ function statusAdvice(failure: Failure, body: ApiErrorBody, context: FailureCont
 	}
 	if (status === 404) {
 		return context.resourceLabel
-			? [`No ${context.resourceLabel} exists on the platform. Check the ID.`]
+			? [`No ${context.resourceLabel} exists on the platform. ${context.notFoundAdvice ?? 'Check the ID.'}`]
 			: ['The API path was not found. Check the Base URL in the credential (for example https://school.example.com or https://school.example.com/api).'];
 	}
 	if (status === 400 || status === 422) advice.push(...validationAdvice(body.errors));
