@@ -1,5 +1,6 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { searchStudents } from '../EducationPlatform/methods/listSearch';
 import { authenticationCredentials } from '../shared/descriptions/authentication';
 import { pollingProperties } from './descriptions/pollingProperties';
 import { pollResource } from './poll/pollResource';
@@ -21,6 +22,9 @@ export class EducationPlatformPollingTrigger implements INodeType {
 		credentials: authenticationCredentials,
 		properties: pollingProperties,
 	};
+
+	// The Student filter of enrollments, payments and exam results is the action node's picker.
+	methods = { listSearch: { searchStudents } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollResource.call(this);

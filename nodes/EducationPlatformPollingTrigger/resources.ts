@@ -1,44 +1,37 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { studentFilters } from '../EducationPlatform/descriptions/studentFilters.description';
-import { simplifyStudent } from '../EducationPlatform/helpers/simplify';
-import { buildStudentListQuery, type Query, type StudentFilters } from '../EducationPlatform/helpers/studentQuery';
-import type { JsonRecord } from '../shared/jsonRecord';
+import { RESOURCES } from '../EducationPlatform/actions/resources';
+import type { ResourceName } from '../EducationPlatform/actions/node.type';
+import type { ResourceDescriptor } from '../EducationPlatform/actions/resource';
 import type { ChangeKind } from './cursor/cursor';
 
-/** A list the polling trigger can watch: where it is, how its filters are built, its event names. */
+// The polling trigger watches the action node's resources (actions/<resource>/index.ts): their
+// path, Filters, filter building and Simplify come from the same descriptor, never copied.
+// A resource is pollable once its records carry `created_at` and `updated_at` and its list takes
+// `filter[updated_since]` and `sort=updated_at,id`; then it needs one entry here, its event names.
+
+export interface PollEvent {
+	/** The event name in the output, in the webhook trigger's vocabulary. */
+	event: string;
+	displayName: string;
+	description: string;
+}
+
 export interface PollableResource {
-	name: string;
-	/** e.g. `student`, also the prefix of the event names. */
-	value: string;
-	/** Path under `/v1`. */
-	endpoint: string;
-	/** The event name of each kind of change, as the webhook trigger names events. */
-	events: Record<ChangeKind, { event: string; displayName: string; description: string }>;
-	/** Get Many's Filters collection, without Updated Since (the cursor sets it). */
-	filters: INodeProperties;
-	buildQuery(filters: JsonRecord, timeZone: string): Query;
-	simplify(record: JsonRecord): unknown;
+	descriptor: ResourceDescriptor;
+	events: Record<ChangeKind, PollEvent>;
 }
 
-function withoutUpdatedSince(filters: INodeProperties): INodeProperties {
-	return { ...filters, options: filters.options?.filter((option) => option.name !== 'updatedSince') };
-}
-
-export const pollableResources: PollableResource[] = [
-	{
-		name: 'Student',
-		value: 'student',
-		endpoint: '/students',
-		events: {
-			created: { event: 'student.created', displayName: 'Student Created', description: 'A student was added' },
-			updated: { event: 'student.updated', displayName: 'Student Updated', description: "A student's record changed" },
-		},
-		filters: withoutUpdatedSince(studentFilters),
-		buildQuery: (filters, timeZone) => buildStudentListQuery({ filters: filters as StudentFilters, timeZone }),
-		simplify: simplifyStudent,
+const POLL_EVENTS: Partial<Record<ResourceName, Record<ChangeKind, PollEvent>>> = {
+	student: {
+		created: { event: 'student.created', displayName: 'Student Created', description: 'A student was added' },
+		updated: { event: 'student.updated', displayName: 'Student Updated', description: "A student's record changed" },
 	},
-];
+};
+
+export const pollableResources: PollableResource[] = (Object.keys(POLL_EVENTS) as ResourceName[]).map((name) => ({
+	descriptor: RESOURCES[name],
+	events: POLL_EVENTS[name] as Record<ChangeKind, PollEvent>,
+}));
 
 export function pollableResource(value: string): PollableResource | undefined {
-	return pollableResources.find((resource) => resource.value === value);
+	return pollableResources.find((resource) => resource.descriptor.value === value);
 }

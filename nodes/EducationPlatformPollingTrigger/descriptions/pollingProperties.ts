@@ -18,13 +18,19 @@ const eventProperties: INodeProperties[] = pollableResources.map((resource) => (
 	})),
 	default: ['created', 'updated'],
 	description: 'Which changes start the workflow',
-	displayOptions: { show: { resource: [resource.value] } },
+	displayOptions: { show: { resource: [resource.descriptor.value] } },
 }));
 
-const filterProperties: INodeProperties[] = pollableResources.map((resource) => ({
-	...resource.filters,
-	description: `Only ${resource.name.toLowerCase()} changes matching all of these filters start the workflow`,
-	displayOptions: { show: { resource: [resource.value] } },
+/** Get Many's Filters of each resource, without Updated Since: the cursor sets it. */
+const filterProperties: INodeProperties[] = pollableResources.map(({ descriptor }) => ({
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	description: `Only changed ${descriptor.plural} matching all of these filters start the workflow`,
+	options: descriptor.filterOptions.filter((option) => option.name !== 'updatedSince'),
+	displayOptions: { show: { resource: [descriptor.value] } },
 }));
 
 export const pollingProperties: INodeProperties[] = [
@@ -34,8 +40,8 @@ export const pollingProperties: INodeProperties[] = [
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: pollableResources.map(({ name, value }) => ({ name, value })),
-		default: pollableResources[0].value,
+		options: pollableResources.map(({ descriptor }) => ({ name: descriptor.displayName, value: descriptor.value })),
+		default: 'student',
 	},
 	...eventProperties,
 	...filterProperties,
@@ -77,7 +83,7 @@ export const pollingProperties: INodeProperties[] = [
 				name: 'simplify',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to return the flat subset of fields the Education Platform node returns with Simplify',
+				description: 'Whether to return the flat subset of fields that Get Many returns with Simplify, instead of the full record',
 			},
 		],
 	},

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { InputError, PaginationError } from '../../EducationPlatform/helpers/inputError';
+import { buildListQuery } from '../../EducationPlatform/helpers/listQuery';
 import { parseListPage, type ListResponse } from '../../EducationPlatform/helpers/pagination';
 import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
 import { apiRequest } from '../../shared/transport';
@@ -50,13 +51,13 @@ function pageFetcher(context: IPollFunctions, resource: PollableResource, filter
 	return async (request) => {
 		const qs: IDataObject = { ...filters, sort: request.sort, page: request.page, per_page: request.perPage };
 		if (request.updatedSince !== undefined) qs['filter[updated_since]'] = request.updatedSince;
-		const response = (await apiRequest.call(context, 'GET', resource.endpoint, { qs, returnFullResponse: true })) as ListResponse;
+		const response = (await apiRequest.call(context, 'GET', resource.descriptor.path, { qs, returnFullResponse: true })) as ListResponse;
 		return parseListPage(response).items.filter(isJsonRecord);
 	};
 }
 
 function toItem(resource: PollableResource, kind: ChangeKind, record: JsonRecord, simplify: boolean): INodeExecutionData {
-	const data = (simplify ? resource.simplify(record) : record) as IDataObject;
+	const data = (simplify ? resource.descriptor.simplify(record) : record) as IDataObject;
 	const changed = isJsonRecord(record.previous_attributes) ? { previous_attributes: record.previous_attributes as IDataObject } : {};
 	return { json: { event: resource.events[kind].event, event_kind: kind, ...changed, ...data } };
 }
@@ -77,7 +78,10 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 			});
 		}
 		const options = this.getNodeParameter('options', {}) as PollOptions;
-		const filters = resource.buildQuery(this.getNodeParameter('filters', {}) as JsonRecord, this.getTimezone());
+		const filters = buildListQuery(resource.descriptor.query, {
+			filters: this.getNodeParameter('filters', {}) as JsonRecord,
+			timeZone: this.getTimezone(),
+		});
 		const fetchPage = pageFetcher(this, resource, filters);
 		const simplify = options.simplify === true;
 
@@ -102,7 +106,7 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 		if (!outcome.complete) {
 			this.logger.info(
 				`Education Platform Polling Trigger: poll cut short after ${outcome.requests} requests (Max Requests per Poll); the next poll continues where this one stopped`,
-				{ resource: resource.value, emitted: outcome.changes.length, resumeAt: outcome.cursor.resume?.updatedAt },
+				{ resource: resource.descriptor.value, emitted: outcome.changes.length, resumeAt: outcome.cursor.resume?.updatedAt },
 			);
 		}
 		const items = outcome.changes
