@@ -10,6 +10,8 @@ import { captureNodeLogs } from '../harness/triggerLogs';
 import { apiClient } from '../sandbox/webhooks/helpers/api';
 import { accessTokenCredentials, startLiveSandbox, STUDENTS_PATH, type LiveSandbox } from './support/liveSandbox';
 
+jest.setTimeout(60_000);
+
 describe('Education Platform Polling Trigger against the live sandbox (students)', () => {
 	let sandbox: LiveSandbox;
 	let api: ReturnType<typeof apiClient>;
@@ -47,7 +49,9 @@ describe('Education Platform Polling Trigger against the live sandbox (students)
 	it('starts from now, then each poll yields exactly the changes since the last, and a restart resumes', async () => {
 		const poller = trigger();
 		expect(await poller.activate()).toEqual([]); // no history flood
+		const idle = listRequests();
 		expect(await poller.poll()).toEqual([]);
+		expect(listRequests() - idle).toBe(2); // the newest record, and one page of the lookback stretch
 
 		const added = [await createStudent(), await createStudent()];
 		const patched = [await patchStudent(7, { status: 'suspended' }), await patchStudent(42, { grade_level: 9 })];

@@ -14,7 +14,7 @@ export interface PagePlan {
 /**
  * The page that contains position `anchor` (0-based) and ends furthest after it, with at most
  * `maxPageSize` records; `anchor < 0` means the listing's first page.
- * E.g. anchor 0, size 100 → page 1 of 100 (positions 0–99); anchor 150 → page 2 of 100 (100–199);
+ * E.g. anchor 0, size 100 → page 1 of 100 (positions 0–99); anchor 150 → page 3 of 75 (150–224);
  * anchor 99 → page 2 of 99 (99–197), since page 1 of 100 would end at the anchor itself.
  */
 export function planPage(anchor: number, maxPageSize: number): PagePlan {
