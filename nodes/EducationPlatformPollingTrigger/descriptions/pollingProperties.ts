@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { optionsCollection } from '../../EducationPlatform/descriptions/options.description';
 import { authenticationProperty } from '../../shared/descriptions/authentication';
 import { MIN_REQUESTS } from '../cursor/cursor';
 import { pollableResources } from '../resources';
@@ -45,46 +46,39 @@ export const pollingProperties: INodeProperties[] = [
 	},
 	...eventProperties,
 	...filterProperties,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Backfill From',
-				name: 'backfillFrom',
-				type: 'dateTime',
-				default: '',
-				description:
-					'On the first activation, also emit the changes made since this moment. Without it the trigger starts from now and emits no history.',
-			},
-			{
-				displayName: 'Lookback (Seconds)',
-				name: 'lookbackSeconds',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 3600 },
-				default: DEFAULT_LOOKBACK_SECONDS,
-				description:
-					'How late the platform may make a change visible after its timestamp (slow database commits). Each poll reads this stretch again; nothing is emitted twice.',
-			},
-			{
-				displayName: 'Max Requests per Poll',
-				name: 'maxRequests',
-				type: 'number',
-				typeOptions: { minValue: MIN_REQUESTS, maxValue: 1000 },
-				default: DEFAULT_MAX_REQUESTS,
-				description:
-					'Upper bound on API requests in one poll (one finds the newest record, each other reads up to 100 changes). A poll that reaches it continues on the next one.',
-			},
-			{
-				displayName: 'Simplify',
-				name: 'simplify',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to return the flat subset of fields that Get Many returns with Simplify, instead of the full record',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Backfill From',
+			name: 'backfillFrom',
+			type: 'dateTime',
+			default: '',
+			description:
+				'On the first activation, also emit the changes made since this moment. Without it the trigger starts from now and emits no history.',
+		},
+		{
+			displayName: 'Lookback (Seconds)',
+			name: 'lookbackSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 3600 },
+			default: DEFAULT_LOOKBACK_SECONDS,
+			description:
+				'How late the platform may make a change visible after its timestamp (slow database commits). Each poll reads this stretch again; nothing is emitted twice.',
+		},
+		{
+			displayName: 'Max Requests per Poll',
+			name: 'maxRequests',
+			type: 'number',
+			typeOptions: { minValue: MIN_REQUESTS, maxValue: 1000 },
+			default: DEFAULT_MAX_REQUESTS,
+			description:
+				'Upper bound on API requests in one poll (one finds the newest record, each other reads up to 100 changes). A poll that reaches it continues on the next one.',
+		},
+		{
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return the flat subset of fields that Get Many returns with Simplify, instead of the full record',
+		},
+	]),
 ];
