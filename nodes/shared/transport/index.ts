@@ -38,6 +38,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	IPollFunctions,
 	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
@@ -50,7 +51,7 @@ import { isJsonRecord } from '../jsonRecord';
 import { failureFromError, isTruncatedJson, lowerCaseHeaders, truncatedBodyFailure } from '../failure';
 import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryPolicy } from '../retry';
 
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export interface ApiRequestOptions {
 	qs?: IDataObject;

@@ -61,6 +61,17 @@ export class SandboxClient {
 		return this.listAll(`/v1/webhooks/${subscriptionId}/deliveries`, {});
 	}
 
+	/** A new student, through the sandbox's admin API. */
+	async createStudent(changes: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+		const response = await fetch(`${this.baseUrl}/sandbox/students`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', accept: 'application/json' },
+			body: JSON.stringify(changes),
+		});
+		if (response.status !== 201) throw new Error(`create student → ${response.status}: ${await response.text()}`);
+		return ((await response.json()) as { data: Record<string, unknown> }).data;
+	}
+
 	async emit(type: string, data: Record<string, unknown> = {}): Promise<PlatformEvent> {
 		const response = await fetch(`${this.baseUrl}/sandbox/events`, {
 			method: 'POST',
