@@ -62,6 +62,6 @@ export function ciWorkflowProblems(text: string): string[] {
 	const problems = workflowSchemaErrors(text);
 	const { on, jobs } = parsed(text);
 	if (!('pull_request' in on)) problems.push('CI must run on pull_request');
-	if (!runs(jobs, /^\s*bash \.ci\/run\s*$/m)) problems.push('CI must run `bash .ci/run`, the same checks as local CI');
+	if (!runs(jobs, /(^|\s)bash \.ci\/run\s*$/m)) problems.push('CI must run `bash .ci/run`, the same checks as local CI');
 	return problems;
 }

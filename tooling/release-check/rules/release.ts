@@ -27,7 +27,7 @@ export const publishingMetadata: Rule = {
 		}
 		for (const field of ['homepage', 'author']) if (!text(manifest[field])) problems.push(`${field} is missing`);
 		if (problems.length) return outcome(problems);
-		const values = { repository, homepage: text(manifest.homepage), bugs: text(manifest.bugs), author: text(manifest.author) };
+		const values = { repository: String(repository), homepage: text(manifest.homepage), bugs: text(manifest.bugs), author: text(manifest.author) };
 		const placeholders = Object.entries(values)
 			.filter(([, value]) => PLACEHOLDER_MARKERS.some((marker) => marker.test(value)))
 			.map(([field, value]) => `${field} is a placeholder: ${value}`);
