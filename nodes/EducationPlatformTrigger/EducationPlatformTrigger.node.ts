@@ -12,6 +12,7 @@ import {
 	removeSubscription,
 	subscriptionExists,
 } from './lifecycle/subscription';
+import { signingSecretTest } from './signingSecretTest';
 import { handleDelivery } from './webhook/handleDelivery';
 
 export class EducationPlatformTrigger implements INodeType {
@@ -41,6 +42,10 @@ export class EducationPlatformTrigger implements INodeType {
 			},
 		],
 		properties: triggerProperties,
+	};
+
+	methods = {
+		credentialTest: { signingSecretTest },
 	};
 
 	webhookMethods = {
