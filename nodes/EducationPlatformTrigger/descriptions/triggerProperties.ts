@@ -1,9 +1,5 @@
-import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
-import { WEBHOOK_SIGNING_CREDENTIAL } from '../../shared/constants';
-import {
-	authenticationCredentials,
-	authenticationProperty,
-} from '../../shared/descriptions/authentication';
+import type { INodeProperties } from 'n8n-workflow';
+import { authenticationProperty } from '../../shared/descriptions/authentication';
 
 /** Values of the Registration parameter. */
 export type RegistrationMode = 'automatic' | 'manual';
@@ -12,24 +8,6 @@ export type RegistrationMode = 'automatic' | 'manual';
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 const onlyWhenAutomatic = { registration: ['automatic'] };
-
-/**
- * Automatic registration calls the API with an access-token or OAuth2 credential. Manual
- * registration makes no API call: its credential only holds the pasted signing secret.
- */
-export const triggerCredentials: INodeCredentialDescription[] = [
-	...authenticationCredentials.map((credential) => ({
-		...credential,
-		displayOptions: { show: { ...credential.displayOptions?.show, ...onlyWhenAutomatic } },
-	})),
-	{
-		name: WEBHOOK_SIGNING_CREDENTIAL,
-		required: true,
-		// The node's methods.credentialTest.signingSecretTest: a local check, no HTTP call.
-		testedBy: 'signingSecretTest',
-		displayOptions: { show: { registration: ['manual'] } },
-	},
-];
 
 export const triggerProperties: INodeProperties[] = [
 	{
