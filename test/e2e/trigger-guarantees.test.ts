@@ -9,7 +9,7 @@ import { Webhook } from 'standardwebhooks';
 
 import { accessTokenCredential, demoCredentials, type CredentialImport } from '../../tooling/lib/demo-credentials';
 import { loadExamples, TRIGGER_NODE_TYPE, type WorkflowJson } from '../../tooling/lib/examples';
-import { publicationServiceEnabled, startInstance, type Instance } from './support/instance';
+import { publicationServiceEnabled, sandboxLogin, startInstance, type Instance } from './support/instance';
 import { eventually, type Subscription } from './support/sandboxClient';
 import { timed } from './support/timings';
 import { triggerWorkflow } from './support/workflows';
@@ -44,12 +44,7 @@ function manualWorkflow(): WorkflowJson {
 beforeAll(async () => {
 	process.stdout.write(`[e2e] trigger guarantees on the ${PUBLICATION ? 'publication service' : 'legacy activation'} path\n`);
 	n8n = await startInstance((sandbox) => {
-		const login = {
-			baseUrl: sandbox.baseUrl,
-			token: sandbox.config.demoToken,
-			clientId: sandbox.config.oauthClientId,
-			clientSecret: sandbox.config.oauthClientSecret,
-		};
+		const login = sandboxLogin(sandbox);
 		const token = accessTokenCredential(login, 'e2eGuaranteeTok1', 'e2e guarantees access token');
 		paymentExample = loadExamples().find(({ workflow }) => workflow.id === PAYMENT_EXAMPLE)!.workflow;
 		return {

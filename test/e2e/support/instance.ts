@@ -8,7 +8,7 @@ import path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index';
 import { ensureRuntime, type RuntimeInfo } from '../../../tooling/n8n-runtime/install';
 import { buildAndPack, installLikeCommunityPanel, type PackedPackage } from '../../../tooling/lib/community-package';
-import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
+import type { CredentialImport, SandboxLogin } from '../../../tooling/lib/demo-credentials';
 import type { WorkflowJson } from '../../../tooling/lib/examples';
 import { N8nCli } from '../../../tooling/lib/n8n-cli';
 import { oauth2CallbackUrl, webhookBaseUrl } from '../../../tooling/lib/n8n-env';
@@ -24,6 +24,12 @@ import { timed } from './timings';
  */
 export function publicationServiceEnabled(): boolean {
 	return process.env.EDU_E2E_PUBLICATION_SERVICE !== 'false';
+}
+
+/** The sandbox's demo token and OAuth client, to build credentials with. */
+export function sandboxLogin(sandbox: RunningSandbox): SandboxLogin {
+	const { demoToken, oauthClientId, oauthClientSecret } = sandbox.config;
+	return { baseUrl: sandbox.baseUrl, token: demoToken, clientId: oauthClientId, clientSecret: oauthClientSecret };
 }
 
 export const OWNER = { email: 'e2e-owner@example.com', password: 'E2e-Password-1', firstName: 'E2E', lastName: 'Owner' };
