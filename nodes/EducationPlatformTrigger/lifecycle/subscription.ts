@@ -96,8 +96,12 @@ export async function registerSubscription(this: IHookFunctions): Promise<boolea
 }
 
 export async function removeSubscription(this: IHookFunctions): Promise<boolean> {
-	if (registrationMode.call(this) === 'manual') return true;
 	startLifecycleCall(this);
+	if (registrationMode.call(this) === 'manual') {
+		// Switched from Automatic to Manual: n8n may run delete() with the new settings.
+		if (storedSubscription.call(this).webhookId) await leaveAutomaticSubscription.call(this);
+		return true;
+	}
 	const { webhookId } = storedSubscription.call(this);
 	if (await movedPlatform.call(this)) await leaveOldPlatform.call(this);
 	else if (webhookId) await deleteSubscription.call(this, webhookId);
@@ -157,6 +161,23 @@ async function leaveOldPlatform(this: IHookFunctions): Promise<void> {
 	} else {
 		this.logger.error(
 			`Education Platform Trigger: the credential's Base URL changed from ${webhookPlatform} to ${current}. Subscription ${webhookId} on ${webhookPlatform} was not removed: the trigger does not send this credential to ${webhookPlatform}. Delete it in that platform's webhook settings; until then its deliveries are refused with 401.`,
+		);
+	}
+	clearStoredSubscription.call(this);
+}
+
+/**
+ * The trigger was switched to Manual while static data still records the subscription it had
+ * registered as Automatic. It is deleted when the API credential is still at hand; otherwise the
+ * log names it so it can be deleted in the dashboard (it is no longer used: its secret is gone).
+ */
+async function leaveAutomaticSubscription(this: IHookFunctions): Promise<void> {
+	const { webhookId } = storedSubscription.call(this) as { webhookId: string };
+	try {
+		await deleteSubscription.call(this, webhookId);
+	} catch (error) {
+		this.logger.error(
+			`Education Platform Trigger: subscription ${webhookId}, registered while Registration was Automatic, could not be removed (${(error as Error).message}). Delete it in the platform's webhook settings.`,
 		);
 	}
 	clearStoredSubscription.call(this);

@@ -284,6 +284,24 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		expect(t.staticData()).toMatchObject({ webhookPlatform: NEW_BASE });
 	});
 
+	it('switched to Manual: delete() forgets the Automatic subscription and the log says to delete it by hand', async () => {
+		const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+		const t = trigger({}, { credentials: { ...credentials, educationPlatformWebhookSigningApi: { signingSecret: secret } } });
+		await t.activate();
+		const id = String(t.staticData().webhookId);
+		t.setParameters({ registration: 'manual', events: ['payment.succeeded'] });
+
+		// n8n hands a Manual trigger no API credential, so the subscription cannot be deleted here.
+		await expect(t.runWebhookMethod('delete')).resolves.toBe(true);
+		expect(logs.entries).toContainEqual(
+			expect.objectContaining({
+				level: 'error',
+				message: expect.stringContaining(`subscription ${id}, registered while Registration was Automatic, could not be removed`),
+			}),
+		);
+		expect(t.staticData()).toEqual({});
+	});
+
 	it('keeps every lifecycle call inside its time budget when the platform hangs', async () => {
 		const t = trigger();
 		nock.cleanAll();
