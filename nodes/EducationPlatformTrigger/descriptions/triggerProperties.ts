@@ -41,7 +41,10 @@ export const triggerProperties: INodeProperties[] = [
 		],
 		default: 'automatic',
 	},
-	{ ...authenticationProperty, displayOptions: { show: onlyWhenAutomatic } },
+	// No displayOptions here: n8n's editor folds Authentication into the credential picker and hides
+	// every parameter an auth field's displayOptions name, so `show: { registration }` on it
+	// would hide Registration itself. The credentials alone depend on Registration.
+	authenticationProperty,
 	{
 		displayName:
 			'In the platform\'s webhook settings, add the Production URL shown above (Webhook URLs), choose the same events as below, and paste the signing secret (whsec_…) it shows you here',
