@@ -11,7 +11,10 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
  * - `scope`: hidden and derived from the Scopes field. Before building the authorization URL n8n
  *   deletes a stored `scope` that is not a visible field of the type, then recomputes hidden
  *   fields from their defaults — so a scope derived from our own Scopes field always reaches the
- *   platform (checked against n8n 2.41 in the e2e suite), whatever n8n does with user-edited scopes.
+ *   platform (checked against n8n 2.41 in the browser suite), whatever n8n does with user-edited scopes.
+ * - The Scopes field is named `platformScopes`, not `scopes`: n8n's editor fills a credential
+ *   field called `scopes` with the signed-in user's own n8n permissions (`workflow:read`, …), which
+ *   then became the requested scope (found by the browser suite, n8n 2.41).
  */
 const ORIGIN_OF_BASE_URL =
 	'String($self["baseUrl"] || "").trim().replace(/^(https?:\\/\\/[^\\/?#]+).*$/i, "$1")';
@@ -77,7 +80,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 		},
 		{
 			displayName: 'Scopes',
-			name: 'scopes',
+			name: 'platformScopes',
 			type: 'multiOptions',
 			options: [
 				{
@@ -104,7 +107,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			displayName: 'Scope',
 			name: 'scope',
 			type: 'hidden',
-			default: '={{ [].concat($self["scopes"] || []).join(" ") }}',
+			default: '={{ [].concat($self["platformScopes"] || []).join(" ") }}',
 		},
 		{
 			displayName: 'Authorization URL Override',

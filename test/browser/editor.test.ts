@@ -58,7 +58,8 @@ describe('the nodes panel', () => {
 		const icons = await editor.nodeCreator.icons();
 		expect(icons.length).toBeGreaterThan(triggers.length);
 		expect(icons.filter(({ src, width }) => !src.includes(ICON_PATH) || width === 0)).toEqual([]);
-		await editor.nodeCreator.section('Triggers');
+		const actions = await editor.nodeCreator.section('Actions');
+		await actions.getByTestId('item-iterator-item').last().scrollIntoViewIfNeeded();
 		await readmeScreenshot(editor.page, 'nodes-panel.png');
 	});
 });
@@ -211,6 +212,7 @@ describe('the credential dialogs', () => {
 	});
 
 	browserTest('OAuth2: the fields and hints render, with the redirect URL to register', async ({ editor, n8n }) => {
+		await addFromNodesPanel('Actions', 'Get many students');
 		await editor.ndv.createCredential();
 		const modal = editor.credentialModal;
 		await modal.root.waitFor();
@@ -220,7 +222,7 @@ describe('the credential dialogs', () => {
 		);
 		expect(await modal.root.innerText()).toContain(`${n8n.server.url}/rest/oauth2-credential/callback`);
 		expect(await modal.value('grantType')).toBe('Authorization Code (with PKCE)');
-		expect(await modal.value('scopes')).toBe('Read Students (students:read), Manage Webhooks (webhooks:write)');
+		expect(await modal.value('platformScopes')).toBe('Read Students (students:read), Manage Webhooks (webhooks:write)');
 		expect(await modal.tooltip('clientSecret')).toMatch(/leave empty if the OAuth client is public/);
 		await modal.choose('grantType', 'Client Credentials');
 		await modal.field('authUrlOverride').waitFor({ state: 'hidden' });
@@ -314,7 +316,7 @@ describe('the AI Agent', () => {
 		await editor.ndv.root.waitFor();
 		expect(await editor.ndv.labels()).toEqual(expect.arrayContaining(['Tool Description', 'Resource', 'Operation', 'Limit', 'Filters', 'Sort', 'Options']));
 
-		const limit = editor.ndv.parameters.getByTestId('parameter-item').filter({ has: editor.ndv.parameter('limit') });
+		const limit = editor.ndv.itemOf('limit');
 		await limit.hover();
 		await limit.getByTestId('from-ai-override-button').click();
 		await limit.getByText(/Defined automatically by the model/).waitFor();

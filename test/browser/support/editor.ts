@@ -129,6 +129,11 @@ export class NodeDetails {
 		return this.parameters.getByTestId('parameter-item').filter({ visible: true, hasText: new RegExp(`^${escapeRegExp(label)}`) }).first();
 	}
 
+	/** The item around a parameter's input (its label, options and the AI override). */
+	itemOf(name: string): Locator {
+		return this.parameters.getByTestId('parameter-item').filter({ has: this.page.getByTestId(`parameter-input-${name}`) });
+	}
+
 	/**
 	 * A parameter's input by name. Inside a collection n8n names the input by the field alone
 	 * (`parameter-input-status`), so `within` names the collection's label.
@@ -218,7 +223,7 @@ export class CredentialModal {
 	}
 
 	async labels(): Promise<string[]> {
-		return (await this.root.getByTestId('credential-connection-parameter').locator('[data-test-id="input-label"]').allInnerTexts())
+		return (await this.root.locator('label.n8n-input-label').filter({ visible: true }).allInnerTexts())
 			.map((label) => label.split('\n')[0].replace(/\s*\*$/, '').trim())
 			.filter(Boolean);
 	}
@@ -252,11 +257,10 @@ export class CredentialModal {
 
 	/** The hint a field shows on hover of its label's info icon. */
 	async tooltip(name: string): Promise<string> {
-		const label = this.root.getByTestId('credential-connection-parameter').filter({ has: this.field(name) }).getByTestId('input-label');
+		const label = this.root.getByTestId(name).locator('label.n8n-input-label');
 		await label.hover();
-		const icon = label.locator('.n8n-icon, [data-icon], svg').last();
-		await icon.hover();
-		const tooltip = this.page.locator('[role="tooltip"]:visible, .el-popper:visible').last();
+		await label.locator('[data-grace-area-trigger]').first().hover();
+		const tooltip = this.page.locator('[role="tooltip"], [data-reka-popper-content-wrapper]').filter({ visible: true, hasText: /\S/ }).last();
 		await tooltip.waitFor();
 		return tooltip.innerText();
 	}
@@ -269,14 +273,15 @@ export class CredentialModal {
 
 /** The shown text of an options, multiOptions or string input: its tags, or its input's value. */
 async function shownValue(parameter: Locator): Promise<string> {
-	const tags = await parameter.locator('.el-tag, .el-select__tags-text').allInnerTexts();
+	const tags = await parameter.locator('.el-tag, .el-select__tags-text').filter({ visible: true }).allInnerTexts();
 	if (tags.length) return [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))].join(', ');
 	return parameter.locator('input').first().inputValue();
 }
 
 async function chooseOption(parameter: Locator, option: string): Promise<void> {
 	await parameter.click();
-	await parameter.page().getByRole('option', { name: option, exact: true }).click();
+	// An option's accessible name is its name followed by its description.
+	await parameter.page().getByRole('option', { name: new RegExp(`^${escapeRegExp(option)}(\\s|$)`) }).click();
 }
 
 function escapeRegExp(text: string): string {

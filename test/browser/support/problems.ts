@@ -49,6 +49,8 @@ export class ProblemLog {
 		if (problem.kind === 'console' && /ERR_CERT_AUTHORITY_INVALID|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED/.test(problem.text)) {
 			return 'the console line of an off-machine request';
 		}
+		// Chromium cancels what is in flight when the page navigates away: not an answer at all.
+		if (problem.kind === 'requestfailed' && /ERR_ABORTED/.test(problem.text)) return 'cancelled by a navigation';
 		const line = `${problem.text} ${problem.url ?? ''}`;
 		return this.allowances.find((allowance) => allowance.pattern.test(line))?.reason;
 	}

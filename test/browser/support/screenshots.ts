@@ -1,6 +1,6 @@
 // Screenshots: of every failure (test artifacts), and the README's pictures. Every run writes the
 // README pictures into the artifacts folder; `npm run screenshots` also writes them to docs/images/.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Page } from 'playwright-core';
@@ -12,6 +12,11 @@ export const README_IMAGES_DIR = path.join(REPO_ROOT, 'docs', 'images');
 
 function fileName(title: string): string {
 	return `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 100)}.png`;
+}
+
+/** A run keeps only its own failures' screenshots. */
+export function clearFailureScreenshots(): void {
+	rmSync(path.join(ARTIFACTS_DIR, 'failures'), { recursive: true, force: true });
 }
 
 /** Saves a failure's screenshot; returns its path (or why there is none). */

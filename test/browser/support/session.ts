@@ -9,7 +9,7 @@ import { timed } from '../../e2e/support/timings';
 import { launchChromium } from './chromium';
 import { Editor } from './editor';
 import { ProblemLog, format, type Allowance } from './problems';
-import { screenshotFailure } from './screenshots';
+import { clearFailureScreenshots, screenshotFailure } from './screenshots';
 
 /** Patience for one step of the editor on a loaded 2-core machine. */
 export const STEP_TIMEOUT_MS = 60_000;
@@ -17,6 +17,7 @@ export const STEP_TIMEOUT_MS = 60_000;
 /** n8n's own console noise, each with why it is not this package's. */
 const N8N_NOISE: Allowance[] = [
 	{ pattern: /\/rest\/login\b/, reason: 'the sign-in page asks whether a session exists (401 before signing in)' },
+	{ pattern: /\/favicon\.ico\b/, reason: "the sandbox's consent page has no favicon (dev tooling, not the package)" },
 ];
 
 export interface EditorSession {
@@ -36,6 +37,7 @@ export function current(): EditorSession {
 }
 
 export async function startEditorSession(): Promise<EditorSession> {
+	clearFailureScreenshots();
 	const n8n = await startInstance((sandbox) => {
 		const login = {
 			baseUrl: sandbox.baseUrl,
