@@ -275,7 +275,8 @@ describe('OAuth2 Authorization Code with PKCE, connected in the editor through t
 			const callbackUrl = new URL((await callback).url());
 			expect(callbackUrl.searchParams.get('code')).toBeTruthy();
 			expect(callbackUrl.searchParams.get('state')).toBe(authorization.searchParams.get('state'));
-			await modal.root.getByTestId('oauth-connect-success-banner').waitFor();
+			// n8n closes the dialog once the account is connected, and the node uses the credential.
+			await modal.root.waitFor({ state: 'hidden' });
 
 			// A user's grant (`user:…`) for this client with the scopes, not a client-credentials one.
 			const { data } = await n8n.cli.exportCredential(credentialId);
@@ -286,7 +287,6 @@ describe('OAuth2 Authorization Code with PKCE, connected in the editor through t
 				grant: expect.objectContaining({ kind: 'oauth', clientId: clientId(), scopes: SCOPES, rateKey: `user:demo-user:client:${clientId()}` }),
 			});
 
-			await modal.close();
 			const expected = await n8n.platform.students({});
 			await editor.ndv.fill('limit', '5');
 			await editor.ndv.execute();
@@ -319,7 +319,7 @@ describe('the AI Agent', () => {
 		const limit = editor.ndv.itemOf('limit');
 		await limit.hover();
 		await limit.getByTestId('from-ai-override-button').click();
-		await limit.getByText(/Defined automatically by the model/).waitFor();
+		await editor.ndv.item('Limit').getByText(/Defined automatically by the\s*model/).first().waitFor();
 		await readmeScreenshot(page, 'ai-agent-tool.png');
 		await editor.ndv.close();
 		expect(await editor.canvasNodeNames()).toEqual(expect.arrayContaining(['AI Agent', expect.stringMatching(/Education Platform/)]));

@@ -79,6 +79,7 @@ describe('Education Platform OAuth2 API credential', () => {
 	it('derives the hidden scope from the Scopes field (default students:read and webhooks:write)', async () => {
 		expect((await resolvedForConnect({ baseUrl: 'https://s.example' })).scope).toBe('students:read webhooks:write');
 		expect((await resolvedForConnect({ baseUrl: 'https://s.example', platformScopes: ['webhooks:read'] })).scope).toBe('webhooks:read');
+		expect((await resolvedForConnect({ baseUrl: 'https://s.example', platformScopes: [] })).scope).toBe('');
 	});
 
 	it('ignores a stale stored scope, as n8n does for community OAuth2 types', async () => {
