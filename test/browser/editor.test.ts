@@ -2,7 +2,6 @@
 // and trigger panels, the credential dialogs and the AI Agent, and what running from the editor
 // shows. One n8n (set up as `npm start` does) and one Chromium for the whole file; tests run in
 // order but each starts from a new workflow. README pictures: readmeScreenshot (npm run screenshots).
-import { PUBLIC_CLIENT_ID } from '../../sandbox/oauth/store';
 import { triggerProperties } from '../../nodes/EducationPlatformTrigger/descriptions/triggerProperties';
 import { ACTION_PANELS } from './actions';
 import { readmeScreenshot } from './support/screenshots';
@@ -235,7 +234,6 @@ describe('OAuth2 Authorization Code with PKCE, connected in the editor through t
 
 	for (const { client, clientId, clientSecret } of [
 		{ client: 'the confidential demo client', clientId: () => current().n8n.sandbox.config.oauthClientId, clientSecret: () => current().n8n.sandbox.config.oauthClientSecret },
-		{ client: 'the public demo client (no secret)', clientId: () => PUBLIC_CLIENT_ID, clientSecret: () => '' },
 	]) {
 		browserTest(`${client}: Connect opens the consent page, Approve stores a token, and the node lists students with it`, async ({ editor, n8n, context }) => {
 			await addFromNodesPanel('Actions', 'Get many students');
