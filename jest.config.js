@@ -1,5 +1,6 @@
-// Two projects: `unit` (pure modules, nodes run through n8n's engine with nock, the sandbox, and
-// the nodes against the live sandbox) and `e2e` (the packed package inside a real n8n process).
+// Three projects: `unit` (pure modules, nodes run through n8n's engine with nock, the sandbox, and
+// the nodes against the live sandbox), `e2e` (the packed package inside a real n8n process) and
+// `browser` (the same, driven through n8n's editor in Chromium).
 /** @type {import('jest').Config} */
 const shared = {
 	preset: 'ts-jest',
@@ -13,13 +14,22 @@ module.exports = {
 			...shared,
 			displayName: 'unit',
 			testMatch: ['<rootDir>/test/**/*.test.ts'],
-			testPathIgnorePatterns: ['<rootDir>/test/e2e/'],
+			testPathIgnorePatterns: ['<rootDir>/test/e2e/', '<rootDir>/test/browser/'],
 		},
 		{
 			...shared,
 			displayName: 'e2e',
 			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
 			// Installs the pinned n8n runtime when missing, builds and packs the package; prints timings.
+			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+			testTimeout: 300_000,
+		},
+		{
+			...shared,
+			displayName: 'browser',
+			testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+			// The e2e project's setup: the n8n runtime, and the package built and packed once.
 			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
 			testTimeout: 300_000,

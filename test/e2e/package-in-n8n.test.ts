@@ -7,14 +7,11 @@ import {
 	accessTokenCredential,
 	clientCredentialsCredential,
 	demoCredentials,
-	pkceCredential,
 	type CredentialImport,
 } from '../../tooling/lib/demo-credentials';
 import { loadExamples } from '../../tooling/lib/examples';
 import { nodeOutput, type ExecuteOutput } from '../../tooling/lib/n8n-cli';
-import { PUBLIC_CLIENT_ID } from '../../sandbox/oauth/store';
-import { EditorSession, type OAuth2Connection } from './support/editor-session';
-import { OWNER, sandboxLogin, startInstance, type Instance } from './support/instance';
+import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { eventually, type PlatformEvent } from './support/sandboxClient';
 import { timed } from './support/timings';
 import {
@@ -188,88 +185,6 @@ describe('the Education Platform node in `n8n execute`', () => {
 		expect(Array.isArray(page.data)).toBe(true);
 		expect(typeof page.meta.total).toBe('number');
 		expect(page.links.first).toMatch(new RegExp(`^${n8n.sandbox.baseUrl}/v1/webhooks`));
-	});
-});
-
-describe('OAuth2 Authorization Code with PKCE, connected the way a user does in the editor', () => {
-	const SCOPES = ['students:read', 'webhooks:write'];
-
-	describe.each([
-		{ client: 'the confidential demo client', clientId: () => n8n.sandbox.config.oauthClientId, clientSecret: () => n8n.sandbox.config.oauthClientSecret },
-		{ client: 'the public demo client (no secret)', clientId: () => PUBLIC_CLIENT_ID, clientSecret: () => '' },
-	])('with $client', ({ clientId, clientSecret }) => {
-		let editor: EditorSession;
-		let credential: CredentialImport;
-		let connection: OAuth2Connection;
-		let expected: Array<Record<string, unknown>>;
-
-		beforeAll(async () => {
-			editor = new EditorSession(n8n.server.url);
-			await editor.login(OWNER);
-			const fields = pkceCredential({ baseUrl: n8n.sandbox.baseUrl, clientId: clientId(), clientSecret: clientSecret() }, '', `e2e PKCE ${clientId()}`, SCOPES);
-			const saved = await editor.createCredential(fields);
-			credential = { ...fields, id: saved.id };
-			expected = await n8n.platform.students(LIST_QUERY_AS_API);
-		});
-
-		const storedData = async () =>
-			(await n8n.rest.request<{ data: Record<string, unknown> }>('GET', `/rest/credentials/${credential.id}?includeData=true`)).data;
-
-		it('is saved without tokens', async () => {
-			expect(await storedData()).not.toHaveProperty('oauthTokenData');
-		});
-
-		it("n8n's authorization URL is the sandbox's /oauth/authorize with an S256 challenge and the derived scope", async () => {
-			connection = await timed(`PKCE connect → consent → callback (${clientId()})`, () => editor.connectOAuth2(credential.id));
-			const url = connection.authorizationUrl;
-			expect(`${url.origin}${url.pathname}`).toBe(`${n8n.sandbox.baseUrl}/oauth/authorize`);
-			const query = Object.fromEntries(url.searchParams);
-			expect(query).toEqual(
-				expect.objectContaining({
-					response_type: 'code',
-					client_id: clientId(),
-					redirect_uri: `${n8n.server.url}/rest/oauth2-credential/callback`,
-					scope: SCOPES.join(' '),
-					code_challenge_method: 'S256',
-					code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-					state: expect.any(String),
-				}),
-			);
-		});
-
-		it("the sandbox's consent page asks for exactly those scopes", () => {
-			const listed = [...connection.consentPage.body.matchAll(/<small>\(([^)]+)\)<\/small>/g)].map((match) => match[1]);
-			expect(listed).toEqual(SCOPES);
-			expect(connection.consentPage.body).toContain(`<code>${clientId()}</code>`);
-		});
-
-		it("Approve returns to n8n's callback with a code and n8n's state, and n8n stores the tokens", async () => {
-			expect(connection.callbackUrl.searchParams.get('code')).toBeTruthy();
-			expect(connection.callbackUrl.searchParams.get('state')).toBe(connection.authorizationUrl.searchParams.get('state'));
-			expect(connection.callbackPage.status).toBe(200);
-			expect(connection.callbackPage.body).toContain('Connection successful');
-			expect(await storedData()).toEqual(expect.objectContaining({ oauthTokenData: true }));
-		});
-
-		it('the stored token is one the sandbox issued for this client through the authorization code grant, with the scopes and a refresh token', async () => {
-			const { data } = await timed(`n8n export:credentials (${clientId()})`, () => n8n.cli.exportCredential(credential.id));
-			const token = data.oauthTokenData as Record<string, unknown>;
-			expect(token).toEqual(
-				expect.objectContaining({ token_type: 'Bearer', scope: SCOPES.join(' '), access_token: expect.any(String), refresh_token: expect.any(String) }),
-			);
-			// A user's grant (`user:…`), not a client-credentials one (`client:…`).
-			expect(n8n.sandbox.state.tokens.resolve(String(token.access_token))).toEqual({
-				status: 'ok',
-				grant: expect.objectContaining({ kind: 'oauth', clientId: clientId(), scopes: SCOPES, rateKey: `user:demo-user:client:${clientId()}` }),
-			});
-		});
-
-		it('Get Many through the connected credential returns exactly the sandbox\'s students, in order', async () => {
-			const workflow = await editor.createWorkflow(getManyWorkflow('', 'oAuth2', credential, LIST_QUERY));
-			const { code, output } = await execute(workflow.id, `n8n execute Get Many (PKCE, ${clientId()})`);
-			expect(code).toBe(0);
-			expect(nodeOutput(output, 'Get Many')).toEqual(expected);
-		});
 	});
 });
 
