@@ -51,7 +51,7 @@ export class N8nServer {
 	/** The environment the server runs with, minus the broker port (CLI commands pick their own). */
 	envOptions(): Omit<N8nEnvOptions, 'brokerPort'> {
 		const { runtime, readyTimeoutMs: _t, onLine: _l, ...rest } = this.options;
-		return { ...rest, port: this.port, nodeBinary: runtime.nodeBinary };
+		return { ...rest, port: this.port, nodeBinary: runtime.nodeBinary, n8nMajor: runtime.layout.spec.n8nMajor };
 	}
 
 	async start(): Promise<void> {
