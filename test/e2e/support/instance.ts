@@ -66,7 +66,7 @@ export async function startInstance(
 	await timed('n8n import:workflow', () => cli.importWorkflows(workflows));
 
 	const server = new N8nServer({ runtime, userFolder, port, extra: target.n8nEnv });
-	await timed('n8n start (until /healthz/readiness)', () => server.start());
+	await timed('n8n start (until ready and serving REST)', () => server.start());
 	const rest = new N8nRestClient(server.url, target.n8nMajor);
 	await timed('owner setup', () => rest.ensureOwner(OWNER));
 
