@@ -47,8 +47,9 @@ export const RUNTIMES: Readonly<Record<RuntimeId, RuntimeSpec>> = {
 		n8nMajor: 1,
 		specDir: path.join(RUNTIME_SPEC_DIR, 'versions', 'n8n-1'),
 		cacheName: 'n8n-runtime-1',
-		node: { min: [20, 19], maxMajor: 24 },
-		nativeModules: ['sqlite3'],
+		// Its engines say >= 20.19, but its default expression engine loads isolated-vm 6 (Node >= 22).
+		node: { min: [22, 0], maxMajor: 24 },
+		nativeModules: ['sqlite3', 'isolated-vm'],
 	},
 	floor: {
 		id: 'floor',

