@@ -1,10 +1,11 @@
-// The trigger's lifecycle where n8n's activation paths differ (support/target.ts):
-// - legacy (n8n 1.x, and 2.x with N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false): every save of an
-//   active workflow calls delete() then create(), so the subscription is re-created; start-up
-//   calls checkExists(), so a subscription deleted on the platform while n8n was down comes back.
-// - publication (2.x default): a save only stores a draft, the subscription changes on publish;
-//   a restart calls nothing, so a subscription deleted on the platform stays gone until the next
-//   publish (the README says how to recover).
+// The trigger's lifecycle where n8n's versions differ (support/target.ts), as read in n8n's code
+// and proven here:
+// - a save of an active workflow: n8n 1.x calls delete() then create(), so the subscription is
+//   re-created at once; n8n 2.x (publication service on or off) saves a draft, and the
+//   subscription changes only when the draft is published.
+// - start-up: on the legacy path (1.x, or 2.x with N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false)
+//   n8n calls checkExists(), so a subscription deleted on the platform while n8n was down comes
+//   back; with the publication service a restart calls nothing, and re-publishing recovers.
 import { randomUUID } from 'node:crypto';
 
 import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/demo-credentials';
@@ -74,10 +75,10 @@ describe(`the trigger's lifecycle on ${e2eTarget().label} (${e2eTarget().activat
 		expect(n8n.target.webhookUrlVariable).toBe(n8n.target.n8nMajor === 1 ? 'WEBHOOK_URL' : 'N8N_WEBHOOK_URL');
 	});
 
-	it('saving the active workflow with other events: re-created at once on the legacy path, a draft until publish on the publication path', async () => {
+	it('saving the active workflow with other events: re-created at once on n8n 1.x, a draft until published on 2.x', async () => {
 		const before = await onlySubscription('the current subscription', FIRST_EVENTS);
-		await timed(`save an active workflow (${n8n.target.activation})`, () => n8n.rest.saveWorkflow(WORKFLOW_ID, withEvents(SAVED_EVENTS)));
-		if (n8n.target.activation === 'legacy') {
+		await timed(`save an active workflow (${n8n.target.saveOfActiveWorkflow})`, () => n8n.rest.saveWorkflow(WORKFLOW_ID, withEvents(SAVED_EVENTS)));
+		if (n8n.target.saveOfActiveWorkflow === 'recreates') {
 			// delete() removed the old subscription, create() registered a new one with the saved events.
 			const after = await onlySubscription('the re-created subscription', SAVED_EVENTS);
 			expect(after.id).not.toBe(before.id);

@@ -124,9 +124,8 @@ export class N8nRestClient {
 	}
 
 	/**
-	 * The editor's Save of a stored workflow with changed nodes. On n8n 1.x (and 2.x without the
-	 * publication service) saving an active workflow re-runs its trigger's lifecycle; on 2.x with
-	 * the service, it only saves a draft until the next publish.
+	 * The editor's Save of a stored workflow with changed nodes. On n8n 1.x saving an active workflow
+	 * re-runs its trigger's lifecycle; on 2.x it only saves a draft until the next publish.
 	 */
 	async saveWorkflow(id: string, change: (nodes: WorkflowDetails['nodes']) => WorkflowDetails['nodes']): Promise<void> {
 		const workflow = await this.workflow(id);

@@ -9,14 +9,15 @@ describe('the e2e matrix cell from EDU_E2E_N8N and EDU_E2E_PUBLICATION_SERVICE',
 			n8nMajor: 2,
 			publicationService: true,
 			activation: 'publication',
+			saveOfActiveWorkflow: 'draft',
 			webhookUrlVariable: 'N8N_WEBHOOK_URL',
 			n8nEnv: { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true' },
 		});
 	});
 
-	it('turns the service off on 2.x: the legacy activation path', () => {
+	it('turns the service off on 2.x: the legacy activation path, but a save is still a draft', () => {
 		const target = e2eTarget({ EDU_E2E_N8N: '2', EDU_E2E_PUBLICATION_SERVICE: 'false' });
-		expect(target).toMatchObject({ publicationService: false, activation: 'legacy', n8nEnv: { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false' } });
+		expect(target).toMatchObject({ publicationService: false, activation: 'legacy', saveOfActiveWorkflow: 'draft', n8nEnv: { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false' } });
 	});
 
 	it('runs n8n 1.x and the floor on the legacy path with WEBHOOK_URL', () => {
@@ -26,6 +27,7 @@ describe('the e2e matrix cell from EDU_E2E_N8N and EDU_E2E_PUBLICATION_SERVICE',
 				n8nMajor: 1,
 				publicationService: false,
 				activation: 'legacy',
+				saveOfActiveWorkflow: 'recreates',
 				webhookUrlVariable: 'WEBHOOK_URL',
 				n8nEnv: {},
 			});

@@ -14,11 +14,17 @@ export interface E2eTarget {
 	/** n8n 2.x's workflow publication service; n8n 1.x has none. */
 	publicationService: boolean;
 	/**
-	 * How activation runs the trigger's lifecycle. `publication`: editing and publishing calls
-	 * delete() then create(), a restart calls nothing. `legacy` (1.x, or 2.x with the service off):
-	 * every save of an active workflow calls delete() then create(), start-up calls checkExists().
+	 * How activation runs the trigger's lifecycle. `publication`: publishing goes through the
+	 * service's queue and calls delete() then create(); a restart calls nothing. `legacy` (1.x, or
+	 * 2.x with the service off): activation runs in the request, and start-up calls checkExists().
 	 */
 	activation: 'publication' | 'legacy';
+	/**
+	 * What saving an active workflow does to its trigger. n8n 1.x re-activates it: delete() then
+	 * create(). n8n 2.x (service on or off, read in 2.41's WorkflowService.update) saves a draft;
+	 * only publishing it runs the lifecycle.
+	 */
+	saveOfActiveWorkflow: 'recreates' | 'draft';
 	/** The variable this n8n reads its public webhook base URL from. */
 	webhookUrlVariable: 'N8N_WEBHOOK_URL' | 'WEBHOOK_URL';
 	/** Extra environment for every n8n process of this target. */
@@ -47,6 +53,7 @@ export function e2eTarget(env: NodeJS.ProcessEnv = process.env): E2eTarget {
 		n8nMajor: runtime.n8nMajor,
 		publicationService,
 		activation: publicationService ? 'publication' : 'legacy',
+		saveOfActiveWorkflow: runtime.n8nMajor === 1 ? 'recreates' : 'draft',
 		webhookUrlVariable: webhookUrlVariable(runtime.n8nMajor),
 		n8nEnv: runtime.n8nMajor === 2 ? { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: String(publicationService) } : {},
 	};
