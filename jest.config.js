@@ -1,6 +1,9 @@
 // Three projects: `unit` (pure modules, nodes run through n8n's engine with nock, the sandbox, and
 // the nodes against the live sandbox), `e2e` (the packed package inside a real n8n process) and
 // `browser` (the same, driven through n8n's editor in Chromium).
+// The e2e project runs on the n8n that EDU_E2E_N8N names (test/e2e/support/target.ts); on the
+// support range's floor (`floor`) only the load-and-list smoke files, `*.smoke.test.ts`, run.
+const e2eFiles = process.env.EDU_E2E_N8N?.trim() === 'floor' ? '*.smoke.test.ts' : '*.test.ts';
 /** @type {import('jest').Config} */
 const shared = {
 	preset: 'ts-jest',
@@ -19,7 +22,7 @@ module.exports = {
 		{
 			...shared,
 			displayName: 'e2e',
-			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+			testMatch: [`<rootDir>/test/e2e/**/${e2eFiles}`],
 			// Installs the pinned n8n runtime when missing, builds and packs the package; prints timings.
 			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',

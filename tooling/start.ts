@@ -18,7 +18,7 @@ import { isPortInUse } from './lib/ports';
 import { formatSeconds, stopAllTracked } from './lib/processes';
 import { listSubscriptions, reactivateTriggerWorkflows, waitForSubscriptions } from './lib/trigger-subscriptions';
 import { formatSummary } from './start-summary';
-import { START_USAGE, StartUsageError, parseStartOptions, type StartOptions } from './start-options';
+import { START_USAGE, StartUsageError, parseStartOptions, userFolderFor, type StartOptions } from './start-options';
 
 const SEED_MARKER = 'examples-imported.json';
 
@@ -55,7 +55,7 @@ class Demo {
 	constructor(private readonly options: StartOptions) {}
 
 	private get userFolder(): string {
-		return path.join(this.options.dataDir, 'n8n');
+		return userFolderFor(this.options);
 	}
 
 	async run(): Promise<void> {
@@ -64,7 +64,7 @@ class Demo {
 		await ensurePortsFree(options);
 
 		console.log('• n8n runtime (installed once into the cache, reused afterwards)');
-		const runtime = await ensureRuntime({ log: (line) => console.log(`  ${line}`) });
+		const runtime = await ensureRuntime({ spec: options.runtime, log: (line) => console.log(`  ${line}`) });
 		console.log(`  n8n ${runtime.n8nVersion} on ${runtime.nodeBinary}`);
 
 		let done = step('Building and packing n8n-nodes-education-platform');
@@ -134,7 +134,7 @@ class Demo {
 		await this.server.start();
 		done();
 
-		const rest = new N8nRestClient(this.server.url);
+		const rest = new N8nRestClient(this.server.url, options.runtime.n8nMajor);
 		done = step('Owner account');
 		const ownerCreated = await this.ensureOwner(rest);
 		done();

@@ -19,14 +19,13 @@ import {
 	getStudentWorkflow,
 	httpRequestWorkflow,
 	triggerWorkflow,
-	type ListQuery,
+	LIST_QUERY,
+	LIST_QUERY_AS_API,
 } from './support/workflows';
 
 jest.setTimeout(300_000);
 
-const PACKAGE = 'n8n-nodes-education-platform';
 const IDS = {
-	getManyToken: 'e2eGetManyToken1',
 	getManyOAuth: 'e2eGetManyOAuth1',
 	getUnknown: 'e2eGetUnknownId1',
 	getUnknownContinue: 'e2eGetUnknownCo1',
@@ -36,22 +35,6 @@ const IDS = {
 const UNKNOWN_STUDENT_ID = 987_654;
 const TRIGGER_EVENTS = ['enrollment.created', 'payment.failed', 'exam_result.published'];
 const TRIGGER_WEBHOOK_ID = randomUUID();
-/** Two statuses, two grades, a two-field sort and pages of 10: well over ten requests. */
-const LIST_QUERY: ListQuery = {
-	status: ['active', 'suspended'],
-	gradeLevel: [9, 10],
-	sort: [
-		{ field: 'last_name', direction: 'asc' },
-		{ field: 'created_at', direction: 'desc' },
-	],
-	pageSize: 10,
-};
-const LIST_QUERY_AS_API = {
-	'filter[status]': 'active,suspended',
-	'filter[grade_level]': '9,10',
-	sort: 'last_name,-created_at',
-};
-
 let n8n: Instance;
 let credentials: { token: CredentialImport; badToken: CredentialImport; oauth: CredentialImport };
 
@@ -68,7 +51,6 @@ beforeAll(async () => {
 			credentials: [...Object.values(credentials), ...demoCredentials(login)],
 			workflows: [
 				...loadExamples().map(({ workflow }) => workflow),
-				getManyWorkflow(IDS.getManyToken, 'accessToken', credentials.token, LIST_QUERY),
 				getManyWorkflow(IDS.getManyOAuth, 'oAuth2', credentials.oauth, LIST_QUERY),
 				getStudentWorkflow(IDS.getUnknown, credentials.token, UNKNOWN_STUDENT_ID, false),
 				getStudentWorkflow(IDS.getUnknownContinue, credentials.token, UNKNOWN_STUDENT_ID, true),
@@ -104,39 +86,19 @@ async function successfulRuns(workflowId: string, count: number): Promise<Execut
 	return runs;
 }
 
-describe('n8n loads the package', () => {
-	it('lists both nodes in /types/nodes.json', async () => {
-		const names = (await n8n.rest.nodeTypes()).map((type) => type.name);
-		expect(names).toEqual(
-			expect.arrayContaining([`${PACKAGE}.educationPlatform`, `${PACKAGE}.educationPlatformTrigger`]),
-		);
-	});
-
-	it('lists its three credential types', async () => {
-		const types = await n8n.rest.credentialTypes();
-		const ours = types.filter((type) => type.name.startsWith('educationPlatform')).map((type) => type.name);
-		expect(ours.sort()).toEqual(['educationPlatformApi', 'educationPlatformOAuth2Api', 'educationPlatformWebhookSigningApi']);
-		expect(types.find((type) => type.name === 'educationPlatformOAuth2Api')?.extends).toEqual(['oAuth2Api']);
-	});
-
-	it('logs no error about loading it', () => {
-		const problems = n8n.server.log
-			.split('\n')
-			.filter((line) => /education|community|package|load/i.test(line) && /error|fail|invalid|unknown|could not/i.test(line));
-		expect(problems).toEqual([]);
-	});
-});
-
 describe("n8n's credential test", () => {
 	it('succeeds for the access token', async () => {
 		const result = await n8n.rest.testCredential({ ...credentials.token });
 		expect(result).toEqual(expect.objectContaining({ status: 'OK' }));
 	});
 
-	it('fails for a bad token with a message that says what to check', async () => {
+	it('fails for a bad token with a message that says what to check (n8n 1.x: its own generic message)', async () => {
 		const result = await n8n.rest.testCredential({ ...credentials.badToken });
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/did not accept the access token/i);
+		// n8n 1.x's credential tester matches the credential's responseCode rules on `error.cause`,
+		// which 1.x's NodeApiError never sets, so it shows its generic 401 text (README "Compatibility").
+		if (n8n.target.n8nMajor === 1) expect(result.message).toBe('Authorization failed - please check your credentials');
+		else expect(result.message).toMatch(/did not accept the access token/i);
 	});
 });
 
@@ -147,16 +109,8 @@ describe('the Education Platform node in `n8n execute`', () => {
 		expected = await n8n.platform.students(LIST_QUERY_AS_API);
 	});
 
-	it('Get Many with filters, a two-field sort and Return All returns exactly the sandbox\'s students, in order', async () => {
+	it("Get Many through OAuth2 client credentials returns exactly the sandbox's students, in order (the access token: load-and-list.smoke.test.ts)", async () => {
 		expect(expected.length).toBeGreaterThan(10 * LIST_QUERY.pageSize);
-		const { code, output } = await execute(IDS.getManyToken);
-		expect(code).toBe(0);
-		const students = nodeOutput(output, 'Get Many');
-		expect(students.map((s) => s.id)).toEqual(expected.map((s) => s.id));
-		expect(students).toEqual(expected);
-	});
-
-	it('lists the same through OAuth2 client credentials', async () => {
 		const { code, output } = await execute(IDS.getManyOAuth);
 		expect(code).toBe(0);
 		expect(nodeOutput(output, 'Get Many')).toEqual(expected);
