@@ -1,5 +1,6 @@
 // The environment every n8n process gets (server and CLI). Pure, so it is unit-tested.
 import { cleanNpmEnv, pathWithNodeFirst } from '../n8n-runtime/runtime';
+import { queueModeEnv, type N8nRole, type QueueBackends } from './queue/queue-env';
 
 /** Fixed so credentials encrypted by one run stay readable by the next (demo data only). */
 export const DEMO_ENCRYPTION_KEY = 'education-platform-demo-encryption-key';
@@ -16,6 +17,9 @@ export interface N8nEnvOptions {
 	/** Public base URL for webhooks; defaults to http://<host>:<port>/. */
 	webhookUrl?: string;
 	logLevel?: 'error' | 'warn' | 'info' | 'debug';
+	/** Queue mode: which process this is, and the Postgres and Redis all of them share. */
+	role?: N8nRole;
+	queue?: QueueBackends;
 	extra?: NodeJS.ProcessEnv;
 }
 
@@ -71,6 +75,7 @@ export function buildN8nEnv(options: N8nEnvOptions, parent: NodeJS.ProcessEnv = 
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		N8N_LOG_LEVEL: options.logLevel ?? 'info',
 		N8N_LOG_OUTPUT: 'console',
+		...(options.queue ? queueModeEnv(options.role ?? 'main', options.queue, options.port) : {}),
 		...options.extra,
 	};
 }

@@ -6,8 +6,9 @@ import path from 'node:path';
 
 import type { RuntimeInfo } from '../n8n-runtime/install';
 import { buildN8nEnv, type N8nEnvOptions } from './n8n-env';
+import { ROLE_COMMAND } from './queue/queue-env';
 import { getFreePort } from './ports';
-import { stopGroup, track } from './processes';
+import { killGroup, stopGroup, track } from './processes';
 
 export interface N8nServerOptions
 	extends Omit<N8nEnvOptions, 'brokerPort' | 'nodeBinary' | 'port' | 'userFolder'> {
@@ -60,9 +61,9 @@ export class N8nServer {
 		mkdirSync(this.options.userFolder, { recursive: true });
 		const env = buildN8nEnv({ ...this.envOptions(), brokerPort: await getFreePort() });
 		this.output = '';
-		appendFileSync(this.logFile, `\n==== n8n start ${new Date().toISOString()} on port ${this.port} ====\n`);
+		appendFileSync(this.logFile, `\n==== n8n ${ROLE_COMMAND[this.options.role ?? 'main']} ${new Date().toISOString()} on port ${this.port} ====\n`);
 		const child = track(
-			spawn(this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, 'start'], {
+			spawn(this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, ROLE_COMMAND[this.options.role ?? 'main']], {
 				cwd: this.options.userFolder,
 				env,
 				stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,7 +86,10 @@ export class N8nServer {
 		await this.waitUntilReady(child);
 	}
 
-	/** `/healthz` answers before n8n has loaded nodes and run migrations; readiness does not. */
+	/**
+	 * `/healthz` answers before n8n has loaded nodes and run migrations; readiness does not. A worker
+	 * answers both on its health-check port (the server's `port`).
+	 */
 	private async waitUntilReady(child: ChildProcess): Promise<void> {
 		const deadline = Date.now() + (this.options.readyTimeoutMs ?? 180_000);
 		while (Date.now() < deadline) {
@@ -115,6 +119,14 @@ export class N8nServer {
 
 	async stop(): Promise<void> {
 		if (this.child) await stopGroup(this.child, 20_000);
+		this.child = undefined;
+	}
+
+	/** Kill the process and its task runner without a graceful shutdown (a crash, for the tests). */
+	async kill(): Promise<void> {
+		const exited = this.whenExited();
+		if (this.child) killGroup(this.child, 'SIGKILL');
+		await exited;
 		this.child = undefined;
 	}
 
