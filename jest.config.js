@@ -1,5 +1,6 @@
-// Two projects: `unit` (pure modules, nodes run through n8n's engine with nock, the sandbox, and
-// the nodes against the live sandbox) and `e2e` (the packed package inside a real n8n process).
+// Projects: `unit` (pure modules, nodes run through n8n's engine with nock, the sandbox, and
+// the nodes against the live sandbox), `e2e` (the packed package inside a real n8n process) and
+// `queue` (n8n's queue mode: Postgres, Redis, main, webhook processes, workers, nginx).
 /** @type {import('jest').Config} */
 const shared = {
 	preset: 'ts-jest',
@@ -13,7 +14,7 @@ module.exports = {
 			...shared,
 			displayName: 'unit',
 			testMatch: ['<rootDir>/test/**/*.test.ts'],
-			testPathIgnorePatterns: ['<rootDir>/test/e2e/'],
+			testPathIgnorePatterns: ['<rootDir>/test/e2e/', '<rootDir>/test/e2e-queue/'],
 		},
 		{
 			...shared,
@@ -23,6 +24,15 @@ module.exports = {
 			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
 			testTimeout: 300_000,
+		},
+		{
+			...shared,
+			displayName: 'queue',
+			testMatch: ['<rootDir>/test/e2e-queue/**/*.test.ts'],
+			// The same set-up: the runtime, then build and pack. Needs postgresql, redis-server and nginx.
+			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+			testTimeout: 600_000,
 		},
 	],
 };

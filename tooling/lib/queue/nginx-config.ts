@@ -51,6 +51,8 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
 		'    location /webhook/ {',
 		'      proxy_pass http://n8n_webhooks;',
 		'      proxy_next_upstream error timeout;',
+		// Which webhook process answered (the queue suite checks both took deliveries).
+		'      add_header X-Served-By $upstream_addr always;',
 		...proxied.map((line) => `      ${line}`),
 		'      proxy_set_header Connection "";',
 		'    }',

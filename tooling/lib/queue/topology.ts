@@ -11,9 +11,10 @@ import { N8nCli } from '../n8n-cli';
 import type { N8nEnvOptions } from '../n8n-env';
 import { N8nServer } from '../n8n-server';
 import { getFreePort } from '../ports';
+import { runOrThrow } from '../processes';
 import { startNginx, startPostgres, startRedis } from './backends';
 import type { Daemon } from './daemon';
-import { findServerBinaries } from './os-servers';
+import { findServerBinaries, type ServerBinaries } from './os-servers';
 import type { N8nRole, QueueBackends } from './queue-env';
 
 export interface QueueTopologyOptions {
@@ -39,6 +40,7 @@ export class QueueTopology {
 	readonly webhooks: N8nServer[] = [];
 	readonly workers: N8nServer[] = [];
 	backends!: QueueBackends;
+	private binaries!: ServerBinaries;
 	cli!: N8nCli;
 	/** The load balancer's address: the editor, the REST API and N8N_WEBHOOK_URL. */
 	url = '';
@@ -68,7 +70,7 @@ export class QueueTopology {
 	private async bringUp(): Promise<void> {
 		const { options } = this;
 		const log = options.log ?? (() => undefined);
-		const binaries = findServerBinaries();
+		const binaries = (this.binaries = findServerBinaries());
 		mkdirSync(options.dir, { recursive: true });
 		const [postgres, redis] = await Promise.all([
 			startPostgres(binaries, options.dir),
@@ -106,6 +108,15 @@ export class QueueTopology {
 			}),
 		);
 		log(`nginx on ${this.url}: /webhook/ → webhook processes, everything else → main`);
+	}
+
+	/** One SQL query against n8n's Postgres database; rows as arrays of column texts. */
+	async sql(query: string): Promise<string[][]> {
+		const { postgres } = this.backends;
+		const { stdout } = await runOrThrow(path.join(this.binaries.postgresBin, 'psql'), [
+			'-h', postgres.host, '-p', String(postgres.port), '-U', postgres.user, '-d', postgres.database, '-AtF', '\t', '-c', query,
+		]);
+		return stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
 	}
 
 	private userFolder(role: N8nRole, index: number): string {

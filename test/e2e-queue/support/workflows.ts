@@ -1,0 +1,75 @@
+// The queue suite's workflows: a bare trigger (throughput), the trigger with a recorded run and a
+// de-duplicated side effect (exactly-once), and a production webhook running Get Many Return All.
+import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
+import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, type WorkflowJson } from '../../../tooling/lib/examples';
+import { credentialRef, node } from '../../e2e/support/workflows';
+
+const TRIGGER = 'Education Platform Trigger';
+
+function trigger(credential: CredentialImport, webhookId: string) {
+	return node(
+		TRIGGER,
+		TRIGGER_NODE_TYPE,
+		// Full event output: every item is the event envelope with its `id`.
+		{ registration: 'automatic', authentication: 'accessToken', events: ['payment.succeeded'], options: { output: 'event' } },
+		{ credentials: credentialRef(credential), webhookId },
+	);
+}
+
+function postEventId(name: string, url: string) {
+	return node(
+		name,
+		'n8n-nodes-base.httpRequest',
+		{ method: 'POST', url, sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ id: $json.id }) }}', options: {} },
+		{ typeVersion: 4.2 },
+	);
+}
+
+export function bareTriggerWorkflow(id: string, credential: CredentialImport, webhookId: string): WorkflowJson {
+	return { id, name: 'queue e2e: trigger only', active: false, nodes: [trigger(credential, webhookId)], connections: {}, settings: { executionOrder: 'v1' } };
+}
+
+/**
+ * Trigger → "Record run" (every run posts the event id to /runs), and Trigger → Remove Duplicates
+ * (items processed in previous executions, keyed on the event id, stored in n8n's database) →
+ * "Act once" (posts the event id to /effects).
+ */
+export function exactlyOnceWorkflow(id: string, credential: CredentialImport, webhookId: string, counterUrl: (path: string) => string): WorkflowJson {
+	const dedupe = node('Remove Duplicates', 'n8n-nodes-base.removeDuplicates', {
+		operation: 'removeItemsSeenInPreviousExecutions',
+		logic: 'removeItemsWithAlreadySeenKeyValues',
+		dedupeValue: '={{ $json.id }}',
+		options: {},
+	}, { typeVersion: 2 });
+	return {
+		id,
+		name: 'queue e2e: exactly once',
+		active: false,
+		nodes: [trigger(credential, webhookId), postEventId('Record run', counterUrl('/runs')), dedupe, postEventId('Act once', counterUrl('/effects'))],
+		connections: {
+			[TRIGGER]: { main: [[{ node: 'Record run', type: 'main', index: 0 }, { node: 'Remove Duplicates', type: 'main', index: 0 }]] },
+			'Remove Duplicates': { main: [[{ node: 'Act once', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** A production webhook (POST /webhook/<path>) → Get Many, Return All, pages of 100. */
+export function returnAllWorkflow(id: string, credential: CredentialImport, path: string): WorkflowJson {
+	return {
+		id,
+		name: 'queue e2e: Return All on a worker',
+		active: false,
+		nodes: [
+			node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, { typeVersion: 2, webhookId: path }),
+			node(
+				'Get Many',
+				ACTION_NODE_TYPE,
+				{ authentication: 'accessToken', resource: 'student', operation: 'getMany', returnAll: true, filters: {}, sort: { rule: [] }, options: { pageSize: 100 } },
+				{ credentials: credentialRef(credential) },
+			),
+		],
+		connections: { Webhook: { main: [[{ node: 'Get Many', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
