@@ -18,14 +18,19 @@ export interface StartOptions {
 	owner: typeof DEFAULT_OWNER;
 	/** Which examples to activate (the trigger demos); `false` imports them inactive. */
 	activateTriggers: boolean;
+	/** Queue mode: Postgres, Redis, main, 2 webhook processes, 2 workers and nginx on the n8n port. */
+	queue: boolean;
 }
 
-export const START_USAGE = `Usage: npm start [-- --fresh] [--sandbox-port N] [--n8n-port N] [--no-activate]
+export const START_USAGE = `Usage: npm start [-- --fresh] [--queue] [--sandbox-port N] [--n8n-port N] [--no-activate]
 
   --fresh              start from a clean data folder (also DEMO_FRESH=1)
   --sandbox-port N     sandbox port (also SANDBOX_PORT; default 4010)
   --n8n-port N         n8n port (also DEMO_N8N_PORT; default 5678)
   --no-activate        import the trigger examples without activating them (also DEMO_ACTIVATE=0)
+  --queue              n8n's queue mode: PostgreSQL, Redis, n8n main, two \`n8n webhook\` processes and two
+                       \`n8n worker\`s behind nginx on the n8n port (also DEMO_QUEUE=1; always a fresh
+                       database; needs apt-get install postgresql redis-server nginx; see docs/production.md)
 
 Environment: DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD (the n8n login; default ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}),
 DEMO_DATA_DIR (default .n8n-demo/), N8N_RUNTIME_DIR (default .cache/n8n-runtime/), and the sandbox's SANDBOX_* settings.`;
@@ -66,6 +71,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): Start
 			password: env.DEMO_OWNER_PASSWORD || DEFAULT_OWNER.password,
 		},
 		activateTriggers: env.DEMO_ACTIVATE === undefined ? true : truthy(env.DEMO_ACTIVATE),
+		queue: truthy(env.DEMO_QUEUE),
 	};
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split(/=(.*)/s, 2) as [string, string | undefined];
@@ -76,6 +82,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): Start
 		};
 		if (flag === '--fresh') options.fresh = true;
 		else if (flag === '--no-activate') options.activateTriggers = false;
+		else if (flag === '--queue') options.queue = true;
 		else if (flag === '--sandbox-port') options.sandboxPort = port(value(), flag);
 		else if (flag === '--n8n-port') options.n8nPort = port(value(), flag);
 		else throw new StartUsageError(`Unknown argument "${argv[i]}".\n\n${START_USAGE}`);

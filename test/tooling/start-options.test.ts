@@ -26,6 +26,12 @@ describe('npm start options', () => {
 		expect(options).toMatchObject({ fresh: true, n8nPort: 6000, sandboxPort: 4020, activateTriggers: false });
 	});
 
+	it('turns on queue mode with --queue or DEMO_QUEUE', () => {
+		expect(parseStartOptions([], {}).queue).toBe(false);
+		expect(parseStartOptions(['--queue'], {}).queue).toBe(true);
+		expect(parseStartOptions([], { DEMO_QUEUE: '1' }).queue).toBe(true);
+	});
+
 	it('rejects mistakes with a message that says what to fix', () => {
 		expect(() => parseStartOptions(['--n8n-port', 'abc'], {})).toThrow('--n8n-port must be a port number from 1 to 65535; got "abc".');
 		expect(() => parseStartOptions(['--frsh'], {})).toThrow('Unknown argument "--frsh"');

@@ -16,6 +16,8 @@ export interface N8nEnvOptions {
 	host?: string;
 	/** Public base URL for webhooks; defaults to http://<host>:<port>/. */
 	webhookUrl?: string;
+	/** Public URL of the editor (behind a proxy); defaults to http://<host>:<port>/. */
+	editorBaseUrl?: string;
 	logLevel?: 'error' | 'warn' | 'info' | 'debug';
 	/** Queue mode: which process this is, and the Postgres and Redis all of them share. */
 	role?: N8nRole;
@@ -54,7 +56,7 @@ export function buildN8nEnv(options: N8nEnvOptions, parent: NodeJS.ProcessEnv = 
 		N8N_LISTEN_ADDRESS: host,
 		N8N_PORT: String(options.port),
 		N8N_PROTOCOL: 'http',
-		N8N_EDITOR_BASE_URL: `http://${host}:${options.port}/`,
+		N8N_EDITOR_BASE_URL: options.editorBaseUrl ?? `http://${host}:${options.port}/`,
 		N8N_WEBHOOK_URL: webhookBaseUrl({ ...options, host }),
 		// Plain http on 127.0.0.1: a Secure cookie would not survive the browser.
 		N8N_SECURE_COOKIE: 'false',

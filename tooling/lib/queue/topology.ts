@@ -110,6 +110,16 @@ export class QueueTopology {
 		log(`nginx on ${this.url}: /webhook/ → webhook processes, everything else → main`);
 	}
 
+	/** What runs where, for `npm start`'s summary. */
+	describe(): string[] {
+		const { postgres, redis } = this.backends;
+		return [
+			`nginx ${this.url}: /webhook/ → webhook processes ${this.webhooks.map((s) => s.port).join(', ')}; everything else → main ${this.main.port}`,
+			`${this.workers.length} workers (health: ${this.workers.map((s) => `${s.url}/healthz`).join(', ')}), PostgreSQL 127.0.0.1:${postgres.port}, Redis 127.0.0.1:${redis.port}`,
+			`logs: ${this.options.dir}/ (postgres.log, redis.log, nginx.log, n8n-<role>-<n>/n8n.log)`,
+		];
+	}
+
 	/** One SQL query against n8n's Postgres database; rows as arrays of column texts. */
 	async sql(query: string): Promise<string[][]> {
 		const { postgres } = this.backends;
@@ -124,7 +134,7 @@ export class QueueTopology {
 	}
 
 	private envFor(role: N8nRole, userFolder: string, port: number): Omit<N8nEnvOptions, 'brokerPort'> {
-		return { role, userFolder, port, nodeBinary: this.options.runtime.nodeBinary, queue: this.backends, webhookUrl: `${this.url}/` };
+		return { role, userFolder, port, nodeBinary: this.options.runtime.nodeBinary, queue: this.backends, webhookUrl: `${this.url}/`, editorBaseUrl: `${this.url}/` };
 	}
 
 	/** Every process's user folder links the one nodes folder the package was installed into. */
