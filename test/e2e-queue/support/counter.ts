@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 
 export class EventCounter {
 	private readonly counts = new Map<string, Map<string, number>>();
+	/** How long each answer takes: slow side effects keep executions running on the workers. */
+	delayMs = 0;
 
 	private constructor(private readonly server: Server) {}
 
@@ -20,7 +22,7 @@ export class EventCounter {
 					const perId = counter.counts.get(request.url ?? '/') ?? new Map<string, number>();
 					perId.set(id, (perId.get(id) ?? 0) + 1);
 					counter.counts.set(request.url ?? '/', perId);
-					response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+					setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'), counter.delayMs);
 				} catch {
 					response.writeHead(400).end();
 				}
@@ -40,6 +42,7 @@ export class EventCounter {
 	}
 
 	close(): Promise<void> {
+		this.server.closeAllConnections();
 		return new Promise((resolve) => this.server.close(() => resolve()));
 	}
 }
