@@ -14,7 +14,7 @@ import { loadExamples } from '../../tooling/lib/examples';
 import { nodeOutput, type ExecuteOutput } from '../../tooling/lib/n8n-cli';
 import { PUBLIC_CLIENT_ID } from '../../sandbox/oauth/store';
 import { EditorSession, type OAuth2Connection } from './support/editor-session';
-import { OWNER, startInstance, type Instance } from './support/instance';
+import { OWNER, sandboxLogin, startInstance, type Instance } from './support/instance';
 import { eventually, type PlatformEvent } from './support/sandboxClient';
 import { timed } from './support/timings';
 import {
@@ -60,12 +60,7 @@ let credentials: { token: CredentialImport; badToken: CredentialImport; oauth: C
 
 beforeAll(async () => {
 	n8n = await startInstance((sandbox) => {
-		const login = {
-			baseUrl: sandbox.baseUrl,
-			token: sandbox.config.demoToken,
-			clientId: sandbox.config.oauthClientId,
-			clientSecret: sandbox.config.oauthClientSecret,
-		};
+		const login = sandboxLogin(sandbox);
 		credentials = {
 			token: accessTokenCredential(login, 'e2eTokenCredent1', 'e2e access token'),
 			badToken: accessTokenCredential({ ...login, token: 'not-a-valid-token' }, 'e2eBadTokenCred1', 'e2e bad access token'),
@@ -120,10 +115,10 @@ describe('n8n loads the package', () => {
 		);
 	});
 
-	it('lists both credential types', async () => {
+	it('lists its three credential types', async () => {
 		const types = await n8n.rest.credentialTypes();
 		const ours = types.filter((type) => type.name.startsWith('educationPlatform')).map((type) => type.name);
-		expect(ours.sort()).toEqual(['educationPlatformApi', 'educationPlatformOAuth2Api']);
+		expect(ours.sort()).toEqual(['educationPlatformApi', 'educationPlatformOAuth2Api', 'educationPlatformWebhookSigningApi']);
 		expect(types.find((type) => type.name === 'educationPlatformOAuth2Api')?.extends).toEqual(['oAuth2Api']);
 	});
 

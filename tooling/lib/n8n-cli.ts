@@ -94,6 +94,14 @@ export class N8nCli {
 		});
 	}
 
+	/** `export:workflow --id`: the workflow exactly as n8n exports it (what ends up in files and source control). */
+	async exportWorkflowText(id: string): Promise<string> {
+		return this.withTempFile(async (file) => {
+			await this.runOrThrow(['export:workflow', `--id=${id}`, `--output=${file}`]);
+			return readFileSync(file, 'utf8');
+		});
+	}
+
 	/** Activates the workflow in the database; a running server only notices after a restart. */
 	async publishWorkflow(id: string): Promise<void> {
 		await this.runOrThrow(['publish:workflow', `--id=${id}`]);

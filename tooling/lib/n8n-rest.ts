@@ -103,6 +103,11 @@ export class N8nRestClient {
 		await this.request('POST', `/rest/workflows/${id}/activate`, { versionId: workflow.versionId });
 	}
 
+	/** Saves changed nodes, as the editor's Save does (a draft on n8n 2.x until it is published). */
+	async updateWorkflowNodes(id: string, nodes: unknown[]): Promise<void> {
+		await this.request('PATCH', `/rest/workflows/${id}`, { nodes });
+	}
+
 	async deactivateWorkflow(id: string): Promise<void> {
 		await this.request('POST', `/rest/workflows/${id}/deactivate`, {});
 	}

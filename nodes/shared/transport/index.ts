@@ -130,7 +130,7 @@ export async function apiRequest(
 	method: IHttpRequestMethods,
 	endpoint: string,
 	options: ApiRequestOptions = {},
-): Promise<any> {
+): Promise<unknown> {
 	const { authentication, credentialType } = credentialTypeOf(this, options.authentication);
 	const url = resolveUrl(this, await credentialBaseUrl(this, credentialType, options.itemIndex), endpoint, options.itemIndex);
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index';
 import { ensureRuntime, type RuntimeInfo } from '../../../tooling/n8n-runtime/install';
 import { buildAndPack, installLikeCommunityPanel, type PackedPackage } from '../../../tooling/lib/community-package';
-import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
+import type { CredentialImport, SandboxLogin } from '../../../tooling/lib/demo-credentials';
 import type { WorkflowJson } from '../../../tooling/lib/examples';
 import { N8nCli } from '../../../tooling/lib/n8n-cli';
 import { oauth2CallbackUrl, webhookBaseUrl } from '../../../tooling/lib/n8n-env';
@@ -17,6 +17,20 @@ import { N8nServer } from '../../../tooling/lib/n8n-server';
 import { getFreePort } from '../../../tooling/lib/ports';
 import { SandboxClient } from './sandboxClient';
 import { timed } from './timings';
+
+/**
+ * Which of n8n 2.x's activation paths the e2e instance runs: the workflow publication service
+ * (default) or, with EDU_E2E_PUBLICATION_SERVICE=false, the legacy path 1.x also takes.
+ */
+export function publicationServiceEnabled(): boolean {
+	return process.env.EDU_E2E_PUBLICATION_SERVICE !== 'false';
+}
+
+/** The sandbox's demo token and OAuth client, to build credentials with. */
+export function sandboxLogin(sandbox: RunningSandbox): SandboxLogin {
+	const { demoToken, oauthClientId, oauthClientSecret } = sandbox.config;
+	return { baseUrl: sandbox.baseUrl, token: demoToken, clientId: oauthClientId, clientSecret: oauthClientSecret };
+}
 
 export const OWNER = { email: 'e2e-owner@example.com', password: 'E2e-Password-1', firstName: 'E2E', lastName: 'Owner' };
 
@@ -55,13 +69,14 @@ export async function startInstance(
 	// Fast retries, so a delivery that fails is visible within the test's patience. n8n's OAuth2
 	// callback on its port is the registered redirect URI (the PKCE connect flow).
 	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false, oauthRedirectUris: [oauth2CallbackUrl({ port })] });
-	const envOptions = { userFolder, port, nodeBinary: runtime.nodeBinary };
+	const extra = { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: String(publicationServiceEnabled()) };
+	const envOptions = { userFolder, port, nodeBinary: runtime.nodeBinary, extra };
 	const cli = new N8nCli({ runtime, env: envOptions });
 	const { credentials, workflows } = build(sandbox);
 	await timed('n8n import:credentials', () => cli.importCredentials(credentials));
 	await timed('n8n import:workflow', () => cli.importWorkflows(workflows));
 
-	const server = new N8nServer({ runtime, userFolder, port });
+	const server = new N8nServer({ runtime, userFolder, port, extra });
 	await timed('n8n start (until /healthz/readiness)', () => server.start());
 	const rest = new N8nRestClient(server.url);
 	await timed('owner setup', () => rest.ensureOwner(OWNER));

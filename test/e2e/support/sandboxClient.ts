@@ -61,6 +61,25 @@ export class SandboxClient {
 		return this.listAll(`/v1/webhooks/${subscriptionId}/deliveries`, {});
 	}
 
+	/** Sends a past delivery again (contract §8.7): same webhook-id, fresh timestamp and signature. */
+	async redeliver(subscriptionId: string, deliveryId: string): Promise<Delivery> {
+		const response = await fetch(`${this.baseUrl}/v1/webhooks/${subscriptionId}/deliveries/${deliveryId}/redeliver`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
+		});
+		if (response.status !== 202) throw new Error(`redeliver ${deliveryId} → ${response.status}: ${await response.text()}`);
+		return ((await response.json()) as { data: Delivery }).data;
+	}
+
+	/** Deletes a subscription the way a user does in the platform's dashboard. */
+	async deleteSubscription(id: string): Promise<void> {
+		const response = await fetch(`${this.baseUrl}/v1/webhooks/${id}`, {
+			method: 'DELETE',
+			headers: { authorization: `Bearer ${this.token}` },
+		});
+		if (response.status !== 204) throw new Error(`DELETE /v1/webhooks/${id} → ${response.status}`);
+	}
+
 	async emit(type: string, data: Record<string, unknown> = {}): Promise<PlatformEvent> {
 		const response = await fetch(`${this.baseUrl}/sandbox/events`, {
 			method: 'POST',
