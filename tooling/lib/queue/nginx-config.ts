@@ -42,7 +42,6 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
 		`  upstream n8n_main { server ${host}:${options.mainPort}; }`,
 		'  upstream n8n_webhooks {',
 		...options.webhookPorts.map((port) => `    server ${host}:${port} max_fails=1 fail_timeout=2s;`),
-		'    keepalive 32;',
 		'  }',
 		'  server {',
 		`    listen ${host}:${options.port};`,
@@ -54,7 +53,9 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
 		// Which webhook process answered (the queue suite checks both took deliveries).
 		'      add_header X-Served-By $upstream_addr always;',
 		...proxied.map((line) => `      ${line}`),
-		'      proxy_set_header Connection "";',
+		// A new connection per delivery: a kept-alive one that n8n closes (Node's 5 s keep-alive
+		// timeout) just as nginx reuses it turns a delivery into a 502.
+		'      proxy_set_header Connection close;',
 		'    }',
 		'    location / {',
 		'      proxy_pass http://n8n_main;',
