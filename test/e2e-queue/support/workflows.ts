@@ -16,42 +16,8 @@ function trigger(credential: CredentialImport, webhookId: string) {
 	);
 }
 
-function postEventId(name: string, url: string) {
-	return node(
-		name,
-		'n8n-nodes-base.httpRequest',
-		{ method: 'POST', url, sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ id: $json.id }) }}', options: {} },
-		{ typeVersion: 4.2 },
-	);
-}
-
 export function bareTriggerWorkflow(id: string, credential: CredentialImport, webhookId: string): WorkflowJson {
 	return { id, name: 'queue e2e: trigger only', active: false, nodes: [trigger(credential, webhookId)], connections: {}, settings: { executionOrder: 'v1' } };
-}
-
-/**
- * Trigger → "Record run" (every run posts the event id to /runs), and Trigger → Remove Duplicates
- * (items processed in previous executions, keyed on the event id, stored in n8n's database) →
- * "Act once" (posts the event id to /effects).
- */
-export function exactlyOnceWorkflow(id: string, credential: CredentialImport, webhookId: string, counterUrl: (path: string) => string): WorkflowJson {
-	const dedupe = node('Remove Duplicates', 'n8n-nodes-base.removeDuplicates', {
-		operation: 'removeItemsSeenInPreviousExecutions',
-		logic: 'removeItemsWithAlreadySeenKeyValues',
-		dedupeValue: '={{ $json.id }}',
-		options: {},
-	}, { typeVersion: 2 });
-	return {
-		id,
-		name: 'queue e2e: exactly once',
-		active: false,
-		nodes: [trigger(credential, webhookId), postEventId('Record run', counterUrl('/runs')), dedupe, postEventId('Act once', counterUrl('/effects'))],
-		connections: {
-			[TRIGGER]: { main: [[{ node: 'Record run', type: 'main', index: 0 }, { node: 'Remove Duplicates', type: 'main', index: 0 }]] },
-			'Remove Duplicates': { main: [[{ node: 'Act once', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
 }
 
 /** A production webhook (POST /webhook/<path>) → Get Many, Return All, pages of 100. */
