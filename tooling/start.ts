@@ -19,7 +19,7 @@ import { QueueTopology } from './lib/queue/topology';
 import { formatSeconds, stopAllTracked } from './lib/processes';
 import { listSubscriptions, reactivateTriggerWorkflows, waitForSubscriptions } from './lib/trigger-subscriptions';
 import { formatSummary } from './start-summary';
-import { START_USAGE, StartUsageError, parseStartOptions, type StartOptions } from './start-options';
+import { START_USAGE, StartUsageError, parseStartOptions, userFolderFor, type StartOptions } from './start-options';
 
 const SEED_MARKER = 'examples-imported.json';
 
@@ -57,7 +57,7 @@ class Demo {
 	constructor(private readonly options: StartOptions) {}
 
 	private get userFolder(): string {
-		return path.join(this.options.dataDir, 'n8n');
+		return userFolderFor(this.options);
 	}
 
 	async run(): Promise<void> {
@@ -66,7 +66,7 @@ class Demo {
 		await ensurePortsFree(options);
 
 		console.log('• n8n runtime (installed once into the cache, reused afterwards)');
-		const runtime = await ensureRuntime({ log: (line) => console.log(`  ${line}`) });
+		const runtime = await ensureRuntime({ spec: options.runtime, log: (line) => console.log(`  ${line}`) });
 		console.log(`  n8n ${runtime.n8nVersion} on ${runtime.nodeBinary}`);
 
 		let done = step('Building and packing n8n-nodes-education-platform');
@@ -105,7 +105,7 @@ class Demo {
 		await this.server.start();
 		done();
 
-		await this.activateAndReport(new N8nRestClient(this.server.url), this.server.url, examples, firstRun, started);
+		await this.activateAndReport(new N8nRestClient(this.server.url, options.runtime.n8nMajor), this.server.url, examples, firstRun, started);
 		ready = true;
 		await this.untilExit(this.server, 'n8n');
 	}
@@ -217,7 +217,7 @@ class Demo {
 				if (ready && line.trim() !== '') console.log(`  [${role} ${index + 1}] ${line}`);
 			},
 		});
-		await this.activateAndReport(new N8nRestClient(this.queue.url), this.queue.url, examples, true, started);
+		await this.activateAndReport(new N8nRestClient(this.queue.url, options.runtime.n8nMajor), this.queue.url, examples, true, started);
 		ready = true;
 		await this.untilExit(this.queue.main, 'n8n main');
 	}

@@ -9,7 +9,8 @@ import { Webhook } from 'standardwebhooks';
 
 import { accessTokenCredential, demoCredentials, type CredentialImport } from '../../tooling/lib/demo-credentials';
 import { loadExamples, TRIGGER_NODE_TYPE, type WorkflowJson } from '../../tooling/lib/examples';
-import { publicationServiceEnabled, sandboxLogin, startInstance, type Instance } from './support/instance';
+import { sandboxLogin, startInstance, type Instance } from './support/instance';
+import { e2eTarget } from './support/target';
 import { eventually, type Subscription } from './support/sandboxClient';
 import { timed } from './support/timings';
 import { triggerWorkflow } from './support/workflows';
@@ -23,7 +24,7 @@ const MANUAL = 'e2eGuaranteeManu';
 const MANUAL_HOOK = randomUUID();
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 const SIGNING = { current: newSecret(), previous: newSecret() };
-const PUBLICATION = publicationServiceEnabled();
+const PUBLICATION = e2eTarget().activation === 'publication';
 
 let n8n: Instance;
 let paymentExample: WorkflowJson;

@@ -55,7 +55,7 @@ describe('engine test harness with OAuth2', () => {
 					grantType: 'clientCredentials',
 					clientId: 'client',
 					clientSecret: 'secret',
-					scopes: ['students:read'],
+					platformScopes: ['students:read'],
 				},
 			},
 		});

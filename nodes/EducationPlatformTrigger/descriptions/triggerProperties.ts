@@ -7,8 +7,6 @@ export type RegistrationMode = 'automatic' | 'manual';
 /** Standard Webhooks' recommended 5 minutes (docs/api-contract.md §8.4). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-const onlyWhenAutomatic = { registration: ['automatic'] };
-
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName: 'Registration',
@@ -32,7 +30,10 @@ export const triggerProperties: INodeProperties[] = [
 		],
 		default: 'automatic',
 	},
-	{ ...authenticationProperty, noDataExpression: true, displayOptions: { show: onlyWhenAutomatic } },
+	// No displayOptions here: n8n's editor folds Authentication into the credential picker and hides
+	// every parameter an auth field's displayOptions name, so `show: { registration }` on it
+	// would hide Registration itself. The credentials alone depend on Registration.
+	{ ...authenticationProperty, noDataExpression: true },
 	{
 		displayName:
 			'In the platform\'s webhook settings, add the Production URL shown above (Webhook URLs) and choose the same events as below. Put the signing secret (whsec_…) it shows you in the credential above.',

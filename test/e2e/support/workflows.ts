@@ -37,6 +37,23 @@ export interface ListQuery {
 	pageSize: number;
 }
 
+/** Two statuses, two grades, a two-field sort and pages of 10: well over ten requests. */
+export const LIST_QUERY: ListQuery = {
+	status: ['active', 'suspended'],
+	gradeLevel: [9, 10],
+	sort: [
+		{ field: 'last_name', direction: 'asc' },
+		{ field: 'created_at', direction: 'desc' },
+	],
+	pageSize: 10,
+};
+/** The same query as the platform's API spells it. */
+export const LIST_QUERY_AS_API = {
+	'filter[status]': 'active,suspended',
+	'filter[grade_level]': '9,10',
+	sort: 'last_name,-created_at',
+};
+
 export function getManyWorkflow(id: string, auth: Auth, credential: CredentialImport, query: ListQuery): WorkflowJson {
 	return manualWorkflow(
 		id,

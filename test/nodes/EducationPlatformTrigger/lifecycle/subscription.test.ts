@@ -359,7 +359,7 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 						grantType: 'clientCredentials',
 						clientId: 'client',
 						clientSecret: 'secret',
-						scopes: ['webhooks:write'],
+						platformScopes: ['webhooks:write'],
 					},
 				},
 			},
