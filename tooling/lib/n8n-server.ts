@@ -8,7 +8,7 @@ import type { RuntimeInfo } from '../n8n-runtime/install';
 import { buildN8nEnv, type N8nEnvOptions } from './n8n-env';
 import { ROLE_COMMAND } from './queue/queue-env';
 import { getFreePort } from './ports';
-import { killGroup, stopGroup, track } from './processes';
+import { stopGroup, track } from './processes';
 
 export interface N8nServerOptions
 	extends Omit<N8nEnvOptions, 'brokerPort' | 'nodeBinary' | 'port' | 'userFolder'> {
@@ -123,14 +123,6 @@ export class N8nServer {
 
 	async stop(): Promise<void> {
 		if (this.child) await stopGroup(this.child, 20_000);
-		this.child = undefined;
-	}
-
-	/** Kill the process and its task runner without a graceful shutdown (a crash, for the tests). */
-	async kill(): Promise<void> {
-		const exited = this.whenExited();
-		if (this.child) killGroup(this.child, 'SIGKILL');
-		await exited;
 		this.child = undefined;
 	}
 

@@ -1,5 +1,5 @@
-// The queue suite's workflows: a bare trigger (throughput), the trigger with a recorded run and a
-// de-duplicated side effect (exactly-once), and a production webhook running Get Many Return All.
+// The queue suite's workflows: a bare trigger (its subscription's lifecycle) and a production
+// webhook running Get Many Return All.
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
 import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, type WorkflowJson } from '../../../tooling/lib/examples';
 import { credentialRef, node } from '../../e2e/support/workflows';

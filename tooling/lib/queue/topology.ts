@@ -26,8 +26,6 @@ export interface QueueTopologyOptions {
 	workers?: number;
 	/** nginx's port; 0 or omitted: a free one. */
 	port?: number;
-	/** More settings for every n8n process (e.g. shorter queue timings in tests). */
-	extraEnv?: NodeJS.ProcessEnv;
 	/** Runs after the database exists and before main starts (import credentials and workflows). */
 	seed?: (cli: N8nCli) => Promise<void>;
 	/** Each step as it completes, for `npm start`'s progress lines. */
@@ -136,7 +134,7 @@ export class QueueTopology {
 	}
 
 	private envFor(role: N8nRole, userFolder: string, port: number): Omit<N8nEnvOptions, 'brokerPort'> {
-		return { role, userFolder, port, nodeBinary: this.options.runtime.nodeBinary, queue: this.backends, webhookUrl: `${this.url}/`, editorBaseUrl: `${this.url}/`, extra: this.options.extraEnv };
+		return { role, userFolder, port, nodeBinary: this.options.runtime.nodeBinary, queue: this.backends, webhookUrl: `${this.url}/`, editorBaseUrl: `${this.url}/` };
 	}
 
 	/** Every process's user folder links the one nodes folder the package was installed into. */
