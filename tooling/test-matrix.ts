@@ -1,5 +1,5 @@
-// `npm test`: every jest project but e2e once, then the e2e project on each cell of the support
-// matrix (README "Compatibility"), one after the other, each with its own n8n runtime (installed
+// `npm test`: every jest project but e2e once (unit, browser, and queue, which runs on n8n 2.41
+// only), then the e2e project on each cell of the support matrix (README "Compatibility"), one after the other, each with its own n8n runtime (installed
 // into .cache/ on first use). Prints each cell's time. Arguments go to every jest run (`--ci`).
 //   npm test                       everything
 //   npm test -- --e2e-only         only the e2e matrix (also `npm run test:e2e:matrix`)
@@ -56,6 +56,25 @@ export function parseMatrixArgs(argv: string[]): MatrixOptions {
 	return options;
 }
 
+export interface JestRun {
+	label: string;
+	args: string[];
+	env?: NodeJS.ProcessEnv;
+}
+
+/** Pure: the jest runs, in order. Only the e2e project repeats per cell; the others run once. */
+export function matrixRuns(options: MatrixOptions): JestRun[] {
+	const others: JestRun[] = options.e2eOnly ? [] : [{ label: 'every project but e2e (unit, browser, queue)', args: ['--ignoreProjects', 'e2e'] }];
+	return [
+		...others,
+		...options.cells.map((cell) => ({
+			label: `e2e on ${cell.label} (EDU_E2E_N8N=${cell.env.EDU_E2E_N8N} EDU_E2E_PUBLICATION_SERVICE=${cell.env.EDU_E2E_PUBLICATION_SERVICE})`,
+			args: ['--selectProjects', 'e2e', ...(cell.only ? ['--testPathPatterns', cell.only] : [])],
+			env: cell.env,
+		})),
+	];
+}
+
 function jest(args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(process.execPath, [require.resolve('jest/bin/jest'), ...args], {
@@ -71,16 +90,11 @@ function jest(args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
 async function main(): Promise<void> {
 	const options = parseMatrixArgs(process.argv.slice(2));
 	const results: Array<{ label: string; ms: number; code: number }> = [];
-	const timed = async (label: string, args: string[], env?: NodeJS.ProcessEnv) => {
+	for (const { label, args, env } of matrixRuns(options)) {
 		process.stdout.write(`\n=== ${label}\n`);
 		const started = Date.now();
 		const code = await jest([...args, ...options.jestArgs], env);
 		results.push({ label, ms: Date.now() - started, code });
-	};
-
-	if (!options.e2eOnly) await timed('all projects but e2e (unit, engine, sandbox, integration)', ['--ignoreProjects', 'e2e']);
-	for (const cell of options.cells) {
-		await timed(`e2e on ${cell.label} (EDU_E2E_N8N=${cell.env.EDU_E2E_N8N} EDU_E2E_PUBLICATION_SERVICE=${cell.env.EDU_E2E_PUBLICATION_SERVICE})`, ['--selectProjects', 'e2e', ...(cell.only ? ['--testPathPatterns', cell.only] : [])], cell.env);
 	}
 
 	const width = Math.max(...results.map((result) => result.label.length));

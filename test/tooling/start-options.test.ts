@@ -27,6 +27,15 @@ describe('npm start options', () => {
 		expect(options).toMatchObject({ fresh: true, n8nPort: 6000, sandboxPort: 4020, activateTriggers: false });
 	});
 
+	it('turns on queue mode with --queue or DEMO_QUEUE, on n8n 2.41 only', () => {
+		expect(parseStartOptions([], {}).queue).toBe(false);
+		expect(parseStartOptions(['--queue'], {}).queue).toBe(true);
+		expect(parseStartOptions([], { DEMO_QUEUE: '1' }).queue).toBe(true);
+		expect(parseStartOptions(['--queue', '--n8n-version', '2'], {}).runtime).toBe(RUNTIMES['2']);
+		expect(() => parseStartOptions(['--queue', '--n8n-version', '1'], {})).toThrow('Queue mode runs on n8n 2.41 only, not --n8n-version 1');
+		expect(() => parseStartOptions(['--queue'], { DEMO_N8N_VERSION: 'floor' })).toThrow('Queue mode runs on n8n 2.41 only, not --n8n-version floor');
+	});
+
 	it('runs n8n 2.41 unless --n8n-version or DEMO_N8N_VERSION picks another line, each with its own data folder', () => {
 		expect(parseStartOptions([], {}).runtime).toBe(RUNTIMES['2']);
 		expect(parseStartOptions(['--n8n-version', '1'], {}).runtime).toBe(RUNTIMES['1']);

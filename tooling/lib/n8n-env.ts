@@ -1,5 +1,6 @@
 // The environment every n8n process gets (server and CLI). Pure, so it is unit-tested.
 import { cleanNpmEnv, pathWithNodeFirst } from '../n8n-runtime/runtime';
+import { queueModeEnv, type N8nRole, type QueueBackends } from './queue/queue-env';
 
 /** Fixed so credentials encrypted by one run stay readable by the next (demo data only). */
 export const DEMO_ENCRYPTION_KEY = 'education-platform-demo-encryption-key';
@@ -17,7 +18,12 @@ export interface N8nEnvOptions {
 	host?: string;
 	/** Public base URL for webhooks; defaults to http://<host>:<port>/. */
 	webhookUrl?: string;
+	/** Public URL of the editor (behind a proxy); defaults to http://<host>:<port>/. */
+	editorBaseUrl?: string;
 	logLevel?: 'error' | 'warn' | 'info' | 'debug';
+	/** Queue mode: which process this is, and the Postgres and Redis all of them share. */
+	role?: N8nRole;
+	queue?: QueueBackends;
 	extra?: NodeJS.ProcessEnv;
 }
 
@@ -57,7 +63,7 @@ export function buildN8nEnv(options: N8nEnvOptions, parent: NodeJS.ProcessEnv = 
 		N8N_LISTEN_ADDRESS: host,
 		N8N_PORT: String(options.port),
 		N8N_PROTOCOL: 'http',
-		N8N_EDITOR_BASE_URL: `http://${host}:${options.port}/`,
+		N8N_EDITOR_BASE_URL: options.editorBaseUrl ?? `http://${host}:${options.port}/`,
 		[webhookUrlVariable(options.n8nMajor ?? 2)]: webhookBaseUrl({ ...options, host }),
 		// Plain http on 127.0.0.1: a Secure cookie would not survive the browser.
 		N8N_SECURE_COOKIE: 'false',
@@ -79,6 +85,7 @@ export function buildN8nEnv(options: N8nEnvOptions, parent: NodeJS.ProcessEnv = 
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		N8N_LOG_LEVEL: options.logLevel ?? 'info',
 		N8N_LOG_OUTPUT: 'console',
+		...(options.queue ? queueModeEnv(options.role ?? 'main', options.queue, options.port) : {}),
 		...options.extra,
 	};
 }

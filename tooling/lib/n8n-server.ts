@@ -6,6 +6,7 @@ import path from 'node:path';
 
 import type { RuntimeInfo } from '../n8n-runtime/install';
 import { buildN8nEnv, type N8nEnvOptions } from './n8n-env';
+import { ROLE_COMMAND } from './queue/queue-env';
 import { getFreePort } from './ports';
 import { stopGroup, track } from './processes';
 
@@ -60,9 +61,9 @@ export class N8nServer {
 		mkdirSync(this.options.userFolder, { recursive: true });
 		const env = buildN8nEnv({ ...this.envOptions(), brokerPort: await getFreePort() });
 		this.output = '';
-		appendFileSync(this.logFile, `\n==== n8n start ${new Date().toISOString()} on port ${this.port} ====\n`);
+		appendFileSync(this.logFile, `\n==== n8n ${ROLE_COMMAND[this.options.role ?? 'main']} ${new Date().toISOString()} on port ${this.port} ====\n`);
 		const child = track(
-			spawn(this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, 'start'], {
+			spawn(this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, ROLE_COMMAND[this.options.role ?? 'main']], {
 				cwd: this.options.userFolder,
 				env,
 				stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,8 +88,9 @@ export class N8nServer {
 
 	/**
 	 * `/healthz` answers before n8n has loaded nodes and run migrations; readiness does not. Older
-	 * n8n 1.x (1.85) reports ready once migrated but registers its REST routes after that, so also
-	 * wait for the (public) `/rest/settings`.
+	 * n8n 1.x (1.85) reports ready once migrated but registers its REST routes after that, so a main
+	 * process must also answer the (public) `/rest/settings`. Webhook processes and workers serve no
+	 * REST API; a worker answers the health checks on its health-check port (the server's `port`).
 	 */
 	private async waitUntilReady(child: ChildProcess): Promise<void> {
 		const deadline = Date.now() + (this.options.readyTimeoutMs ?? 180_000);
@@ -98,6 +100,7 @@ export class N8nServer {
 			}
 			try {
 				const ready = await fetch(`${this.url}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
+				if (ready.status === 200 && (this.options.role ?? 'main') !== 'main') return;
 				const rest = ready.status === 200 ? await fetch(`${this.url}/rest/settings`, { signal: AbortSignal.timeout(2_000) }) : undefined;
 				if (rest?.status === 200) return;
 			} catch {

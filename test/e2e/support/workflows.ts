@@ -9,11 +9,11 @@ type Auth = 'accessToken' | 'oAuth2';
 
 export const MANUAL_TRIGGER = 'Start';
 
-function credentialRef(credential: CredentialImport): WorkflowNode['credentials'] {
+export function credentialRef(credential: CredentialImport): WorkflowNode['credentials'] {
 	return { [credential.type]: { id: credential.id, name: credential.name } };
 }
 
-function node(name: string, type: string, parameters: Record<string, unknown>, extra: Partial<WorkflowNode> = {}): WorkflowNode {
+export function node(name: string, type: string, parameters: Record<string, unknown>, extra: Partial<WorkflowNode> = {}): WorkflowNode {
 	return { id: randomUUID(), name, type, typeVersion: 1, position: [0, 0], parameters, ...extra };
 }
 
