@@ -119,7 +119,7 @@ export async function apiRequest(
 	method: IHttpRequestMethods,
 	endpoint: string,
 	options: ApiRequestOptions = {},
-): Promise<any> {
+): Promise<unknown> {
 	const { authentication, credentialType } = credentialTypeOf(this, options.authentication);
 	const url = apiUrl(await credentialBaseUrl(this, credentialType, options.itemIndex), endpoint);
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };

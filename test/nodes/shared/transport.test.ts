@@ -353,7 +353,7 @@ describe('apiRequest with OAuth2', () => {
 		grantType: 'clientCredentials',
 		clientId: 'client-1',
 		clientSecret: 'secret-1',
-		scopes: ['students:read', 'webhooks:write'],
+		platformScopes: ['students:read', 'webhooks:write'],
 	};
 	const ORIGIN = `${HOST}:8443`;
 	const basic = `Basic ${Buffer.from('client-1:secret-1').toString('base64')}`;
@@ -404,7 +404,7 @@ describe('apiRequest with OAuth2', () => {
 				grantType: 'pkce',
 				clientId: 'public-client',
 				clientSecret: '',
-				scopes: ['students:read'],
+				platformScopes: ['students:read'],
 				oauthTokenData: { access_token: 'old-access', refresh_token: 'refresh-1', token_type: 'Bearer' },
 			},
 		});
