@@ -201,7 +201,8 @@ describe('collectPages', () => {
 			const page = Number(q.page);
 			return {
 				body: students(page * 2 - 1, page * 2),
-				headers: page < 3 ? { link: `<https://h/v1/students?page=${page + 1}&per_page=2>; rel="next"` } : {},
+				// The last page links back only (a full page without any Link would mean "ask on").
+				headers: { link: page < 3 ? `<https://h/v1/students?page=${page + 1}&per_page=2>; rel="next"` : '<https://h/v1/students?page=2&per_page=2>; rel="prev"' },
 			};
 		});
 		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2 })).toEqual(students(1, 6));
