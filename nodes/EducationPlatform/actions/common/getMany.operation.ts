@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { OAUTH2_CREDENTIAL } from '../../../shared/constants';
 import { RateBudget } from '../../../shared/rateBudget';
 import { apiRequest, executionTimer } from '../../../shared/transport';
 import { optionsCollection, simplifyOption } from '../../descriptions/options.description';
@@ -92,13 +93,27 @@ function wholeNumber(value: unknown, label: string, min: number, max?: number): 
 	return number;
 }
 
+/**
+ * Authorization Code refresh tokens rotate (one use each). n8n refreshes inside each request that
+ * gets a 401, so pages in flight when the token expires would each spend the same refresh token,
+ * and all but the first would fail: with that grant, pages are read one at a time.
+ */
+async function concurrencyFor(context: IExecuteFunctions, requested: number): Promise<number> {
+	if (requested === 1 || context.getNodeParameter('authentication', 0) !== 'oAuth2') return requested;
+	const credentials = await context.getCredentials(OAUTH2_CREDENTIAL);
+	return credentials.grantType === 'clientCredentials' ? requested : 1;
+}
+
 /** `GET /v1/<resource>`, page after page, with filters and sort. */
 export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? undefined : wholeNumber(this.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT), 'Limit', 1);
 	const options = this.getNodeParameter('options', itemIndex, {}) as GetManyOptions;
 	const pageSize = wholeNumber(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', 1, MAX_PAGE_SIZE);
-	const concurrency = wholeNumber(options.maxConcurrency ?? DEFAULT_CONCURRENCY, 'Max Concurrent Requests', 1, MAX_CONCURRENCY);
+	const concurrency = await concurrencyFor(
+		this,
+		wholeNumber(options.maxConcurrency ?? DEFAULT_CONCURRENCY, 'Max Concurrent Requests', 1, MAX_CONCURRENCY),
+	);
 
 	const query = buildListQuery(resource.query, {
 		filters: this.getNodeParameter('filters', itemIndex, {}) as Record<string, unknown>,
