@@ -174,7 +174,7 @@ describe('the Education Platform node in `n8n execute`', () => {
 		const { code, output } = await execute(IDS.getUnknown);
 		expect(code).not.toBe(0);
 		const error = output.data.resultData.error;
-		expect(error?.message).toBe(`No student with ID ${UNKNOWN_STUDENT_ID}`);
+		expect(error?.message).toBe(`No student with ID ${UNKNOWN_STUDENT_ID}.`);
 		expect(String(error?.description)).toMatch(/Check the Student ID/);
 	});
 
