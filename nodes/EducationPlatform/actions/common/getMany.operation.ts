@@ -12,17 +12,24 @@ const DEFAULT_PAGE_SIZE = MAX_PAGE_SIZE;
 /** An AI agent rarely needs more, and every record costs context: a tool lists few by default. */
 const TOOL_DEFAULT_LIMIT = 10;
 
-function limitProperty(tool: boolean): INodeProperties {
-	return {
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false], '@tool': [tool] } },
-	};
-}
+const limitProperty: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 50,
+	description: 'Max number of results to return',
+	// `hide` rather than `show: {'@tool': [false]}`: n8n before 1.9x does not know '@tool' (it reads
+	// it as an unset parameter), and there `show` would hide both Limits; `hide` keeps this one.
+	displayOptions: { show: { returnAll: [false] }, hide: { '@tool': [true] } },
+};
+
+/** The same Limit for the node's tool variant (n8n names it `<node>Tool`), with a small default. */
+const toolLimitProperty: INodeProperties = {
+	...limitProperty,
+	default: TOOL_DEFAULT_LIMIT,
+	displayOptions: { show: { returnAll: [false], '@tool': [true] } },
+};
 
 /** Get Many's parameters for one resource. */
 export function properties(resource: ResourceDescriptor): INodeProperties[] {
@@ -34,8 +41,8 @@ export function properties(resource: ResourceDescriptor): INodeProperties[] {
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
 		},
-		limitProperty(false),
-		{ ...limitProperty(true), default: TOOL_DEFAULT_LIMIT },
+		limitProperty,
+		toolLimitProperty,
 		{
 			displayName: 'Filters',
 			name: 'filters',

@@ -95,7 +95,7 @@ describe('parseListPage', () => {
 			throw new Error('expected a PaginationError');
 		} catch (error) {
 			expect(error).toBeInstanceOf(PaginationError);
-			expect((error as PaginationError).message).toBe('The API did not answer with a list of students');
+			expect((error as PaginationError).message).toBe('The API did not answer with a list');
 			expect((error as PaginationError).description).toMatch(detail);
 			expect((error as PaginationError).description).toMatch(/Base URL/);
 		}
@@ -201,7 +201,8 @@ describe('collectPages', () => {
 			const page = Number(q.page);
 			return {
 				body: students(page * 2 - 1, page * 2),
-				headers: page < 3 ? { link: `<https://h/v1/students?page=${page + 1}&per_page=2>; rel="next"` } : {},
+				// The last page links back only (a full page without any Link would mean "ask on").
+				headers: { link: page < 3 ? `<https://h/v1/students?page=${page + 1}&per_page=2>; rel="next"` : '<https://h/v1/students?page=2&per_page=2>; rel="prev"' },
 			};
 		});
 		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2 })).toEqual(students(1, 6));
