@@ -12,6 +12,8 @@ export interface FailureContext {
 	resourceLabel?: string;
 	/** Said under a 404 after naming the resource: what the ID is and where to find one. */
 	notFoundAdvice?: string;
+	/** The scope the request needs, named under a 403 whose body does not name one. */
+	requiredScope?: string;
 	/** Which credential type was used, to say what to check on 401. */
 	authentication?: AuthenticationMethod;
 	/** Attempts made (1 = no retry) and time spent waiting between them. */
@@ -100,10 +102,11 @@ function validationAdvice(errors: ApiErrorBody['errors']): string[] {
 	});
 }
 
-function missingScopes(body: ApiErrorBody): string[] {
+function missingScopes(body: ApiErrorBody, requiredScope: string | undefined): string[] {
 	if (Array.isArray(body.required_scopes) && body.required_scopes.length) return body.required_scopes.map(String);
 	const found = (body.message ?? '').match(/\b[a-z_]+:(?:read|write)\b/g);
-	return found ? [...new Set(found)] : [];
+	if (found) return [...new Set(found)];
+	return requiredScope ? [requiredScope] : [];
 }
 
 function credentialAdvice(authentication: AuthenticationMethod | undefined): string {
@@ -159,7 +162,7 @@ function statusAdvice(failure: Failure, body: ApiErrorBody, context: FailureCont
 	if (oauthAdvice) return [oauthAdvice];
 	if (status === 401) return [credentialAdvice(context.authentication)];
 	if (status === 403) {
-		const scopes = missingScopes(body);
+		const scopes = missingScopes(body, context.requiredScope);
 		const named = scopes.length ? `the ${scopes.join(', ')} scope${scopes.length > 1 ? 's' : ''}` : 'a required scope';
 		return [
 			`The token lacks ${named}. Create an access token with ${scopes.length ? scopes.join(' and ') : 'that scope'}, or tick it under Scopes in the OAuth2 credential and reconnect.`,

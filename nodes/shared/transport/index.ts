@@ -62,6 +62,8 @@ export interface ApiRequestOptions {
 	resourceLabel?: string;
 	/** Said under a 404 after naming the resource: what the ID is and where to find one. */
 	notFoundAdvice?: string;
+	/** The scope this request needs: named under a 403 when the platform's body does not name it. */
+	requiredScope?: string;
 	/** The input item the request is for; recorded on the error for Continue On Fail. */
 	itemIndex?: number;
 	/** Use this credential type instead of the node's `authentication` parameter. */
@@ -164,6 +166,7 @@ export async function apiRequest(
 			url,
 			resourceLabel: options.resourceLabel,
 			notFoundAdvice: options.notFoundAdvice,
+			requiredScope: options.requiredScope,
 			authentication,
 			attempts: attempt,
 			waitedMs,

@@ -28,6 +28,7 @@ export async function execute(this: IExecuteFunctions, resource: ResourceDescrip
 	const response = (await apiRequest.call(this, 'GET', `${resource.path}/${encodeURIComponent(String(id))}`, {
 		resourceLabel: `${resource.displayName.toLowerCase()} ${id}`,
 		notFoundAdvice: resource.id.notFoundAdvice,
+		requiredScope: resource.scope,
 		itemIndex,
 	})) as { data?: unknown };
 	const record = response?.data ?? response;

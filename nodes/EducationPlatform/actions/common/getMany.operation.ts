@@ -97,7 +97,7 @@ export async function execute(this: IExecuteFunctions, resource: ResourceDescrip
 	});
 
 	const fetchPage = async (qs: Query): Promise<ListResponse> =>
-		(await apiRequest.call(this, 'GET', resource.path, { qs, returnFullResponse: true, itemIndex })) as ListResponse;
+		(await apiRequest.call(this, 'GET', resource.path, { qs, returnFullResponse: true, itemIndex, requiredScope: resource.scope })) as ListResponse;
 
 	const records = await collectPages(fetchPage, { query, perPage: planPerPage(pageSize, limit), limit });
 	return (options.simplify ? records.map(resource.simplify) : records) as IDataObject[];

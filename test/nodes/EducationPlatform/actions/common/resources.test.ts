@@ -221,6 +221,10 @@ describe.each(resources)('$resource', (r) => {
 			.reply(403, { message: 'This action is unauthorized.', code: 'insufficient_scope', required_scopes: [r.scope] });
 		const forbidden = await runEducationPlatform({ resource: r.resource, operation: 'getMany' });
 		expect(forbidden.error?.description).toContain(`The token lacks the ${r.scope} scope`);
+		// A platform whose 403 names no scope: the node still names the one this resource needs.
+		nock(ORIGIN).get(`/v1${r.path}/${r.make(1).id as string}`).reply(403, { message: 'Forbidden.' });
+		const bare = await runEducationPlatform({ resource: r.resource, operation: 'get', [r.idParameter]: r.make(1).id as string });
+		expect(bare.error?.description).toContain(`The token lacks the ${r.scope} scope`);
 
 		const id = r.make(9).id as string;
 		nock(ORIGIN).get(`/v1${r.path}/${id}`).reply(404, { message: `No record with ID ${id}.`, code: 'not_found' });
