@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { FilterSpec } from '../helpers/listQuery';
+import type { FilterSpec, ListQuerySpec } from '../helpers/listQuery';
 import { studentLocator } from './studentLocator.description';
 
 // Building blocks of a resource's Filters collection, each with the FilterSpec that says how
@@ -81,11 +81,15 @@ export function booleanFilter(param: string, api: string, displayName: string, d
 	};
 }
 
-/** Filters collection options (alphabetical, as n8n's linter wants) and their specs. */
-export function filterSet(filters: FilterOption[]): { options: INodeProperties[]; specs: FilterSpec[] } {
+/** The Filters collection (alphabetical, as n8n's linter wants), how each becomes `filter[...]`, and the Sort choices. */
+export function listParameters(
+	filters: FilterOption[],
+	sortable: readonly string[],
+): { filterOptions: INodeProperties[]; query: ListQuerySpec; sortOptions: INodePropertyOptions[] } {
 	return {
-		options: filters.map((filter) => filter.option).sort((a, b) => a.displayName.localeCompare(b.displayName)),
-		specs: filters.map((filter) => filter.spec),
+		filterOptions: filters.map((filter) => filter.option).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		query: { filters: filters.map((filter) => filter.spec), sortable },
+		sortOptions: sortOptions(sortable),
 	};
 }
 

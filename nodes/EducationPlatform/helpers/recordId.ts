@@ -16,3 +16,28 @@ export function prefixedIdParser(prefix: string, label: string, example: string)
 		);
 	};
 }
+
+/** Get's ID parameter of a resource whose IDs carry a prefix, and what a 404 advises. */
+export interface PrefixedRecordId {
+	parameter: string;
+	displayName: string;
+	placeholder: string;
+	description: string;
+	parse: (value: unknown) => string;
+	notFoundAdvice: string;
+}
+
+/** e.g. `prefixedRecordId('payment', 'Payment', 'pay', 'pay_3Qw8Er5T', 'Student or Invoice')`. */
+export function prefixedRecordId(value: string, displayName: string, prefix: string, example: string, findBy: string): PrefixedRecordId {
+	const noun = displayName.toLowerCase();
+	const label = `${displayName} ID`;
+	const article = /^[aeiou]/.test(noun) ? 'An' : 'A';
+	return {
+		parameter: `${value}Id`,
+		displayName: label,
+		placeholder: `e.g. ${example}`,
+		description: `The ${noun}'s "id", starting with ${prefix}_`,
+		parse: prefixedIdParser(prefix, label, example),
+		notFoundAdvice: `${article} ${noun} ID starts with ${prefix}_; Get Many with a ${findBy} filter finds one.`,
+	};
+}

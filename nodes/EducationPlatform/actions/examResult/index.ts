@@ -4,29 +4,31 @@ import {
 	booleanFilter,
 	dateFilter,
 	enumFilter,
-	filterSet,
+	listParameters,
 	idsFilter,
-	sortOptions,
 	studentFilter,
 	textListFilter,
 	updatedSinceFilter,
 } from '../../descriptions/filterOptions.description';
-import { prefixedIdParser } from '../../helpers/recordId';
+import { prefixedRecordId } from '../../helpers/recordId';
 import { simplifyExamResult } from './simplify';
 
 export const LETTER_GRADES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 export const EXAM_RESULT_SORT_FIELDS = ['id', 'student_id', 'score', 'percentage', 'grade', 'published_at', 'updated_at'] as const;
 
-const filters = filterSet([
-	studentFilter('exam results'),
-	idsFilter('examId', 'exam_id', 'Exam IDs', 'Results of any of these exams.'),
-	textListFilter('subject', 'subject', 'Subject', 'e.g. Mathematics', 'Exact subject name (not case-sensitive).'),
-	booleanFilter('passed', 'passed', 'Passed', 'Whether to return only passed results, or only failed ones'),
-	enumFilter('grade', 'grade', 'Grade', LETTER_GRADES, 'a letter grade', 'Results with any of these letter grades'),
-	dateFilter('publishedAfter', 'published_after', 'Published After', 'Only results published after this moment.'),
-	dateFilter('publishedBefore', 'published_before', 'Published Before', 'Only results published before this moment.'),
-	updatedSinceFilter('exam results'),
-]);
+const list = listParameters(
+	[
+		studentFilter('exam results'),
+		idsFilter('examId', 'exam_id', 'Exam IDs', 'Results of any of these exams.'),
+		textListFilter('subject', 'subject', 'Subject', 'e.g. Mathematics', 'Exact subject name (not case-sensitive).'),
+		booleanFilter('passed', 'passed', 'Passed', 'Whether to return only passed results, or only failed ones'),
+		enumFilter('grade', 'grade', 'Grade', LETTER_GRADES, 'a letter grade', 'Results with any of these letter grades'),
+		dateFilter('publishedAfter', 'published_after', 'Published After', 'Only results published after this moment.'),
+		dateFilter('publishedBefore', 'published_before', 'Published Before', 'Only results published before this moment.'),
+		updatedSinceFilter('exam results'),
+	],
+	EXAM_RESULT_SORT_FIELDS,
+);
 
 export const resource: ResourceDescriptor = {
 	value: 'examResult',
@@ -35,17 +37,8 @@ export const resource: ResourceDescriptor = {
 	path: '/exam-results',
 	scope: 'exam_results:read',
 	summary: 'ID, the exam (name, subject, date), the student, score, maximum, percentage, pass mark, letter grade, whether passed and when published',
-	id: {
-		parameter: 'examResultId',
-		displayName: 'Exam Result ID',
-		placeholder: 'e.g. exr_5Tg7Uh2K',
-		description: 'The exam result\'s "id", starting with exr_',
-		parse: prefixedIdParser('exr', 'Exam Result ID', 'exr_5Tg7Uh2K'),
-		notFoundAdvice: 'An exam result ID starts with exr_; Get Many with a Student or Exam filter finds one.',
-	},
-	filterOptions: filters.options,
-	query: { filters: filters.specs, sortable: EXAM_RESULT_SORT_FIELDS },
-	sortOptions: sortOptions(EXAM_RESULT_SORT_FIELDS),
+	id: prefixedRecordId('examResult', 'Exam Result', 'exr', 'exr_5Tg7Uh2K', 'Student or Exam'),
+	...list,
 	defaultSortField: 'published_at',
 	simplify: simplifyExamResult,
 	simplifyDescription: 'ID, student ID, name and number, exam ID, name and subject, date taken, score, maximum, percentage, grade, passed and published date',

@@ -4,30 +4,32 @@ import {
 	booleanFilter,
 	dateFilter,
 	enumFilter,
-	filterSet,
-	sortOptions,
+	listParameters,
 	studentFilter,
 	textListFilter,
 	updatedSinceFilter,
 } from '../../descriptions/filterOptions.description';
-import { prefixedIdParser } from '../../helpers/recordId';
+import { prefixedRecordId } from '../../helpers/recordId';
 import { simplifyPayment } from './simplify';
 
 export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded', 'partially_refunded'] as const;
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'direct_debit', 'cash'] as const;
 export const PAYMENT_SORT_FIELDS = ['id', 'student_id', 'amount', 'status', 'paid_at', 'refunded_at', 'updated_at'] as const;
 
-const filters = filterSet([
-	studentFilter('payments'),
-	textListFilter('invoiceId', 'invoice_id', 'Invoice IDs', 'e.g. inv_7Hq2Lm4P', 'Payments of any of these invoices.'),
-	enumFilter('status', 'status', 'Status', PAYMENT_STATUSES, 'a payment status', 'Payments with any of these statuses'),
-	enumFilter('method', 'method', 'Method', PAYMENT_METHODS, 'a payment method', 'Payments made with any of these methods'),
-	textListFilter('currency', 'currency', 'Currency', 'e.g. USD', 'ISO 4217 currency code.'),
-	dateFilter('paidAfter', 'paid_after', 'Paid After', 'Only payments paid after this moment.'),
-	dateFilter('paidBefore', 'paid_before', 'Paid Before', 'Only payments paid before this moment.'),
-	booleanFilter('refunded', 'refunded', 'Refunded', 'Whether to return only refunded (fully or partly) payments, or only payments never refunded'),
-	updatedSinceFilter('payments'),
-]);
+const list = listParameters(
+	[
+		studentFilter('payments'),
+		textListFilter('invoiceId', 'invoice_id', 'Invoice IDs', 'e.g. inv_7Hq2Lm4P', 'Payments of any of these invoices.'),
+		enumFilter('status', 'status', 'Status', PAYMENT_STATUSES, 'a payment status', 'Payments with any of these statuses'),
+		enumFilter('method', 'method', 'Method', PAYMENT_METHODS, 'a payment method', 'Payments made with any of these methods'),
+		textListFilter('currency', 'currency', 'Currency', 'e.g. USD', 'ISO 4217 currency code.'),
+		dateFilter('paidAfter', 'paid_after', 'Paid After', 'Only payments paid after this moment.'),
+		dateFilter('paidBefore', 'paid_before', 'Paid Before', 'Only payments paid before this moment.'),
+		booleanFilter('refunded', 'refunded', 'Refunded', 'Whether to return only refunded (fully or partly) payments, or only payments never refunded'),
+		updatedSinceFilter('payments'),
+	],
+	PAYMENT_SORT_FIELDS,
+);
 
 export const resource: ResourceDescriptor = {
 	value: 'payment',
@@ -36,17 +38,8 @@ export const resource: ResourceDescriptor = {
 	path: '/payments',
 	scope: 'payments:read',
 	summary: 'ID, the student, invoice, description, amount in minor units and currency, status, method, paid, failure and refund details',
-	id: {
-		parameter: 'paymentId',
-		displayName: 'Payment ID',
-		placeholder: 'e.g. pay_3Qw8Er5T',
-		description: 'The payment\'s "id", starting with pay_',
-		parse: prefixedIdParser('pay', 'Payment ID', 'pay_3Qw8Er5T'),
-		notFoundAdvice: 'A payment ID starts with pay_; Get Many with a Student or Invoice filter finds one.',
-	},
-	filterOptions: filters.options,
-	query: { filters: filters.specs, sortable: PAYMENT_SORT_FIELDS },
-	sortOptions: sortOptions(PAYMENT_SORT_FIELDS),
+	id: prefixedRecordId('payment', 'Payment', 'pay', 'pay_3Qw8Er5T', 'Student or Invoice'),
+	...list,
 	defaultSortField: 'paid_at',
 	simplify: simplifyPayment,
 	simplifyDescription:
