@@ -17,7 +17,7 @@ type Row = Record<string, unknown>;
 const RESOURCES = [
 	{ resource: 'enrollment', path: '/v1/enrollments', id: 'enrollmentId', filters: { status: ['active'] }, apiQuery: { 'filter[status]': 'active' } },
 	{ resource: 'payment', path: '/v1/payments', id: 'paymentId', filters: { status: ['failed'] }, apiQuery: { 'filter[status]': 'failed' } },
-	{ resource: 'examResult', path: '/v1/exam-results', id: 'examResultId', filters: { passed: false }, apiQuery: { 'filter[passed]': 'false' } },
+	{ resource: 'examResult', path: '/v1/exam-results', id: 'examResultId', filters: { passed: 'false' }, apiQuery: { 'filter[passed]': 'false' } },
 ] as const;
 const LISTED = 3;
 

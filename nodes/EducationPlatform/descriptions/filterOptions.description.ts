@@ -95,5 +95,6 @@ export function listParameters(
 
 /** Sort choices from API field names. */
 export function sortOptions(fields: readonly string[]): INodePropertyOptions[] {
-	return [...fields].sort().map((value) => ({ name: value === 'id' ? 'ID' : optionName(value).replace(/ at$/, ' At'), value }));
+	const word = (part: string) => (part === 'id' ? 'ID' : part.charAt(0).toUpperCase() + part.slice(1));
+	return [...fields].sort().map((value) => ({ name: value.split('_').map(word).join(' '), value }));
 }
