@@ -102,7 +102,7 @@ describe('the example workflows on the new resources', () => {
 		const noon = new Date(yesterday.getTime() + DAY_MS / 2).toISOString();
 		const failed = await n8n.platform.emit('payment.failed', { paid_at: noon });
 		await n8n.platform.emit('payment.succeeded', { paid_at: noon, currency: 'EUR', amount: 4_250 });
-		const payments = await list('/v1/payments', { 'filter[paid_after]': yesterday.toISOString(), 'filter[paid_before]': today.toISOString() });
+		const payments = await list('/v1/payments', { 'filter[paid_after]': yesterday.toISOString(), 'filter[paid_before]': today.toISOString(), sort: 'paid_at,id' });
 
 		const output = await execute('eduPaymentRecon1');
 
