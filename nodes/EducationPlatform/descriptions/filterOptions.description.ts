@@ -19,6 +19,14 @@ export function dateFilter(param: string, api: string, displayName: string, desc
 	};
 }
 
+/** `<field>After` and `<field>Before` → `filter[<field>_after]`, `filter[<field>_before]`; `what` e.g. "payments paid". */
+export function dateRangeFilters(field: string, displayName: string, what: string): FilterOption[] {
+	return (['after', 'before'] as const).map((bound) => {
+		const Bound = bound === 'after' ? 'After' : 'Before';
+		return dateFilter(`${field}${Bound}`, `${field}_${bound}`, `${displayName} ${Bound}`, `Only ${what} ${bound} this moment.`);
+	});
+}
+
 /** `filter[updated_since]`, inclusive: what incremental syncs and polling read. */
 export function updatedSinceFilter(plural: string): FilterOption {
 	return dateFilter('updatedSince', 'updated_since', 'Updated Since', `Only ${plural} changed at or after this moment (inclusive), for incremental syncs.`);

@@ -1,10 +1,10 @@
 import { resourceProperties } from '../common/description';
 import type { ResourceDescriptor } from '../resource';
 import {
-	dateFilter,
+	dateRangeFilters,
 	enumFilter,
-	listParameters,
 	idsFilter,
+	listParameters,
 	studentFilter,
 	updatedSinceFilter,
 } from '../../descriptions/filterOptions.description';
@@ -20,12 +20,9 @@ const list = listParameters(
 		idsFilter('courseId', 'course_id', 'Course IDs', 'Enrollments in any of these courses.'),
 		idsFilter('termId', 'term_id', 'Term IDs', 'Enrollments in any of these terms.'),
 		enumFilter('status', 'status', 'Status', ENROLLMENT_STATUSES, 'an enrollment status', 'Enrollments with any of these statuses'),
-		dateFilter('enrolledAfter', 'enrolled_after', 'Enrolled After', 'Only enrollments made after this moment.'),
-		dateFilter('enrolledBefore', 'enrolled_before', 'Enrolled Before', 'Only enrollments made before this moment.'),
-		dateFilter('cancelledAfter', 'cancelled_after', 'Cancelled After', 'Only enrollments cancelled after this moment.'),
-		dateFilter('cancelledBefore', 'cancelled_before', 'Cancelled Before', 'Only enrollments cancelled before this moment.'),
-		dateFilter('completedAfter', 'completed_after', 'Completed After', 'Only enrollments completed after this moment.'),
-		dateFilter('completedBefore', 'completed_before', 'Completed Before', 'Only enrollments completed before this moment.'),
+		...dateRangeFilters('enrolled', 'Enrolled', 'enrollments made'),
+		...dateRangeFilters('cancelled', 'Cancelled', 'enrollments cancelled'),
+		...dateRangeFilters('completed', 'Completed', 'enrollments completed'),
 		updatedSinceFilter('enrollments'),
 	],
 	ENROLLMENT_SORT_FIELDS,

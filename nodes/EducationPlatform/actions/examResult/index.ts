@@ -2,10 +2,10 @@ import { resourceProperties } from '../common/description';
 import type { ResourceDescriptor } from '../resource';
 import {
 	booleanFilter,
-	dateFilter,
+	dateRangeFilters,
 	enumFilter,
-	listParameters,
 	idsFilter,
+	listParameters,
 	studentFilter,
 	textListFilter,
 	updatedSinceFilter,
@@ -23,8 +23,7 @@ const list = listParameters(
 		textListFilter('subject', 'subject', 'Subject', 'e.g. Mathematics', 'Exact subject name (not case-sensitive).'),
 		booleanFilter('passed', 'passed', 'Passed', 'Whether to return only passed results, or only failed ones'),
 		enumFilter('grade', 'grade', 'Grade', LETTER_GRADES, 'a letter grade', 'Results with any of these letter grades'),
-		dateFilter('publishedAfter', 'published_after', 'Published After', 'Only results published after this moment.'),
-		dateFilter('publishedBefore', 'published_before', 'Published Before', 'Only results published before this moment.'),
+		...dateRangeFilters('published', 'Published', 'results published'),
 		updatedSinceFilter('exam results'),
 	],
 	EXAM_RESULT_SORT_FIELDS,

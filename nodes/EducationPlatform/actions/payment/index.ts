@@ -2,7 +2,7 @@ import { resourceProperties } from '../common/description';
 import type { ResourceDescriptor } from '../resource';
 import {
 	booleanFilter,
-	dateFilter,
+	dateRangeFilters,
 	enumFilter,
 	listParameters,
 	studentFilter,
@@ -23,8 +23,7 @@ const list = listParameters(
 		enumFilter('status', 'status', 'Status', PAYMENT_STATUSES, 'a payment status', 'Payments with any of these statuses'),
 		enumFilter('method', 'method', 'Method', PAYMENT_METHODS, 'a payment method', 'Payments made with any of these methods'),
 		textListFilter('currency', 'currency', 'Currency', 'e.g. USD', 'ISO 4217 currency code.'),
-		dateFilter('paidAfter', 'paid_after', 'Paid After', 'Only payments paid after this moment.'),
-		dateFilter('paidBefore', 'paid_before', 'Paid Before', 'Only payments paid before this moment.'),
+		...dateRangeFilters('paid', 'Paid', 'payments paid'),
 		booleanFilter('refunded', 'refunded', 'Refunded', 'Whether to return only refunded (fully or partly) payments, or only payments never refunded'),
 		updatedSinceFilter('payments'),
 	],
