@@ -23,6 +23,8 @@ const LISTED = 3;
 
 let n8n: Instance;
 
+const workflowId = (r: (typeof RESOURCES)[number]) => `e2e${r.resource}`.padEnd(16, '1').slice(0, 16);
+
 /** Manual trigger → Get Many (three records, filtered, newest ID first) → Get of each of them. */
 function resourceWorkflow(r: (typeof RESOURCES)[number], credentials: ReturnType<typeof demoCredentials>): WorkflowJson {
 	const credential = credentialRef(credentials[0]);
@@ -41,7 +43,7 @@ function resourceWorkflow(r: (typeof RESOURCES)[number], credentials: ReturnType
 		[r.id]: '={{ $json.id }}',
 	}, { credentials: credential, position: [480, 0] });
 	return {
-		id: `e2e${r.resource}`.padEnd(16, '1').slice(0, 16),
+		id: workflowId(r),
 		name: `e2e ${r.resource}: Get Many and Get`,
 		active: false,
 		nodes: [node(MANUAL_TRIGGER, 'n8n-nodes-base.manualTrigger', {}), getMany, get],
@@ -85,7 +87,7 @@ describe('each new operation in `n8n execute`', () => {
 	it.each(RESOURCES)('$resource: Get Many lists what the sandbox lists, Get returns each record', async (r) => {
 		const expected = (await list(r.path, { ...r.apiQuery, sort: '-id' })).slice(0, LISTED);
 		expect(expected).toHaveLength(LISTED);
-		const output = await execute(resourceWorkflow(r, []).id);
+		const output = await execute(workflowId(r));
 		expect(nodeOutput(output, 'Get Many')).toEqual(expected);
 		expect(nodeOutput(output, 'Get')).toEqual(expected);
 	});
