@@ -7,6 +7,9 @@ import { RESOURCE_DEFINITIONS, type ResourceDefinition } from '../../sandbox/res
 import { parseRecordQuery } from '../../sandbox/resources/query';
 import { outputJson, runStudentNode, startLiveSandbox, type LiveSandbox } from './support/liveSandbox';
 
+// Real HTTP on a shared 2-core machine: a listing can take longer than jest's default 5 s.
+jest.setTimeout(60_000);
+
 let sandbox: LiveSandbox;
 
 beforeAll(async () => {

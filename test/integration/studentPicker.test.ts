@@ -8,6 +8,9 @@ import { parseStudentQuery } from '../../sandbox/students/query';
 import { createNodeWorkflow } from '../harness';
 import { accessTokenCredentials, startLiveSandbox, type LiveSandbox } from './support/liveSandbox';
 
+// Real HTTP on a shared 2-core machine: a listing can take longer than jest's default 5 s.
+jest.setTimeout(60_000);
+
 let sandbox: LiveSandbox;
 
 beforeAll(async () => {
