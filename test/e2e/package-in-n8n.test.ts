@@ -125,7 +125,7 @@ describe('the Education Platform node in `n8n execute`', () => {
 		expect(code).not.toBe(0);
 		const error = output.data.resultData.error;
 		expect(error?.message).toBe(`No student with ID ${UNKNOWN_STUDENT_ID}.`);
-		expect(String(error?.description)).toMatch(/Check the Student ID/);
+		expect(String(error?.description)).toMatch(`No student ${UNKNOWN_STUDENT_ID} exists on the platform. The Student ID is the numeric "id"`);
 	});
 
 	it('with Continue On Fail, emits an error item instead', async () => {
