@@ -101,7 +101,8 @@ describe('the example workflows on the new resources', () => {
 		const today = todayUtc();
 		const yesterday = new Date(today.getTime() - DAY_MS);
 		// A failed payment and one in another currency, yesterday at noon (the examples run in UTC).
-		const noon = new Date(yesterday.getTime() + DAY_MS / 2).toISOString();
+		// The contract's timestamps have microseconds: 2026-11-22T12:00:00.000000Z.
+		const noon = new Date(yesterday.getTime() + DAY_MS / 2).toISOString().replace(/Z$/, '000Z');
 		const failed = await n8n.platform.emit('payment.failed', { paid_at: noon });
 		await n8n.platform.emit('payment.succeeded', { paid_at: noon, currency: 'EUR', amount: 4_250 });
 		const payments = await list('/v1/payments', { 'filter[paid_after]': yesterday.toISOString(), 'filter[paid_before]': today.toISOString(), sort: 'paid_at,id' });
