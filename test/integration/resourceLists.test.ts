@@ -5,26 +5,19 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { RESOURCE_DEFINITIONS, type ResourceDefinition } from '../../sandbox/resources/definitions';
 import { parseRecordQuery } from '../../sandbox/resources/query';
-import { outputJson, runStudentNode, startLiveSandbox, type LiveSandbox } from './support/liveSandbox';
+import { liveSandboxForFile, outputJson, runStudentNode } from './support/liveSandbox';
 
 // Real HTTP on a shared 2-core machine: a listing can take longer than jest's default 5 s.
 jest.setTimeout(60_000);
 
-let sandbox: LiveSandbox;
-
-beforeAll(async () => {
-	sandbox = await startLiveSandbox({ students: 1_500 });
-});
-afterAll(async () => {
-	await sandbox?.close();
-});
+const sandbox = liveSandboxForFile({ students: 1_500 });
 
 type Path = ResourceDefinition['path'];
 const definition = (path: Path) => RESOURCE_DEFINITIONS.find((candidate) => candidate.path === path)!;
 
 /** Every record the sandbox itself matches for an API query, in its order. */
 function sandboxRecords(path: Path, apiQuery: Record<string, string> = {}): IDataObject[] {
-	const result = sandbox.state.records[path].query(parseRecordQuery(definition(path), apiQuery));
+	const result = sandbox().state.records[path].query(parseRecordQuery(definition(path), apiQuery));
 	return result.slice(0, result.total) as IDataObject[];
 }
 
@@ -91,7 +84,7 @@ describe('Get Many → filters and sort give exactly the sandbox\'s own result',
 		expect(expected.length).toBeGreaterThan(37);
 		if (!('sort' in apiQuery)) expect(expected.length).toBeLessThan(sandboxRecords(node[resource]).length);
 
-		const result = await runStudentNode(sandbox, { resource, operation: 'getMany', returnAll: true, ...parameters, options: { pageSize: 37 } });
+		const result = await runStudentNode(sandbox(), { resource, operation: 'getMany', returnAll: true, ...parameters, options: { pageSize: 37 } });
 
 		expect(result.error).toBeUndefined();
 		expect(outputJson(result)).toEqual(expected);
@@ -99,7 +92,7 @@ describe('Get Many → filters and sort give exactly the sandbox\'s own result',
 
 	it.each(Object.entries(node))('%s: a Student filter picked by ID returns that student\'s records, Simplify flattens them', async (resource, path) => {
 		const studentId = 77;
-		const result = await runStudentNode(sandbox, {
+		const result = await runStudentNode(sandbox(), {
 			resource,
 			operation: 'getMany',
 			returnAll: true,
@@ -123,14 +116,14 @@ describe('events and the node agree', () => {
 		['payment.failed', 'payment', 'paymentId'],
 		['exam_result.published', 'examResult', 'examResultId'],
 	] as const)('%s: Get returns what the event said; Get Many with Updated Since finds it', async (type, resource, idParameter) => {
-		const [{ event }] = sandbox.state.events!.emit(type, { student_id: 12 }, 1);
+		const [{ event }] = sandbox().state.events!.emit(type, { student_id: 12 }, 1);
 		const { previous_attributes: _previous, ...record } = event.data as IDataObject;
 
-		const got = await runStudentNode(sandbox, { resource, operation: 'get', [idParameter]: String(record.id) });
+		const got = await runStudentNode(sandbox(), { resource, operation: 'get', [idParameter]: String(record.id) });
 		expect(got.error).toBeUndefined();
 		expect(outputJson(got)).toEqual([record]);
 
-		const listed = await runStudentNode(sandbox, {
+		const listed = await runStudentNode(sandbox(), {
 			resource,
 			operation: 'getMany',
 			returnAll: true,
@@ -141,7 +134,7 @@ describe('events and the node agree', () => {
 	});
 
 	it('an unknown ID is a 404 that names the record', async () => {
-		const result = await runStudentNode(sandbox, { resource: 'payment', operation: 'get', paymentId: 'pay_zzzzzzzz' });
+		const result = await runStudentNode(sandbox(), { resource: 'payment', operation: 'get', paymentId: 'pay_zzzzzzzz' });
 		expect((result.error as { httpCode?: string }).httpCode).toBe('404');
 		expect(result.error?.description).toMatch(/No payment pay_zzzzzzzz exists on the platform/);
 	});

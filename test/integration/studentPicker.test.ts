@@ -6,19 +6,12 @@ import { LoadOptionsContext } from 'n8n-core';
 import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
 import { parseStudentQuery } from '../../sandbox/students/query';
 import { createNodeWorkflow } from '../harness';
-import { accessTokenCredentials, startLiveSandbox, type LiveSandbox } from './support/liveSandbox';
+import { accessTokenCredentials, liveSandboxForFile } from './support/liveSandbox';
 
 // Real HTTP on a shared 2-core machine: a listing can take longer than jest's default 5 s.
 jest.setTimeout(60_000);
 
-let sandbox: LiveSandbox;
-
-beforeAll(async () => {
-	sandbox = await startLiveSandbox({ students: 2_000 });
-});
-afterAll(async () => {
-	await sandbox?.close();
-});
+const sandbox = liveSandboxForFile({ students: 2_000 });
 
 /** What the editor does when the picker opens or the user types: one page of the search. */
 async function search(filter?: string, paginationToken?: string) {
@@ -26,7 +19,7 @@ async function search(filter?: string, paginationToken?: string) {
 	const { workflow, node, additionalData } = createNodeWorkflow({
 		nodeType,
 		parameters: { authentication: 'accessToken', resource: 'payment', operation: 'getMany' },
-		credentials: accessTokenCredentials(sandbox),
+		credentials: accessTokenCredentials(sandbox()),
 	});
 	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters.filters.studentId');
 	return await nodeType.methods.listSearch.searchStudents.call(context, filter, paginationToken);
@@ -37,14 +30,14 @@ const offered = (students: Array<{ id: number; first_name: string; preferred_nam
 
 describe('Student picker', () => {
 	it('searches by part of a name, number or email, as the platform\'s filter[search] does', async () => {
-		const expected = sandbox.state.students.query(parseStudentQuery({ 'filter[search]': 'okaf', sort: 'last_name,first_name' })).all();
+		const expected = sandbox().state.students.query(parseStudentQuery({ 'filter[search]': 'okaf', sort: 'last_name,first_name' })).all();
 		expect(expected.length).toBeGreaterThan(0);
 		const { results } = await search('  OKAF ');
 		expect(results).toEqual(offered(expected).slice(0, 50));
 	});
 
 	it('pages through everyone 50 at a time when nothing is typed', async () => {
-		const everyone = offered(sandbox.state.students.query(parseStudentQuery({ sort: 'last_name,first_name' })).all());
+		const everyone = offered(sandbox().state.students.query(parseStudentQuery({ sort: 'last_name,first_name' })).all());
 		const first = await search();
 		expect(first.results).toEqual(everyone.slice(0, 50));
 		expect(first.paginationToken).toBe('2');
@@ -53,7 +46,7 @@ describe('Student picker', () => {
 	});
 
 	it('ends the list on the last page', async () => {
-		const number = String(sandbox.state.students.get(1234)!.student_number);
+		const number = String(sandbox().state.students.get(1234)!.student_number);
 		const { results, paginationToken } = await search(number);
 		expect(results.map((result) => result.value)).toEqual(['1234']);
 		expect(paginationToken).toBeUndefined();
