@@ -9,7 +9,9 @@ import type {
 /**
  * Personal access token (Laravel Passport PAT). docs/api-contract.md §6.
  *
- * The connection test lists one student. The base URL is normalised inside the expression the
+ * The connection test lists one student: n8n's test is a single request, and students:read is the
+ * scope nearly every token has; a 403 says that a token for the other resources still works for
+ * them (the contract has no scope-free endpoint that would test any token). The base URL is normalised inside the expression the
  * same way nodes/shared/baseUrl.ts does it (credential files cannot import code that n8n would
  * have to evaluate before the credential loads): trailing slashes and one pasted `/v1` go, an
  * `/api` prefix stays.
@@ -45,7 +47,7 @@ export class EducationPlatformApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'A personal access token created in the platform under Settings → API tokens. Give it the students:read scope, plus webhooks:write for the trigger.',
+				'A personal access token created in the platform under Settings → API tokens. Give it students:read, plus enrollments:read, payments:read and exam_results:read for those resources, and webhooks:write for the trigger.',
 		},
 	];
 
@@ -80,7 +82,7 @@ export class EducationPlatformApi implements ICredentialType {
 				properties: {
 					value: 403,
 					message:
-						'The access token is valid but lacks the students:read scope. Create a token with students:read (and webhooks:write if you use the trigger).',
+						'The access token is valid but lacks the students:read scope, which this test reads with. Create a token with students:read (plus enrollments:read, payments:read, exam_results:read for those resources, and webhooks:write if you use the trigger). A token meant only for enrollments, payments or exam results works for them: save the credential anyway.',
 				},
 			},
 			{

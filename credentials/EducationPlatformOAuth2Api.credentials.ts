@@ -18,6 +18,8 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
  *   untouched Scopes field falls back to the default in the expression (both found by the browser
  *   suite, n8n 2.41).
  */
+// Unchanged since the first release: a credential saved without Scopes asks for exactly these, and
+// adding a scope here would make existing clients that may not request it fail with invalid_scope.
 const DEFAULT_SCOPES = ['students:read', 'webhooks:write'];
 
 const ORIGIN_OF_BASE_URL =
@@ -91,6 +93,21 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 					name: 'Read Students (students:read)',
 					value: 'students:read',
 					description: 'List and get students (Education Platform node)',
+				},
+				{
+					name: 'Read Enrollments (enrollments:read)',
+					value: 'enrollments:read',
+					description: 'List and get enrollments (Education Platform node)',
+				},
+				{
+					name: 'Read Payments (payments:read)',
+					value: 'payments:read',
+					description: 'List and get payments (Education Platform node)',
+				},
+				{
+					name: 'Read Exam Results (exam_results:read)',
+					value: 'exam_results:read',
+					description: 'List and get exam results (Education Platform node)',
 				},
 				{
 					name: 'Read Webhooks (webhooks:read)',

@@ -13,6 +13,7 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 
 import { adminRoutes } from './admin/routes';
+import { resourceRoutes } from './api/resources';
 import { studentRoutes } from './api/students';
 import type { SandboxConfig } from './config';
 import { eventsAdminPlugin } from './events/plugin';
@@ -26,6 +27,7 @@ export const API_PREFIXES = ['/v1', '/api/v1'] as const;
 
 const apiRoutes: FastifyPluginAsync<{ state: SandboxState }> = async (app, { state }) => {
 	await app.register(studentRoutes, { state });
+	await app.register(resourceRoutes, { state });
 	await app.register(webhooksPlugin, { state });
 };
 

@@ -29,7 +29,7 @@ import type { Clock } from './clock';
 import { hashString } from './random';
 import { FaultRulesSchema, type FaultRule } from './schemas/faults';
 
-export const ALL_SCOPES = ['students:read', 'webhooks:read', 'webhooks:write'] as const;
+export const ALL_SCOPES = ['students:read', 'enrollments:read', 'payments:read', 'exam_results:read', 'webhooks:read', 'webhooks:write'] as const;
 export type Scope = (typeof ALL_SCOPES)[number];
 
 export const DEFAULT_REDIRECT_URIS = [

@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { authenticationCredentials, authenticationProperty } from '../shared/descriptions/authentication';
+import { resourceProperties, resourceSelector } from './actions/resources';
 import { router } from './actions/router';
-import * as student from './actions/student';
+import { searchStudents } from './methods/listSearch';
 
 export class EducationPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -12,7 +13,7 @@ export class EducationPlatform implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read students from your education platform',
+		description: 'Read students, enrollments, payments and exam results from your education platform',
 		defaults: { name: 'Education Platform' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -20,17 +21,12 @@ export class EducationPlatform implements INodeType {
 		credentials: authenticationCredentials,
 		properties: [
 			authenticationProperty,
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [{ name: 'Student', value: 'student' }],
-				default: 'student',
-			},
-			...student.description,
+			resourceSelector,
+			...resourceProperties,
 		],
 	};
+
+	methods = { listSearch: { searchStudents } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -10,6 +10,10 @@ export interface FailureContext {
 	url: string;
 	/** What the request was about, e.g. "student 1042" — named in 404 messages. */
 	resourceLabel?: string;
+	/** Said under a 404 after naming the resource: what the ID is and where to find one. */
+	notFoundAdvice?: string;
+	/** The scope the request needs, named under a 403 whose body does not name one. */
+	requiredScope?: string;
 	/** Which credential type was used, to say what to check on 401. */
 	authentication?: AuthenticationMethod;
 	/** Attempts made (1 = no retry) and time spent waiting between them. */
@@ -98,10 +102,11 @@ function validationAdvice(errors: ApiErrorBody['errors']): string[] {
 	});
 }
 
-function missingScopes(body: ApiErrorBody): string[] {
+function missingScopes(body: ApiErrorBody, requiredScope: string | undefined): string[] {
 	if (Array.isArray(body.required_scopes) && body.required_scopes.length) return body.required_scopes.map(String);
 	const found = (body.message ?? '').match(/\b[a-z_]+:(?:read|write)\b/g);
-	return found ? [...new Set(found)] : [];
+	if (found) return [...new Set(found)];
+	return requiredScope ? [requiredScope] : [];
 }
 
 function credentialAdvice(authentication: AuthenticationMethod | undefined): string {
@@ -157,7 +162,7 @@ function statusAdvice(failure: Failure, body: ApiErrorBody, context: FailureCont
 	if (oauthAdvice) return [oauthAdvice];
 	if (status === 401) return [credentialAdvice(context.authentication)];
 	if (status === 403) {
-		const scopes = missingScopes(body);
+		const scopes = missingScopes(body, context.requiredScope);
 		const named = scopes.length ? `the ${scopes.join(', ')} scope${scopes.length > 1 ? 's' : ''}` : 'a required scope';
 		return [
 			`The token lacks ${named}. Create an access token with ${scopes.length ? scopes.join(' and ') : 'that scope'}, or tick it under Scopes in the OAuth2 credential and reconnect.`,
@@ -165,7 +170,7 @@ function statusAdvice(failure: Failure, body: ApiErrorBody, context: FailureCont
 	}
 	if (status === 404) {
 		return context.resourceLabel
-			? [`No ${context.resourceLabel} exists on the platform. Check the ID.`]
+			? [`No ${context.resourceLabel} exists on the platform. ${context.notFoundAdvice ?? 'Check the ID.'}`]
 			: ['The API path was not found. Check the Base URL in the credential (for example https://school.example.com or https://school.example.com/api).'];
 	}
 	if (status === 400 || status === 422) advice.push(...validationAdvice(body.errors));

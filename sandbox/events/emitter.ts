@@ -2,6 +2,7 @@
 // service, and remember the recent ones for `GET /sandbox/events`.
 import type { WebhookService } from '../webhooks/service';
 import type { EventFactory } from './factory';
+import { saveRecord, type RecordDirectory } from './linkage';
 import type { EventType, PlatformEvent } from './types';
 
 /** Events kept for `GET /sandbox/events`. */
@@ -19,11 +20,17 @@ export class SandboxEvents {
 	constructor(
 		private readonly factory: EventFactory,
 		private readonly webhooks: WebhookService,
+		/** When given, each event's data is saved as the record it describes (contract §3.6). */
+		private readonly records?: RecordDirectory,
 	) {}
 
 	/** Creates `count` events of `type` and queues each for every subscriber; never waits for delivery. */
 	emit(type: EventType, overrides: Record<string, unknown> = {}, count = 1): EmittedEvent[] {
-		const events = Array.from({ length: count }, () => this.factory.create(type, overrides));
+		const events = Array.from({ length: count }, () => {
+			const event = this.factory.create(type, overrides);
+			if (this.records) saveRecord(this.records, type, event.data);
+			return event;
+		});
 		return events.map((event) => this.record({ event, queuedFor: this.webhooks.dispatch(event) }));
 	}
 

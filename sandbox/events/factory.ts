@@ -3,6 +3,7 @@
 import { eventId } from '../webhooks/ids';
 import { formatTimestamp } from '../students/time';
 import type { StudentStore, StudentSummary } from '../students/store';
+import { linkToRecord, type RecordDirectory } from './linkage';
 import { deepMerge } from './merge';
 import { PAYLOAD_BUILDERS, scoreFields } from './payloads';
 import { Random } from './random';
@@ -29,6 +30,8 @@ export class EventFactory {
 		seed: number,
 		private readonly students: StudentDirectory,
 		private readonly now: () => number,
+		/** When given, events create or change these records (contract §3.6). */
+		private readonly records?: RecordDirectory,
 	) {
 		this.rng = new Random(seed);
 	}
@@ -41,7 +44,9 @@ export class EventFactory {
 	create(type: EventType, overrides: Record<string, unknown> = {}): PlatformEvent {
 		const now = this.now();
 		const student = this.studentFor(overrides);
-		let data = deepMerge(PAYLOAD_BUILDERS[type]({ rng: this.rng, now, student }), overrides);
+		let data = PAYLOAD_BUILDERS[type]({ rng: this.rng, now, student });
+		if (this.records) data = linkToRecord(this.records, type, data);
+		data = deepMerge(data, overrides);
 		if (type.startsWith('exam_result.')) data = withConsistentScore(data, overrides);
 		return { id: eventId(now), type, created_at: formatTimestamp(now), data };
 	}

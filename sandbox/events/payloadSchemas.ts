@@ -18,7 +18,7 @@ export const StudentSummarySchema = StudentSchema.pick({
 
 const LetterGradeSchema = z.enum(['A', 'B', 'C', 'D', 'E', 'F']);
 
-const EnrollmentSchema = z
+export const EnrollmentSchema = z
 	.object({
 		id: z.string().regex(/^enr_/),
 		student_id: z.number().int().positive(),
@@ -31,10 +31,11 @@ const EnrollmentSchema = z
 		cancellation_reason: z.string().min(1).nullable(),
 		completed_at: TimestampSchema.nullable(),
 		final_grade: LetterGradeSchema.nullable(),
+		updated_at: TimestampSchema,
 	})
 	.strict();
 
-const PaymentSchema = z
+export const PaymentSchema = z
 	.object({
 		id: z.string().regex(/^pay_/),
 		student_id: z.number().int().positive(),
@@ -51,10 +52,11 @@ const PaymentSchema = z
 		refunded_amount: z.number().int().min(0),
 		refunded_at: TimestampSchema.nullable(),
 		refund_reason: z.string().min(1).nullable(),
+		updated_at: TimestampSchema,
 	})
 	.strict();
 
-const ExamResultSchema = z
+export const ExamResultSchema = z
 	.object({
 		id: z.string().regex(/^exr_/),
 		exam: z.object({ id: z.number().int().positive(), name: z.string().min(1), subject: z.string().min(1), taken_on: DateSchema }).strict(),
@@ -67,6 +69,7 @@ const ExamResultSchema = z
 		grade: LetterGradeSchema,
 		passed: z.boolean(),
 		published_at: TimestampSchema,
+		updated_at: TimestampSchema,
 	})
 	.strict();
 

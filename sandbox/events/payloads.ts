@@ -43,6 +43,7 @@ function enrollment(ctx: PayloadContext, status: string): Data {
 		cancellation_reason: null,
 		completed_at: null,
 		final_grade: null,
+		updated_at: formatTimestamp(now),
 	};
 }
 
@@ -66,6 +67,7 @@ function payment(ctx: PayloadContext): Data {
 		refunded_amount: 0,
 		refunded_at: null,
 		refund_reason: null,
+		updated_at: formatTimestamp(now),
 	};
 }
 
@@ -87,6 +89,7 @@ function examResult(ctx: PayloadContext): Data {
 		student,
 		...scoreFields(score, maxScore, maxScore / 2),
 		published_at: formatTimestamp(now - 60_000),
+		updated_at: formatTimestamp(now),
 	};
 }
 

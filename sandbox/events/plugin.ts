@@ -23,8 +23,9 @@ declare module '../state' {
 /** The sandbox's event emitter, created on first use; its payloads follow the sandbox seed. */
 export function eventsOf(state: SandboxState): SandboxEvents {
 	state.events ??= new SandboxEvents(
-		new EventFactory(mix(state.config.seed, hashString('events')), state.students, () => state.clock.now()),
+		new EventFactory(mix(state.config.seed, hashString('events')), state.students, () => state.clock.now(), state.records),
 		webhooksOf(state),
+		state.records,
 	);
 	return state.events;
 }

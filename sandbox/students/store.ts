@@ -102,6 +102,11 @@ export class StudentStore {
 		return this.has(id) ? this.materialise(id - 1) : undefined;
 	}
 
+	/** The grade level alone, without materialising the student (related records are made from it). */
+	gradeLevel(id: number): number | undefined {
+		return this.has(id) ? this.columns.grade[id - 1] : undefined;
+	}
+
 	summary(id: number): StudentSummary | undefined {
 		const student = this.get(id);
 		if (!student) return undefined;

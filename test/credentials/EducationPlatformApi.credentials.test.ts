@@ -74,6 +74,7 @@ describe('Education Platform API credential', () => {
 			const result = await connectionTest(HOST);
 			expect(result.status).toBe('Error');
 			expect(result.message).toMatch(/lacks the students:read scope/);
+			expect(result.message).toMatch(/only for enrollments, payments or exam results works for them/);
 		});
 
 		it('404: says the Base URL does not point at the API', async () => {

@@ -79,6 +79,8 @@ describe('Education Platform OAuth2 API credential', () => {
 	it('derives the hidden scope from the Scopes field (default students:read and webhooks:write)', async () => {
 		expect((await resolvedForConnect({ baseUrl: 'https://s.example' })).scope).toBe('students:read webhooks:write');
 		expect((await resolvedForConnect({ baseUrl: 'https://s.example', platformScopes: ['webhooks:read'] })).scope).toBe('webhooks:read');
+		const finance = { baseUrl: 'https://s.example', platformScopes: ['enrollments:read', 'payments:read', 'exam_results:read'] };
+		expect((await resolvedForConnect(finance)).scope).toBe('enrollments:read payments:read exam_results:read');
 		expect((await resolvedForConnect({ baseUrl: 'https://s.example', platformScopes: [] })).scope).toBe('');
 	});
 

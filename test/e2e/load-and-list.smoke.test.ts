@@ -36,7 +36,7 @@ describe(`n8n loads the package (${process.env.EDU_E2E_N8N ?? '2'})`, () => {
 
 	it('lists both nodes in /types/nodes.json', async () => {
 		const names = (await n8n.rest.nodeTypes()).map((type) => type.name);
-		expect(names).toEqual(expect.arrayContaining([`${PACKAGE}.educationPlatform`, `${PACKAGE}.educationPlatformTrigger`]));
+		expect(names).toEqual(expect.arrayContaining([`${PACKAGE}.educationPlatform`, `${PACKAGE}.educationPlatformTrigger`, `${PACKAGE}.educationPlatformPollingTrigger`]));
 	});
 
 	it('lists its three credential types', async () => {

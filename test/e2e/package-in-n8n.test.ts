@@ -18,6 +18,8 @@ import {
 	getManyWorkflow,
 	getStudentWorkflow,
 	httpRequestWorkflow,
+	pollingTriggerWorkflow,
+	POLLING_TRIGGER_NODE,
 	triggerWorkflow,
 	LIST_QUERY,
 	LIST_QUERY_AS_API,
@@ -31,6 +33,7 @@ const IDS = {
 	getUnknownContinue: 'e2eGetUnknownCo1',
 	httpRequest: 'e2eHttpRequest01',
 	trigger: 'e2eTriggerAreas1',
+	pollingTrigger: 'e2ePollingTrigg1',
 };
 const UNKNOWN_STUDENT_ID = 987_654;
 const TRIGGER_EVENTS = ['enrollment.created', 'payment.failed', 'exam_result.published'];
@@ -56,6 +59,7 @@ beforeAll(async () => {
 				getStudentWorkflow(IDS.getUnknownContinue, credentials.token, UNKNOWN_STUDENT_ID, true),
 				httpRequestWorkflow(IDS.httpRequest, credentials.token, `${sandbox.baseUrl}/v1/webhooks`),
 				triggerWorkflow(IDS.trigger, credentials.token, TRIGGER_EVENTS, TRIGGER_WEBHOOK_ID),
+				pollingTriggerWorkflow(IDS.pollingTrigger, credentials.token),
 			],
 		};
 	});
@@ -120,8 +124,8 @@ describe('the Education Platform node in `n8n execute`', () => {
 		const { code, output } = await execute(IDS.getUnknown);
 		expect(code).not.toBe(0);
 		const error = output.data.resultData.error;
-		expect(error?.message).toBe(`No student with ID ${UNKNOWN_STUDENT_ID}`);
-		expect(String(error?.description)).toMatch(/Check the Student ID/);
+		expect(error?.message).toBe(`No student with ID ${UNKNOWN_STUDENT_ID}.`);
+		expect(String(error?.description)).toMatch(`No student ${UNKNOWN_STUDENT_ID} exists on the platform. The Student ID is the numeric "id"`);
 	});
 
 	it('with Continue On Fail, emits an error item instead', async () => {
@@ -210,6 +214,34 @@ describe('the Education Platform Trigger in a published workflow', () => {
 		});
 		expect(await n8n.platform.subscriptions()).toEqual([]);
 		expect((await n8n.rest.workflow(IDS.trigger)).active).toBe(false);
+	});
+});
+
+describe('the Education Platform Polling Trigger in a published workflow', () => {
+	it('picks up a student added through the sandbox admin API on the next one-minute poll, once', async () => {
+		await timed('n8n publish:workflow (polling)', () => n8n.cli.publishWorkflow(IDS.pollingTrigger));
+		await timed('n8n restart', () => n8n.server.restart());
+		// The activation poll stores the cursor ("from now"); a student added before it would be history.
+		await timed('activation poll → cursor saved', () =>
+			eventually('the cursor in the static data', async () => {
+				const workflow = (await n8n.rest.workflow(IDS.pollingTrigger)) as { staticData?: Record<string, { cursor?: unknown }> };
+				return workflow.staticData?.[`node:${POLLING_TRIGGER_NODE}`]?.cursor;
+			}, 60_000),
+		);
+		const student = await n8n.platform.createStudent({ first_name: 'Polly', last_name: 'Trigger' });
+
+		const executions = await timed('next poll → execution', () =>
+			eventually('an execution of the polling workflow', async () => {
+				const found = (await n8n.rest.executions(IDS.pollingTrigger)).filter((execution) => execution.status === 'success');
+				return found.length > 0 ? found : undefined;
+			}, 150_000),
+		);
+		expect(executions).toHaveLength(1);
+		const run = { data: n8n.unflatten((await n8n.rest.execution(executions[0].id)).data) } as ExecuteOutput;
+		expect(nodeOutput(run, POLLING_TRIGGER_NODE)).toEqual([
+			expect.objectContaining({ event: 'student.created', event_kind: 'created', id: student.id, first_name: 'Polly', last_name: 'Trigger' }),
+		]);
+		await n8n.rest.deactivateWorkflow(IDS.pollingTrigger);
 	});
 });
 

@@ -28,7 +28,8 @@ describe('the npm start summary', () => {
 	});
 
 	it('says what to try first, with an emit command for the port the sandbox is on', () => {
-		expect(text).toContain('open "Weekly roster export" and click "Execute workflow"');
+		// The first example (by name) that runs on demand.
+		expect(text).toContain('open "Daily payment reconciliation" and click "Execute workflow"');
 		expect(text).toContain('In another terminal: npm run sandbox:emit -- payment.failed');
 		expect(formatSummary({ ...input, sandbox: { ...input.sandbox, port: 4011 } })).toContain(
 			'SANDBOX_PORT=4011 npm run sandbox:emit -- payment.failed',
@@ -39,9 +40,11 @@ describe('the npm start summary', () => {
 describe('the example workflows', () => {
 	const examples = loadExamples();
 
-	it('are four n8n workflows with unique IDs, three of them on the Education Platform Trigger', () => {
-		expect(examples.map((e) => e.workflow.name).sort()).toEqual(['Enrollment notification', 'Exam results', 'Payment reaction', 'Weekly roster export']);
-		expect(new Set(examples.map((e) => e.workflow.id)).size).toBe(4);
+	it('are six n8n workflows with unique IDs, three of them on the Education Platform Trigger', () => {
+		expect(examples.map((e) => e.workflow.name).sort()).toEqual([
+			'Daily payment reconciliation', 'Enrollment notification', 'Exam follow-up', 'Exam results', 'Payment reaction', 'Weekly roster export',
+		]);
+		expect(new Set(examples.map((e) => e.workflow.id)).size).toBe(6);
 		expect(examples.filter((e) => e.triggerEvents).map((e) => e.triggerEvents)).toEqual(
 			expect.arrayContaining([['enrollment.created'], ['payment.succeeded', 'payment.failed'], ['exam_result.published']]),
 		);

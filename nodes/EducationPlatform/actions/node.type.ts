@@ -1,4 +1,3 @@
-// The resource → operation pairs the node offers; the router switches on these.
-export type EducationPlatformMap = {
-	student: 'get' | 'getMany';
-};
+// The resources the node offers; the router switches on these. Every resource has Get and Get Many.
+export type ResourceName = 'student' | 'enrollment' | 'payment' | 'examResult';
+export type OperationName = 'get' | 'getMany';

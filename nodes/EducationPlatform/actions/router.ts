@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { EducationPlatformMap } from './node.type';
+import * as get from './common/get.operation';
+import * as getMany from './common/getMany.operation';
+import type { OperationName, ResourceName } from './node.type';
 import { toNodeError } from './nodeErrors';
-import * as student from './student';
+import type { ResourceDescriptor } from './resource';
+import { RESOURCES } from './resources';
 
-type OperationExecute = (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject[]>;
+type OperationExecute = (this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number) => Promise<IDataObject[]>;
 
-const operations: { [R in keyof EducationPlatformMap]: Record<EducationPlatformMap[R], OperationExecute> } = {
-	student: { get: student.get.execute, getMany: student.getMany.execute },
-};
+const operations: Record<OperationName, OperationExecute> = { get: get.execute, getMany: getMany.execute };
 
 /**
  * Runs the chosen operation once per input item, with that item's parameters. Every output
@@ -20,15 +21,16 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const resource = this.getNodeParameter('resource', itemIndex) as keyof EducationPlatformMap;
-			const operation = this.getNodeParameter('operation', itemIndex) as string;
-			const execute = (operations[resource] as Record<string, OperationExecute> | undefined)?.[operation];
-			if (!execute) {
-				throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, {
+			const resourceName = this.getNodeParameter('resource', itemIndex) as ResourceName;
+			const operation = this.getNodeParameter('operation', itemIndex) as OperationName;
+			const resource = RESOURCES[resourceName] as ResourceDescriptor | undefined;
+			const execute = operations[operation] as OperationExecute | undefined;
+			if (!resource || !execute) {
+				throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resourceName}" is not supported`, {
 					itemIndex,
 				});
 			}
-			const results = await execute.call(this, itemIndex);
+			const results = await execute.call(this, resource, itemIndex);
 			returnData.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results), {
 					itemData: { item: itemIndex },

@@ -3,7 +3,7 @@
 // drives the loop with an injected fetch function, so it is tested without HTTP or n8n.
 import { isJsonRecord } from '../../shared/jsonRecord';
 import { PaginationError } from './inputError';
-import type { Query } from './studentQuery';
+import type { Query } from './listQuery';
 
 export type HeaderMap = Record<string, string | string[] | number | undefined>;
 
@@ -13,11 +13,10 @@ export interface ListResponse {
 	headers?: HeaderMap;
 }
 
-export type PageShape = 'resource collection' | 'paginator' | 'array' | 'data only';
-
 export interface ParsedPage {
-	shape: PageShape;
 	items: unknown[];
+	/** Whether the response said anything about paging (meta, paginator fields or a Link header). */
+	paged: boolean;
 	currentPage?: number;
 	lastPage?: number;
 	/** per_page as the server reports it; it wins over the requested one if the server capped it. */
@@ -27,7 +26,6 @@ export interface ParsedPage {
 }
 
 export const MAX_PAGE_SIZE = 100;
-
 
 function toNumber(value: unknown): number | undefined {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -69,16 +67,18 @@ export function parseLinkHeader(header: string | undefined): Record<string, stri
 /** Reads one page. Throws a PaginationError when the body is not a list at all. */
 export function parseListPage(response: ListResponse): ParsedPage {
 	const { body } = response;
-	const linkNext = parseLinkHeader(headerValue(response.headers, 'link')).next;
+	const linkHeader = headerValue(response.headers, 'link');
+	const linkNext = parseLinkHeader(linkHeader).next;
+	const hasLink = linkHeader !== undefined && linkHeader.trim() !== '';
 	if (Array.isArray(body)) {
-		return { shape: 'array', items: body, nextUrl: linkNext };
+		return { items: body, paged: hasLink, nextUrl: linkNext };
 	}
 	if (isJsonRecord(body) && Array.isArray(body.data)) {
 		if (isJsonRecord(body.meta)) {
 			const links = isJsonRecord(body.links) ? body.links : {};
 			return {
-				shape: 'resource collection',
 				items: body.data,
+				paged: true,
 				currentPage: toNumber(body.meta.current_page),
 				lastPage: toNumber(body.meta.last_page),
 				perPage: toNumber(body.meta.per_page),
@@ -87,19 +87,19 @@ export function parseListPage(response: ListResponse): ParsedPage {
 		}
 		if ('current_page' in body || 'next_page_url' in body) {
 			return {
-				shape: 'paginator',
 				items: body.data,
+				paged: true,
 				currentPage: toNumber(body.current_page),
 				lastPage: toNumber(body.last_page),
 				perPage: toNumber(body.per_page),
 				nextUrl: toUrl(body.next_page_url) ?? linkNext,
 			};
 		}
-		return { shape: 'data only', items: body.data, nextUrl: linkNext };
+		return { items: body.data, paged: hasLink, nextUrl: linkNext };
 	}
 	const seen = typeof body === 'string' ? `text starting "${body.slice(0, 60)}"` : JSON.stringify(body)?.slice(0, 80);
 	throw new PaginationError(
-		'The API did not answer with a list of students',
+		'The API did not answer with a list',
 		`Expected JSON with a "data" array (or a JSON array) but got ${seen ?? 'nothing'}. Check that the credential's Base URL is the platform's address (e.g. https://school.example.com or https://school.example.com/api).`,
 	);
 }
@@ -115,7 +115,7 @@ export function queryOfUrl(url: string): Query {
 /**
  * The query of the next request, or `undefined` when the listing is complete: the page is empty
  * or shorter than the per_page the server reports, or there is neither a next link nor
- * `current_page < last_page`.
+ * `current_page < last_page`, or (without any paging information) shorter than we asked for.
  * A next link's parameters are laid over the current ones, so filters and sort survive even
  * when the server leaves them out of its links.
  */
@@ -128,6 +128,12 @@ export function nextPageQuery(current: Query, page: ParsedPage): Query | undefin
 	if (page.nextUrl) return { ...current, ...queryOfUrl(page.nextUrl) };
 	if (page.currentPage !== undefined && page.lastPage !== undefined && page.currentPage < page.lastPage) {
 		return { ...current, page: page.currentPage + 1 };
+	}
+	// No paging information at all (a bare `{data: [...]}`, or an array without a Link header):
+	// a full page may have more behind it, so ask for the next one until a short or empty page.
+	// The loop guards in collectPages stop a server that ignores `page`.
+	if (!page.paged && page.items.length >= Number(current.per_page)) {
+		return { ...current, page: Number(current.page ?? 1) + 1 };
 	}
 	return undefined;
 }
@@ -196,7 +202,7 @@ export async function collectPages(
 			const earlier = pageBounds.get(bounds);
 			if (earlier !== undefined) {
 				throw new PaginationError(
-					`Request ${requestCount} returned the same students as request ${earlier} (IDs ${first} to ${last})`,
+					`Request ${requestCount} returned the same records as request ${earlier} (IDs ${first} to ${last})`,
 					LOOP_ADVICE,
 				);
 			}

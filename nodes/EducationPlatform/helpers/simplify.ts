@@ -1,21 +1,38 @@
-// Pure: no n8n import. The "Simplify" output: a flat, friendly subset of a student
-// (docs/api-contract.md §2), easy to map into sheets, emails and AI tools.
+// Pure: no n8n import. Building blocks of every resource's "Simplify" output: flat, friendly
+// fields, easy to map into sheets, emails and AI tools.
 import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
 
-export interface SimplifiedStudent {
-	id: unknown;
-	student_number: unknown;
-	name: string;
-	first_name: unknown;
-	last_name: unknown;
-	email: unknown;
-	status: unknown;
-	grade_level: unknown;
-	group_ids: unknown;
-	enrolled_at: unknown;
-	primary_guardian_name: unknown;
-	primary_guardian_email: unknown;
-	primary_guardian_phone: unknown;
+/** The record as an object, or an empty one (a non-object is returned unchanged by the callers). */
+export function fieldsOf(value: unknown): JsonRecord {
+	return isJsonRecord(value) ? value : {};
+}
+
+/** The name people use: the preferred first name when there is one, then the last name. */
+export function personName(person: JsonRecord): string {
+	const first = person.preferred_name || person.first_name;
+	return [first, person.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
+}
+
+/** The student a record is about (its embedded summary), as flat fields. */
+export function studentFields(record: JsonRecord): { student_id: unknown; student_name: string; student_number: unknown } {
+	const student = fieldsOf(record.student);
+	return { student_id: record.student_id ?? student.id ?? null, student_name: personName(student), student_number: student.student_number ?? null };
+}
+
+/** Digits after the decimal point of a currency (USD 2, JPY 0, BHD 3); 2 when unknown. */
+function minorUnitDigits(currency: string): number {
+	try {
+		return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+	} catch {
+		return 2;
+	}
+}
+
+/** An amount in minor units (12500 USD) as the currency amount (125); null stays null. */
+export function decimalAmount(minor: unknown, currency: unknown): number | null {
+	if (typeof minor !== 'number') return null;
+	const digits = minorUnitDigits(typeof currency === 'string' ? currency : 'USD');
+	return Number((minor / 10 ** digits).toFixed(digits));
 }
 
 /** The guardian marked primary, else the first one listed, else none. */
@@ -25,20 +42,14 @@ function primaryGuardian(guardians: unknown): JsonRecord | undefined {
 	return records.find((guardian) => guardian.is_primary === true) ?? records[0];
 }
 
-/** The name people use: the preferred first name when there is one, then the last name. */
-function displayName(student: JsonRecord): string {
-	const first = student.preferred_name || student.first_name;
-	return [first, student.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
-}
-
 /** The simplified student; anything that is not a student object is returned unchanged. */
-export function simplifyStudent(student: unknown): SimplifiedStudent | typeof student {
+export function simplifyStudent(student: unknown): unknown {
 	if (!isJsonRecord(student)) return student;
 	const guardian = primaryGuardian(student.guardians);
 	return {
 		id: student.id ?? null,
 		student_number: student.student_number ?? null,
-		name: displayName(student),
+		name: personName(student),
 		first_name: student.first_name ?? null,
 		last_name: student.last_name ?? null,
 		email: student.email ?? null,

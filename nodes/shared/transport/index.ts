@@ -6,9 +6,8 @@
  *   full.headers.link, full.headers['x-ratelimit-remaining'], full.body
  *   await apiRequest.call(this, 'GET', `/students/${id}`, { resourceLabel: `student ${id}`, itemIndex: i });
  *
- * - `endpoint` is relative to `{base}/v1` (e.g. `/students`, `/webhooks/wh_1`). An absolute URL
- *   (a `links.next` or `Link` header value) is accepted when it is on the Base URL's origin;
- *   the credentials are never sent anywhere else.
+ * - `endpoint` is relative to `{base}/v1` (e.g. `/students`, `/webhooks/wh_1`); paging reads only
+ *   the query of a next link, so the credentials are never sent anywhere but the Base URL.
  * - Authentication: the node's `authentication` parameter picks the credential type (access
  *   token or OAuth2) unless `options.authentication` is given. Requests go through
  *   `httpRequestWithAuthentication`, so the credential's Bearer header is applied (and for
@@ -39,6 +38,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	IPollFunctions,
 	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
@@ -51,7 +51,7 @@ import { isJsonRecord } from '../jsonRecord';
 import { failureFromError, isTruncatedJson, lowerCaseHeaders, truncatedBodyFailure } from '../failure';
 import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryPolicy } from '../retry';
 
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export interface ApiRequestOptions {
 	qs?: IDataObject;
@@ -60,6 +60,10 @@ export interface ApiRequestOptions {
 	returnFullResponse?: boolean;
 	/** Names what is requested in error messages, e.g. `student 1042` or `webhook wh_1`. */
 	resourceLabel?: string;
+	/** Said under a 404 after naming the resource: what the ID is and where to find one. */
+	notFoundAdvice?: string;
+	/** The scope this request needs: named under a 403 when the platform's body does not name it. */
+	requiredScope?: string;
 	/** The input item the request is for; recorded on the error for Continue On Fail. */
 	itemIndex?: number;
 	/** Use this credential type instead of the node's `authentication` parameter. */
@@ -76,19 +80,6 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 /** Whether `apiRequest` failed because the platform answered 404 (the resource does not exist). */
 export function isNotFoundError(error: unknown): error is NodeApiError {
 	return error instanceof NodeApiError && error.httpCode === '404';
-}
-
-function resolveUrl(context: ApiContext, baseUrl: string, endpoint: string, itemIndex?: number): string {
-	if (!/^https?:\/\//i.test(endpoint)) return apiUrl(baseUrl, endpoint);
-	const allowedOrigin = new URL(normalizeBaseUrl(baseUrl)).origin;
-	if (new URL(endpoint).origin !== allowedOrigin) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Refusing to send the credentials to ${new URL(endpoint).origin}: the platform returned a link outside ${allowedOrigin}`,
-			{ itemIndex, description: 'Check the Base URL in the credential; it must be the address the platform uses in its own links.' },
-		);
-	}
-	return endpoint;
 }
 
 /** The credential type chosen by the node's `authentication` parameter, unless `override` is given. */
@@ -132,7 +123,7 @@ export async function apiRequest(
 	options: ApiRequestOptions = {},
 ): Promise<unknown> {
 	const { authentication, credentialType } = credentialTypeOf(this, options.authentication);
-	const url = resolveUrl(this, await credentialBaseUrl(this, credentialType, options.itemIndex), endpoint, options.itemIndex);
+	const url = apiUrl(await credentialBaseUrl(this, credentialType, options.itemIndex), endpoint);
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
 
 	let waitedMs = 0;
@@ -174,6 +165,8 @@ export async function apiRequest(
 			method,
 			url,
 			resourceLabel: options.resourceLabel,
+			notFoundAdvice: options.notFoundAdvice,
+			requiredScope: options.requiredScope,
 			authentication,
 			attempts: attempt,
 			waitedMs,

@@ -124,3 +124,23 @@ export function triggerWorkflow(id: string, credential: CredentialImport, events
 		settings: { executionOrder: 'v1' },
 	};
 }
+
+export const POLLING_TRIGGER_NODE = 'Education Platform Polling Trigger';
+
+/** The polling trigger on new students, polled every minute (n8n's shortest Poll Time). */
+export function pollingTriggerWorkflow(id: string, credential: CredentialImport): WorkflowJson {
+	const trigger = node(
+		POLLING_TRIGGER_NODE,
+		'n8n-nodes-education-platform.educationPlatformPollingTrigger',
+		{
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			authentication: 'accessToken',
+			resource: 'student',
+			events: ['created'],
+			filters: {},
+			options: {},
+		},
+		{ credentials: credentialRef(credential) },
+	);
+	return { id, name: 'e2e polling trigger', active: false, nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } };
+}

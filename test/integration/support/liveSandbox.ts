@@ -106,3 +106,23 @@ export function outputJson(result: RunNodeResult): IDataObject[] {
 export function sandboxStudents(sandbox: RunningSandbox, apiQuery: Record<string, string> = {}): Student[] {
 	return sandbox.state.students.query(parseStudentQuery(apiQuery)).all();
 }
+
+/**
+ * One live sandbox for the whole test file: started before its tests, closed after them.
+ *
+ *   const sandbox = liveSandboxForFile({ students: 1_500 });
+ *   it('…', async () => { await runStudentNode(sandbox(), …); });
+ */
+export function liveSandboxForFile(options: Partial<SandboxConfig> = {}): () => LiveSandbox {
+	let sandbox: LiveSandbox | undefined;
+	beforeAll(async () => {
+		sandbox = await startLiveSandbox(options);
+	});
+	afterAll(async () => {
+		await sandbox?.close();
+	});
+	return () => {
+		if (!sandbox) throw new Error('The live sandbox is used outside a test of the file that started it');
+		return sandbox;
+	};
+}

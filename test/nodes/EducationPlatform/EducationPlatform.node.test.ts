@@ -119,7 +119,7 @@ describe('Education Platform node: errors and retries', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => [item.json.id ?? item.json.error, item.pairedItem])).toEqual([
 			[1, { item: 0 }],
-			['No student with ID 404', { item: 1 }],
+			['No student with ID 404.', { item: 1 }],
 			['Student ID is "abc", it must be a whole number above 0', { item: 2 }],
 			[3, { item: 3 }],
 		]);
@@ -136,7 +136,7 @@ describe('Education Platform node: errors and retries', () => {
 
 		expect(result.outputs[0].map((item) => [item.json.id, item.pairedItem])).toEqual([[1, { item: 0 }]]);
 		expect(result.outputs[1].map((item) => [item.json.error, item.pairedItem])).toEqual([
-			['No student with ID 404', { item: 1 }],
+			['No student with ID 404.', { item: 1 }],
 		]);
 	});
 
@@ -146,7 +146,7 @@ describe('Education Platform node: errors and retries', () => {
 			{ operation: 'get', studentId: '={{ $json.id }}' },
 			{ input: [{ id: 404 }, { id: 2 }] },
 		);
-		expect(result.error?.message).toBe('No student with ID 404');
+		expect(result.error?.message).toBe('No student with ID 404.');
 		expect(result.items).toEqual([]);
 	});
 });

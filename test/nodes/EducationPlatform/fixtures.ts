@@ -99,7 +99,7 @@ export function pageResponse(
 }
 
 /**
- * A fake `GET {prefix}/v1/students` holding `all` students. It answers each request from its own
+ * A fake `GET {prefix}/v1/students` (or `/v1{resourcePath}`) holding `all` records. It answers each request from its own
  * `page`/`per_page` (so a wrong page number shows up as wrong data) and records it. `respond`
  * may override an answer, e.g. to send a 429 once.
  */
@@ -107,13 +107,15 @@ export function fakeStudentsApi(options: {
 	all: IDataObject[];
 	envelope?: Envelope;
 	prefix?: string;
+	/** Another list endpoint, e.g. `/payments`. */
+	resourcePath?: string;
 	respond?: (request: SeenRequest, count: number) => [number, unknown, Record<string, string>?] | undefined;
 }) {
 	const seen: SeenRequest[] = [];
 	const prefix = options.prefix ?? '';
 	const scope = nock(ORIGIN)
 		.persist()
-		.get(`${prefix}/v1/students`)
+		.get(`${prefix}/v1${options.resourcePath ?? '/students'}`)
 		.query(true)
 		.reply(function (uri) {
 			const url = new URL(uri, ORIGIN);

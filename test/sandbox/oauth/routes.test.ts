@@ -127,7 +127,7 @@ describe('with auto-approve', () => {
 	it('issues client-credentials tokens (Basic or body auth), without a refresh token', async () => {
 		const viaBasic = await token(sandbox, { grant_type: 'client_credentials' });
 		expect(viaBasic.status).toBe(200);
-		expect(viaBasic.body).toMatchObject({ scope: 'students:read webhooks:read webhooks:write' });
+		expect(viaBasic.body).toMatchObject({ scope: 'students:read enrollments:read payments:read exam_results:read webhooks:read webhooks:write' });
 		expect(viaBasic.body.refresh_token).toBeUndefined();
 		const viaBody = await token(sandbox, { grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret, scope: 'students:read' }, {});
 		expect(viaBody.body.scope).toBe('students:read');

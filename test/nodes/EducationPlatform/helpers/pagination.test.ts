@@ -56,7 +56,7 @@ describe('parseLinkHeader', () => {
 describe('parseListPage', () => {
 	it('reads the resource collection envelope', () => {
 		expect(parseListPage(resourcePage(1, 3, 2, 6))).toEqual({
-			shape: 'resource collection',
+			paged: true,
 			items: [{ id: 1 }, { id: 2 }],
 			currentPage: 1,
 			lastPage: 3,
@@ -69,12 +69,12 @@ describe('parseListPage', () => {
 		const page = parseListPage({
 			body: { current_page: 2, data: [{ id: 3 }], last_page: 2, next_page_url: null, per_page: '2', total: 3 },
 		});
-		expect(page).toMatchObject({ shape: 'paginator', currentPage: 2, lastPage: 2, perPage: 2, nextUrl: undefined });
+		expect(page).toMatchObject({ paged: true, currentPage: 2, lastPage: 2, perPage: 2, nextUrl: undefined });
 	});
 
 	it('reads a bare array with its next link from a Link header, whatever the header case', () => {
 		const page = parseListPage({ body: [{ id: 1 }], headers: { Link: '</v1/students?page=2>; rel="next"' } });
-		expect(page).toEqual({ shape: 'array', items: [{ id: 1 }], nextUrl: '/v1/students?page=2' });
+		expect(page).toEqual({ paged: true, items: [{ id: 1 }], nextUrl: '/v1/students?page=2' });
 	});
 
 	it('prefers the body link but falls back to the Link header', () => {
@@ -95,7 +95,7 @@ describe('parseListPage', () => {
 			throw new Error('expected a PaginationError');
 		} catch (error) {
 			expect(error).toBeInstanceOf(PaginationError);
-			expect((error as PaginationError).message).toBe('The API did not answer with a list of students');
+			expect((error as PaginationError).message).toBe('The API did not answer with a list');
 			expect((error as PaginationError).description).toMatch(detail);
 			expect((error as PaginationError).description).toMatch(/Base URL/);
 		}
@@ -107,7 +107,7 @@ describe('nextPageQuery', () => {
 
 	it('follows the next link but keeps filters the link leaves out', () => {
 		const next = nextPageQuery(current, {
-			shape: 'resource collection',
+			paged: true,
 			items: students(1, 2),
 			nextUrl: 'https://other.example/v1/students?page=2&per_page=2',
 		});
@@ -115,28 +115,28 @@ describe('nextPageQuery', () => {
 	});
 
 	it('uses current_page + 1 when there is no link but more pages', () => {
-		const next = nextPageQuery(current, { shape: 'paginator', items: students(1, 2), currentPage: 1, lastPage: 4 });
+		const next = nextPageQuery(current, { paged: true, items: students(1, 2), currentPage: 1, lastPage: 4 });
 		expect(next).toEqual({ ...current, page: 2 });
 	});
 
 	it('stops on the last page, a short page and an empty page even if a next link says otherwise', () => {
 		const nextUrl = '/v1/students?page=2';
-		expect(nextPageQuery(current, { shape: 'paginator', items: students(1, 2), currentPage: 4, lastPage: 4 })).toBeUndefined();
-		expect(nextPageQuery(current, { shape: 'resource collection', items: students(1, 1), perPage: 2, nextUrl })).toBeUndefined();
-		expect(nextPageQuery(current, { shape: 'array', items: [], nextUrl })).toBeUndefined();
+		expect(nextPageQuery(current, { paged: true, items: students(1, 2), currentPage: 4, lastPage: 4 })).toBeUndefined();
+		expect(nextPageQuery(current, { paged: true, items: students(1, 1), perPage: 2, nextUrl })).toBeUndefined();
+		expect(nextPageQuery(current, { paged: true, items: [], nextUrl })).toBeUndefined();
 	});
 
 	it('follows an explicit next link when the server reports no page size, even if the page is shorter than asked', () => {
 		// A bare array paginated by a Link header: the server may cap per_page without saying so.
 		const asked: Query = { page: 1, per_page: 100 };
-		const next = nextPageQuery(asked, { shape: 'array', items: students(1, 50), nextUrl: '/v1/students?page=2&per_page=100' });
+		const next = nextPageQuery(asked, { paged: true, items: students(1, 50), nextUrl: '/v1/students?page=2&per_page=100' });
 		expect(next).toEqual({ page: '2', per_page: '100' });
 	});
 
 	it('does not mistake a page the server capped for a short page', () => {
 		const asked: Query = { page: 1, per_page: 100 };
 		const next = nextPageQuery(asked, {
-			shape: 'resource collection',
+			paged: true,
 			items: students(1, 50),
 			perPage: 50,
 			currentPage: 1,
@@ -146,7 +146,7 @@ describe('nextPageQuery', () => {
 	});
 
 	it('stops on a bare array with no Link header (an unpaginated list)', () => {
-		expect(nextPageQuery(current, { shape: 'array', items: students(1, 2) })).toBeUndefined();
+		expect(nextPageQuery(current, { paged: true, items: students(1, 2) })).toBeUndefined();
 	});
 });
 
@@ -201,16 +201,47 @@ describe('collectPages', () => {
 			const page = Number(q.page);
 			return {
 				body: students(page * 2 - 1, page * 2),
-				headers: page < 3 ? { link: `<https://h/v1/students?page=${page + 1}&per_page=2>; rel="next"` } : {},
+				// The last page links back only (a full page without any Link would mean "ask on").
+				headers: { link: page < 3 ? `<https://h/v1/students?page=${page + 1}&per_page=2>; rel="next"` : '<https://h/v1/students?page=2&per_page=2>; rel="prev"' },
 			};
 		});
 		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2 })).toEqual(students(1, 6));
 	});
 
+	it('without any paging information, keeps asking until a short page (bare {data}, and an array without Link)', async () => {
+		for (const wrap of [(items: unknown[]) => ({ data: items }), (items: unknown[]) => items]) {
+			const api = fakeApi((q) => {
+				const page = Number(q.page);
+				return { body: wrap(students(page * 2 - 1, Math.min(5, page * 2))) };
+			});
+			expect(await collectPages(api.fetchPage, { query: {}, perPage: 2 })).toEqual(students(1, 5));
+			expect(api.calls.map((q) => q.page)).toEqual([1, 2, 3]);
+		}
+	});
+
+	it('without any paging information, stops at an empty page after full ones', async () => {
+		const api = fakeApi((q) => ({ body: { data: Number(q.page) <= 2 ? students(Number(q.page) * 2 - 1, Number(q.page) * 2) : [] } }));
+		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2 })).toEqual(students(1, 4));
+		expect(api.calls).toHaveLength(3);
+	});
+
+	it('without any paging information, a server ignoring page ends in the loop guard, not a silent stop', async () => {
+		const api = fakeApi(() => ({ body: { data: students(1, 2) } }));
+		await expect(collectPages(api.fetchPage, { query: {}, perPage: 2 })).rejects.toThrow(
+			'Request 2 returned the same records as request 1 (IDs 1 to 2)',
+		);
+	});
+
+	it('a Link header without rel="next" is paging information: the listing ends there', async () => {
+		const api = fakeApi(() => ({ body: students(1, 2), headers: { link: '<https://h/v1/students?page=1>; rel="first"' } }));
+		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2 })).toEqual(students(1, 2));
+		expect(api.calls).toHaveLength(1);
+	});
+
 	it('ends with a clear error when the server ignores page and repeats the same students', async () => {
 		const api = fakeApi(() => ({ body: students(1, 2), headers: { link: '<https://h/v1/students?page=2>; rel="next"' } }));
 		const listing = collectPages(api.fetchPage, { query: {}, perPage: 2 });
-		await expect(listing).rejects.toThrow('Request 2 returned the same students as request 1 (IDs 1 to 2)');
+		await expect(listing).rejects.toThrow('Request 2 returned the same records as request 1 (IDs 1 to 2)');
 		expect(api.calls).toHaveLength(2);
 	});
 

@@ -29,9 +29,8 @@ describe('Student → Get', () => {
 		const result = await runEducationPlatform({ operation: 'get', studentId: '99999' });
 
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe('No student with ID 99999');
-		expect(result.error?.description).toMatch(/^The platform answered "No student with ID 99999\."/);
-		expect(result.error?.description).toMatch(/Check the Student ID: it is the numeric "id", not the student number/);
+		expect(result.error?.message).toBe('No student with ID 99999.');
+		expect(result.error?.description).toMatch(/^No student 99999 exists on the platform\. The Student ID is the numeric "id", not the student number/);
 		expect((result.error as { httpCode?: string }).httpCode).toBe('404');
 	});
 

@@ -115,7 +115,7 @@ describe('Student → Get Many', () => {
 			],
 		});
 		const result = await runEducationPlatform({ operation: 'getMany', returnAll: true, options: { pageSize: 2 } });
-		expect(result.error?.message).toBe('Request 2 returned the same students as request 1 (IDs 1 to 2)');
+		expect(result.error?.message).toBe('Request 2 returned the same records as request 1 (IDs 1 to 2)');
 		expect(result.error?.description).toMatch(/instead of looping forever/);
 	});
 
@@ -133,7 +133,7 @@ describe('Student → Get Many', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => [item.json.id ?? item.json.error, item.pairedItem])).toEqual([
-			['Request 2 returned the same students as request 1 (IDs 1 to 2)', { item: 0 }],
+			['Request 2 returned the same records as request 1 (IDs 1 to 2)', { item: 0 }],
 			[1, { item: 1 }],
 			[2, { item: 1 }],
 			[3, { item: 1 }],

@@ -1,0 +1,36 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { ResourceDescriptor } from '../resource';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
+
+/** A resource's Operation selector and the parameters of its Get and Get Many, shown only for it. */
+export function resourceProperties(resource: ResourceDescriptor, idProperty?: INodeProperties): INodeProperties[] {
+	const show = (operation: string) => ({ show: { resource: [resource.value], operation: [operation] } });
+	return [
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource.value] } },
+			options: [
+				{
+					name: 'Get',
+					value: 'get',
+					description: `Get one ${resource.displayName.toLowerCase()} by ID: ${resource.summary}`,
+					action: `Get a ${resource.displayName.toLowerCase()}`,
+				},
+				{
+					name: 'Get Many',
+					value: 'getMany',
+					description: `List ${resource.plural} with filters and sort; each item is one ${resource.displayName.toLowerCase()}: ${resource.summary}`,
+					action: `Get many ${resource.plural}`,
+				},
+			],
+			default: 'getMany',
+		},
+		...updateDisplayOptions(show('getMany'), getMany.properties(resource)),
+		...updateDisplayOptions(show('get'), get.properties(resource, idProperty)),
+	];
+}

@@ -1,0 +1,36 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { apiRequest } from '../../../shared/transport';
+import { optionsCollection, simplifyOption } from '../../descriptions/options.description';
+import type { ResourceDescriptor } from '../resource';
+
+/** Get's parameters for one resource: its ID and the Simplify option. */
+export function properties(resource: ResourceDescriptor, idProperty?: INodeProperties): INodeProperties[] {
+	const { id } = resource;
+	return [
+		idProperty ?? {
+			displayName: id.displayName,
+			name: id.parameter,
+			type: 'string',
+			required: true,
+			placeholder: id.placeholder,
+			default: '',
+			description: id.description,
+		},
+		optionsCollection([simplifyOption(resource.simplifyDescription)]),
+	];
+}
+
+/** `GET /v1/<resource>/{id}` → the record, or a 404 that says what the ID is. */
+export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
+	const raw = this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true });
+	const id = resource.id.parse(raw);
+	const options = this.getNodeParameter('options', itemIndex, {}) as { simplify?: boolean };
+	const response = (await apiRequest.call(this, 'GET', `${resource.path}/${encodeURIComponent(String(id))}`, {
+		resourceLabel: `${resource.displayName.toLowerCase()} ${id}`,
+		notFoundAdvice: resource.id.notFoundAdvice,
+		requiredScope: resource.scope,
+		itemIndex,
+	})) as { data?: unknown };
+	const record = response?.data ?? response;
+	return [(options.simplify ? resource.simplify(record) : record) as IDataObject];
+}

@@ -1,0 +1,104 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { apiRequest } from '../../../shared/transport';
+import { optionsCollection, simplifyOption } from '../../descriptions/options.description';
+import { additionalFiltersProperty, sortProperty } from '../../descriptions/listQuery.description';
+import { InputError } from '../../helpers/inputError';
+import { buildListQuery, type NameValue, type Query, type SortRule } from '../../helpers/listQuery';
+import { collectPages, MAX_PAGE_SIZE, planPerPage, type ListResponse } from '../../helpers/pagination';
+import type { ResourceDescriptor } from '../resource';
+
+/** Return All reads 100 per request (the API's maximum) to spend as little of the rate limit as possible. */
+const DEFAULT_PAGE_SIZE = MAX_PAGE_SIZE;
+/** An AI agent rarely needs more, and every record costs context: a tool lists few by default. */
+const TOOL_DEFAULT_LIMIT = 10;
+
+const limitProperty: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 50,
+	description: 'Max number of results to return',
+	// `hide` rather than `show: {'@tool': [false]}`: n8n before 1.9x does not know '@tool' (it reads
+	// it as an unset parameter), and there `show` would hide both Limits; `hide` keeps this one.
+	displayOptions: { show: { returnAll: [false] }, hide: { '@tool': [true] } },
+};
+
+/** The same Limit for the node's tool variant (n8n names it `<node>Tool`), with a small default. */
+const toolLimitProperty: INodeProperties = {
+	...limitProperty,
+	default: TOOL_DEFAULT_LIMIT,
+	displayOptions: { show: { returnAll: [false], '@tool': [true] } },
+};
+
+/** Get Many's parameters for one resource. */
+export function properties(resource: ResourceDescriptor): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		limitProperty,
+		toolLimitProperty,
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			description: `Only ${resource.plural} matching all of these filters are returned`,
+			options: resource.filterOptions,
+		},
+		additionalFiltersProperty,
+		sortProperty(resource.sortOptions, resource.defaultSortField),
+		optionsCollection([
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
+				default: DEFAULT_PAGE_SIZE,
+				description: `${resource.displayName} records per request (1–100). Larger pages use fewer requests of the rate limit; with a Limit, the node asks for no more than it needs.`,
+			},
+			simplifyOption(resource.simplifyDescription),
+		]),
+	];
+}
+
+interface GetManyOptions {
+	pageSize?: number;
+	simplify?: boolean;
+}
+
+function wholeNumber(value: unknown, label: string, min: number, max?: number): number {
+	const number = Number(value);
+	if (!Number.isInteger(number) || number < min || (max !== undefined && number > max)) {
+		const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
+		throw new InputError(`${label} is ${String(value)}, it must be a whole number ${range}`, `Set ${label} to a whole number ${range}.`);
+	}
+	return number;
+}
+
+/** `GET /v1/<resource>`, page after page, with filters and sort. */
+export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? undefined : wholeNumber(this.getNodeParameter('limit', itemIndex, 50), 'Limit', 1);
+	const options = this.getNodeParameter('options', itemIndex, {}) as GetManyOptions;
+	const pageSize = wholeNumber(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', 1, MAX_PAGE_SIZE);
+
+	const query = buildListQuery(resource.query, {
+		filters: this.getNodeParameter('filters', itemIndex, {}) as Record<string, unknown>,
+		additionalFilters: (this.getNodeParameter('additionalFilters.filter', itemIndex, []) as NameValue[]) ?? [],
+		sort: (this.getNodeParameter('sort.rule', itemIndex, []) as SortRule[]) ?? [],
+		timeZone: this.getTimezone(),
+	});
+
+	const fetchPage = async (qs: Query): Promise<ListResponse> =>
+		(await apiRequest.call(this, 'GET', resource.path, { qs, returnFullResponse: true, itemIndex, requiredScope: resource.scope })) as ListResponse;
+
+	const records = await collectPages(fetchPage, { query, perPage: planPerPage(pageSize, limit), limit });
+	return (options.simplify ? records.map(resource.simplify) : records) as IDataObject[];
+}

@@ -1,0 +1,108 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { FilterSpec, ListQuerySpec } from '../helpers/listQuery';
+import { studentLocator } from './studentLocator.description';
+
+// Building blocks of a resource's Filters collection, each with the FilterSpec that says how
+// it becomes `filter[...]`. A resource lists the filters it offers; nothing is written twice.
+
+export interface FilterOption {
+	option: INodeProperties;
+	spec: FilterSpec;
+}
+
+const ZONE_NOTE = "A picked date-time is read in the workflow's time zone.";
+
+export function dateFilter(param: string, api: string, displayName: string, description: string): FilterOption {
+	return {
+		option: { displayName, name: param, type: 'dateTime', default: '', description: `${description} ${ZONE_NOTE}` },
+		spec: { param, api, label: displayName, kind: 'date' },
+	};
+}
+
+/** `<field>After` and `<field>Before` → `filter[<field>_after]`, `filter[<field>_before]`; `what` e.g. "payments paid". */
+export function dateRangeFilters(field: string, displayName: string, what: string): FilterOption[] {
+	return (['after', 'before'] as const).map((bound) => {
+		const Bound = bound === 'after' ? 'After' : 'Before';
+		return dateFilter(`${field}${Bound}`, `${field}_${bound}`, `${displayName} ${Bound}`, `Only ${what} ${bound} this moment.`);
+	});
+}
+
+/** `filter[updated_since]`, inclusive: what incremental syncs and polling read. */
+export function updatedSinceFilter(plural: string): FilterOption {
+	return dateFilter('updatedSince', 'updated_since', 'Updated Since', `Only ${plural} changed at or after this moment (inclusive), for incremental syncs.`);
+}
+
+/** The Student filter: the same picker as Student → Get. */
+export function studentFilter(plural: string): FilterOption {
+	return {
+		option: studentLocator('studentId', 'Student', `Only ${plural} of this student: pick one from the list, or give the numeric student ID`),
+		spec: { param: 'studentId', api: 'student_id', label: 'Student', kind: 'ids' },
+	};
+}
+
+/** A text filter's description plus how to give several values. */
+function withListNote(description: string, note: string): string {
+	return `${description} ${note}.`;
+}
+
+export function idsFilter(param: string, api: string, displayName: string, description: string): FilterOption {
+	return {
+		option: { displayName, name: param, type: 'string', placeholder: 'e.g. 12, 31', default: '', description: withListNote(description, 'Separate several with commas') },
+		spec: { param, api, label: displayName, kind: 'ids' },
+	};
+}
+
+export function textListFilter(param: string, api: string, displayName: string, placeholder: string, description: string): FilterOption {
+	return {
+		option: { displayName, name: param, type: 'string', placeholder, default: '', description: withListNote(description, 'Separate several with commas to match any of them') },
+		spec: { param, api, label: displayName, kind: 'textList' },
+	};
+}
+
+function optionName(value: string): string {
+	return value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
+}
+
+/** A multi-select of the values the API knows, any of them. */
+export function enumFilter(param: string, api: string, displayName: string, values: readonly string[], noun: string, description: string): FilterOption {
+	const options: INodePropertyOptions[] = [...values].sort().map((value) => ({ name: optionName(value), value }));
+	return {
+		option: { displayName, name: param, type: 'multiOptions', options, default: [], description },
+		spec: { param, api, label: displayName, kind: 'enum', values, noun },
+	};
+}
+
+export function booleanFilter(param: string, api: string, displayName: string, description: string): FilterOption {
+	return {
+		option: {
+			displayName,
+			name: param,
+			type: 'options',
+			options: [
+				{ name: 'Yes', value: 'true' },
+				{ name: 'No', value: 'false' },
+			],
+			default: 'true',
+			description,
+		},
+		spec: { param, api, label: displayName, kind: 'boolean' },
+	};
+}
+
+/** The Filters collection (alphabetical, as n8n's linter wants), how each becomes `filter[...]`, and the Sort choices. */
+export function listParameters(
+	filters: FilterOption[],
+	sortable: readonly string[],
+): { filterOptions: INodeProperties[]; query: ListQuerySpec; sortOptions: INodePropertyOptions[] } {
+	return {
+		filterOptions: filters.map((filter) => filter.option).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		query: { filters: filters.map((filter) => filter.spec), sortable },
+		sortOptions: sortOptions(sortable),
+	};
+}
+
+/** Sort choices from API field names. */
+export function sortOptions(fields: readonly string[]): INodePropertyOptions[] {
+	const word = (part: string) => (part === 'id' ? 'ID' : part.charAt(0).toUpperCase() + part.slice(1));
+	return [...fields].sort().map((value) => ({ name: value.split('_').map(word).join(' '), value }));
+}
