@@ -7,6 +7,7 @@ import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
 import { apiRequest } from '../../shared/transport';
 import {
 	kindOf,
+	MIN_REQUESTS,
 	newestRecord,
 	pollChanges,
 	startCursor,
@@ -95,7 +96,7 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 			staticData.cursor = (await startCursor(fetchPage, options.backfillFrom || undefined)) as unknown as IDataObject;
 			if (!options.backfillFrom) return null;
 		}
-		const maxRequests = wholeNumber(this, options.maxRequests ?? DEFAULT_MAX_REQUESTS, 'Max Requests per Poll', 2);
+		const maxRequests = wholeNumber(this, options.maxRequests ?? DEFAULT_MAX_REQUESTS, 'Max Requests per Poll', MIN_REQUESTS);
 		const lookbackSeconds = wholeNumber(this, options.lookbackSeconds ?? DEFAULT_LOOKBACK_SECONDS, 'Lookback (Seconds)', 0);
 		const outcome = await pollChanges(staticData.cursor as unknown as PollCursor, fetchPage, {
 			pageSize: PAGE_SIZE,
