@@ -6,9 +6,8 @@ import { parseListPage, type ListResponse } from '../../EducationPlatform/helper
 import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
 import { apiRequest } from '../../shared/transport';
 import {
-	kindOf,
 	MIN_REQUESTS,
-	newestRecord,
+	newestOfKinds,
 	pollChanges,
 	startCursor,
 	type ChangeKind,
@@ -87,8 +86,8 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 		const simplify = options.simplify === true;
 
 		if (this.getMode() === 'manual') {
-			const newest = await newestRecord(fetchPage);
-			return newest ? [[toItem(resource, kindOf(newest), newest, simplify)]] : null;
+			const newest = await newestOfKinds(fetchPage, events);
+			return newest ? [[toItem(resource, newest.kind, newest.record, simplify)]] : null;
 		}
 
 		const staticData = this.getWorkflowStaticData('node');
