@@ -20,16 +20,35 @@ export interface PollableResource {
 	events: Record<ChangeKind, PollEvent>;
 }
 
-const POLL_EVENTS: Partial<Record<ResourceName, Record<ChangeKind, PollEvent>>> = {
+// "Created" is the record's first version (created_at), "Updated" any later one. A status
+// ("only failed payments", "only cancelled enrollments") is the Status filter: it keeps the
+// records whose status is that one after the change.
+const POLL_EVENTS: Record<ResourceName, Record<ChangeKind, PollEvent>> = {
 	student: {
 		created: { event: 'student.created', displayName: 'Student Created', description: 'A student was added' },
 		updated: { event: 'student.updated', displayName: 'Student Updated', description: "A student's record changed" },
+	},
+	enrollment: {
+		created: { event: 'enrollment.created', displayName: 'Enrollment Created', description: 'A student was enrolled in a course' },
+		updated: {
+			event: 'enrollment.updated',
+			displayName: 'Enrollment Updated',
+			description: 'An enrollment changed, e.g. activated, moved, cancelled or completed',
+		},
+	},
+	payment: {
+		created: { event: 'payment.created', displayName: 'Payment Created', description: 'A payment was made or attempted (succeeded or failed)' },
+		updated: { event: 'payment.updated', displayName: 'Payment Updated', description: 'A payment changed, e.g. refunded' },
+	},
+	examResult: {
+		created: { event: 'exam_result.published', displayName: 'Exam Result Published', description: 'An exam result was published' },
+		updated: { event: 'exam_result.updated', displayName: 'Exam Result Updated', description: 'A published exam result changed, e.g. re-marked' },
 	},
 };
 
 export const pollableResources: PollableResource[] = (Object.keys(POLL_EVENTS) as ResourceName[]).map((name) => ({
 	descriptor: RESOURCES[name],
-	events: POLL_EVENTS[name] as Record<ChangeKind, PollEvent>,
+	events: POLL_EVENTS[name],
 }));
 
 export function pollableResource(value: string): PollableResource | undefined {

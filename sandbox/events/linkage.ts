@@ -8,11 +8,11 @@ import type { EventType } from './types';
 
 export type RecordDirectory = Record<(typeof RESOURCE_DEFINITIONS)[number]['path'], RecordStore>;
 
-/** Fields a change event keeps from the record it changes. */
+/** Fields a change event keeps from the record it changes (created_at: when the record was made). */
 const IDENTITY: Record<string, readonly string[]> = {
-	enrollments: ['course', 'term', 'enrolled_at'],
-	payments: ['invoice_id', 'description', 'amount', 'currency', 'method', 'paid_at'],
-	'exam-results': ['exam', 'max_score', 'pass_mark', 'published_at'],
+	enrollments: ['course', 'term', 'enrolled_at', 'created_at'],
+	payments: ['invoice_id', 'description', 'amount', 'currency', 'method', 'paid_at', 'created_at'],
+	'exam-results': ['exam', 'max_score', 'pass_mark', 'published_at', 'created_at'],
 };
 
 export function definitionOf(type: EventType) {

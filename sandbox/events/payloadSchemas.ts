@@ -31,6 +31,7 @@ export const EnrollmentSchema = z
 		cancellation_reason: z.string().min(1).nullable(),
 		completed_at: TimestampSchema.nullable(),
 		final_grade: LetterGradeSchema.nullable(),
+		created_at: TimestampSchema,
 		updated_at: TimestampSchema,
 	})
 	.strict();
@@ -52,6 +53,7 @@ export const PaymentSchema = z
 		refunded_amount: z.number().int().min(0),
 		refunded_at: TimestampSchema.nullable(),
 		refund_reason: z.string().min(1).nullable(),
+		created_at: TimestampSchema,
 		updated_at: TimestampSchema,
 	})
 	.strict();
@@ -69,6 +71,7 @@ export const ExamResultSchema = z
 		grade: LetterGradeSchema,
 		passed: z.boolean(),
 		published_at: TimestampSchema,
+		created_at: TimestampSchema,
 		updated_at: TimestampSchema,
 	})
 	.strict();

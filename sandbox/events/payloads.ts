@@ -43,6 +43,7 @@ function enrollment(ctx: PayloadContext, status: string): Data {
 		cancellation_reason: null,
 		completed_at: null,
 		final_grade: null,
+		created_at: formatTimestamp(now),
 		updated_at: formatTimestamp(now),
 	};
 }
@@ -67,6 +68,7 @@ function payment(ctx: PayloadContext): Data {
 		refunded_amount: 0,
 		refunded_at: null,
 		refund_reason: null,
+		created_at: formatTimestamp(now),
 		updated_at: formatTimestamp(now),
 	};
 }
@@ -89,6 +91,7 @@ function examResult(ctx: PayloadContext): Data {
 		student,
 		...scoreFields(score, maxScore, maxScore / 2),
 		published_at: formatTimestamp(now - 60_000),
+		created_at: formatTimestamp(now),
 		updated_at: formatTimestamp(now),
 	};
 }

@@ -10,7 +10,7 @@ import { EnrollmentSchema, ExamResultSchema, PaymentSchema } from '../events/pay
 import { PAYLOAD_BUILDERS } from '../events/payloads';
 import { Random } from '../events/random';
 import type { EventType } from '../events/types';
-import { DAY_MS } from '../students/time';
+import { DAY_MS, formatTimestamp } from '../students/time';
 import type { StudentStore } from '../students/store';
 import type { Scope } from '../config';
 import type { ListDefinition } from './query';
@@ -121,7 +121,9 @@ function generator(definition: ResourceDefinition, seed: number, anchor: number)
 		const type = rng.pick(definition.origins);
 		const student = { id: studentId, grade_level: gradeLevel } as Parameters<(typeof PAYLOAD_BUILDERS)[EventType]>[0]['student'];
 		const { id: _id, student: _student, previous_attributes: _previous, ...data } = PAYLOAD_BUILDERS[type]({ rng, now, student });
-		return data as Omit<SandboxRecord, 'id'>;
+		// A record last changed by a later event (updated, cancelled, refunded…) was made before it.
+		const createdAt = definition.createdBy.includes(type) ? now : now - rng.int(1, 90) * DAY_MS;
+		return { ...data, created_at: formatTimestamp(createdAt) } as Omit<SandboxRecord, 'id'>;
 	};
 }
 

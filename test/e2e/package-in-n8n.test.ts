@@ -34,6 +34,7 @@ const IDS = {
 	httpRequest: 'e2eHttpRequest01',
 	trigger: 'e2eTriggerAreas1',
 	pollingTrigger: 'e2ePollingTrigg1',
+	pollingFailedPayments: 'e2ePollingTrigg2',
 };
 const UNKNOWN_STUDENT_ID = 987_654;
 const TRIGGER_EVENTS = ['enrollment.created', 'payment.failed', 'exam_result.published'];
@@ -60,6 +61,11 @@ beforeAll(async () => {
 				httpRequestWorkflow(IDS.httpRequest, credentials.token, `${sandbox.baseUrl}/v1/webhooks`),
 				triggerWorkflow(IDS.trigger, credentials.token, TRIGGER_EVENTS, TRIGGER_WEBHOOK_ID),
 				pollingTriggerWorkflow(IDS.pollingTrigger, credentials.token),
+				pollingTriggerWorkflow(IDS.pollingFailedPayments, credentials.token, {
+					resource: 'payment',
+					events: ['created', 'updated'],
+					filters: { status: ['failed'] },
+				}),
 			],
 		};
 	});
@@ -217,31 +223,46 @@ describe('the Education Platform Trigger in a published workflow', () => {
 	});
 });
 
-describe('the Education Platform Polling Trigger in a published workflow', () => {
-	it('picks up a student added through the sandbox admin API on the next one-minute poll, once', async () => {
-		await timed('n8n publish:workflow (polling)', () => n8n.cli.publishWorkflow(IDS.pollingTrigger));
+describe('the Education Platform Polling Trigger in published workflows', () => {
+	/** The trigger's output in the workflow's one successful execution, once it exists. */
+	async function pollOutput(workflowId: string) {
+		const executions = await eventually(`an execution of ${workflowId}`, async () => {
+			const found = (await n8n.rest.executions(workflowId)).filter((execution) => execution.status === 'success');
+			return found.length > 0 ? found : undefined;
+		}, 150_000);
+		expect(executions).toHaveLength(1);
+		const run = { data: n8n.unflatten((await n8n.rest.execution(executions[0].id)).data) } as ExecuteOutput;
+		return nodeOutput(run, POLLING_TRIGGER_NODE);
+	}
+
+	it('picks up a student added and a payment failed on the platform on the next one-minute poll, once', async () => {
+		const workflows = [IDS.pollingTrigger, IDS.pollingFailedPayments];
+		for (const id of workflows) await timed(`n8n publish:workflow (${id})`, () => n8n.cli.publishWorkflow(id));
 		await timed('n8n restart', () => n8n.server.restart());
-		// The activation poll stores the cursor ("from now"); a student added before it would be history.
-		await timed('activation poll → cursor saved', () =>
-			eventually('the cursor in the static data', async () => {
-				const workflow = (await n8n.rest.workflow(IDS.pollingTrigger)) as { staticData?: Record<string, { cursor?: unknown }> };
-				return workflow.staticData?.[`node:${POLLING_TRIGGER_NODE}`]?.cursor;
+		// The activation poll stores the cursor ("from now"); a change made before it would be history.
+		await timed('activation polls → cursors saved', () =>
+			eventually('the cursors in the static data', async () => {
+				const cursors = await Promise.all(
+					workflows.map(async (id) => {
+						const workflow = (await n8n.rest.workflow(id)) as { staticData?: Record<string, { cursor?: unknown }> };
+						return workflow.staticData?.[`node:${POLLING_TRIGGER_NODE}`]?.cursor;
+					}),
+				);
+				return cursors.every((cursor) => cursor !== undefined) ? cursors : undefined;
 			}, 60_000),
 		);
 		const student = await n8n.platform.createStudent({ first_name: 'Polly', last_name: 'Trigger' });
+		await n8n.platform.emit('payment.succeeded', { student_id: 3 });
+		const failed = await n8n.platform.emit('payment.failed', { student_id: 4 });
 
-		const executions = await timed('next poll → execution', () =>
-			eventually('an execution of the polling workflow', async () => {
-				const found = (await n8n.rest.executions(IDS.pollingTrigger)).filter((execution) => execution.status === 'success');
-				return found.length > 0 ? found : undefined;
-			}, 150_000),
-		);
-		expect(executions).toHaveLength(1);
-		const run = { data: n8n.unflatten((await n8n.rest.execution(executions[0].id)).data) } as ExecuteOutput;
-		expect(nodeOutput(run, POLLING_TRIGGER_NODE)).toEqual([
+		const [students, payments] = await timed('next poll → executions', () => Promise.all(workflows.map(pollOutput)));
+		expect(students).toEqual([
 			expect.objectContaining({ event: 'student.created', event_kind: 'created', id: student.id, first_name: 'Polly', last_name: 'Trigger' }),
 		]);
-		await n8n.rest.deactivateWorkflow(IDS.pollingTrigger);
+		expect(payments).toEqual([
+			expect.objectContaining({ event: 'payment.created', event_kind: 'created', id: failed.data.id, status: 'failed', created_at: expect.any(String) }),
+		]);
+		for (const id of workflows) await n8n.rest.deactivateWorkflow(id);
 	});
 });
 

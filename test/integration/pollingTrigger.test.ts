@@ -116,4 +116,15 @@ describe('Education Platform Polling Trigger against the live sandbox (students)
 		expect(poller.staticData()).toEqual(cursor);
 		expect(summary(await poller.poll())).toEqual([`student.created ${newest.id}`]);
 	});
+
+	it('"Fetch Test Event" shows a record of a selected event only: a newer update does not stand in for a creation', async () => {
+		const created = await createStudent();
+		const updated = await patchStudent(11, { status: 'suspended' }); // newer than the creation
+		expect(await trigger({ events: ['created'] }).poll('manual')).toEqual([
+			expect.objectContaining({ id: created.id, event: 'student.created', event_kind: 'created' }),
+		]);
+		expect(await trigger({ events: ['updated'] }).poll('manual')).toEqual([
+			expect.objectContaining({ id: updated.id, event: 'student.updated', event_kind: 'updated' }),
+		]);
+	});
 });

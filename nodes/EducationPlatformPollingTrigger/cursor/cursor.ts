@@ -113,6 +113,26 @@ export function kindOf(record: JsonRecord): ChangeKind {
 	return toMicros(record.created_at, 'created_at') === toMicros(record.updated_at) ? 'created' : 'updated';
 }
 
+/** How far back "Fetch Test Event" looks for a record of a selected kind: one full page. */
+const TEST_EVENT_PAGE: PageRequest = { sort: '-updated_at', page: 1, perPage: 100 };
+
+/**
+ * The newest record whose kind is one of `kinds`, with that kind, for "Fetch Test Event": with only
+ * "created" selected, a newer update of another record must not stand in for a creation. One request;
+ * undefined when none of the newest page's records is of a selected kind.
+ */
+export async function newestOfKinds(
+	fetchPage: FetchPage,
+	kinds: readonly ChangeKind[],
+): Promise<{ record: JsonRecord; kind: ChangeKind } | undefined> {
+	const newestFirst = kinds.length === 2 ? await fetchPage(PROBE) : await fetchPage(TEST_EVENT_PAGE);
+	for (const record of newestFirst) {
+		const kind = kindOf(record);
+		if (kinds.includes(kind)) return { record, kind };
+	}
+	return undefined;
+}
+
 /**
  * The cursor of a first activation: changes after the newest existing record (nothing older is
  * emitted), or from `backfillFrom` on. One request without a backfill date, none with one.

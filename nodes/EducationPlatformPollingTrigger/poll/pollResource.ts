@@ -6,8 +6,8 @@ import { parseListPage, type ListResponse } from '../../EducationPlatform/helper
 import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
 import { apiRequest } from '../../shared/transport';
 import {
-	kindOf,
-	newestRecord,
+	MIN_REQUESTS,
+	newestOfKinds,
 	pollChanges,
 	startCursor,
 	type ChangeKind,
@@ -86,8 +86,8 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 		const simplify = options.simplify === true;
 
 		if (this.getMode() === 'manual') {
-			const newest = await newestRecord(fetchPage);
-			return newest ? [[toItem(resource, kindOf(newest), newest, simplify)]] : null;
+			const newest = await newestOfKinds(fetchPage, events);
+			return newest ? [[toItem(resource, newest.kind, newest.record, simplify)]] : null;
 		}
 
 		const staticData = this.getWorkflowStaticData('node');
@@ -95,7 +95,7 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 			staticData.cursor = (await startCursor(fetchPage, options.backfillFrom || undefined)) as unknown as IDataObject;
 			if (!options.backfillFrom) return null;
 		}
-		const maxRequests = wholeNumber(this, options.maxRequests ?? DEFAULT_MAX_REQUESTS, 'Max Requests per Poll', 2);
+		const maxRequests = wholeNumber(this, options.maxRequests ?? DEFAULT_MAX_REQUESTS, 'Max Requests per Poll', MIN_REQUESTS);
 		const lookbackSeconds = wholeNumber(this, options.lookbackSeconds ?? DEFAULT_LOOKBACK_SECONDS, 'Lookback (Seconds)', 0);
 		const outcome = await pollChanges(staticData.cursor as unknown as PollCursor, fetchPage, {
 			pageSize: PAGE_SIZE,

@@ -127,20 +127,17 @@ export function triggerWorkflow(id: string, credential: CredentialImport, events
 
 export const POLLING_TRIGGER_NODE = 'Education Platform Polling Trigger';
 
-/** The polling trigger on new students, polled every minute (n8n's shortest Poll Time). */
-export function pollingTriggerWorkflow(id: string, credential: CredentialImport): WorkflowJson {
+/** The polling trigger, polled every minute (n8n's shortest Poll Time); by default on new students. */
+export function pollingTriggerWorkflow(
+	id: string,
+	credential: CredentialImport,
+	watch: { resource: string; events: string[]; filters: Record<string, unknown> } = { resource: 'student', events: ['created'], filters: {} },
+): WorkflowJson {
 	const trigger = node(
 		POLLING_TRIGGER_NODE,
 		'n8n-nodes-education-platform.educationPlatformPollingTrigger',
-		{
-			pollTimes: { item: [{ mode: 'everyMinute' }] },
-			authentication: 'accessToken',
-			resource: 'student',
-			events: ['created'],
-			filters: {},
-			options: {},
-		},
+		{ pollTimes: { item: [{ mode: 'everyMinute' }] }, authentication: 'accessToken', ...watch, options: {} },
 		{ credentials: credentialRef(credential) },
 	);
-	return { id, name: 'e2e polling trigger', active: false, nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } };
+	return { id, name: `e2e polling trigger (${watch.resource})`, active: false, nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } };
 }

@@ -93,6 +93,7 @@ describe('events create or change the record they describe', () => {
 		const data = body.data[0].event.data;
 		const { previous_attributes: _previous, ...record } = data;
 		expect((await call(sandbox, `/v1/${path}/${data.id}`)).body.data).toEqual(record);
+		expect(record.created_at).toBe(record.updated_at);
 		const list = await listAll(`/v1/${path}?filter[student_id]=4`);
 		expect(list[list.length - 1]).toEqual(record);
 		expect((await call(sandbox, `/v1/${path}?per_page=1`)).body.meta.total).toBe(before + 1);
@@ -111,6 +112,8 @@ describe('events create or change the record they describe', () => {
 		const { previous_attributes: _previous, ...record } = data;
 		const after = (await call(sandbox, `/v1/${path}/${latest.id}`)).body.data;
 		expect(after).toEqual(record);
+		expect(after.created_at).toBe(latest.created_at);
+		expect(after.updated_at > after.created_at).toBe(true);
 		if (value !== undefined) expect(after[changed]).toBe(value);
 		expect(await listAll(`/v1/${path}?filter[student_id]=9`)).toHaveLength(before.length);
 		if (path === 'payments') expect([after.invoice_id, after.amount]).toEqual([latest.invoice_id, latest.amount]);

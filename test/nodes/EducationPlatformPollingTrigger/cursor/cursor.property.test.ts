@@ -1,9 +1,13 @@
 // Property-style test of the polling cursor against an in-memory platform (platformModel.ts):
 // thousands of seeded runs of random creates and updates (many in the same clock tick, bulk
 // updates larger than a page), late commits within the lookback, changes while a poll is paging,
-// request caps that cut polls short, and a filter records enter and leave. After each run the
+// request caps that cut polls short, and a filter records enter and leave (like "Status: failed").
+// The runs take turns over the four pollable resources' id shapes (students' numbers; the
+// prefixed random strings of enrollments, payments and exam results). After each run the
 // platform goes quiet and the trigger polls until nothing is left; then every change must have
-// been emitted exactly once. A failure names the seed, so the run can be replayed.
+// been emitted exactly once, and each emission classified as the cursor promises: "created" for
+// the first emission of a record made inside the window being read (created_at ≥ the cursor's
+// createdSince), "updated" otherwise. A failure names the seed, so the run can be replayed.
 import {
 	pollChanges,
 	startCursor,
@@ -12,9 +16,17 @@ import {
 	type PollCursor,
 	type PollSettings,
 } from '../../../../nodes/EducationPlatformPollingTrigger/cursor/cursor';
-import { PlatformModel, seededRandom, TICK_MICROS, type Version } from './platformModel';
+import { PlatformModel, seededRandom, TICK_MICROS, type IdShape, type Version } from './platformModel';
 
 const RUNS = Number(process.env.CURSOR_PROPERTY_RUNS ?? 2000);
+
+/** The pollable resources (nodes/EducationPlatformPollingTrigger/resources.ts) by the shape of their ids. */
+const RESOURCE_KINDS: Array<{ resource: string; ids: IdShape }> = [
+	{ resource: 'student', ids: { kind: 'numeric' } },
+	{ resource: 'enrollment', ids: { kind: 'prefixed', prefix: 'enr' } },
+	{ resource: 'payment', ids: { kind: 'prefixed', prefix: 'pay' } },
+	{ resource: 'examResult', ids: { kind: 'prefixed', prefix: 'exr' } },
+];
 
 interface Emission {
 	id: number;
@@ -24,12 +36,15 @@ interface Emission {
 
 interface PollLog {
 	start: number;
+	/** The cursor's createdSince when the poll began. */
+	createdSince: number;
 	end: number;
 	complete: boolean;
 	emissions: Emission[];
 }
 
 interface RunReport {
+	resource: string;
 	since0: number;
 	polls: PollLog[];
 	maxRequests: number;
@@ -46,7 +61,8 @@ async function simulate(seed: number): Promise<RunReport> {
 	const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 	const lateTicks = [0, 0, 1, 3][int(0, 3)];
 	const settings: PollSettings = { pageSize: int(10, 12), maxRequests: int(2, 6), lookbackMicros: lateTicks * TICK_MICROS };
-	const model = new PlatformModel(random, lateTicks, random() < 0.3);
+	const { resource, ids } = RESOURCE_KINDS[seed % RESOURCE_KINDS.length];
+	const model = new PlatformModel(random, lateTicks, random() < 0.3, ids);
 	let changesDuringPolls = true;
 
 	const randomChanges = (count: number) => {
@@ -77,14 +93,16 @@ async function simulate(seed: number): Promise<RunReport> {
 
 	const poll = async () => {
 		const start = model.now;
+		const createdSince = micros(cursor.createdSince);
 		const outcome = await pollChanges(cursor, fetchPage, settings);
 		cursor = JSON.parse(JSON.stringify(outcome.cursor)) as PollCursor; // as static data stores it
 		worstRequests = Math.max(worstRequests, outcome.requests);
 		polls.push({
 			start,
+			createdSince,
 			end: model.now,
 			complete: outcome.complete,
-			emissions: outcome.changes.map(({ kind, record }) => ({ id: record.id as number, updatedAt: record.updated_at as string, kind })),
+			emissions: outcome.changes.map(({ kind, record }) => ({ id: model.internalId(record.id), updatedAt: record.updated_at as string, kind })),
 		});
 		model.advance(1);
 		return outcome;
@@ -111,7 +129,7 @@ async function simulate(seed: number): Promise<RunReport> {
 		runFoundChanges ||= outcome.changes.length > 0;
 		if (outcome.complete && !runFoundChanges) break;
 	}
-	return { since0, polls, maxRequests: settings.maxRequests, worstRequests, model };
+	return { resource, since0, polls, maxRequests: settings.maxRequests, worstRequests, model };
 }
 
 /** Every violated property of one run, as readable sentences. */
@@ -120,13 +138,18 @@ function violations(seed: number, run: RunReport): string[] {
 	const { model, since0, polls } = run;
 	const emitted = new Map<string, number>();
 	const firstKind = new Map<number, ChangeKind>();
-	for (const [index, { emissions }] of polls.entries()) {
+	for (const [index, { emissions, createdSince }] of polls.entries()) {
 		for (const { id, updatedAt, kind } of emissions) {
 			const key = `${id}@${updatedAt}`;
 			if (emitted.has(key)) problems.push(`seed ${seed}: ${key} emitted twice (polls ${emitted.get(key)} and ${index})`);
 			emitted.set(key, index);
 			const version = model.versions.get(id)?.find((v) => v.micros === micros(updatedAt));
 			if (!version || !model.matches(version) || version.micros < since0) problems.push(`seed ${seed}: ${key} is not a change after activation`);
+			// created ⇔ first emission of a record made inside the window being read.
+			const inWindow = version !== undefined && version.createdMicros >= createdSince;
+			if ((kind === 'created') !== (!firstKind.has(id) && inWindow)) problems.push(`seed ${seed}: ${key} is "${kind}" in poll ${index}`);
+			// A record's first version is what "Enrollment Created", "Exam Result Published"… announce.
+			if (version && version.micros === version.createdMicros && kind !== 'created') problems.push(`seed ${seed}: ${key} is its first version but "${kind}"`);
 			if (!firstKind.has(id)) {
 				firstKind.set(id, kind);
 				const expected = version && version.createdMicros >= since0 ? 'created' : 'updated';
@@ -159,8 +182,13 @@ describe('polling cursor: property test against an in-memory platform', () => {
 		let worst = 0;
 		let cutShort = 0;
 		let changes = 0;
+		const byResource = new Map<string, { runs: number; created: number; updated: number }>();
 		for (let seed = 1; seed <= RUNS; seed++) {
 			const run = await simulate(seed);
+			const tally = byResource.get(run.resource) ?? { runs: 0, created: 0, updated: 0 };
+			tally.runs++;
+			for (const { emissions } of run.polls) for (const { kind } of emissions) tally[kind]++;
+			byResource.set(run.resource, tally);
 			if (run.worstRequests > run.maxRequests) problems.push(`seed ${seed}: ${run.worstRequests} requests in one poll, cap ${run.maxRequests}`);
 			worst = Math.max(worst, run.worstRequests);
 			cutShort += run.polls.filter((p) => !p.complete).length;
@@ -169,8 +197,14 @@ describe('polling cursor: property test against an in-memory platform', () => {
 			if (problems.length > 20) break;
 		}
 		// The size of the proof, for the record (the issue's note reports it).
-		process.stdout.write(`cursor property test: ${RUNS} runs, ${changes} changes emitted, ${cutShort} polls cut short by the cap, worst ${worst} requests in a poll\n`);
+		const perResource = [...byResource].map(([name, t]) => `${name} ${t.runs} runs (${t.created} created, ${t.updated} updated)`).join('; ');
+		process.stdout.write(
+			`cursor property test: ${RUNS} runs, ${changes} changes emitted, ${cutShort} polls cut short by the cap, worst ${worst} requests in a poll\n  ${perResource}\n`,
+		);
 		expect(problems).toEqual([]);
 		expect(cutShort).toBeGreaterThan(RUNS);
+		// Every resource kind ran, and each saw both kinds of change.
+		expect([...byResource.keys()].sort()).toEqual(RESOURCE_KINDS.map((kind) => kind.resource).sort());
+		for (const tally of byResource.values()) expect(Math.min(tally.created, tally.updated)).toBeGreaterThan(0);
 	}, 600_000);
 });

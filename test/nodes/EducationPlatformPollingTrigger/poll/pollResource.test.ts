@@ -67,6 +67,29 @@ describe('Education Platform Polling Trigger: poll()', () => {
 		]);
 	});
 
+	it('watches payments on their own path with their filters and names the events for them', async () => {
+		const payment = (id: string, status: string, createdAt: string, updatedAt: string) => ({ id, student_id: 4, status, created_at: createdAt, updated_at: updatedAt });
+		const p = poller({ resource: 'payment', filters: { status: ['failed'] }, options: { backfillFrom: '2026-11-20T00:00:00Z' } });
+		nock(BASE)
+			.get('/v1/payments')
+			.query({ 'filter[status]': 'failed', sort: '-updated_at', page: 1, per_page: 1 })
+			.reply(200, page([payment('pay_0000000b', 'failed', '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')]));
+		nock(BASE)
+			.get('/v1/payments')
+			.query({ 'filter[status]': 'failed', 'filter[updated_since]': '2026-11-20T00:00:00.000000Z', sort: 'updated_at,id', page: 1, per_page: 100 })
+			.reply(
+				200,
+				page([
+					payment('pay_0000000a', 'failed', '2026-11-02T10:00:00.000000Z', '2026-11-21T08:00:00.000000Z'),
+					payment('pay_0000000b', 'failed', '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z'),
+				]),
+			);
+		expect(await p.activate()).toEqual([
+			expect.objectContaining({ id: 'pay_0000000a', event: 'payment.updated', event_kind: 'updated' }),
+			expect.objectContaining({ id: 'pay_0000000b', event: 'payment.created', event_kind: 'created' }),
+		]);
+	});
+
 	it('says what to fix when no event is selected', async () => {
 		await expect(poller({ events: [] }).poll()).rejects.toThrow('No event is selected');
 	});
