@@ -111,8 +111,8 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			displayName: 'Scope',
 			name: 'scope',
 			type: 'hidden',
-			// n8n 2.41's editor saves an untouched Scopes field as [] (other versions leave it out),
-			// and an empty scope makes the platform grant everything: no scope chosen means the default.
+			// n8n 2.41's editor leaves an untouched Scopes field out, or saves it as [] (a new credential from a node's picker),
+			// and an empty scope leaves the grant to the platform: no scope chosen means the default.
 			default: `={{ [].concat($self["platformScopes"] || []).join(" ").trim() || ${JSON.stringify(DEFAULT_SCOPES.join(' '))} }}`,
 		},
 		{
