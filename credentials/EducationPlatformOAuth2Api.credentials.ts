@@ -14,9 +14,9 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
  *   platform (checked against n8n 2.41 in the browser suite), whatever n8n does with user-edited scopes.
  * - The Scopes field is named `platformScopes`, not `scopes`: n8n's editor fills a credential
  *   field called `scopes` with the signed-in user's own n8n permissions (`workflow:read`, …), which
- *   then became the requested scope; and it saves no field that is at its default, so an
- *   untouched Scopes field falls back to the default in the expression (both found by the browser
- *   suite, n8n 2.41).
+ *   then became the requested scope. An untouched Scopes field reaches n8n missing or as `[]`
+ *   although the dialog shows the default, so an empty one falls back to the default in the
+ *   expression (all found by the browser suite, n8n 2.41; `[]` had sent `scope=` for every client).
  */
 // Unchanged since the first release: a credential saved without Scopes asks for exactly these, and
 // adding a scope here would make existing clients that may not request it fail with invalid_scope.
@@ -128,8 +128,9 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			displayName: 'Scope',
 			name: 'scope',
 			type: 'hidden',
-			// n8n's editor leaves a field at its default out of the saved data: no platformScopes means the default.
-			default: `={{ [].concat($self["platformScopes"] || ${JSON.stringify(DEFAULT_SCOPES)}).join(" ") }}`,
+			// n8n 2.41's editor leaves an untouched Scopes field out, or saves it as [] (a new credential from a node's picker),
+			// and an empty scope leaves the grant to the platform: no scope chosen means the default.
+			default: `={{ [].concat($self["platformScopes"] || []).join(" ").trim() || ${JSON.stringify(DEFAULT_SCOPES.join(' '))} }}`,
 		},
 		{
 			displayName: 'Authorization URL Override',

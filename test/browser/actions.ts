@@ -11,17 +11,41 @@ export interface ActionPanel {
 	parameters: string[];
 }
 
+const GET_MANY = ['Credential', 'Resource', 'Operation', 'Return All', 'Limit', 'Filters', 'Additional Filters', 'Sort', 'Options'];
+
+function getPanel(action: string, resource: string, id: string): ActionPanel {
+	return { action, resource, operation: 'Get', parameters: ['Credential', 'Resource', 'Operation', id, 'Options'] };
+}
+
+function getManyPanel(action: string, resource: string): ActionPanel {
+	return { action, resource, operation: 'Get Many', parameters: GET_MANY };
+}
+
 export const ACTION_PANELS: ActionPanel[] = [
-	{
-		action: 'Get a student',
-		resource: 'Student',
-		operation: 'Get',
-		parameters: ['Credential', 'Resource', 'Operation', 'Student ID', 'Options'],
-	},
-	{
-		action: 'Get many students',
-		resource: 'Student',
-		operation: 'Get Many',
-		parameters: ['Credential', 'Resource', 'Operation', 'Return All', 'Limit', 'Filters', 'Additional Filters', 'Sort', 'Options'],
-	},
+	getPanel('Get a student', 'Student', 'Student'),
+	getManyPanel('Get many students', 'Student'),
+	getPanel('Get an enrollment', 'Enrollment', 'Enrollment ID'),
+	getManyPanel('Get many enrollments', 'Enrollment'),
+	getPanel('Get a payment', 'Payment', 'Payment ID'),
+	getManyPanel('Get many payments', 'Payment'),
+	getPanel('Get an exam result', 'Exam Result', 'Exam Result ID'),
+	getManyPanel('Get many exam results', 'Exam Result'),
+];
+
+/**
+ * Get Many of each resource besides students, run from the editor: the platform's list it must
+ * show, columns of the full record that Simplify flattens away, and columns Simplify adds.
+ */
+export interface ResourceRun {
+	action: string;
+	/** The sandbox's list, e.g. `/v1/payments`. */
+	path: string;
+	fullOnly: string[];
+	simplifiedOnly: string[];
+}
+
+export const RESOURCE_RUNS: ResourceRun[] = [
+	{ action: 'Get many enrollments', path: '/v1/enrollments', fullOnly: ['student', 'course', 'term'], simplifiedOnly: ['student_name', 'course_name', 'term_name'] },
+	{ action: 'Get many payments', path: '/v1/payments', fullOnly: ['student'], simplifiedOnly: ['student_name', 'amount_minor', 'refunded_amount_minor'] },
+	{ action: 'Get many exam results', path: '/v1/exam-results', fullOnly: ['student', 'exam'], simplifiedOnly: ['student_name', 'exam_name', 'subject'] },
 ];

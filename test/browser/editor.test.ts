@@ -2,14 +2,19 @@
 // and trigger panels, the credential dialogs and the AI Agent, and what running from the editor
 // shows. One n8n (set up as `npm start` does) and one Chromium for the whole file; tests run in
 // order but each starts from a new workflow. README pictures: readmeScreenshot (npm run screenshots).
+import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
 import { triggerProperties } from '../../nodes/EducationPlatformTrigger/descriptions/triggerProperties';
-import { ACTION_PANELS } from './actions';
+import { ACTION_PANELS, RESOURCE_RUNS } from './actions';
 import { readmeScreenshot } from './support/screenshots';
 import { browserTest, current, startEditorSession, stopEditorSession, STEP_TIMEOUT_MS } from './support/session';
 import { eventually } from '../e2e/support/sandboxClient';
+import { PUBLIC_CLIENT_ID } from '../../sandbox/oauth/store';
 
 const NODE = 'Education Platform';
 const TRIGGER = 'Education Platform Trigger';
+const POLLING_TRIGGER = 'Education Platform Polling Trigger';
+/** The nodes panel drops " Trigger" from a trigger node's name. */
+const POLLING_TRIGGER_ITEM = 'Education Platform Polling';
 const TOKEN_CREDENTIAL = 'Education Platform sandbox (access token)';
 const ICON_PATH = '/icons/n8n-nodes-education-platform/';
 /** n8n lists one trigger per option of the trigger's Events parameter. */
@@ -32,6 +37,22 @@ async function addFromNodesPanel(section: 'Actions' | 'Triggers', name: string):
 	await editor.nodeCreator.open(NODE);
 	await editor.nodeCreator.chooseAction(section, name);
 	await editor.ndv.root.waitFor();
+}
+
+/** Waits until `read` gives `expected` (the editor fills lists and panels asynchronously), else fails with the last value. */
+async function settlesTo<T>(what: string, read: () => Promise<T>, expected: T): Promise<void> {
+	const same = async () => (JSON.stringify(await read()) === JSON.stringify(expected) ? true : undefined);
+	await eventually(what, same, STEP_TIMEOUT_MS).catch(async () => expect(await read()).toEqual(expected));
+}
+
+/** The first cell of the output table's first row (the record's `id`). */
+function firstOutputId(): Promise<string> {
+	return current().editor.ndv.output.getByTestId('ndv-data-container').locator('table tbody tr').first().locator('td').first().innerText().then((text) => text.trim());
+}
+
+/** How the Student picker names a student: "First Last (S-2024-001042)", preferred name first. */
+function pickerName(student: Record<string, unknown>): string {
+	return `${String(student.preferred_name || student.first_name)} ${String(student.last_name)} (${String(student.student_number)})`;
 }
 
 describe('the nodes panel', () => {
@@ -68,17 +89,15 @@ describe('the Education Platform node', () => {
 		browserTest(`${panel.action}: the panel shows ${panel.parameters.join(', ')}`, async ({ editor }) => {
 			await addFromNodesPanel('Actions', panel.action);
 			await editor.ndv.selectCredential(TOKEN_CREDENTIAL);
-			await eventually('the parameters', async () => {
-				const labels = await editor.ndv.labels();
-				return labels.join('|') === panel.parameters.join('|') ? labels : undefined;
-			}, STEP_TIMEOUT_MS).catch(async () => expect(await editor.ndv.labels()).toEqual(panel.parameters));
+			await settlesTo('the parameters', () => editor.ndv.labels(), panel.parameters);
 			expect(await editor.ndv.value('resource')).toBe(panel.resource);
 			expect(await editor.ndv.value('operation')).toBe(panel.operation);
 		});
 	}
 
-	browserTest('Get Many: Filters, Additional Filters, Sort and Options offer their fields', async ({ editor, page }) => {
-		// Continues in the Get Many panel of the previous test.
+	browserTest('Get many students: Filters, Additional Filters, Sort and Options offer their fields', async ({ editor, page }) => {
+		await addFromNodesPanel('Actions', 'Get many students');
+		await editor.ndv.selectCredential(TOKEN_CREDENTIAL);
 		await editor.ndv.addToCollection('Filters', 'Status');
 		await editor.ndv.choose('status', 'Active', 'Filters');
 		await page.keyboard.press('Escape');
@@ -126,6 +145,130 @@ describe('the Education Platform node', () => {
 		expect(await editor.ndv.outputItemCount()).toBe(limit);
 		await readmeScreenshot(editor.page, 'execution-output.png');
 		await editor.ndv.close();
+	});
+});
+
+describe('the Student picker', () => {
+	browserTest('"From list" finds sandbox students by name, student number and email, and Get returns the picked one', async ({ editor, n8n }) => {
+		await addFromNodesPanel('Actions', 'Get a student');
+		await editor.ndv.selectCredential(TOKEN_CREDENTIAL);
+		const [student] = await n8n.platform.students({ 'filter[status]': 'active', 'filter[grade_level]': '10' });
+		const shown = pickerName(student);
+
+		// Unfiltered, the list starts with the platform's first students by name.
+		const firstPage = (await n8n.platform.students({ sort: 'last_name,first_name' })).slice(0, 5).map(pickerName);
+		await editor.ndv.parameter('studentId').getByTestId('rlc-input').click();
+		await settlesTo('the first students', async () => (await editor.ndv.listedNames('studentId')).slice(0, 5), firstPage);
+
+		const sameName = await n8n.platform.students({ 'filter[search]': String(student.last_name), sort: 'last_name,first_name' });
+		await editor.ndv.searchList('studentId', String(student.last_name));
+		await settlesTo('the students found by name', () => editor.ndv.listedNames('studentId'), sameName.slice(0, 50).map(pickerName));
+		expect(sameName.map(pickerName)).toContain(shown);
+		await readmeScreenshot(editor.page, 'student-picker.png');
+		for (const unique of [String(student.student_number), String(student.email)]) {
+			await editor.ndv.searchList('studentId', unique);
+			await settlesTo(`the student found by ${unique}`, () => editor.ndv.listedNames('studentId'), [shown]);
+		}
+
+		await editor.ndv.pickFromList('studentId', shown);
+		expect(await editor.ndv.locatorValue('studentId')).toBe(shown);
+		await editor.ndv.execute();
+		await editor.ndv.output.getByTestId('ndv-items-count').waitFor();
+		expect(await editor.ndv.outputItemCount()).toBe(1);
+		expect(await firstOutputId()).toBe(String(student.id));
+	});
+
+	browserTest('"By ID" keeps the picked student, rejects a student number with the node\'s hint, and gets a student by ID', async ({ editor, n8n }) => {
+		// Continues in the Get panel of the previous test.
+		const picked = await firstOutputId();
+		await editor.ndv.locatorMode('studentId', 'By ID');
+		expect(await editor.ndv.locatorValue('studentId')).toBe(picked);
+
+		const [other] = (await n8n.platform.students({ 'filter[status]': 'graduated' })).filter((student) => String(student.id) !== picked);
+		await editor.ndv.typeId('studentId', String(other.student_number));
+		await editor.page.keyboard.press('Tab');
+		expect(await editor.ndv.issues('studentId')).toContain('A student ID is a whole number, e.g. 1042');
+
+		await editor.ndv.typeId('studentId', String(other.id));
+		await editor.ndv.execute();
+		await settlesTo('the other student', () => firstOutputId(), String(other.id));
+		expect(await editor.ndv.outputItemCount()).toBe(1);
+		await editor.ndv.close();
+	});
+});
+
+describe('Enrollment, Payment and Exam Result', () => {
+	for (const run of RESOURCE_RUNS) {
+		browserTest(`${run.action}: executing shows the platform's records, and Simplify changes the columns`, async ({ editor, n8n }) => {
+			const expected = await n8n.platform.listAll<Record<string, unknown>>(run.path, {});
+			const limit = 4;
+			await addFromNodesPanel('Actions', run.action);
+			await editor.ndv.selectCredential(TOKEN_CREDENTIAL);
+			await editor.ndv.fill('limit', String(limit));
+			await editor.ndv.execute();
+			await editor.ndv.output.getByTestId('ndv-items-count').waitFor();
+			expect(await editor.ndv.outputItemCount()).toBe(limit);
+			expect(await firstOutputId()).toBe(String(expected[0].id));
+			const full = await editor.ndv.outputColumns();
+			expect(full).toEqual(expect.arrayContaining(['id', 'student_id', ...run.fullOnly]));
+
+			await editor.ndv.addToCollection('Options', 'Simplify');
+			await editor.ndv.parameter('simplify', 'Options').locator('.el-switch').click();
+			await editor.ndv.execute();
+			const simplified = await eventually('the simplified columns', async () => {
+				const columns = await editor.ndv.outputColumns();
+				return run.simplifiedOnly.every((column) => columns.includes(column)) ? columns : undefined;
+			}, STEP_TIMEOUT_MS);
+			expect(simplified.filter((column) => run.fullOnly.includes(column))).toEqual([]);
+			expect(full.filter((column) => run.simplifiedOnly.includes(column))).toEqual([]);
+			expect(await editor.ndv.outputItemCount()).toBe(limit);
+			expect(await firstOutputId()).toBe(String(expected[0].id));
+			await editor.ndv.close();
+		});
+	}
+
+	browserTest('Get Many enrollments: the Student filter\'s picker limits the list to that student', async ({ editor, n8n }) => {
+		const [student] = await n8n.platform.students({ 'filter[status]': 'active', 'filter[grade_level]': '11' });
+		const expected = await n8n.platform.listAll<Record<string, unknown>>('/v1/enrollments', { 'filter[student_id]': String(student.id) });
+		expect(expected.length).toBeGreaterThan(0);
+		await addFromNodesPanel('Actions', 'Get many enrollments');
+		await editor.ndv.selectCredential(TOKEN_CREDENTIAL);
+		await editor.ndv.addToCollection('Filters', 'Student');
+		await editor.ndv.searchList('studentId', String(student.student_number), 'Filters');
+		await settlesTo('the student', () => editor.ndv.listedNames('studentId', 'Filters'), [pickerName(student)]);
+		await editor.ndv.pickFromList('studentId', pickerName(student), 'Filters');
+		await editor.ndv.execute();
+		await editor.ndv.output.getByTestId('ndv-items-count').waitFor();
+		expect(await editor.ndv.outputItemCount()).toBe(expected.length);
+		expect(await firstOutputId()).toBe(String(expected[0].id));
+		await editor.ndv.close();
+	});
+});
+
+describe('the Education Platform Polling Trigger', () => {
+	browserTest('the panel shows poll times, resource, events, filters and options; "Fetch Test Event" shows a student just added', async ({ editor, n8n }) => {
+		await editor.newWorkflow();
+		await editor.nodeCreator.openOnEmptyCanvas();
+		await editor.nodeCreator.search('Education');
+		await editor.nodeCreator.open(POLLING_TRIGGER_ITEM);
+		expect(await editor.nodeCreator.actionNames('Triggers')).toEqual(expect.arrayContaining(['On student created', 'On student updated']));
+		await editor.nodeCreator.chooseAction('Triggers', 'On student created');
+		await editor.ndv.root.waitFor();
+		await editor.ndv.selectCredential(TOKEN_CREDENTIAL);
+		await settlesTo('the parameters', () => editor.ndv.labels(), ['Credential', 'Poll Times', 'Mode', 'Resource', 'Events', 'Filters', 'Options']);
+		expect(await editor.ndv.value('resource')).toBe('Student');
+		expect(await editor.ndv.value('events')).toBe('Student Created');
+
+		const added = await n8n.platform.createStudent();
+		await editor.ndv.root.getByTestId('node-execute-button').filter({ hasText: 'Fetch Test Event' }).first().click();
+		await editor.ndv.output.getByTestId('ndv-items-count').waitFor();
+		expect(await editor.ndv.outputItemCount()).toBe(1);
+		expect((await editor.ndv.outputColumns()).slice(0, 4)).toEqual(['event', 'event_kind', 'id', 'student_number']);
+		const cells = await editor.ndv.output.getByTestId('ndv-data-container').locator('table tbody tr').first().locator('td').allInnerTexts();
+		expect(cells.slice(0, 4).map((cell) => cell.trim())).toEqual(['student.created', 'created', String(added.id), String(added.student_number)]);
+		await readmeScreenshot(editor.page, 'polling-trigger.png');
+		await editor.ndv.close();
+		await editor.canvasNode(POLLING_TRIGGER).getByText('student: created').waitFor();
 	});
 });
 
@@ -230,12 +373,15 @@ describe('the credential dialogs', () => {
 });
 
 describe('OAuth2 Authorization Code with PKCE, connected in the editor through the platform\'s consent page', () => {
-	const SCOPES = ['students:read', 'webhooks:write'];
+	const DEFAULT_SCOPES = ['students:read', 'webhooks:write'];
 
-	for (const { client, clientId, clientSecret } of [
-		{ client: 'the confidential demo client', clientId: () => current().n8n.sandbox.config.oauthClientId, clientSecret: () => current().n8n.sandbox.config.oauthClientSecret },
+	for (const { client, clientId, clientSecret, scopes } of [
+		{ client: 'the confidential demo client, default scopes', clientId: () => current().n8n.sandbox.config.oauthClientId, clientSecret: () => current().n8n.sandbox.config.oauthClientSecret, scopes: DEFAULT_SCOPES },
+		// A public client has no secret: n8n sends client_id in the token request's body instead.
+		{ client: 'the public client (no secret), default scopes', clientId: () => PUBLIC_CLIENT_ID, clientSecret: () => '', scopes: DEFAULT_SCOPES },
+		{ client: 'the public client (no secret), chosen scopes', clientId: () => PUBLIC_CLIENT_ID, clientSecret: () => '', scopes: ['students:read', 'webhooks:read'] },
 	]) {
-		browserTest(`${client}: Connect opens the consent page, Approve stores a token, and the node lists students with it`, async ({ editor, n8n, context }) => {
+		browserTest(`${client}: Connect opens the consent page, Approve stores a token with those scopes, and the node lists students with it`, async ({ editor, n8n, context }) => {
 			await addFromNodesPanel('Actions', 'Get many students');
 			await editor.ndv.createCredential();
 			const modal = editor.credentialModal;
@@ -244,45 +390,51 @@ describe('OAuth2 Authorization Code with PKCE, connected in the editor through t
 			await modal.fill('baseUrl', n8n.sandbox.baseUrl);
 			await modal.fill('clientId', clientId());
 			if (clientSecret()) await modal.fill('clientSecret', clientSecret());
+			if (scopes !== DEFAULT_SCOPES) await modal.chooseMany('platformScopes', scopes.map((scope) => new RegExp(`\\(${scope}\\)`)));
 
 			const saved = editor.page.waitForResponse((response) => /\/rest\/credentials$/.test(response.url()) && response.request().method() === 'POST');
 			const opened = context.waitForEvent('page');
 			await modal.connect();
 			const credentialId = ((await (await saved).json()) as { data: { id: string } }).data.id;
 			const popup = await opened;
-			await popup.getByRole('button', { name: 'Approve' }).waitFor();
+			// n8n opens the consent page in a named window: one left open would take the next test's authorization.
+			try {
+				await popup.getByRole('button', { name: 'Approve' }).waitFor();
 
-			const authorization = new URL(popup.url());
-			expect(`${authorization.origin}${authorization.pathname}`).toBe(`${n8n.sandbox.baseUrl}/oauth/authorize`);
-			expect(Object.fromEntries(authorization.searchParams)).toEqual(
-				expect.objectContaining({
-					response_type: 'code',
-					client_id: clientId(),
-					redirect_uri: `${n8n.server.url}/rest/oauth2-credential/callback`,
-					scope: SCOPES.join(' '),
-					code_challenge_method: 'S256',
-					code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-					state: expect.any(String),
-				}),
-			);
-			expect(await popup.locator('small').allInnerTexts()).toEqual(SCOPES.map((scope) => `(${scope})`));
-			expect(await popup.locator('code').allInnerTexts()).toContain(clientId());
+				const authorization = new URL(popup.url());
+				expect(`${authorization.origin}${authorization.pathname}`).toBe(`${n8n.sandbox.baseUrl}/oauth/authorize`);
+				expect(Object.fromEntries(authorization.searchParams)).toEqual(
+					expect.objectContaining({
+						response_type: 'code',
+						client_id: clientId(),
+						redirect_uri: `${n8n.server.url}/rest/oauth2-credential/callback`,
+						scope: scopes.join(' '),
+						code_challenge_method: 'S256',
+						code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+						state: expect.any(String),
+					}),
+				);
+				expect(await popup.locator('small').allInnerTexts()).toEqual(scopes.map((scope) => `(${scope})`));
+				expect(await popup.locator('code').allInnerTexts()).toContain(clientId());
 
-			const callback = popup.waitForRequest((request) => request.url().startsWith(`${n8n.server.url}/rest/oauth2-credential/callback`));
-			await popup.getByRole('button', { name: 'Approve' }).click();
-			const callbackUrl = new URL((await callback).url());
-			expect(callbackUrl.searchParams.get('code')).toBeTruthy();
-			expect(callbackUrl.searchParams.get('state')).toBe(authorization.searchParams.get('state'));
-			// n8n closes the dialog once the account is connected, and the node uses the credential.
-			await modal.root.waitFor({ state: 'hidden' });
+				const callback = popup.waitForRequest((request) => request.url().startsWith(`${n8n.server.url}/rest/oauth2-credential/callback`));
+				await popup.getByRole('button', { name: 'Approve' }).click();
+				const callbackUrl = new URL((await callback).url());
+				expect(callbackUrl.searchParams.get('code')).toBeTruthy();
+				expect(callbackUrl.searchParams.get('state')).toBe(authorization.searchParams.get('state'));
+				// n8n closes the dialog once the account is connected, and the node uses the credential.
+				await modal.root.waitFor({ state: 'hidden' });
+			} finally {
+				if (!popup.isClosed()) await popup.close();
+			}
 
 			// A user's grant (`user:…`) for this client with the scopes, not a client-credentials one.
 			const { data } = await n8n.cli.exportCredential(credentialId);
 			const token = data.oauthTokenData as Record<string, unknown>;
-			expect(token).toEqual(expect.objectContaining({ token_type: 'Bearer', scope: SCOPES.join(' '), refresh_token: expect.any(String) }));
+			expect(token).toEqual(expect.objectContaining({ token_type: 'Bearer', scope: scopes.join(' '), refresh_token: expect.any(String) }));
 			expect(n8n.sandbox.state.tokens.resolve(String(token.access_token))).toEqual({
 				status: 'ok',
-				grant: expect.objectContaining({ kind: 'oauth', clientId: clientId(), scopes: SCOPES, rateKey: `user:demo-user:client:${clientId()}` }),
+				grant: expect.objectContaining({ kind: 'oauth', clientId: clientId(), scopes, rateKey: `user:demo-user:client:${clientId()}` }),
 			});
 
 			const expected = await n8n.platform.students({});
@@ -309,7 +461,7 @@ describe('the AI Agent', () => {
 		await editor.inputPlus('AI Agent', 'ai_tool').click();
 		await editor.nodeCreator.search('Education');
 		const tool = editor.nodeCreator.item(`${NODE} Tool`);
-		expect(await tool.innerText()).toContain('Read students from your education platform');
+		expect(await tool.innerText()).toContain(new EducationPlatform().description.description);
 		await tool.click();
 		await editor.ndv.root.waitFor();
 		expect(await editor.ndv.labels()).toEqual(expect.arrayContaining(['Tool Description', 'Resource', 'Operation', 'Limit', 'Filters', 'Sort', 'Options']));

@@ -81,7 +81,11 @@ describe('Education Platform OAuth2 API credential', () => {
 		expect((await resolvedForConnect({ baseUrl: 'https://s.example', platformScopes: ['webhooks:read'] })).scope).toBe('webhooks:read');
 		const finance = { baseUrl: 'https://s.example', platformScopes: ['enrollments:read', 'payments:read', 'exam_results:read'] };
 		expect((await resolvedForConnect(finance)).scope).toBe('enrollments:read payments:read exam_results:read');
-		expect((await resolvedForConnect({ baseUrl: 'https://s.example', platformScopes: [] })).scope).toBe('');
+	});
+
+	it('asks for the default scopes when the editor saved the untouched Scopes field as an empty list', async () => {
+		// n8n 2.41's dialog shows the default but saves []; an empty scope= would get every scope the client has.
+		expect((await resolvedForConnect({ baseUrl: 'https://s.example', clientId: 'public-client', platformScopes: [] })).scope).toBe('students:read webhooks:write');
 	});
 
 	it('ignores a stale stored scope, as n8n does for community OAuth2 types', async () => {

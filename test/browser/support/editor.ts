@@ -177,6 +177,44 @@ export class NodeDetails {
 		await this.page.getByTestId('node-credentials-select-item-new').click();
 	}
 
+	/** A resource locator's "From list": types into its search box (opening the list if needed). */
+	async searchList(name: string, text: string, within?: string): Promise<void> {
+		const locator = this.parameter(name, within);
+		const search = locator.getByTestId('rlc-search');
+		if (!(await search.isVisible())) await locator.getByTestId('rlc-input').click();
+		await search.fill(text);
+	}
+
+	/** The names the open "From list" shows. */
+	listedNames(name: string, within?: string): Promise<string[]> {
+		return this.parameter(name, within).getByTestId('rlc-item').allInnerTexts();
+	}
+
+	async pickFromList(name: string, shown: string, within?: string): Promise<void> {
+		await this.parameter(name, within).getByTestId('rlc-item').getByText(shown, { exact: true }).click();
+	}
+
+	/** "From list" or "By ID" of a resource locator. */
+	async locatorMode(name: string, mode: string, within?: string): Promise<void> {
+		await this.parameter(name, within).getByTestId('rlc-mode-selector').click();
+		await this.page.getByRole('option', { name: mode, exact: true }).click();
+	}
+
+	async typeId(name: string, id: string, within?: string): Promise<void> {
+		await this.parameter(name, within).getByTestId('rlc-input').fill(id);
+	}
+
+	/** The problems n8n shows under a parameter's warning icon (e.g. a failed validation). */
+	async issues(name: string): Promise<string> {
+		await this.itemOf(name).getByTestId('parameter-issues').hover();
+		return visibleTooltip(this.page);
+	}
+
+	/** What a resource locator's box shows: the picked name ("From list") or the typed ID ("By ID"). */
+	locatorValue(name: string, within?: string): Promise<string> {
+		return this.parameter(name, within).getByTestId('rlc-input').inputValue();
+	}
+
 	/** A collection's "Add …" dropdown, then one of its options. */
 	async addToCollection(collectionLabel: string, option: string): Promise<void> {
 		await this.item(collectionLabel).getByTestId('collection-parameter-add').click();
@@ -246,6 +284,19 @@ export class CredentialModal {
 		return chooseOption(this.field(name), option);
 	}
 
+	/** Sets a multiOptions field to exactly these options (matched against each option's text). */
+	async chooseMany(name: string, wanted: RegExp[]): Promise<void> {
+		await this.field(name).click();
+		const options = this.page.getByRole('option').filter({ visible: true });
+		await options.first().waitFor();
+		for (const option of await options.all()) {
+			const text = await option.innerText();
+			const selected = (await option.getAttribute('aria-selected')) === 'true' || /\bis-selected\b/.test((await option.getAttribute('class')) ?? '');
+			if (wanted.some((pattern) => pattern.test(text)) !== selected) await option.click();
+		}
+		await this.page.keyboard.press('Escape');
+	}
+
 	/** "Connect my account" (OAuth2): n8n saves the credential, then opens the platform in a popup. */
 	async connect(): Promise<void> {
 		await this.root.getByTestId('quick-connect-button').or(this.root.getByRole('button', { name: /Connect my account/i })).first().click();
@@ -260,15 +311,19 @@ export class CredentialModal {
 		const label = this.root.getByTestId(name).locator('label.n8n-input-label');
 		await label.hover();
 		await label.locator('[data-grace-area-trigger]').first().hover();
-		const tooltip = this.page.locator('[role="tooltip"], [data-reka-popper-content-wrapper]').filter({ visible: true, hasText: /\S/ }).last();
-		await tooltip.waitFor();
-		return tooltip.innerText();
+		return visibleTooltip(this.page);
 	}
 
 	async close(): Promise<void> {
 		await this.dialog.locator('.el-dialog__close, [aria-label="Close this dialog"]').first().click();
 		await this.root.waitFor({ state: 'hidden' });
 	}
+}
+
+async function visibleTooltip(page: Page): Promise<string> {
+	const tooltip = page.locator('[role="tooltip"], [data-reka-popper-content-wrapper]').filter({ visible: true, hasText: /\S/ }).last();
+	await tooltip.waitFor();
+	return tooltip.innerText();
 }
 
 /** The shown text of an options, multiOptions or string input: its tags, or its input's value. */

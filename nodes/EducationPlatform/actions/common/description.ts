@@ -7,6 +7,9 @@ import * as getMany from './getMany.operation';
 /** A resource's Operation selector and the parameters of its Get and Get Many, shown only for it. */
 export function resourceProperties(resource: ResourceDescriptor, idProperty?: INodeProperties): INodeProperties[] {
 	const show = (operation: string) => ({ show: { resource: [resource.value], operation: [operation] } });
+	const one = resource.displayName.toLowerCase();
+	// The nodes panel lists the actions by these names: "Get an enrollment", not "Get a enrollment".
+	const article = /^[aeiou]/.test(one) ? 'an' : 'a';
 	return [
 		{
 			displayName: 'Operation',
@@ -19,7 +22,7 @@ export function resourceProperties(resource: ResourceDescriptor, idProperty?: IN
 					name: 'Get',
 					value: 'get',
 					description: `Get one ${resource.displayName.toLowerCase()} by ID: ${resource.summary}`,
-					action: `Get a ${resource.displayName.toLowerCase()}`,
+					action: `Get ${article} ${one}`,
 				},
 				{
 					name: 'Get Many',
