@@ -1,5 +1,10 @@
-// Two projects: `unit` (pure modules, nodes run through n8n's engine with nock, the sandbox, and
-// the nodes against the live sandbox) and `e2e` (the packed package inside a real n8n process).
+// Four projects: `unit` (pure modules, nodes run through n8n's engine with nock, the sandbox, and
+// the nodes against the live sandbox), `e2e` (the packed package inside a real n8n process),
+// `browser` (the same, driven through n8n's editor in Chromium) and `queue` (n8n 2.41's queue
+// mode: Postgres, Redis, main, webhook processes, workers, nginx).
+// The e2e project runs on the n8n that EDU_E2E_N8N names (test/e2e/support/target.ts); on the
+// support range's floor (`floor`) only the load-and-list smoke files, `*.smoke.test.ts`, run.
+const e2eFiles = process.env.EDU_E2E_N8N?.trim() === 'floor' ? '*.smoke.test.ts' : '*.test.ts';
 /** @type {import('jest').Config} */
 const shared = {
 	preset: 'ts-jest',
@@ -13,16 +18,34 @@ module.exports = {
 			...shared,
 			displayName: 'unit',
 			testMatch: ['<rootDir>/test/**/*.test.ts'],
-			testPathIgnorePatterns: ['<rootDir>/test/e2e/'],
+			testPathIgnorePatterns: ['<rootDir>/test/e2e/', '<rootDir>/test/browser/', '<rootDir>/test/e2e-queue/'],
 		},
 		{
 			...shared,
 			displayName: 'e2e',
-			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+			testMatch: [`<rootDir>/test/e2e/**/${e2eFiles}`],
 			// Installs the pinned n8n runtime when missing, builds and packs the package; prints timings.
 			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
 			testTimeout: 300_000,
+		},
+		{
+			...shared,
+			displayName: 'browser',
+			testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+			// The e2e project's setup: the n8n runtime, and the package built and packed once.
+			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+			testTimeout: 300_000,
+		},
+		{
+			...shared,
+			displayName: 'queue',
+			testMatch: ['<rootDir>/test/e2e-queue/**/*.test.ts'],
+			// The same set-up: the runtime, then build and pack. Needs postgresql, redis-server and nginx.
+			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+			testTimeout: 600_000,
 		},
 	],
 };

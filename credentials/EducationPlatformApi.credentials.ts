@@ -45,7 +45,7 @@ export class EducationPlatformApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'A personal access token created in the platform under Settings → API tokens. Give it the students:read scope, plus webhooks:write for the trigger.',
+				'A personal access token created in the platform under Settings → API tokens. Give it students:read, plus enrollments:read, payments:read and exam_results:read for those resources, and webhooks:write for the trigger.',
 		},
 	];
 
@@ -80,7 +80,7 @@ export class EducationPlatformApi implements ICredentialType {
 				properties: {
 					value: 403,
 					message:
-						'The access token is valid but lacks the students:read scope. Create a token with students:read (and webhooks:write if you use the trigger).',
+						'The access token is valid but lacks the students:read scope. Create a token with students:read (plus enrollments:read, payments:read, exam_results:read for those resources, and webhooks:write if you use the trigger).',
 				},
 			},
 			{

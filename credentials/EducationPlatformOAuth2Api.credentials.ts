@@ -11,8 +11,15 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
  * - `scope`: hidden and derived from the Scopes field. Before building the authorization URL n8n
  *   deletes a stored `scope` that is not a visible field of the type, then recomputes hidden
  *   fields from their defaults — so a scope derived from our own Scopes field always reaches the
- *   platform (checked against n8n 2.41 in the e2e suite), whatever n8n does with user-edited scopes.
+ *   platform (checked against n8n 2.41 in the browser suite), whatever n8n does with user-edited scopes.
+ * - The Scopes field is named `platformScopes`, not `scopes`: n8n's editor fills a credential
+ *   field called `scopes` with the signed-in user's own n8n permissions (`workflow:read`, …), which
+ *   then became the requested scope; and it saves no field that is at its default, so an
+ *   untouched Scopes field falls back to the default in the expression (both found by the browser
+ *   suite, n8n 2.41).
  */
+const DEFAULT_SCOPES = ['students:read', 'webhooks:write'];
+
 const ORIGIN_OF_BASE_URL =
 	'String($self["baseUrl"] || "").trim().replace(/^(https?:\\/\\/[^\\/?#]+).*$/i, "$1")';
 
@@ -77,7 +84,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 		},
 		{
 			displayName: 'Scopes',
-			name: 'scopes',
+			name: 'platformScopes',
 			type: 'multiOptions',
 			options: [
 				{
@@ -96,7 +103,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 					description: 'Create and delete webhook subscriptions (Education Platform Trigger)',
 				},
 			],
-			default: ['students:read', 'webhooks:write'],
+			default: DEFAULT_SCOPES,
 			description:
 				'What n8n may do. Reconnect the credential after changing this so the platform grants the new scopes.',
 		},
@@ -104,7 +111,8 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			displayName: 'Scope',
 			name: 'scope',
 			type: 'hidden',
-			default: '={{ [].concat($self["scopes"] || []).join(" ") }}',
+			// n8n's editor leaves a field at its default out of the saved data: no platformScopes means the default.
+			default: `={{ [].concat($self["platformScopes"] || ${JSON.stringify(DEFAULT_SCOPES)}).join(" ") }}`,
 		},
 		{
 			displayName: 'Authorization URL Override',

@@ -1,7 +1,7 @@
 // `npm start` settings from flags and environment variables. Pure, so it is unit-tested.
 import path from 'node:path';
 
-import { REPO_ROOT } from './n8n-runtime/runtime';
+import { DEFAULT_RUNTIME, REPO_ROOT, runtimeById, type RuntimeSpec } from './n8n-runtime/runtime';
 
 export const DEFAULT_OWNER = {
 	email: 'demo@example.com',
@@ -18,14 +18,32 @@ export interface StartOptions {
 	owner: typeof DEFAULT_OWNER;
 	/** Which examples to activate (the trigger demos); `false` imports them inactive. */
 	activateTriggers: boolean;
+	/** Which n8n runs: 2.41 (default), the latest 1.x, or the support range's floor. */
+	runtime: RuntimeSpec;
+	/** Queue mode (n8n 2.41 only): Postgres, Redis, main, 2 webhook processes, 2 workers and nginx on the n8n port. */
+	queue: boolean;
 }
 
-export const START_USAGE = `Usage: npm start [-- --fresh] [--sandbox-port N] [--n8n-port N] [--no-activate]
+/**
+ * Each n8n line gets its own data folder: n8n migrates its database forward at start-up, and an
+ * older n8n cannot open a database a newer one migrated.
+ */
+export function userFolderFor(options: Pick<StartOptions, 'dataDir' | 'runtime'>): string {
+	return path.join(options.dataDir, options.runtime.id === DEFAULT_RUNTIME.id ? 'n8n' : `n8n-${options.runtime.id}`);
+}
+
+export const START_USAGE = `Usage: npm start [-- --fresh] [--n8n-version 2|1|floor] [--queue] [--sandbox-port N] [--n8n-port N] [--no-activate]
 
   --fresh              start from a clean data folder (also DEMO_FRESH=1)
+  --n8n-version V      which n8n: 2 (2.41.1, default), 1 (1.123.81) or floor (1.85.4) (also DEMO_N8N_VERSION);
+                       each is installed once into .cache/ and keeps its own data folder
   --sandbox-port N     sandbox port (also SANDBOX_PORT; default 4010)
   --n8n-port N         n8n port (also DEMO_N8N_PORT; default 5678)
   --no-activate        import the trigger examples without activating them (also DEMO_ACTIVATE=0)
+  --queue              n8n's queue mode: PostgreSQL, Redis, n8n main, two \`n8n webhook\` processes and two
+                       \`n8n worker\`s behind nginx on the n8n port (also DEMO_QUEUE=1; always a fresh
+                       database; n8n 2.41 only; needs apt-get install postgresql redis-server nginx;
+                       see docs/production.md)
 
 Environment: DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD (the n8n login; default ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}),
 DEMO_DATA_DIR (default .n8n-demo/), N8N_RUNTIME_DIR (default .cache/n8n-runtime/), and the sandbox's SANDBOX_* settings.`;
@@ -37,6 +55,14 @@ function port(raw: string, source: string): number {
 		throw new StartUsageError(`${source} must be a port number from 1 to 65535; got "${raw}".`);
 	}
 	return Number(raw);
+}
+
+function startRuntime(raw: string, source: string): RuntimeSpec {
+	try {
+		return runtimeById(raw, source);
+	} catch (error) {
+		throw new StartUsageError((error as Error).message);
+	}
 }
 
 function truthy(raw: string | undefined): boolean {
@@ -66,6 +92,8 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): Start
 			password: env.DEMO_OWNER_PASSWORD || DEFAULT_OWNER.password,
 		},
 		activateTriggers: env.DEMO_ACTIVATE === undefined ? true : truthy(env.DEMO_ACTIVATE),
+		runtime: env.DEMO_N8N_VERSION ? startRuntime(env.DEMO_N8N_VERSION, 'DEMO_N8N_VERSION') : DEFAULT_RUNTIME,
+		queue: truthy(env.DEMO_QUEUE),
 	};
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split(/=(.*)/s, 2) as [string, string | undefined];
@@ -76,9 +104,17 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): Start
 		};
 		if (flag === '--fresh') options.fresh = true;
 		else if (flag === '--no-activate') options.activateTriggers = false;
+		else if (flag === '--n8n-version') options.runtime = startRuntime(value(), flag);
+		else if (flag === '--queue') options.queue = true;
 		else if (flag === '--sandbox-port') options.sandboxPort = port(value(), flag);
 		else if (flag === '--n8n-port') options.n8nPort = port(value(), flag);
 		else throw new StartUsageError(`Unknown argument "${argv[i]}".\n\n${START_USAGE}`);
+	}
+	if (options.queue && options.runtime.id !== DEFAULT_RUNTIME.id) {
+		// Its settings and the queue suite are checked against n8n 2.41 only.
+		throw new StartUsageError(
+			`Queue mode runs on n8n 2.41 only, not --n8n-version ${options.runtime.id}: drop --queue (DEMO_QUEUE) or --n8n-version (DEMO_N8N_VERSION).`,
+		);
 	}
 	if (options.sandboxPort === options.n8nPort) {
 		throw new StartUsageError(`The sandbox and n8n cannot both use port ${options.n8nPort}.`);

@@ -9,6 +9,8 @@ export interface SummaryInput {
 	ownerCreated: boolean;
 	sandbox: { baseUrl: string; port: number; token: string; clientId: string; clientSecret: string };
 	dataDir: string;
+	/** Queue mode: what runs where. */
+	queue?: string[];
 	examples: Example[];
 	subscriptions: SubscriptionSummary[];
 }
@@ -25,7 +27,9 @@ export function formatSummary(input: SummaryInput): string {
 		`  n8n       ${input.n8nUrl}`,
 		`            login ${input.owner.email} / ${input.owner.password}  (${input.ownerCreated ? 'owner just created' : 'existing owner'})`,
 		`  Sandbox   ${sandbox.baseUrl}  (API ${sandbox.baseUrl}/v1, token ${sandbox.token}, OAuth client ${sandbox.clientId} / ${sandbox.clientSecret})`,
-		`  Data      ${input.dataDir}/ (kept between runs; npm start -- --fresh starts over)`,
+		...(input.queue
+			? [`  Queue     ${input.queue.join('\n            ')}`, '            (a fresh database each start; Ctrl+C stops every process)']
+			: [`  Data      ${input.dataDir}/ (kept between runs; npm start -- --fresh starts over)`]),
 		'',
 		'  Credentials in n8n: "Education Platform sandbox (access token)" and "Education Platform sandbox (OAuth2 client credentials)"',
 		'',

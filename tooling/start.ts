@@ -6,19 +6,20 @@ import path from 'node:path';
 
 import { DEFAULT_REDIRECT_URIS, parseConfig } from '../sandbox/config';
 import { startSandbox, type RunningSandbox } from '../sandbox/index';
-import { ensureRuntime } from './n8n-runtime/install';
+import { ensureRuntime, type RuntimeInfo } from './n8n-runtime/install';
 import { REPO_ROOT } from './n8n-runtime/runtime';
-import { buildAndPack, installLikeCommunityPanel } from './lib/community-package';
+import { buildAndPack, installLikeCommunityPanel, type PackedPackage } from './lib/community-package';
 import { demoCredentials } from './lib/demo-credentials';
 import { loadExamples, type Example } from './lib/examples';
 import { N8nCli } from './lib/n8n-cli';
 import { N8nRestClient, N8nRestError } from './lib/n8n-rest';
 import { N8nServer } from './lib/n8n-server';
 import { isPortInUse } from './lib/ports';
+import { QueueTopology } from './lib/queue/topology';
 import { formatSeconds, stopAllTracked } from './lib/processes';
 import { listSubscriptions, reactivateTriggerWorkflows, waitForSubscriptions } from './lib/trigger-subscriptions';
 import { formatSummary } from './start-summary';
-import { START_USAGE, StartUsageError, parseStartOptions, type StartOptions } from './start-options';
+import { START_USAGE, StartUsageError, parseStartOptions, userFolderFor, type StartOptions } from './start-options';
 
 const SEED_MARKER = 'examples-imported.json';
 
@@ -50,12 +51,13 @@ async function ensurePortsFree(options: StartOptions): Promise<void> {
 class Demo {
 	private sandbox?: RunningSandbox;
 	private server?: N8nServer;
+	private queue?: QueueTopology;
 	private stopping?: Promise<void>;
 
 	constructor(private readonly options: StartOptions) {}
 
 	private get userFolder(): string {
-		return path.join(this.options.dataDir, 'n8n');
+		return userFolderFor(this.options);
 	}
 
 	async run(): Promise<void> {
@@ -64,12 +66,13 @@ class Demo {
 		await ensurePortsFree(options);
 
 		console.log('• n8n runtime (installed once into the cache, reused afterwards)');
-		const runtime = await ensureRuntime({ log: (line) => console.log(`  ${line}`) });
+		const runtime = await ensureRuntime({ spec: options.runtime, log: (line) => console.log(`  ${line}`) });
 		console.log(`  n8n ${runtime.n8nVersion} on ${runtime.nodeBinary}`);
 
 		let done = step('Building and packing n8n-nodes-education-platform');
 		const packed = await buildAndPack(path.join(options.dataDir, 'package'));
 		done();
+		if (options.queue) return this.runQueue(runtime, packed, started);
 
 		if (options.fresh && existsSync(this.userFolder)) {
 			done = step(`Removing the previous data folder (--fresh): ${relative(this.userFolder)}`);
@@ -82,7 +85,44 @@ class Demo {
 		await installLikeCommunityPanel(packed, this.userFolder);
 		done();
 
-		done = step(`Starting the sandbox on 127.0.0.1:${options.sandboxPort}`);
+		await this.startSandbox();
+
+		const envOptions = { userFolder: this.userFolder, port: options.n8nPort, nodeBinary: runtime.nodeBinary };
+		const cli = new N8nCli({ runtime, env: envOptions });
+		const examples = loadExamples();
+		await this.seed(cli, examples, firstRun);
+
+		done = step(`Starting n8n on 127.0.0.1:${options.n8nPort} (log: ${relative(path.join(this.userFolder, 'n8n.log'))})`);
+		let ready = false;
+		this.server = new N8nServer({
+			runtime,
+			userFolder: this.userFolder,
+			port: options.n8nPort,
+			onLine: (line) => {
+				if (ready && line.trim() !== '') console.log(`  [n8n] ${line}`);
+			},
+		});
+		await this.server.start();
+		done();
+
+		await this.activateAndReport(new N8nRestClient(this.server.url, options.runtime.n8nMajor), this.server.url, examples, firstRun, started);
+		ready = true;
+		await this.untilExit(this.server, 'n8n');
+	}
+
+	/** Runs until `server` exits; an exit nobody asked for stops everything else too. */
+	private async untilExit(server: N8nServer, label: string): Promise<void> {
+		const exit = await server.whenExited();
+		if (!this.stopping) {
+			console.error(`\n${label} stopped unexpectedly (${exit.signal ?? `exit code ${exit.code}`}). Last lines of its log:\n${server.tail()}`);
+			await this.stop();
+			process.exitCode = 1;
+		}
+	}
+
+	private async startSandbox(): Promise<RunningSandbox> {
+		const { options } = this;
+		const done = step(`Starting the sandbox on 127.0.0.1:${options.sandboxPort}`);
 		const sandboxConfig = parseConfig({ env: process.env });
 		this.sandbox = await startSandbox({
 			...sandboxConfig,
@@ -98,12 +138,13 @@ class Demo {
 			],
 		});
 		done();
-		const sandbox = this.sandbox;
+		return this.sandbox;
+	}
 
-		const envOptions = { userFolder: this.userFolder, port: options.n8nPort, nodeBinary: runtime.nodeBinary };
-		const cli = new N8nCli({ runtime, env: envOptions });
-		// Every start: the credentials follow the sandbox's current address and login.
-		done = step('Importing the sandbox credentials (n8n import:credentials)');
+	/** Credentials on every start (they follow the sandbox's address and login); examples once per data folder. */
+	private async seed(cli: N8nCli, examples: Example[], firstRun: boolean): Promise<void> {
+		const sandbox = this.sandbox!;
+		let done = step('Importing the sandbox credentials (n8n import:credentials)');
 		await cli.importCredentials(
 			demoCredentials({
 				baseUrl: sandbox.baseUrl,
@@ -113,29 +154,19 @@ class Demo {
 			}),
 		);
 		done();
-		const examples = loadExamples();
 		if (firstRun) {
 			// Only once per data folder, so changes made in the editor survive a restart.
 			done = step(`Importing ${examples.length} example workflows (n8n import:workflow)`);
 			await cli.importWorkflows(examples.map(({ workflow }) => ({ ...workflow, active: false })));
 			done();
 		}
+	}
 
-		done = step(`Starting n8n on 127.0.0.1:${options.n8nPort} (log: ${relative(path.join(this.userFolder, 'n8n.log'))})`);
-		let ready = false;
-		this.server = new N8nServer({
-			runtime,
-			userFolder: this.userFolder,
-			port: options.n8nPort,
-			onLine: (line) => {
-				if (ready && line.trim() !== '') console.log(`  [n8n] ${line}`);
-			},
-		});
-		await this.server.start();
-		done();
-
-		const rest = new N8nRestClient(this.server.url);
-		done = step('Owner account');
+	/** Owner, trigger activation (or re-registration), the seed marker and the summary. */
+	private async activateAndReport(rest: N8nRestClient, n8nUrl: string, examples: Example[], firstRun: boolean, started: number): Promise<void> {
+		const { options } = this;
+		const sandbox = this.sandbox!;
+		let done = step('Owner account');
 		const ownerCreated = await this.ensureOwner(rest);
 		done();
 
@@ -156,19 +187,39 @@ class Demo {
 		if (expectedSubscriptions > 0 && !(await waitForSubscriptions(sandbox.baseUrl, sandbox.config.demoToken, expectedSubscriptions))) {
 			console.log(`  (the sandbox lists fewer than ${expectedSubscriptions} webhook subscriptions; see the n8n log)`);
 		}
-		writeFileSync(
-			path.join(this.userFolder, SEED_MARKER),
-			JSON.stringify({ importedAt: new Date().toISOString(), examples: examples.map((e) => e.file) }, null, 2),
-		);
-
-		ready = true;
-		await this.printSummary(examples, ownerCreated, Date.now() - started);
-		const exit = await this.server.whenExited();
-		if (!this.stopping) {
-			console.error(`\nn8n stopped unexpectedly (${exit.signal ?? `exit code ${exit.code}`}). Last lines of its log:\n${this.server.tail()}`);
-			await this.stop();
-			process.exitCode = 1;
+		if (!options.queue) {
+			writeFileSync(
+				path.join(this.userFolder, SEED_MARKER),
+				JSON.stringify({ importedAt: new Date().toISOString(), examples: examples.map((e) => e.file) }, null, 2),
+			);
 		}
+		await this.printSummary(n8nUrl, examples, ownerCreated, Date.now() - started);
+	}
+
+	/** `--queue`: a fresh queue-mode deployment with nginx on the n8n port (tooling/lib/queue/). */
+	private async runQueue(runtime: RuntimeInfo, packed: PackedPackage, started: number): Promise<void> {
+		const { options } = this;
+		const dir = path.join(options.dataDir, 'queue');
+		// Queue mode always starts from an empty database; the logs of the last run stay until the next.
+		rmSync(dir, { recursive: true, force: true });
+		await this.startSandbox();
+		const examples = loadExamples();
+		console.log(`• Queue mode (logs: ${relative(dir)}/)`);
+		let ready = false;
+		this.queue = await QueueTopology.start({
+			runtime,
+			packed,
+			dir,
+			port: options.n8nPort,
+			seed: (cli) => this.seed(cli, examples, true),
+			log: (line) => console.log(`  ${line}`),
+			onLine: (role, index, line) => {
+				if (ready && line.trim() !== '') console.log(`  [${role} ${index + 1}] ${line}`);
+			},
+		});
+		await this.activateAndReport(new N8nRestClient(this.queue.url, options.runtime.n8nMajor), this.queue.url, examples, true, started);
+		ready = true;
+		await this.untilExit(this.queue.main, 'n8n main');
 	}
 
 	/** Creates the owner on a fresh data folder; true when it did. */
@@ -187,14 +238,14 @@ class Demo {
 		}
 	}
 
-	private async printSummary(examples: Example[], ownerCreated: boolean, elapsedMs: number): Promise<void> {
+	private async printSummary(n8nUrl: string, examples: Example[], ownerCreated: boolean, elapsedMs: number): Promise<void> {
 		const sandbox = this.sandbox!;
 		const { config } = sandbox;
 		const subscriptions = await listSubscriptions(sandbox.baseUrl, config.demoToken).catch(() => []);
 		console.log(
 			formatSummary({
 				elapsed: formatSeconds(elapsedMs),
-				n8nUrl: this.server!.url,
+				n8nUrl,
 				owner: this.options.owner,
 				ownerCreated,
 				sandbox: {
@@ -205,6 +256,7 @@ class Demo {
 					clientSecret: config.oauthClientSecret,
 				},
 				dataDir: relative(this.options.dataDir),
+				queue: this.queue?.describe(),
 				examples,
 				subscriptions,
 			}),
@@ -214,6 +266,7 @@ class Demo {
 	stop(): Promise<void> {
 		this.stopping ??= (async () => {
 			await this.server?.stop();
+			await this.queue?.stop();
 			await stopAllTracked();
 			await this.sandbox?.close();
 		})();

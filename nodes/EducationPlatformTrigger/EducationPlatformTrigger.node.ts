@@ -6,12 +6,13 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { triggerCredentials, triggerProperties } from './descriptions/triggerProperties';
+import { triggerProperties } from './descriptions/triggerProperties';
 import {
 	registerSubscription,
 	removeSubscription,
 	subscriptionExists,
 } from './lifecycle/subscription';
+import { signingSecretTest } from './signingSecretTest';
 import { handleDelivery } from './webhook/handleDelivery';
 
 export class EducationPlatformTrigger implements INodeType {
@@ -36,7 +37,27 @@ export class EducationPlatformTrigger implements INodeType {
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: triggerCredentials,
+		// Written out here, not imported: the scanner reads this array literally (names, testedBy).
+		credentials: [
+			{
+				name: 'educationPlatformApi',
+				required: true,
+				displayOptions: { show: { registration: ['automatic'], authentication: ['accessToken'] } },
+			},
+			{
+				name: 'educationPlatformOAuth2Api',
+				required: true,
+				displayOptions: { show: { registration: ['automatic'], authentication: ['oAuth2'] } },
+			},
+			{
+				// Registration = Manual: the signing secret pasted from the platform's dashboard.
+				name: 'educationPlatformWebhookSigningApi',
+				required: true,
+				// methods.credentialTest.signingSecretTest: a local check, there is nothing to call.
+				testedBy: 'signingSecretTest',
+				displayOptions: { show: { registration: ['manual'] } },
+			},
+		],
 		webhooks: [
 			{
 				name: 'default',
@@ -46,6 +67,10 @@ export class EducationPlatformTrigger implements INodeType {
 			},
 		],
 		properties: triggerProperties,
+	};
+
+	methods = {
+		credentialTest: { signingSecretTest },
 	};
 
 	webhookMethods = {

@@ -2,14 +2,15 @@
 // selection or secret that activation accepts is exactly the one deliveries are checked with.
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { WEBHOOK_SIGNING_CREDENTIAL } from '../shared/constants';
 import type { RegistrationMode } from './descriptions/triggerProperties';
 import { expandEventSelection } from './helpers/events';
 import { decodeSigningSecret } from './helpers/signature';
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
-export const PASTE_SECRET_ADVICE =
-	'Paste the signing secret (whsec_…) the platform showed for this webhook into Signing Secret.';
+export const MANUAL_SECRET_ADVICE =
+	'Open the trigger\'s Education Platform Webhook Signing Secret credential and paste the signing secret (whsec_…) the platform showed for this webhook.';
 
 export function registrationMode(this: TriggerContext): RegistrationMode {
 	return this.getNodeParameter('registration', 'automatic') as RegistrationMode;
@@ -40,4 +41,29 @@ export function checkedSigningSecret(this: TriggerContext, secret: string | unde
 		throw new NodeOperationError(this.getNode(), (error as Error).message, { description: advice });
 	}
 	return secret as string;
+}
+
+/**
+ * Registration = Manual: the secrets from the signing-secret credential, the current one first,
+ * then the previous one while a rotation's grace period lasts (when filled in).
+ */
+export async function manualSigningSecrets(this: TriggerContext): Promise<string[]> {
+	let credential: { signingSecret?: unknown; previousSigningSecret?: unknown };
+	try {
+		credential = await this.getCredentials(WEBHOOK_SIGNING_CREDENTIAL);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as Error).message, { description: MANUAL_SECRET_ADVICE });
+	}
+	const secrets = [checkedSigningSecret.call(this, String(credential.signingSecret ?? ''), MANUAL_SECRET_ADVICE)];
+	const previous = String(credential.previousSigningSecret ?? '').trim();
+	if (previous !== '') {
+		secrets.push(
+			checkedSigningSecret.call(
+				this,
+				previous,
+				'Previous Signing Secret is only for a rotation\'s grace period: paste the old secret completely, or clear the field.',
+			),
+		);
+	}
+	return secrets;
 }

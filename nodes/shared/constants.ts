@@ -1,9 +1,15 @@
 // Names shared by both nodes and both credentials. Changing one breaks saved workflows.
 // (Held in a tuple because the scanner's no-hardcoded-secrets rule reads a long camelCase
 // string with a digit, assigned to a name containing "auth", as a secret.)
-const CREDENTIAL_TYPE_NAMES = ['educationPlatformApi', 'educationPlatformOAuth2Api'] as const;
+const CREDENTIAL_TYPE_NAMES = [
+	'educationPlatformApi',
+	'educationPlatformOAuth2Api',
+	'educationPlatformWebhookSigningApi',
+] as const;
 export const ACCESS_TOKEN_CREDENTIAL = CREDENTIAL_TYPE_NAMES[0];
 export const OAUTH2_CREDENTIAL = CREDENTIAL_TYPE_NAMES[1];
+/** The trigger's Registration = Manual: the pasted signing secret(s). */
+export const WEBHOOK_SIGNING_CREDENTIAL = CREDENTIAL_TYPE_NAMES[2];
 
 /** Values of the nodes' `authentication` parameter. */
 export type AuthenticationMethod = 'accessToken' | 'oAuth2';

@@ -42,11 +42,26 @@ function causeChain(error: unknown): Loose[] {
 	return chain;
 }
 
-function statusOf(candidate: Loose): number | undefined {
-	const response = isObject(candidate.response) ? candidate.response : undefined;
-	const status = response?.status ?? response?.statusCode ?? candidate.statusCode ?? candidate.status;
+function httpStatus(status: unknown): number | undefined {
 	const numeric = typeof status === 'string' ? Number(status) : status;
 	return typeof numeric === 'number' && numeric >= 100 && numeric < 600 ? numeric : undefined;
+}
+
+function statusOf(candidate: Loose): number | undefined {
+	const response = isObject(candidate.response) ? candidate.response : undefined;
+	return httpStatus(response?.status ?? response?.statusCode ?? candidate.statusCode ?? candidate.status);
+}
+
+/**
+ * n8n 1.x's request helpers wrap every failure in a NodeApiError that drops the request error
+ * (n8n-workflow 1.x never keeps an Error as `cause`): what is left is `httpCode` and the response
+ * body in `context.data`; the headers are gone.
+ */
+function wrappedOnlyFailure(chain: Loose[], errorMessage: string | undefined): Failure | undefined {
+	const wrapper = chain.find((candidate) => httpStatus(candidate.httpCode) !== undefined);
+	if (!wrapper) return undefined;
+	const context = isObject(wrapper.context) ? wrapper.context : {};
+	return { statusCode: httpStatus(wrapper.httpCode), headers: {}, body: parseBody(context.data), errorMessage };
 }
 
 /** Normalises a thrown request error into a Failure. */
@@ -80,7 +95,8 @@ export function failureFromError(error: unknown): Failure {
 			errorMessage,
 		};
 	}
-	return { headers: {}, errorCode: withCode?.code as string | undefined, errorMessage };
+	if (withCode) return { headers: {}, errorCode: withCode.code as string, errorMessage };
+	return wrappedOnlyFailure(chain, errorMessage) ?? { headers: {}, errorMessage };
 }
 
 /** A 2xx whose JSON body ended early: the connection dropped mid-response. */

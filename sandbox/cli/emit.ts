@@ -1,5 +1,6 @@
 // `npm run sandbox:emit -- <type> [--count N] [--data JSON] [--base-url URL] [--json]`
 // Makes a running sandbox emit events (POST /sandbox/events) and prints what it sent where.
+// `npm run sandbox:emit -- --redeliver <evt_…|dlv_…>` sends a past event again (./redeliver.ts).
 import { request } from 'undici';
 
 import { EVENT_TYPES, isEventType, type EventType } from '../events/types';
@@ -13,6 +14,8 @@ export const EMIT_USAGE = [
 	'  --data JSON       fields to override in the event data, e.g. \'{"amount": 5000, "currency": "EUR"}\'',
 	'  --base-url URL    the sandbox (default http://127.0.0.1:$SANDBOX_PORT, port 4010)',
 	'  --json            print the events as JSON instead of one line each',
+	'',
+	'  --redeliver ID    send a past event (evt_…) or delivery (dlv_…) again instead; see --redeliver --help',
 ].join('\n');
 
 export class UsageError extends Error {}
@@ -130,7 +133,12 @@ export async function emit(options: EmitOptions, print: (line: string) => void):
 if (require.main === module) {
 	(async () => {
 		try {
-			await emit(parseEmitArgs(process.argv.slice(2), process.env), (line) => console.log(line));
+			const argv = process.argv.slice(2);
+			const print = (line: string) => console.log(line);
+			if (argv.some((arg) => arg.split('=')[0] === '--redeliver')) {
+				const { parseRedeliverArgs, redeliver } = await import('./redeliver');
+				await redeliver(parseRedeliverArgs(argv, process.env), print);
+			} else await emit(parseEmitArgs(argv, process.env), print);
 		} catch (error) {
 			console.error(error instanceof UsageError ? error.message : error);
 			process.exitCode = 1;

@@ -47,12 +47,26 @@ export class DeliveryEngine {
 
 	/** Queues `event` for `subscription`; the first attempt starts on the next tick. */
 	enqueue(subscription: Subscription, event: PlatformEvent): Delivery {
+		return this.queue(subscription, { eventId: event.id, eventType: event.type, body: JSON.stringify(event) });
+	}
+
+	/**
+	 * Sends a past delivery's event again as a new delivery (contract §8.7): same body and
+	 * webhook-id, fresh timestamp and signature, its own attempts and retries. Undefined when the
+	 * subscription's log has no such delivery.
+	 */
+	redeliver(subscription: Subscription, deliveryId: string): Delivery | undefined {
+		const past = this.deliveriesFor(subscription.id).find((delivery) => delivery.id === deliveryId);
+		return past && this.queue(subscription, past);
+	}
+
+	private queue(subscription: Subscription, event: Pick<Delivery, 'eventId' | 'eventType' | 'body'>): Delivery {
 		const delivery: Delivery = {
 			id: randomId('dlv_'),
 			webhookId: subscription.id,
-			eventId: event.id,
-			eventType: event.type,
-			body: JSON.stringify(event),
+			eventId: event.eventId,
+			eventType: event.eventType,
+			body: event.body,
 			status: 'pending',
 			attempts: [],
 			nextAttemptAt: new Date(this.options.now()),

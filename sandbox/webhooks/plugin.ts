@@ -8,6 +8,7 @@ import { deliveryResource, webhookResource, webhookResourceWithSecret } from './
 import {
 	CreateWebhookBodySchema,
 	DeliveryListResponseSchema,
+	DeliveryResponseSchema,
 	RotateSecretBodySchema,
 	UpdateWebhookBodySchema,
 	WebhookListResponseSchema,
@@ -37,6 +38,7 @@ export function webhooksOf(state: SandboxState): WebhookService {
 }
 
 type IdParams = { id: string };
+type DeliveryParams = IdParams & { deliveryId: string };
 
 export const webhooksPlugin: FastifyPluginAsync<{ state: SandboxState }> = async (app, { state }) => {
 	const webhooks = webhooksOf(state);
@@ -100,5 +102,13 @@ export const webhooksPlugin: FastifyPluginAsync<{ state: SandboxState }> = async
 		const log = webhooks.deliveries(subscription.id);
 		const source = { total: log.length, slice: (from: number, to: number) => log.slice(from, to).map(deliveryResource) };
 		return checkResponse(request, DeliveryListResponseSchema, paginate(request, source, page, perPage));
+	});
+
+	app.post<{ Params: DeliveryParams }>('/webhooks/:id/deliveries/:deliveryId/redeliver', write, async (request, reply) => {
+		const subscription = find(request);
+		const delivery = webhooks.redeliver(subscription.id, request.params.deliveryId);
+		if (!delivery) throw notFound(`Webhook ${subscription.id} has no delivery with ID ${request.params.deliveryId}.`);
+		reply.code(202);
+		return checkResponse(request, DeliveryResponseSchema, { data: deliveryResource(delivery) });
 	});
 };

@@ -99,3 +99,4 @@ export const WebhookResponseSchema = dataSchema(WebhookSchema);
 export const WebhookWithSecretResponseSchema = dataSchema(WebhookWithSecretSchema);
 export const WebhookListResponseSchema = envelopeSchema(WebhookSchema);
 export const DeliveryListResponseSchema = envelopeSchema(DeliverySchema);
+export const DeliveryResponseSchema = z.object({ data: DeliverySchema });

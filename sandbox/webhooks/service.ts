@@ -37,6 +37,12 @@ export class WebhookService {
 		});
 	}
 
+	/** Sends a past delivery again (contract §8.7); undefined when the log has no such delivery. */
+	redeliver(webhookId: string, deliveryId: string): Delivery | undefined {
+		const subscription = this.subscriptions.get(webhookId);
+		return subscription && this.engine.redeliver(subscription, deliveryId);
+	}
+
 	/** The subscription's delivery log, newest first. */
 	deliveries(webhookId: string): readonly Delivery[] {
 		return this.engine.deliveriesFor(webhookId);

@@ -78,11 +78,12 @@ describe('Education Platform OAuth2 API credential', () => {
 
 	it('derives the hidden scope from the Scopes field (default students:read and webhooks:write)', async () => {
 		expect((await resolvedForConnect({ baseUrl: 'https://s.example' })).scope).toBe('students:read webhooks:write');
-		expect((await resolvedForConnect({ baseUrl: 'https://s.example', scopes: ['webhooks:read'] })).scope).toBe('webhooks:read');
+		expect((await resolvedForConnect({ baseUrl: 'https://s.example', platformScopes: ['webhooks:read'] })).scope).toBe('webhooks:read');
+		expect((await resolvedForConnect({ baseUrl: 'https://s.example', platformScopes: [] })).scope).toBe('');
 	});
 
 	it('ignores a stale stored scope, as n8n does for community OAuth2 types', async () => {
-		const credentials = await resolvedForConnect({ baseUrl: 'https://s.example', scopes: ['students:read'], scope: 'everything' });
+		const credentials = await resolvedForConnect({ baseUrl: 'https://s.example', platformScopes: ['students:read'], scope: 'everything' });
 		expect(credentials.scope).toBe('students:read');
 	});
 
@@ -97,7 +98,7 @@ describe('Education Platform OAuth2 API credential', () => {
 		const credentials = await resolvedForConnect({
 			baseUrl: 'https://springfield.edu-platform.test/api',
 			clientId: 'public-client',
-			scopes: ['students:read', 'webhooks:write'],
+			platformScopes: ['students:read', 'webhooks:write'],
 		});
 		const uri = authorizationUri(credentials, 'challenge-123');
 

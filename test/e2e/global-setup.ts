@@ -1,12 +1,14 @@
-// Runs once before the e2e tests: makes sure the pinned n8n runtime is installed (a fresh machine
-// installs it here, ~4 minutes; afterwards this is a hash check), then builds and packs the
-// package. The tests install that tarball into a throwaway n8n (support/instance.ts).
+// Runs once before the e2e tests: makes sure the target's pinned n8n runtime (support/target.ts)
+// is installed (a fresh machine installs it here, ~4 minutes; afterwards this is a hash check),
+// then builds and packs the package. The tests install that tarball into a throwaway n8n
+// (support/instance.ts).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { ensureRuntime } from '../../tooling/n8n-runtime/install';
 import { buildAndPack } from '../../tooling/lib/community-package';
+import { e2eTarget } from './support/target';
 
 export default async function globalSetup(): Promise<void> {
 	const started = Date.now();
@@ -15,7 +17,9 @@ export default async function globalSetup(): Promise<void> {
 	const log = (line: string) => process.stdout.write(`[e2e setup] ${line}\n`);
 	process.stdout.write('\n');
 
-	const runtime = await ensureRuntime({ log });
+	const target = e2eTarget();
+	log(`target: ${target.label} (EDU_E2E_N8N=${target.runtime.id}, activation path: ${target.activation})`);
+	const runtime = await ensureRuntime({ spec: target.runtime, log });
 	const runtimeMs = Date.now() - started;
 	log(`n8n ${runtime.n8nVersion} runtime ${runtime.installed ? 'installed' : 'cached'} (${(runtimeMs / 1000).toFixed(1)} s)`);
 

@@ -7,65 +7,43 @@ import {
 	accessTokenCredential,
 	clientCredentialsCredential,
 	demoCredentials,
-	pkceCredential,
 	type CredentialImport,
 } from '../../tooling/lib/demo-credentials';
 import { loadExamples } from '../../tooling/lib/examples';
 import { nodeOutput, type ExecuteOutput } from '../../tooling/lib/n8n-cli';
-import { PUBLIC_CLIENT_ID } from '../../sandbox/oauth/store';
-import { EditorSession, type OAuth2Connection } from './support/editor-session';
-import { OWNER, startInstance, type Instance } from './support/instance';
+import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { eventually, type PlatformEvent } from './support/sandboxClient';
 import { timed } from './support/timings';
 import {
 	getManyWorkflow,
 	getStudentWorkflow,
 	httpRequestWorkflow,
+	pollingTriggerWorkflow,
+	POLLING_TRIGGER_NODE,
 	triggerWorkflow,
-	type ListQuery,
+	LIST_QUERY,
+	LIST_QUERY_AS_API,
 } from './support/workflows';
 
 jest.setTimeout(300_000);
 
-const PACKAGE = 'n8n-nodes-education-platform';
 const IDS = {
-	getManyToken: 'e2eGetManyToken1',
 	getManyOAuth: 'e2eGetManyOAuth1',
 	getUnknown: 'e2eGetUnknownId1',
 	getUnknownContinue: 'e2eGetUnknownCo1',
 	httpRequest: 'e2eHttpRequest01',
 	trigger: 'e2eTriggerAreas1',
+	pollingTrigger: 'e2ePollingTrigg1',
 };
 const UNKNOWN_STUDENT_ID = 987_654;
 const TRIGGER_EVENTS = ['enrollment.created', 'payment.failed', 'exam_result.published'];
 const TRIGGER_WEBHOOK_ID = randomUUID();
-/** Two statuses, two grades, a two-field sort and pages of 10: well over ten requests. */
-const LIST_QUERY: ListQuery = {
-	status: ['active', 'suspended'],
-	gradeLevel: [9, 10],
-	sort: [
-		{ field: 'last_name', direction: 'asc' },
-		{ field: 'created_at', direction: 'desc' },
-	],
-	pageSize: 10,
-};
-const LIST_QUERY_AS_API = {
-	'filter[status]': 'active,suspended',
-	'filter[grade_level]': '9,10',
-	sort: 'last_name,-created_at',
-};
-
 let n8n: Instance;
 let credentials: { token: CredentialImport; badToken: CredentialImport; oauth: CredentialImport };
 
 beforeAll(async () => {
 	n8n = await startInstance((sandbox) => {
-		const login = {
-			baseUrl: sandbox.baseUrl,
-			token: sandbox.config.demoToken,
-			clientId: sandbox.config.oauthClientId,
-			clientSecret: sandbox.config.oauthClientSecret,
-		};
+		const login = sandboxLogin(sandbox);
 		credentials = {
 			token: accessTokenCredential(login, 'e2eTokenCredent1', 'e2e access token'),
 			badToken: accessTokenCredential({ ...login, token: 'not-a-valid-token' }, 'e2eBadTokenCred1', 'e2e bad access token'),
@@ -76,12 +54,12 @@ beforeAll(async () => {
 			credentials: [...Object.values(credentials), ...demoCredentials(login)],
 			workflows: [
 				...loadExamples().map(({ workflow }) => workflow),
-				getManyWorkflow(IDS.getManyToken, 'accessToken', credentials.token, LIST_QUERY),
 				getManyWorkflow(IDS.getManyOAuth, 'oAuth2', credentials.oauth, LIST_QUERY),
 				getStudentWorkflow(IDS.getUnknown, credentials.token, UNKNOWN_STUDENT_ID, false),
 				getStudentWorkflow(IDS.getUnknownContinue, credentials.token, UNKNOWN_STUDENT_ID, true),
 				httpRequestWorkflow(IDS.httpRequest, credentials.token, `${sandbox.baseUrl}/v1/webhooks`),
 				triggerWorkflow(IDS.trigger, credentials.token, TRIGGER_EVENTS, TRIGGER_WEBHOOK_ID),
+				pollingTriggerWorkflow(IDS.pollingTrigger, credentials.token),
 			],
 		};
 	});
@@ -112,39 +90,19 @@ async function successfulRuns(workflowId: string, count: number): Promise<Execut
 	return runs;
 }
 
-describe('n8n loads the package', () => {
-	it('lists both nodes in /types/nodes.json', async () => {
-		const names = (await n8n.rest.nodeTypes()).map((type) => type.name);
-		expect(names).toEqual(
-			expect.arrayContaining([`${PACKAGE}.educationPlatform`, `${PACKAGE}.educationPlatformTrigger`]),
-		);
-	});
-
-	it('lists both credential types', async () => {
-		const types = await n8n.rest.credentialTypes();
-		const ours = types.filter((type) => type.name.startsWith('educationPlatform')).map((type) => type.name);
-		expect(ours.sort()).toEqual(['educationPlatformApi', 'educationPlatformOAuth2Api']);
-		expect(types.find((type) => type.name === 'educationPlatformOAuth2Api')?.extends).toEqual(['oAuth2Api']);
-	});
-
-	it('logs no error about loading it', () => {
-		const problems = n8n.server.log
-			.split('\n')
-			.filter((line) => /education|community|package|load/i.test(line) && /error|fail|invalid|unknown|could not/i.test(line));
-		expect(problems).toEqual([]);
-	});
-});
-
 describe("n8n's credential test", () => {
 	it('succeeds for the access token', async () => {
 		const result = await n8n.rest.testCredential({ ...credentials.token });
 		expect(result).toEqual(expect.objectContaining({ status: 'OK' }));
 	});
 
-	it('fails for a bad token with a message that says what to check', async () => {
+	it('fails for a bad token with a message that says what to check (n8n 1.x: its own generic message)', async () => {
 		const result = await n8n.rest.testCredential({ ...credentials.badToken });
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/did not accept the access token/i);
+		// n8n 1.x's credential tester matches the credential's responseCode rules on `error.cause`,
+		// which 1.x's NodeApiError never sets, so it shows its generic 401 text (README "Compatibility").
+		if (n8n.target.n8nMajor === 1) expect(result.message).toBe('Authorization failed - please check your credentials');
+		else expect(result.message).toMatch(/did not accept the access token/i);
 	});
 });
 
@@ -155,16 +113,8 @@ describe('the Education Platform node in `n8n execute`', () => {
 		expected = await n8n.platform.students(LIST_QUERY_AS_API);
 	});
 
-	it('Get Many with filters, a two-field sort and Return All returns exactly the sandbox\'s students, in order', async () => {
+	it("Get Many through OAuth2 client credentials returns exactly the sandbox's students, in order (the access token: load-and-list.smoke.test.ts)", async () => {
 		expect(expected.length).toBeGreaterThan(10 * LIST_QUERY.pageSize);
-		const { code, output } = await execute(IDS.getManyToken);
-		expect(code).toBe(0);
-		const students = nodeOutput(output, 'Get Many');
-		expect(students.map((s) => s.id)).toEqual(expected.map((s) => s.id));
-		expect(students).toEqual(expected);
-	});
-
-	it('lists the same through OAuth2 client credentials', async () => {
 		const { code, output } = await execute(IDS.getManyOAuth);
 		expect(code).toBe(0);
 		expect(nodeOutput(output, 'Get Many')).toEqual(expected);
@@ -193,88 +143,6 @@ describe('the Education Platform node in `n8n execute`', () => {
 		expect(Array.isArray(page.data)).toBe(true);
 		expect(typeof page.meta.total).toBe('number');
 		expect(page.links.first).toMatch(new RegExp(`^${n8n.sandbox.baseUrl}/v1/webhooks`));
-	});
-});
-
-describe('OAuth2 Authorization Code with PKCE, connected the way a user does in the editor', () => {
-	const SCOPES = ['students:read', 'webhooks:write'];
-
-	describe.each([
-		{ client: 'the confidential demo client', clientId: () => n8n.sandbox.config.oauthClientId, clientSecret: () => n8n.sandbox.config.oauthClientSecret },
-		{ client: 'the public demo client (no secret)', clientId: () => PUBLIC_CLIENT_ID, clientSecret: () => '' },
-	])('with $client', ({ clientId, clientSecret }) => {
-		let editor: EditorSession;
-		let credential: CredentialImport;
-		let connection: OAuth2Connection;
-		let expected: Array<Record<string, unknown>>;
-
-		beforeAll(async () => {
-			editor = new EditorSession(n8n.server.url);
-			await editor.login(OWNER);
-			const fields = pkceCredential({ baseUrl: n8n.sandbox.baseUrl, clientId: clientId(), clientSecret: clientSecret() }, '', `e2e PKCE ${clientId()}`, SCOPES);
-			const saved = await editor.createCredential(fields);
-			credential = { ...fields, id: saved.id };
-			expected = await n8n.platform.students(LIST_QUERY_AS_API);
-		});
-
-		const storedData = async () =>
-			(await n8n.rest.request<{ data: Record<string, unknown> }>('GET', `/rest/credentials/${credential.id}?includeData=true`)).data;
-
-		it('is saved without tokens', async () => {
-			expect(await storedData()).not.toHaveProperty('oauthTokenData');
-		});
-
-		it("n8n's authorization URL is the sandbox's /oauth/authorize with an S256 challenge and the derived scope", async () => {
-			connection = await timed(`PKCE connect → consent → callback (${clientId()})`, () => editor.connectOAuth2(credential.id));
-			const url = connection.authorizationUrl;
-			expect(`${url.origin}${url.pathname}`).toBe(`${n8n.sandbox.baseUrl}/oauth/authorize`);
-			const query = Object.fromEntries(url.searchParams);
-			expect(query).toEqual(
-				expect.objectContaining({
-					response_type: 'code',
-					client_id: clientId(),
-					redirect_uri: `${n8n.server.url}/rest/oauth2-credential/callback`,
-					scope: SCOPES.join(' '),
-					code_challenge_method: 'S256',
-					code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-					state: expect.any(String),
-				}),
-			);
-		});
-
-		it("the sandbox's consent page asks for exactly those scopes", () => {
-			const listed = [...connection.consentPage.body.matchAll(/<small>\(([^)]+)\)<\/small>/g)].map((match) => match[1]);
-			expect(listed).toEqual(SCOPES);
-			expect(connection.consentPage.body).toContain(`<code>${clientId()}</code>`);
-		});
-
-		it("Approve returns to n8n's callback with a code and n8n's state, and n8n stores the tokens", async () => {
-			expect(connection.callbackUrl.searchParams.get('code')).toBeTruthy();
-			expect(connection.callbackUrl.searchParams.get('state')).toBe(connection.authorizationUrl.searchParams.get('state'));
-			expect(connection.callbackPage.status).toBe(200);
-			expect(connection.callbackPage.body).toContain('Connection successful');
-			expect(await storedData()).toEqual(expect.objectContaining({ oauthTokenData: true }));
-		});
-
-		it('the stored token is one the sandbox issued for this client through the authorization code grant, with the scopes and a refresh token', async () => {
-			const { data } = await timed(`n8n export:credentials (${clientId()})`, () => n8n.cli.exportCredential(credential.id));
-			const token = data.oauthTokenData as Record<string, unknown>;
-			expect(token).toEqual(
-				expect.objectContaining({ token_type: 'Bearer', scope: SCOPES.join(' '), access_token: expect.any(String), refresh_token: expect.any(String) }),
-			);
-			// A user's grant (`user:…`), not a client-credentials one (`client:…`).
-			expect(n8n.sandbox.state.tokens.resolve(String(token.access_token))).toEqual({
-				status: 'ok',
-				grant: expect.objectContaining({ kind: 'oauth', clientId: clientId(), scopes: SCOPES, rateKey: `user:demo-user:client:${clientId()}` }),
-			});
-		});
-
-		it('Get Many through the connected credential returns exactly the sandbox\'s students, in order', async () => {
-			const workflow = await editor.createWorkflow(getManyWorkflow('', 'oAuth2', credential, LIST_QUERY));
-			const { code, output } = await execute(workflow.id, `n8n execute Get Many (PKCE, ${clientId()})`);
-			expect(code).toBe(0);
-			expect(nodeOutput(output, 'Get Many')).toEqual(expected);
-		});
 	});
 });
 
@@ -349,6 +217,34 @@ describe('the Education Platform Trigger in a published workflow', () => {
 	});
 });
 
+describe('the Education Platform Polling Trigger in a published workflow', () => {
+	it('picks up a student added through the sandbox admin API on the next one-minute poll, once', async () => {
+		await timed('n8n publish:workflow (polling)', () => n8n.cli.publishWorkflow(IDS.pollingTrigger));
+		await timed('n8n restart', () => n8n.server.restart());
+		// The activation poll stores the cursor ("from now"); a student added before it would be history.
+		await timed('activation poll → cursor saved', () =>
+			eventually('the cursor in the static data', async () => {
+				const workflow = (await n8n.rest.workflow(IDS.pollingTrigger)) as { staticData?: Record<string, { cursor?: unknown }> };
+				return workflow.staticData?.[`node:${POLLING_TRIGGER_NODE}`]?.cursor;
+			}, 60_000),
+		);
+		const student = await n8n.platform.createStudent({ first_name: 'Polly', last_name: 'Trigger' });
+
+		const executions = await timed('next poll → execution', () =>
+			eventually('an execution of the polling workflow', async () => {
+				const found = (await n8n.rest.executions(IDS.pollingTrigger)).filter((execution) => execution.status === 'success');
+				return found.length > 0 ? found : undefined;
+			}, 150_000),
+		);
+		expect(executions).toHaveLength(1);
+		const run = { data: n8n.unflatten((await n8n.rest.execution(executions[0].id)).data) } as ExecuteOutput;
+		expect(nodeOutput(run, POLLING_TRIGGER_NODE)).toEqual([
+			expect.objectContaining({ event: 'student.created', event_kind: 'created', id: student.id, first_name: 'Polly', last_name: 'Trigger' }),
+		]);
+		await n8n.rest.deactivateWorkflow(IDS.pollingTrigger);
+	});
+});
+
 describe('the example workflows (examples/)', () => {
 	it('Weekly roster export: active grade 9 students by last name, as a CSV-ready table and a file', async () => {
 		const expected = await n8n.platform.students({ 'filter[status]': 'active', 'filter[grade_level]': '9', sort: 'last_name,first_name' });
@@ -398,7 +294,11 @@ describe('the example workflows (examples/)', () => {
 		});
 
 		it('Payment reaction: a receipt for a success, a follow-up for a failure', async () => {
+			// One event at a time: n8n's Remove Duplicates keeps its history with a read-then-write and no
+			// transaction (deduplication-helper.js, 1.x and 2.x), so two first runs at the same moment can
+			// both insert and one fails on the unique key (seen on 1.123). README: Replays, retries and duplicates.
 			const succeeded = await n8n.platform.emit('payment.succeeded', { amount: 125000, currency: 'USD' });
+			await successfulRuns('eduPaymentReact1', 1);
 			const failed = await n8n.platform.emit('payment.failed');
 			const runs = await successfulRuns('eduPaymentReact1', 2);
 			const receipts = runs.flatMap((run) => (run.data.resultData.runData['Receipt'] ? nodeOutput(run, 'Receipt') : []));
@@ -410,7 +310,9 @@ describe('the example workflows (examples/)', () => {
 		});
 
 		it('Exam results: flags a failed result, lets a pass through', async () => {
+			// One event at a time, as above (Remove Duplicates' first-run race).
 			const failing = await n8n.platform.emit('exam_result.published', { score: 21, max_score: 100, pass_mark: 50 });
+			await successfulRuns('eduExamResults01', 1);
 			await n8n.platform.emit('exam_result.published', { score: 88, max_score: 100, pass_mark: 50 });
 			const runs = await successfulRuns('eduExamResults01', 2);
 			const flagged = runs.flatMap((run) => (run.data.resultData.runData['Flag for support'] ? nodeOutput(run, 'Flag for support') : []));

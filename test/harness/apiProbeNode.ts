@@ -50,7 +50,7 @@ export class ApiProbe implements INodeType {
 				const returnFullResponse = this.getNodeParameter('returnFullResponse', i) as boolean;
 				const timeoutMs = this.getNodeParameter('timeoutMs', i) as number;
 				const retryParam = this.getNodeParameter('retry', i) as string | IDataObject;
-				const response = await apiRequest.call(
+				const response = (await apiRequest.call(
 					this,
 					this.getNodeParameter('method', i) as IHttpRequestMethods,
 					this.getNodeParameter('endpoint', i) as string,
@@ -61,7 +61,7 @@ export class ApiProbe implements INodeType {
 						...(timeoutMs > 0 && { timeoutMs }),
 						retry: typeof retryParam === 'string' ? (JSON.parse(retryParam) as IDataObject) : retryParam,
 					},
-				);
+				)) as IDataObject;
 				const json = returnFullResponse
 					? { statusCode: response.statusCode, headers: response.headers, body: response.body }
 					: { body: response };

@@ -55,7 +55,7 @@ describe('engine test harness with OAuth2', () => {
 					grantType: 'clientCredentials',
 					clientId: 'client',
 					clientSecret: 'secret',
-					scopes: ['students:read'],
+					platformScopes: ['students:read'],
 				},
 			},
 		});
@@ -93,7 +93,7 @@ class RegisteringTrigger implements INodeType {
 			async create(this: IHookFunctions) {
 				const url = this.getNodeWebhookUrl('default');
 				const response = await apiRequest.call(this, 'POST', '/webhooks', { body: { url, events: ['payment.succeeded'] } });
-				this.getWorkflowStaticData('node').webhookId = response.data.id;
+				this.getWorkflowStaticData('node').webhookId = (response as { data: { id: string } }).data.id;
 				return true;
 			},
 			async delete(this: IHookFunctions) {

@@ -70,8 +70,11 @@ export function fakePlatform(baseUrl: string, token = 'pat-test'): FakePlatform 
 		return subscription;
 	};
 
+	// A Base URL with a path (https://school.test/api) serves the API under that prefix.
+	const { origin, pathname } = new URL(baseUrl);
+	const prefix = pathname.replace(/\/+$/, '');
 	const handle = (method: Method, uri: string, body: unknown): [number, unknown] => {
-		const url = new URL(uri, baseUrl);
+		const url = new URL(uri.slice(prefix.length), origin);
 		calls.push({ method, path: url.pathname + url.search, body: body === '' ? undefined : body });
 		const failure = failures.find((f) => f.method === method && f.pathPattern.test(url.pathname));
 		if (failure) return [failure.status, errorBody(failure.status)];
@@ -113,8 +116,8 @@ export function fakePlatform(baseUrl: string, token = 'pat-test'): FakePlatform 
 		return [405, { message: 'Method not allowed.', code: 'method_not_allowed' }];
 	};
 
-	const scope = nock(baseUrl, { reqheaders: { authorization: `Bearer ${token}` } }).persist();
-	const path = /^\/v1\/webhooks(\/.*)?$/;
+	const scope = nock(origin, { reqheaders: { authorization: `Bearer ${token}` } }).persist();
+	const path = new RegExp(`^${prefix}/v1/webhooks(/.*)?$`);
 	scope.get(path).query(true).reply((uri) => handle('GET', uri, undefined));
 	scope.post(path).query(true).reply((uri, body) => handle('POST', uri, body));
 	scope.patch(path).query(true).reply((uri, body) => handle('PATCH', uri, body));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 
-import { DEFAULT_OWNER, parseStartOptions, passwordProblem } from '../../tooling/start-options';
+import { RUNTIMES } from '../../tooling/n8n-runtime/runtime';
+import { DEFAULT_OWNER, parseStartOptions, passwordProblem, userFolderFor } from '../../tooling/start-options';
 
 describe('npm start options', () => {
 	it('defaults to the sandbox on 4010, n8n on 5678, the documented owner and .n8n-demo/', () => {
@@ -24,6 +25,25 @@ describe('npm start options', () => {
 	it('lets flags win over the environment', () => {
 		const options = parseStartOptions(['--fresh', '--n8n-port', '6000', '--sandbox-port=4020', '--no-activate'], { DEMO_N8N_PORT: '5679' });
 		expect(options).toMatchObject({ fresh: true, n8nPort: 6000, sandboxPort: 4020, activateTriggers: false });
+	});
+
+	it('turns on queue mode with --queue or DEMO_QUEUE, on n8n 2.41 only', () => {
+		expect(parseStartOptions([], {}).queue).toBe(false);
+		expect(parseStartOptions(['--queue'], {}).queue).toBe(true);
+		expect(parseStartOptions([], { DEMO_QUEUE: '1' }).queue).toBe(true);
+		expect(parseStartOptions(['--queue', '--n8n-version', '2'], {}).runtime).toBe(RUNTIMES['2']);
+		expect(() => parseStartOptions(['--queue', '--n8n-version', '1'], {})).toThrow('Queue mode runs on n8n 2.41 only, not --n8n-version 1');
+		expect(() => parseStartOptions(['--queue'], { DEMO_N8N_VERSION: 'floor' })).toThrow('Queue mode runs on n8n 2.41 only, not --n8n-version floor');
+	});
+
+	it('runs n8n 2.41 unless --n8n-version or DEMO_N8N_VERSION picks another line, each with its own data folder', () => {
+		expect(parseStartOptions([], {}).runtime).toBe(RUNTIMES['2']);
+		expect(parseStartOptions(['--n8n-version', '1'], {}).runtime).toBe(RUNTIMES['1']);
+		expect(parseStartOptions(['--n8n-version=2'], { DEMO_N8N_VERSION: '1' }).runtime).toBe(RUNTIMES['2']);
+		expect(parseStartOptions([], { DEMO_N8N_VERSION: 'floor' }).runtime).toBe(RUNTIMES.floor);
+		expect(userFolderFor({ dataDir: '/d', runtime: RUNTIMES['2'] })).toBe('/d/n8n');
+		expect(userFolderFor({ dataDir: '/d', runtime: RUNTIMES['1'] })).toBe('/d/n8n-1');
+		expect(() => parseStartOptions(['--n8n-version', '3'], {})).toThrow('--n8n-version must be one of 2, 1, floor; got "3".');
 	});
 
 	it('rejects mistakes with a message that says what to fix', () => {

@@ -38,32 +38,7 @@ export function clientCredentialsCredential(sandbox: SandboxLogin, id: string = 
 			grantType: 'clientCredentials',
 			clientId: sandbox.clientId,
 			clientSecret: sandbox.clientSecret,
-			scopes: ['students:read', 'webhooks:read', 'webhooks:write'],
-		},
-	};
-}
-
-/**
- * Authorization Code with PKCE: the grant a user connects in the editor (Connect → consent page →
- * n8n's callback stores the tokens). `clientSecret` empty for a public client. Without a connect,
- * the credential has no token yet.
- */
-export function pkceCredential(
-	sandbox: Pick<SandboxLogin, 'baseUrl' | 'clientId'> & { clientSecret?: string },
-	id: string,
-	name: string,
-	scopes: string[] = ['students:read', 'webhooks:write'],
-): CredentialImport {
-	return {
-		id,
-		name,
-		type: OAUTH2_TYPE,
-		data: {
-			baseUrl: sandbox.baseUrl,
-			grantType: 'pkce',
-			clientId: sandbox.clientId,
-			clientSecret: sandbox.clientSecret ?? '',
-			scopes,
+			platformScopes: ['students:read', 'webhooks:read', 'webhooks:write'],
 		},
 	};
 }

@@ -53,25 +53,30 @@ export function nodeOutput(output: ExecuteOutput, nodeName: string, outputIndex 
 	return (runs[runs.length - 1].data?.main[outputIndex] ?? []).map((item) => item.json);
 }
 
+/** The CLI arguments that activate (publish) or deactivate a stored workflow on an n8n line. Pure. */
+export function activationCommand(n8nMajor: 1 | 2, id: string, active: boolean): string[] {
+	if (n8nMajor === 1) return ['update:workflow', `--id=${id}`, `--active=${active}`];
+	return [active ? 'publish:workflow' : 'unpublish:workflow', `--id=${id}`];
+}
+
 export class N8nCli {
 	constructor(private readonly options: N8nCliOptions) {}
 
+	private get n8nMajor(): 1 | 2 {
+		return this.options.runtime.layout.spec.n8nMajor;
+	}
+
+	private async command(args: string[], timeoutMs: number): Promise<Parameters<typeof run>> {
+		const env = buildN8nEnv({ n8nMajor: this.n8nMajor, ...this.options.env, brokerPort: await getFreePort() });
+		return [this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, ...args], { cwd: this.options.env.userFolder, env, timeoutMs }];
+	}
+
 	async run(args: string[], timeoutMs = 180_000): Promise<RunResult> {
-		const env = buildN8nEnv({ ...this.options.env, brokerPort: await getFreePort() });
-		return run(this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, ...args], {
-			cwd: this.options.env.userFolder,
-			env,
-			timeoutMs,
-		});
+		return run(...(await this.command(args, timeoutMs)));
 	}
 
 	async runOrThrow(args: string[]): Promise<RunResult> {
-		const env = buildN8nEnv({ ...this.options.env, brokerPort: await getFreePort() });
-		return runOrThrow(this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, ...args], {
-			cwd: this.options.env.userFolder,
-			env,
-			timeoutMs: 180_000,
-		});
+		return runOrThrow(...(await this.command(args, 180_000)));
 	}
 
 	/** `import:credentials`: plain `data` objects are encrypted with the instance key on import. */
@@ -94,13 +99,25 @@ export class N8nCli {
 		});
 	}
 
-	/** Activates the workflow in the database; a running server only notices after a restart. */
+	/** `export:workflow --id`: the workflow exactly as n8n exports it (what ends up in files and source control). */
+	async exportWorkflowText(id: string): Promise<string> {
+		return this.withTempFile(async (file) => {
+			await this.runOrThrow(['export:workflow', `--id=${id}`, `--output=${file}`]);
+			return readFileSync(file, 'utf8');
+		});
+	}
+
+	/**
+	 * Activates the workflow in the database; a running server only notices after a restart.
+	 * n8n 2.x publishes (`publish:workflow`); n8n 1.x has no publishing and sets the active flag
+	 * (`update:workflow --active=true`).
+	 */
 	async publishWorkflow(id: string): Promise<void> {
-		await this.runOrThrow(['publish:workflow', `--id=${id}`]);
+		await this.runOrThrow(activationCommand(this.n8nMajor, id, true));
 	}
 
 	async unpublishWorkflow(id: string): Promise<void> {
-		await this.runOrThrow(['unpublish:workflow', `--id=${id}`]);
+		await this.runOrThrow(activationCommand(this.n8nMajor, id, false));
 	}
 
 	/**

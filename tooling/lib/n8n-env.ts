@@ -1,5 +1,6 @@
 // The environment every n8n process gets (server and CLI). Pure, so it is unit-tested.
 import { cleanNpmEnv, pathWithNodeFirst } from '../n8n-runtime/runtime';
+import { queueModeEnv, type N8nRole, type QueueBackends } from './queue/queue-env';
 
 /** Fixed so credentials encrypted by one run stay readable by the next (demo data only). */
 export const DEMO_ENCRYPTION_KEY = 'education-platform-demo-encryption-key';
@@ -11,12 +12,24 @@ export interface N8nEnvOptions {
 	/** Every n8n process, including each CLI command, needs its own task-broker port. */
 	brokerPort: number;
 	nodeBinary: string;
+	/** The n8n line: decides which variable carries the webhook URL. Default 2. */
+	n8nMajor?: 1 | 2;
 	encryptionKey?: string;
 	host?: string;
 	/** Public base URL for webhooks; defaults to http://<host>:<port>/. */
 	webhookUrl?: string;
+	/** Public URL of the editor (behind a proxy); defaults to http://<host>:<port>/. */
+	editorBaseUrl?: string;
 	logLevel?: 'error' | 'warn' | 'info' | 'debug';
+	/** Queue mode: which process this is, and the Postgres and Redis all of them share. */
+	role?: N8nRole;
+	queue?: QueueBackends;
 	extra?: NodeJS.ProcessEnv;
+}
+
+/** n8n 2.x reads its public webhook base URL from N8N_WEBHOOK_URL, n8n 1.x from WEBHOOK_URL. */
+export function webhookUrlVariable(n8nMajor: 1 | 2): 'N8N_WEBHOOK_URL' | 'WEBHOOK_URL' {
+	return n8nMajor === 1 ? 'WEBHOOK_URL' : 'N8N_WEBHOOK_URL';
 }
 
 export function webhookBaseUrl(options: Pick<N8nEnvOptions, 'host' | 'port' | 'webhookUrl'>): string {
@@ -50,8 +63,8 @@ export function buildN8nEnv(options: N8nEnvOptions, parent: NodeJS.ProcessEnv = 
 		N8N_LISTEN_ADDRESS: host,
 		N8N_PORT: String(options.port),
 		N8N_PROTOCOL: 'http',
-		N8N_EDITOR_BASE_URL: `http://${host}:${options.port}/`,
-		N8N_WEBHOOK_URL: webhookBaseUrl({ ...options, host }),
+		N8N_EDITOR_BASE_URL: options.editorBaseUrl ?? `http://${host}:${options.port}/`,
+		[webhookUrlVariable(options.n8nMajor ?? 2)]: webhookBaseUrl({ ...options, host }),
 		// Plain http on 127.0.0.1: a Secure cookie would not survive the browser.
 		N8N_SECURE_COOKIE: 'false',
 		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort),
@@ -64,13 +77,15 @@ export function buildN8nEnv(options: N8nEnvOptions, parent: NodeJS.ProcessEnv = 
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
-		// The MCP registry refreshes from api.n8n.io at start-up and logs a stack trace offline.
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// The MCP registry (2.x) refreshes from api.n8n.io at start-up and logs a stack trace
+		// offline; n8n 1.x has no such module and refuses to start on an unknown module name.
+		...((options.n8nMajor ?? 2) === 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
 		// Community packages on, explicitly (the default of the second one is going to change).
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		N8N_LOG_LEVEL: options.logLevel ?? 'info',
 		N8N_LOG_OUTPUT: 'console',
+		...(options.queue ? queueModeEnv(options.role ?? 'main', options.queue, options.port) : {}),
 		...options.extra,
 	};
 }

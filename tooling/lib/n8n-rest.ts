@@ -14,6 +14,11 @@ export interface WorkflowSummary {
 	versionId: string;
 }
 
+export interface WorkflowDetails extends WorkflowSummary {
+	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown>; [key: string]: unknown }>;
+	connections: Record<string, unknown>;
+}
+
 export class N8nRestError extends Error {
 	constructor(
 		readonly status: number,
@@ -37,7 +42,11 @@ export function authCookieFrom(setCookies: string[]): string | undefined {
 export class N8nRestClient {
 	private cookie?: string;
 
-	constructor(readonly baseUrl: string) {}
+	/** `n8nMajor`: n8n 2.x activates through /activate (publishing), 1.x through the workflow's `active` flag. */
+	constructor(
+		readonly baseUrl: string,
+		readonly n8nMajor: 1 | 2 = 2,
+	) {}
 
 	async request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		const response = await fetch(`${this.baseUrl}${path}`, {
@@ -98,16 +107,37 @@ export class N8nRestClient {
 		return this.request('POST', '/rest/credentials/test', { credentials: credential });
 	}
 
+	/** The editor's Publish (2.x) or the Active toggle (1.x). */
 	async activateWorkflow(id: string): Promise<void> {
 		const workflow = await this.request<{ versionId: string }>('GET', `/rest/workflows/${id}`);
-		await this.request('POST', `/rest/workflows/${id}/activate`, { versionId: workflow.versionId });
+		if (this.n8nMajor === 1) await this.request('PATCH', `/rest/workflows/${id}`, { active: true, versionId: workflow.versionId });
+		else await this.request('POST', `/rest/workflows/${id}/activate`, { versionId: workflow.versionId });
+	}
+
+	/** Saves changed nodes, as the editor's Save does (a draft on n8n 2.x until it is published). */
+	async updateWorkflowNodes(id: string, nodes: unknown[]): Promise<void> {
+		await this.request('PATCH', `/rest/workflows/${id}`, { nodes });
 	}
 
 	async deactivateWorkflow(id: string): Promise<void> {
-		await this.request('POST', `/rest/workflows/${id}/deactivate`, {});
+		if (this.n8nMajor === 1) {
+			const workflow = await this.request<{ versionId: string }>('GET', `/rest/workflows/${id}`);
+			await this.request('PATCH', `/rest/workflows/${id}`, { active: false, versionId: workflow.versionId });
+		} else {
+			await this.request('POST', `/rest/workflows/${id}/deactivate`, {});
+		}
 	}
 
-	async workflow(id: string): Promise<WorkflowSummary & { nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }> }> {
+	/**
+	 * The editor's Save of a stored workflow with changed nodes. On n8n 1.x saving an active workflow
+	 * re-runs its trigger's lifecycle; on 2.x it only saves a draft until the next publish.
+	 */
+	async saveWorkflow(id: string, change: (nodes: WorkflowDetails['nodes']) => WorkflowDetails['nodes']): Promise<void> {
+		const workflow = await this.workflow(id);
+		await this.request('PATCH', `/rest/workflows/${id}`, { versionId: workflow.versionId, nodes: change(workflow.nodes), connections: workflow.connections });
+	}
+
+	async workflow(id: string): Promise<WorkflowDetails> {
 		return this.request('GET', `/rest/workflows/${id}`);
 	}
 

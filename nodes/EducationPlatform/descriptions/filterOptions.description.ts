@@ -32,16 +32,21 @@ export function studentFilter(plural: string): FilterOption {
 	};
 }
 
+/** A text filter's description plus how to give several values. */
+function withListNote(description: string, note: string): string {
+	return `${description} ${note}.`;
+}
+
 export function idsFilter(param: string, api: string, displayName: string, description: string): FilterOption {
 	return {
-		option: { displayName, name: param, type: 'string', placeholder: 'e.g. 12, 31', default: '', description: `${description} Separate several with commas.` },
+		option: { displayName, name: param, type: 'string', placeholder: 'e.g. 12, 31', default: '', description: withListNote(description, 'Separate several with commas') },
 		spec: { param, api, label: displayName, kind: 'ids' },
 	};
 }
 
 export function textListFilter(param: string, api: string, displayName: string, placeholder: string, description: string): FilterOption {
 	return {
-		option: { displayName, name: param, type: 'string', placeholder, default: '', description: `${description} Separate several with commas to match any of them.` },
+		option: { displayName, name: param, type: 'string', placeholder, default: '', description: withListNote(description, 'Separate several with commas to match any of them') },
 		spec: { param, api, label: displayName, kind: 'textList' },
 	};
 }

@@ -23,7 +23,7 @@ export async function searchStudents(
 	const qs: Record<string, string | number> = { page, per_page: SEARCH_PAGE_SIZE, sort: 'last_name,first_name' };
 	if (filter?.trim()) qs['filter[search]'] = filter.trim();
 	const response = await apiRequest.call(this, 'GET', '/students', { qs, returnFullResponse: true });
-	const parsed = parseListPage(response);
+	const parsed = parseListPage(response as Parameters<typeof parseListPage>[0]);
 	const results = parsed.items.map(studentOption).filter((option) => option !== undefined);
 	const more = parsed.items.length >= SEARCH_PAGE_SIZE && (parsed.lastPage === undefined || page < parsed.lastPage);
 	return { results, paginationToken: more ? String(page + 1) : undefined };

@@ -1,8 +1,5 @@
-import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
-import {
-	authenticationCredentials,
-	authenticationProperty,
-} from '../../shared/descriptions/authentication';
+import type { INodeProperties } from 'n8n-workflow';
+import { authenticationProperty } from '../../shared/descriptions/authentication';
 
 /** Values of the Registration parameter. */
 export type RegistrationMode = 'automatic' | 'manual';
@@ -10,21 +7,13 @@ export type RegistrationMode = 'automatic' | 'manual';
 /** Standard Webhooks' recommended 5 minutes (docs/api-contract.md §8.4). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-const onlyWhenAutomatic = { registration: ['automatic'] };
-
-/** Manual registration makes no API call, so it needs no credential. */
-export const triggerCredentials: INodeCredentialDescription[] = authenticationCredentials.map(
-	(credential) => ({
-		...credential,
-		displayOptions: { show: { ...credential.displayOptions?.show, ...onlyWhenAutomatic } },
-	}),
-);
-
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName: 'Registration',
 		name: 'registration',
 		type: 'options',
+		// Read at activation and at every delivery, in different contexts: a fixed value only.
+		noDataExpression: true,
 		options: [
 			{
 				name: 'Automatic',
@@ -36,30 +25,21 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'Manual',
 				value: 'manual',
 				description:
-					'You add the webhook URL in the platform\'s dashboard and paste its signing secret here. No API calls.',
+					'You add the webhook URL in the platform\'s dashboard and put its signing secret in a credential. No API calls.',
 			},
 		],
 		default: 'automatic',
 	},
-	{ ...authenticationProperty, displayOptions: { show: onlyWhenAutomatic } },
+	// No displayOptions here: n8n's editor folds Authentication into the credential picker and hides
+	// every parameter an auth field's displayOptions name, so `show: { registration }` on it
+	// would hide Registration itself. The credentials alone depend on Registration.
+	{ ...authenticationProperty, noDataExpression: true },
 	{
 		displayName:
-			'In the platform\'s webhook settings, add the Production URL shown above (Webhook URLs), choose the same events as below, and paste the signing secret (whsec_…) it shows you here',
+			'In the platform\'s webhook settings, add the Production URL shown above (Webhook URLs) and choose the same events as below. Put the signing secret (whsec_…) it shows you in the credential above.',
 		name: 'manualNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { registration: ['manual'] } },
-	},
-	{
-		displayName: 'Signing Secret',
-		name: 'signingSecret',
-		type: 'string',
-		typeOptions: { password: true },
-		default: '',
-		required: true,
-		placeholder: 'whsec_…',
-		description:
-			'The secret the platform shows when you create the webhook. Every delivery\'s signature is checked with it.',
 		displayOptions: { show: { registration: ['manual'] } },
 	},
 	{
@@ -67,6 +47,7 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'events',
 		type: 'multiOptions',
 		required: true,
+		noDataExpression: true,
 		default: [],
 		description: 'The events that start the workflow',
 		options: [
@@ -149,7 +130,8 @@ export const triggerProperties: INodeProperties[] = [
 					{
 						name: 'Only Data',
 						value: 'data',
-						description: 'Only the event\'s data (the enrollment, payment or exam result)',
+						description:
+							'The event\'s data (the enrollment, payment or exam result) plus event_id, event_type and event_created_at',
 					},
 				],
 				default: 'event',

@@ -44,16 +44,34 @@ export function parseEvent(rawBody: Uint8Array): ParsedEvent {
 }
 
 /**
- * The JSON of the item emitted for an event: the envelope `{id, type, created_at, data}` or only
- * its `data`, plus `delivery_headers` when asked for. Fields of the envelope beyond the four of the
- * contract are kept in "event" mode, so nothing the platform adds is dropped.
+ * Fields "Only Data" adds next to the event's data, so every item still names its event (Remove
+ * Duplicates keys on `event_id`; `data.id` is the payment's or enrollment's id, shared by all of
+ * its events). The contract's data objects use none of these names (docs/api-contract.md §8.3).
+ */
+export const EVENT_ID_FIELD = 'event_id';
+export const EVENT_TYPE_FIELD = 'event_type';
+export const EVENT_CREATED_AT_FIELD = 'event_created_at';
+
+/**
+ * The JSON of the item emitted for an event: the envelope `{id, type, created_at, data}`, or its
+ * `data` plus `event_id`, `event_type` and `event_created_at`; then `delivery_headers` when asked
+ * for. Fields of the envelope beyond the four of the contract are kept in "event" mode, so nothing
+ * the platform adds is dropped.
  */
 export function eventOutput(
 	event: PlatformEvent,
 	mode: OutputMode,
 	headers?: DeliveryHeaders,
 ): Record<string, unknown> {
-	const json: Record<string, unknown> = mode === 'data' ? { ...event.data } : { ...event };
+	const json: Record<string, unknown> =
+		mode === 'data'
+			? {
+					...event.data,
+					[EVENT_ID_FIELD]: event.id,
+					[EVENT_TYPE_FIELD]: event.type,
+					[EVENT_CREATED_AT_FIELD]: event.created_at,
+				}
+			: { ...event };
 	if (headers) json.delivery_headers = outputHeaders(headers);
 	return json;
 }

@@ -15,7 +15,7 @@ const SECRET_PREFIX = 'whsec_';
 const MIN_SECRET_BYTES = 24;
 const SHA256_BYTES = 32;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-/** Printable ASCII without spaces; bounded so a delivery id cannot bloat the replay record. */
+/** Printable ASCII without spaces, bounded (it ends up in logs and run data). */
 const WEBHOOK_ID = /^[\x21-\x7e]{1,256}$/;
 const UNIX_SECONDS = /^[0-9]{1,15}$/;
 
@@ -23,8 +23,11 @@ export type HeaderValue = string | string[] | undefined;
 export type DeliveryHeaders = Record<string, HeaderValue>;
 
 export interface VerifyDeliveryInput {
-	/** The signing secret, `whsec_<base64>` (the prefix may be omitted). */
-	secret: string;
+	/**
+	 * The signing secret, `whsec_<base64>` (the prefix may be omitted), or several: during a
+	 * rotation's grace period a delivery signed with any of them is accepted.
+	 */
+	secret: string | readonly string[];
 	/** Request headers; names are matched case-insensitively. */
 	headers: DeliveryHeaders;
 	/** The request body exactly as received. */
@@ -76,7 +79,7 @@ export function decodeSigningSecret(secret: string): Buffer {
 
 /** Checks a delivery's `webhook-*` headers and signature against its raw body. */
 export function verifyDelivery(input: VerifyDeliveryInput): VerificationResult {
-	const key = decodeSigningSecret(input.secret);
+	const keys = (typeof input.secret === 'string' ? [input.secret] : input.secret).map(decodeSigningSecret);
 	const headers = lowerCaseNames(input.headers);
 	const webhookId = single(headers['webhook-id']);
 	const timestampHeader = single(headers['webhook-timestamp']);
@@ -115,14 +118,13 @@ export function verifyDelivery(input: VerifyDeliveryInput): VerificationResult {
 		return failure('no_v1_signature', 'The webhook-signature header holds no well-formed v1 signature.');
 	}
 
-	const expected = createHmac('sha256', key)
-		.update(`${webhookId}.${timestampHeader}.`, 'utf8')
-		.update(input.rawBody)
-		.digest();
-	// Every candidate is compared, so the time taken does not depend on which one matched.
+	const expected = keys.map((key) =>
+		createHmac('sha256', key).update(`${webhookId}.${timestampHeader}.`, 'utf8').update(input.rawBody).digest(),
+	);
+	// Every candidate is compared with every key, so the time taken does not depend on which matched.
 	let matched = false;
 	for (const candidate of candidates) {
-		matched = timingSafeEqual(candidate, expected) || matched;
+		for (const signature of expected) matched = timingSafeEqual(candidate, signature) || matched;
 	}
 	if (!matched) {
 		return failure('signature_mismatch', 'No signature in webhook-signature matches the body.');

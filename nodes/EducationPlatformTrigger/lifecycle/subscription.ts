@@ -1,64 +1,50 @@
 // The trigger's webhook lifecycle (webhookMethods.default) for Registration = Automatic:
 // one platform subscription per trigger node, tracked in the workflow's static data.
 //
+// Which calls n8n makes (README, "What n8n does with the subscription"): n8n 2.x's publication
+// service runs delete() then create() when a changed trigger is published, and nothing at a
+// restart; n8n 1.x (and 2.x with the service off) runs delete() then checkExists()/create() on
+// every re-activation and checkExists() at every main's start-up. Each call is idempotent, so any
+// order or repetition of them converges on one subscription for this URL.
+//
 // A leftover subscription for this exact URL (an n8n crash between create and saving static
 // data, a restored database, …) is reused, never duplicated. The platform returns a secret only
 // when a subscription is created, so a reused one gets a new secret with
 // POST /webhooks/{id}/rotate-secret and a grace period of 0: the unknown old secret stops signing
 // at once, and deliveries still being retried for the subscription are signed with the new one.
 // (Deleting and re-creating would drop those pending retries.)
-import type { IDataObject, IHookFunctions, IHttpRequestMethods } from 'n8n-workflow';
+import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { apiRequest, isNotFoundError, platformBaseUrl, type ApiRequestOptions } from '../../shared/transport';
+import { platformBaseUrl } from '../../shared/transport';
 import { sameEventTypes } from '../helpers/events';
 import { unreachableWebhookUrlProblem } from '../helpers/webhookUrl';
+import { manualSigningSecrets, registrationMode, selectedEventTypes } from '../triggerParameters';
 import {
-	checkedSigningSecret,
-	PASTE_SECRET_ADVICE,
-	registrationMode,
-	selectedEventTypes,
-} from '../triggerParameters';
-
-/** A subscription as the API returns it (contract §8.1). */
-interface Subscription {
-	id: string;
-	url: string;
-	events: string[];
-	enabled?: boolean;
-	secret?: string;
-}
-
-/** What the node keeps in the workflow's static data. */
-interface StoredSubscription extends IDataObject {
-	webhookId?: string;
-	webhookSecret?: string;
-	webhookUrl?: string;
-	webhookEvents?: string[];
-}
-
-const STORED_KEYS = ['webhookId', 'webhookSecret', 'webhookUrl', 'webhookEvents'] as const;
-const PAGE_SIZE = 100;
-/** The platform allows 100 subscriptions per account; this only guards against a looping API. */
-const MAX_PAGES = 50;
-const DESCRIPTION_MAX_LENGTH = 255;
-/**
- * Activation and deactivation wait on these calls in the editor: a platform that keeps failing
- * should fail them within seconds, not after the transport's default minutes of retrying.
- * A rate-limit wait of up to 30 s is still honoured.
- */
-const LIFECYCLE_RETRY: ApiRequestOptions['retry'] = { maxAttempts: 3, maxTotalWaitMs: 30_000 };
+	createSubscription,
+	deleteSubscription,
+	fetchSubscription,
+	rotateSecret,
+	startLifecycleCall,
+	subscriptionsForUrl,
+	updateSubscription,
+	type Subscription,
+} from './platformApi';
+import { clearStoredSubscription, saveSubscription, storedSubscription } from './storedSubscription';
 
 export async function subscriptionExists(this: IHookFunctions): Promise<boolean> {
 	if (registrationMode.call(this) === 'manual') {
-		checkManualSetup.call(this);
+		await checkManualSetup.call(this);
 		return true;
 	}
+	startLifecycleCall(this);
 	const stored = storedSubscription.call(this);
 	if (!stored.webhookId || !stored.webhookSecret) {
 		// Without both there is nothing we can verify deliveries with: start over.
 		clearStoredSubscription.call(this);
 		return false;
 	}
+	// On another platform (the credential's Base URL changed): create() moves it.
+	if (await movedPlatform.call(this)) return false;
 	const { url, events } = wantedSubscription.call(this);
 	const subscription = await fetchSubscription.call(this, stored.webhookId);
 	if (!subscription) {
@@ -68,21 +54,26 @@ export async function subscriptionExists(this: IHookFunctions): Promise<boolean>
 		clearStoredSubscription.call(this);
 		return false;
 	}
-	// Still ours and still signing with the stored secret: create() updates it in place.
+	// Still ours, signing with the stored secret, and alone for this URL; otherwise create()
+	// updates it in place and removes the extras.
 	return (
 		subscription.url === url &&
 		sameEventTypes(subscription.events, events) &&
-		subscription.enabled !== false
+		subscription.enabled !== false &&
+		(await subscriptionsForUrl.call(this, url)).every((other) => other.id === subscription.id)
 	);
 }
 
 export async function registerSubscription(this: IHookFunctions): Promise<boolean> {
 	if (registrationMode.call(this) === 'manual') {
-		checkManualSetup.call(this);
+		await checkManualSetup.call(this);
 		return true;
 	}
+	startLifecycleCall(this);
 	const { url, events } = wantedSubscription.call(this);
-	await assertPlatformCanReach.call(this, url);
+	const platform = await platformBaseUrl.call(this);
+	assertPlatformCanReach.call(this, url, platform);
+	if (await movedPlatform.call(this)) await leaveOldPlatform.call(this);
 
 	// Ours from static data if it still exists, else one left over for this URL, else a new one.
 	const stored = await updateStoredSubscription.call(this, url, events);
@@ -92,7 +83,7 @@ export async function registerSubscription(this: IHookFunctions): Promise<boolea
 		(forUrl.length > 0
 			? await reuseLeftover.call(this, forUrl[0], url, events)
 			: await createSubscription.call(this, url, events));
-	saveSubscription.call(this, { id: chosen.id, url, events }, chosen.secret);
+	saveSubscription.call(this, { id: chosen.id, url, events, platform }, chosen.secret);
 
 	for (const duplicate of forUrl.filter((subscription) => subscription.id !== chosen.id)) {
 		// Another subscription for this URL would deliver every event a second time.
@@ -101,6 +92,20 @@ export async function registerSubscription(this: IHookFunctions): Promise<boolea
 		);
 		await deleteSubscription.call(this, duplicate.id);
 	}
+	return true;
+}
+
+export async function removeSubscription(this: IHookFunctions): Promise<boolean> {
+	startLifecycleCall(this);
+	if (registrationMode.call(this) === 'manual') {
+		// Switched from Automatic to Manual: n8n may run delete() with the new settings.
+		if (storedSubscription.call(this).webhookId) await leaveAutomaticSubscription.call(this);
+		return true;
+	}
+	const { webhookId } = storedSubscription.call(this);
+	if (await movedPlatform.call(this)) await leaveOldPlatform.call(this);
+	else if (webhookId) await deleteSubscription.call(this, webhookId);
+	clearStoredSubscription.call(this);
 	return true;
 }
 
@@ -132,51 +137,59 @@ async function reuseLeftover(
 		`Education Platform Trigger: reusing subscription ${leftover.id} already registered for this webhook URL`,
 	);
 	await updateSubscription.call(this, leftover.id, url, events);
-	const rotated = (await platformRequest.call(
-		this,
-		'POST',
-		`/webhooks/${encodeURIComponent(leftover.id)}/rotate-secret`,
-		{ body: { grace_period_seconds: 0 }, resourceLabel: `webhook subscription ${leftover.id}` },
-	)) as { data: Subscription };
-	return { id: leftover.id, secret: requireSecret.call(this, rotated.data) };
+	return { id: leftover.id, secret: await rotateSecret.call(this, leftover.id) };
 }
 
-async function createSubscription(
-	this: IHookFunctions,
-	url: string,
-	events: string[],
-): Promise<{ id: string; secret: string }> {
-	const created = (await platformRequest.call(this, 'POST', '/webhooks', {
-		body: { url, events, description: subscriptionDescription.call(this), enabled: true },
-	})) as { data: Subscription };
-	this.logger.info(`Education Platform Trigger: registered subscription ${created.data.id}`);
-	return { id: created.data.id, secret: requireSecret.call(this, created.data) };
+/** Whether static data records a subscription on a platform other than the credential's Base URL. */
+async function movedPlatform(this: IHookFunctions): Promise<boolean> {
+	const { webhookId, webhookPlatform } = storedSubscription.call(this);
+	return !!webhookId && !!webhookPlatform && webhookPlatform !== (await platformBaseUrl.call(this));
 }
 
-export async function removeSubscription(this: IHookFunctions): Promise<boolean> {
-	if (registrationMode.call(this) === 'manual') return true;
-	const { webhookId } = storedSubscription.call(this);
-	if (webhookId) await deleteSubscription.call(this, webhookId);
+/**
+ * The credential's Base URL changed since the subscription was registered. At the same address
+ * (another path, e.g. /api added) the old subscription is deleted there. At another address it
+ * cannot be: the credential is not sent to an address it no longer names, and the old platform
+ * would not accept it anyway. That is logged with what to do; the old subscription's deliveries
+ * are refused with 401 from now on (its secret is forgotten), so none runs the workflow.
+ */
+async function leaveOldPlatform(this: IHookFunctions): Promise<void> {
+	const { webhookId, webhookPlatform } = storedSubscription.call(this) as { webhookId: string; webhookPlatform: string };
+	const current = await platformBaseUrl.call(this);
+	if (new URL(webhookPlatform).origin === new URL(current).origin) {
+		await deleteSubscription.call(this, webhookId, webhookPlatform);
+	} else {
+		this.logger.error(
+			`Education Platform Trigger: the credential's Base URL changed from ${webhookPlatform} to ${current}. Subscription ${webhookId} on ${webhookPlatform} was not removed: the trigger does not send this credential to ${webhookPlatform}. Delete it in that platform's webhook settings; until then its deliveries are refused with 401.`,
+		);
+	}
 	clearStoredSubscription.call(this);
-	return true;
 }
 
-async function platformRequest(
-	this: IHookFunctions,
-	method: IHttpRequestMethods,
-	endpoint: string,
-	options: ApiRequestOptions = {},
-): Promise<unknown> {
-	return await apiRequest.call(this, method, endpoint, { retry: LIFECYCLE_RETRY, ...options });
+/**
+ * The trigger was switched to Manual while static data still records the subscription it had
+ * registered as Automatic. It is deleted when the API credential is still at hand; otherwise the
+ * log names it so it can be deleted in the dashboard (it is no longer used: its secret is gone).
+ */
+async function leaveAutomaticSubscription(this: IHookFunctions): Promise<void> {
+	const { webhookId } = storedSubscription.call(this) as { webhookId: string };
+	try {
+		await deleteSubscription.call(this, webhookId);
+	} catch (error) {
+		this.logger.error(
+			`Education Platform Trigger: subscription ${webhookId}, registered while Registration was Automatic, could not be removed (${(error as Error).message}). Delete it in the platform's webhook settings.`,
+		);
+	}
+	clearStoredSubscription.call(this);
 }
 
 /**
  * Manual registration makes no API call, so activation checks what deliveries will need: a
- * pasted secret that can verify them, and events to accept (with none selected every delivery
- * would be acknowledged and dropped).
+ * signing-secret credential that can verify them, and events to accept (with none selected every
+ * delivery would be acknowledged and dropped).
  */
-function checkManualSetup(this: IHookFunctions): void {
-	checkedSigningSecret.call(this, this.getNodeParameter('signingSecret', '') as string, PASTE_SECRET_ADVICE);
+async function checkManualSetup(this: IHookFunctions): Promise<void> {
+	await manualSigningSecrets.call(this);
 	selectedEventTypes.call(this);
 }
 
@@ -188,122 +201,11 @@ function wantedSubscription(this: IHookFunctions): { url: string; events: string
 	return { url, events: selectedEventTypes.call(this) };
 }
 
-async function assertPlatformCanReach(this: IHookFunctions, url: string): Promise<void> {
-	const problem = unreachableWebhookUrlProblem(url, await platformBaseUrl.call(this));
+function assertPlatformCanReach(this: IHookFunctions, url: string, platform: string): void {
+	const problem = unreachableWebhookUrlProblem(url, platform);
 	if (problem) {
 		throw new NodeOperationError(this.getNode(), problem, {
 			description: 'See "Expose n8n\'s webhook URL" in the node\'s documentation.',
 		});
 	}
-}
-
-/** The subscription with this id, or undefined when the platform answers 404. */
-async function fetchSubscription(this: IHookFunctions, id: string): Promise<Subscription | undefined> {
-	try {
-		const response = (await platformRequest.call(this, 'GET', `/webhooks/${encodeURIComponent(id)}`, {
-			resourceLabel: `webhook subscription ${id}`,
-		})) as {
-			data: Subscription;
-		};
-		return response.data;
-	} catch (error) {
-		if (isNotFoundError(error)) return undefined;
-		this.logger.error(`Education Platform Trigger: could not read subscription ${id}`, {
-			error: (error as Error).message,
-		});
-		throw new NodeOperationError(this.getNode(), error as Error, {
-			message: `Could not check webhook subscription ${id} on the platform: ${(error as Error).message}`,
-			description: errorDescription(error),
-		});
-	}
-}
-
-/** Every subscription registered for exactly this URL, oldest first. */
-async function subscriptionsForUrl(this: IHookFunctions, url: string): Promise<Subscription[]> {
-	const found: Subscription[] = [];
-	for (let page = 1; page <= MAX_PAGES; page++) {
-		const response = (await platformRequest.call(this, 'GET', '/webhooks', {
-			qs: { 'filter[url]': url, page, per_page: PAGE_SIZE },
-		})) as { data?: Subscription[]; meta?: { last_page?: number } } | Subscription[];
-		const subscriptions = Array.isArray(response) ? response : (response.data ?? []);
-		// Compared here too: a platform that ignored the filter must not make us adopt others' URLs.
-		found.push(...subscriptions.filter((subscription) => subscription.url === url));
-		const lastPage = Array.isArray(response) ? undefined : response.meta?.last_page;
-		if (subscriptions.length < PAGE_SIZE || (lastPage !== undefined && page >= lastPage)) break;
-	}
-	return found;
-}
-
-async function updateSubscription(
-	this: IHookFunctions,
-	id: string,
-	url: string,
-	events: string[],
-): Promise<void> {
-	await platformRequest.call(this, 'PATCH', `/webhooks/${encodeURIComponent(id)}`, {
-		resourceLabel: `webhook subscription ${id}`,
-		body: { url, events, enabled: true, description: subscriptionDescription.call(this) },
-	});
-}
-
-/** Deletes a subscription; one that is already gone (404) counts as deleted. */
-async function deleteSubscription(this: IHookFunctions, id: string): Promise<void> {
-	try {
-		await platformRequest.call(this, 'DELETE', `/webhooks/${encodeURIComponent(id)}`, {
-			resourceLabel: `webhook subscription ${id}`,
-		});
-	} catch (error) {
-		if (isNotFoundError(error)) {
-			this.logger.info(`Education Platform Trigger: subscription ${id} was already deleted`);
-			return;
-		}
-		this.logger.error(`Education Platform Trigger: could not delete subscription ${id}`, {
-			error: (error as Error).message,
-		});
-		throw new NodeOperationError(this.getNode(), error as Error, {
-			message: `Could not remove webhook subscription ${id} from the platform: ${(error as Error).message}`,
-			description: `${errorDescription(error) ?? ''} The subscription may still send events: delete it in the platform's webhook settings, or activate the workflow again, which reuses it.`.trim(),
-		});
-	}
-}
-
-function requireSecret(this: IHookFunctions, subscription: Subscription): string {
-	return checkedSigningSecret.call(
-		this,
-		subscription?.secret,
-		`The platform did not return a usable signing secret for subscription ${subscription?.id}. Activate the workflow again; if it persists, report it to the platform.`,
-	);
-}
-
-function subscriptionDescription(this: IHookFunctions): string {
-	const workflow = this.getWorkflow();
-	const text = `n8n workflow ${workflow.name ?? workflow.id ?? ''} (${this.getNode().name})`;
-	return text.slice(0, DESCRIPTION_MAX_LENGTH);
-}
-
-function storedSubscription(this: IHookFunctions): StoredSubscription {
-	return this.getWorkflowStaticData('node') as StoredSubscription;
-}
-
-function saveSubscription(
-	this: IHookFunctions,
-	subscription: { id: string; url: string; events: string[] },
-	secret: string,
-): void {
-	const stored = storedSubscription.call(this);
-	stored.webhookId = subscription.id;
-	stored.webhookSecret = secret;
-	stored.webhookUrl = subscription.url;
-	stored.webhookEvents = subscription.events;
-}
-
-function clearStoredSubscription(this: IHookFunctions): void {
-	const stored = storedSubscription.call(this);
-	for (const key of STORED_KEYS) delete stored[key];
-}
-
-/** The platform's own explanation, which NodeApiError keeps in `description`. */
-function errorDescription(error: unknown): string | undefined {
-	const description = (error as { description?: unknown })?.description;
-	return typeof description === 'string' && description !== '' ? description : undefined;
 }

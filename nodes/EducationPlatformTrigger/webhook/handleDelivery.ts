@@ -2,26 +2,26 @@
 //   401 — signature headers missing or malformed, no matching v1 signature, timestamp outside
 //         the tolerance (replays of old deliveries); no run
 //   400 — signed correctly but the body is not a JSON event envelope; no run
-//   200 — an event type this trigger does not listen to, or a webhook-id already seen: no run,
-//         and the platform does not retry
-//   run — one item per event, shaped by the Output option
+//   200 — an event type this trigger does not listen to: no run, and the platform does not retry
+//   run — one item per event, shaped by the Output option; it always names the event's id and type
+// At least once, never at most once: a verified delivery of a selected type always starts a run,
+// even when its webhook-id was seen before. Only n8n answers 2xx after the run has started, so a
+// delivery whose run could not start is retried by the platform and nothing is lost. Duplicates
+// (platform retries, redeliveries) are stopped in n8n's database by a Remove Duplicates node keyed
+// on the event id (README, "Replays, retries and duplicates"): webhook() has no shared store.
 // Verification uses the raw request bytes n8n keeps in `req.rawBody`, never re-serialised JSON.
 // Nothing logged here contains the secret or a signature.
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { DEFAULT_TOLERANCE_SECONDS } from '../descriptions/triggerProperties';
 import { eventOutput, parseEvent, type OutputMode } from '../helpers/delivery';
-import { ReplayCache } from '../helpers/replayCache';
 import { verifyDelivery } from '../helpers/signature';
 import {
 	checkedSigningSecret,
-	PASTE_SECRET_ADVICE,
+	manualSigningSecrets,
 	registrationMode,
 	selectedEventTypes,
 } from '../triggerParameters';
-
-/** Per n8n process; see helpers/replayCache.ts for what that does and does not cover. */
-const replayCache = new ReplayCache();
 
 interface TriggerOptions {
 	timestampTolerance?: number;
@@ -30,7 +30,7 @@ interface TriggerOptions {
 }
 
 export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const secret = signingSecret.call(this);
+	const secret = await signingSecrets.call(this);
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 	const toleranceSeconds = toleranceOf.call(this, options);
 	const headers = this.getHeaderData();
@@ -60,28 +60,14 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 		});
 	}
 
-	const workflowId = this.getWorkflow().id ?? '';
-	const replayKey = `${workflowId}:${this.getNode().id}:${this.getMode()}:${verification.webhookId}`;
-	if (replayCache.checkAndRecord(replayKey, verification.timestamp, toleranceSeconds)) {
-		this.logger.info(
-			`Education Platform Trigger: delivery ${verification.webhookId} was already received; not starting the workflow again`,
-		);
-		return respond.call(this, 200, {
-			received: true,
-			message: `Delivery ${verification.webhookId} was already received; ignored.`,
-		});
-	}
-
 	const output = options.output === 'data' ? 'data' : 'event';
 	const json = eventOutput(event, output, options.includeHeaders ? headers : undefined);
 	return { workflowData: [this.helpers.returnJsonArray(json as IDataObject)] };
 }
 
-/** The secret deliveries are signed with: pasted (Manual) or stored on registration (Automatic). */
-function signingSecret(this: IWebhookFunctions): string {
-	if (registrationMode.call(this) === 'manual') {
-		return checkedSigningSecret.call(this, this.getNodeParameter('signingSecret', '') as string, PASTE_SECRET_ADVICE);
-	}
+/** The secrets deliveries are signed with: from the credential (Manual) or stored on registration (Automatic). */
+async function signingSecrets(this: IWebhookFunctions): Promise<string[]> {
+	if (registrationMode.call(this) === 'manual') return await manualSigningSecrets.call(this);
 	const stored = this.getWorkflowStaticData('node').webhookSecret as string | undefined;
 	const advice =
 		'The subscription was not registered by this node or its secret was lost. Deactivate and activate the workflow again to register it afresh.';
@@ -90,7 +76,7 @@ function signingSecret(this: IWebhookFunctions): string {
 			description: advice,
 		});
 	}
-	return checkedSigningSecret.call(this, stored, advice);
+	return [checkedSigningSecret.call(this, stored, advice)];
 }
 
 function toleranceOf(this: IWebhookFunctions, options: TriggerOptions): number {

@@ -38,6 +38,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	IPollFunctions,
 	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
@@ -51,7 +52,7 @@ import { failureFromError, isTruncatedJson, lowerCaseHeaders, truncatedBodyFailu
 import type { RequestGate, Timer } from '../rateBudget';
 import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryPolicy } from '../retry';
 
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export interface ApiRequestOptions {
 	qs?: IDataObject;
@@ -141,7 +142,7 @@ export async function apiRequest(
 	method: IHttpRequestMethods,
 	endpoint: string,
 	options: ApiRequestOptions = {},
-): Promise<any> {
+): Promise<unknown> {
 	const { authentication, credentialType } = credentialTypeOf(this, options.authentication);
 	const url = apiUrl(await credentialBaseUrl(this, credentialType, options.itemIndex), endpoint);
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };

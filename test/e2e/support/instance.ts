@@ -1,5 +1,6 @@
 // One throwaway n8n (own user folder, free ports) with the packed package installed like the
-// Community Nodes panel does, next to a sandbox on its own port. The whole e2e suite shares it.
+// Community Nodes panel does, next to a sandbox on its own port. Which n8n (version, publication
+// service) is the matrix cell support/target.ts reads from the environment.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index';
 import { ensureRuntime, type RuntimeInfo } from '../../../tooling/n8n-runtime/install';
 import { buildAndPack, installLikeCommunityPanel, type PackedPackage } from '../../../tooling/lib/community-package';
-import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
+import type { CredentialImport, SandboxLogin } from '../../../tooling/lib/demo-credentials';
 import type { WorkflowJson } from '../../../tooling/lib/examples';
 import { N8nCli } from '../../../tooling/lib/n8n-cli';
 import { oauth2CallbackUrl, webhookBaseUrl } from '../../../tooling/lib/n8n-env';
@@ -16,11 +17,19 @@ import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
 import { N8nServer } from '../../../tooling/lib/n8n-server';
 import { getFreePort } from '../../../tooling/lib/ports';
 import { SandboxClient } from './sandboxClient';
+import { e2eTarget, type E2eTarget } from './target';
 import { timed } from './timings';
+
+/** The sandbox's demo token and OAuth client, to build credentials with. */
+export function sandboxLogin(sandbox: RunningSandbox): SandboxLogin {
+	const { demoToken, oauthClientId, oauthClientSecret } = sandbox.config;
+	return { baseUrl: sandbox.baseUrl, token: demoToken, clientId: oauthClientId, clientSecret: oauthClientSecret };
+}
 
 export const OWNER = { email: 'e2e-owner@example.com', password: 'E2e-Password-1', firstName: 'E2E', lastName: 'Owner' };
 
 export interface Instance {
+	target: E2eTarget;
 	runtime: RuntimeInfo;
 	sandbox: RunningSandbox;
 	platform: SandboxClient;
@@ -28,7 +37,7 @@ export interface Instance {
 	cli: N8nCli;
 	rest: N8nRestClient;
 	userFolder: string;
-	/** The base of production webhook URLs (N8N_WEBHOOK_URL). */
+	/** The base of production webhook URLs (N8N_WEBHOOK_URL on 2.x, WEBHOOK_URL on 1.x). */
 	webhookBase: string;
 	/** n8n's execution data is stored "flatted"; n8n's own copy of the library reads it. */
 	unflatten(data: string): unknown;
@@ -45,7 +54,8 @@ async function packedPackage(dir: string): Promise<PackedPackage> {
 export async function startInstance(
 	build: (sandbox: RunningSandbox) => { credentials: CredentialImport[]; workflows: WorkflowJson[] },
 ): Promise<Instance> {
-	const runtime = await ensureRuntime();
+	const target = e2eTarget();
+	const runtime = await ensureRuntime({ spec: target.runtime });
 	const dir = mkdtempSync(path.join(tmpdir(), 'edu-e2e-'));
 	const userFolder = path.join(dir, 'n8n');
 	const packed = await packedPackage(dir);
@@ -55,21 +65,22 @@ export async function startInstance(
 	// Fast retries, so a delivery that fails is visible within the test's patience. n8n's OAuth2
 	// callback on its port is the registered redirect URI (the PKCE connect flow).
 	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false, oauthRedirectUris: [oauth2CallbackUrl({ port })] });
-	const envOptions = { userFolder, port, nodeBinary: runtime.nodeBinary };
+	const envOptions = { userFolder, port, nodeBinary: runtime.nodeBinary, extra: target.n8nEnv };
 	const cli = new N8nCli({ runtime, env: envOptions });
 	const { credentials, workflows } = build(sandbox);
 	await timed('n8n import:credentials', () => cli.importCredentials(credentials));
 	await timed('n8n import:workflow', () => cli.importWorkflows(workflows));
 
-	const server = new N8nServer({ runtime, userFolder, port });
-	await timed('n8n start (until /healthz/readiness)', () => server.start());
-	const rest = new N8nRestClient(server.url);
+	const server = new N8nServer({ runtime, userFolder, port, extra: target.n8nEnv });
+	await timed('n8n start (until ready and serving REST)', () => server.start());
+	const rest = new N8nRestClient(server.url, target.n8nMajor);
 	await timed('owner setup', () => rest.ensureOwner(OWNER));
 
 	const flatted = createRequire(path.join(runtime.layout.nodeModules, 'n8n', 'package.json'))('flatted') as {
 		parse(text: string): unknown;
 	};
 	return {
+		target,
 		runtime,
 		sandbox,
 		platform: new SandboxClient(sandbox.baseUrl, sandbox.config.demoToken),

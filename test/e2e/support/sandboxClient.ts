@@ -57,8 +57,38 @@ export class SandboxClient {
 		return this.listAll('/v1/webhooks', {});
 	}
 
+	/** What a user does in the platform's dashboard: delete a subscription. */
+	async deleteSubscription(id: string): Promise<void> {
+		const response = await fetch(`${this.baseUrl}/v1/webhooks/${encodeURIComponent(id)}`, {
+			method: 'DELETE',
+			headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
+		});
+		if (!response.ok) throw new Error(`DELETE /v1/webhooks/${id} → ${response.status}: ${await response.text()}`);
+	}
+
 	deliveries(subscriptionId: string): Promise<Delivery[]> {
 		return this.listAll(`/v1/webhooks/${subscriptionId}/deliveries`, {});
+	}
+
+	/** A new student, through the sandbox's admin API. */
+	async createStudent(changes: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+		const response = await fetch(`${this.baseUrl}/sandbox/students`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', accept: 'application/json' },
+			body: JSON.stringify(changes),
+		});
+		if (response.status !== 201) throw new Error(`create student → ${response.status}: ${await response.text()}`);
+		return ((await response.json()) as { data: Record<string, unknown> }).data;
+	}
+
+	/** Sends a past delivery again (contract §8.7): same webhook-id, fresh timestamp and signature. */
+	async redeliver(subscriptionId: string, deliveryId: string): Promise<Delivery> {
+		const response = await fetch(`${this.baseUrl}/v1/webhooks/${subscriptionId}/deliveries/${deliveryId}/redeliver`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
+		});
+		if (response.status !== 202) throw new Error(`redeliver ${deliveryId} → ${response.status}: ${await response.text()}`);
+		return ((await response.json()) as { data: Delivery }).data;
 	}
 
 	async emit(type: string, data: Record<string, unknown> = {}): Promise<PlatformEvent> {

@@ -9,11 +9,11 @@ type Auth = 'accessToken' | 'oAuth2';
 
 export const MANUAL_TRIGGER = 'Start';
 
-function credentialRef(credential: CredentialImport): WorkflowNode['credentials'] {
+export function credentialRef(credential: CredentialImport): WorkflowNode['credentials'] {
 	return { [credential.type]: { id: credential.id, name: credential.name } };
 }
 
-function node(name: string, type: string, parameters: Record<string, unknown>, extra: Partial<WorkflowNode> = {}): WorkflowNode {
+export function node(name: string, type: string, parameters: Record<string, unknown>, extra: Partial<WorkflowNode> = {}): WorkflowNode {
 	return { id: randomUUID(), name, type, typeVersion: 1, position: [0, 0], parameters, ...extra };
 }
 
@@ -36,6 +36,23 @@ export interface ListQuery {
 	sort: Array<{ field: string; direction: 'asc' | 'desc' }>;
 	pageSize: number;
 }
+
+/** Two statuses, two grades, a two-field sort and pages of 10: well over ten requests. */
+export const LIST_QUERY: ListQuery = {
+	status: ['active', 'suspended'],
+	gradeLevel: [9, 10],
+	sort: [
+		{ field: 'last_name', direction: 'asc' },
+		{ field: 'created_at', direction: 'desc' },
+	],
+	pageSize: 10,
+};
+/** The same query as the platform's API spells it. */
+export const LIST_QUERY_AS_API = {
+	'filter[status]': 'active,suspended',
+	'filter[grade_level]': '9,10',
+	sort: 'last_name,-created_at',
+};
 
 export function getManyWorkflow(id: string, auth: Auth, credential: CredentialImport, query: ListQuery): WorkflowJson {
 	return manualWorkflow(
@@ -106,4 +123,24 @@ export function triggerWorkflow(id: string, credential: CredentialImport, events
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
+}
+
+export const POLLING_TRIGGER_NODE = 'Education Platform Polling Trigger';
+
+/** The polling trigger on new students, polled every minute (n8n's shortest Poll Time). */
+export function pollingTriggerWorkflow(id: string, credential: CredentialImport): WorkflowJson {
+	const trigger = node(
+		POLLING_TRIGGER_NODE,
+		'n8n-nodes-education-platform.educationPlatformPollingTrigger',
+		{
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			authentication: 'accessToken',
+			resource: 'student',
+			events: ['created'],
+			filters: {},
+			options: {},
+		},
+		{ credentials: credentialRef(credential) },
+	);
+	return { id, name: 'e2e polling trigger', active: false, nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } };
 }

@@ -68,7 +68,7 @@ export function oAuth2Credentials(
 			baseUrl: sandbox.baseUrl,
 			clientId: sandbox.config.oauthClientId,
 			clientSecret: sandbox.config.oauthClientSecret,
-			scopes: ['students:read'],
+			platformScopes: ['students:read'],
 			...data,
 		},
 	};

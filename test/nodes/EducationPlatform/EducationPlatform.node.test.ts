@@ -183,7 +183,7 @@ describe('Education Platform node: base URL and OAuth2', () => {
 			grantType: 'clientCredentials',
 			clientId: 'client',
 			clientSecret: 'secret',
-			scopes: ['students:read'],
+			platformScopes: ['students:read'],
 		},
 	};
 

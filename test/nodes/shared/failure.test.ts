@@ -20,6 +20,20 @@ describe('failureFromError', () => {
 		});
 	});
 
+	it("reads status and body from n8n 1.x's NodeApiError, which drops the request error and its headers", () => {
+		const wrapped = Object.assign(new Error('The resource you are requesting could not be found'), {
+			httpCode: '404',
+			context: { data: { message: 'No query results for model [Student] 987654' } },
+		});
+
+		expect(failureFromError(wrapped)).toEqual({
+			statusCode: 404,
+			headers: {},
+			body: { message: 'No query results for model [Student] 987654' },
+			errorMessage: 'The resource you are requesting could not be found',
+		});
+	});
+
 	it('reads a network error code when there is no response', () => {
 		const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
 		expect(failureFromError(Object.assign(new Error('wrapped'), { cause: reset }))).toEqual({

@@ -151,6 +151,40 @@ describe('webhook deliveries', () => {
 		expect(new Set(entry.attempts.map((a: any) => a.started_at)).size).toBe(3);
 	});
 
+	it('redelivers a past delivery: same webhook-id and body, fresh timestamp and signature, a new log entry', async () => {
+		const { id, secret } = await subscribe(['payment.succeeded']);
+		const [emitted] = await emit('payment.succeeded');
+		const [first] = await receiver.waitFor(1);
+		await sandbox.state.webhooks!.idle();
+		const [past] = (await deliveryLog(id)).data;
+		clock.advance(3_000); // a later second: the timestamp (and so the signature) must differ
+
+		const response = await api('POST', `/v1/webhooks/${id}/deliveries/${past.id}/redeliver`);
+		expect(response.status).toBe(202);
+		expect(response.body.data).toMatchObject({ webhook_id: id, event_id: emitted.event.id, event_type: 'payment.succeeded' });
+		expect(response.body.data.id).not.toBe(past.id);
+		const [, again] = await receiver.waitFor(2);
+
+		expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']);
+		expect(again.body).toBe(first.body);
+		expect(Number(again.headers['webhook-timestamp'])).toBeGreaterThan(Number(first.headers['webhook-timestamp']));
+		expect(again.headers['webhook-signature']).not.toBe(first.headers['webhook-signature']);
+		expect(() => new Webhook(secret).verify(again.body, asHeaders(again.headers))).not.toThrow();
+		await sandbox.state.webhooks!.idle();
+		const log = (await deliveryLog(id)).data;
+		expect(log.map((d: any) => [d.id, d.event_id, d.status])).toEqual([
+			[response.body.data.id, emitted.event.id, 'succeeded'],
+			[past.id, emitted.event.id, 'succeeded'],
+		]);
+	});
+
+	it('answers 404 for a delivery the subscription does not have', async () => {
+		const { id } = await subscribe(['payment.succeeded']);
+		const response = await api('POST', `/v1/webhooks/${id}/deliveries/dlv_unknown/redeliver`);
+		expect(response.status).toBe(404);
+		expect(response.body.message).toContain('no delivery with ID dlv_unknown');
+	});
+
 	it('retries after a timeout with the same webhook-id and records the timeout', async () => {
 		receiver.respondWith((_delivery, index, response) => {
 			if (index > 0) response.writeHead(204).end(); // the first one never answers

@@ -1,4 +1,4 @@
-import { nodeOutput, parseExecuteOutput } from '../../../tooling/lib/n8n-cli';
+import { activationCommand, nodeOutput, parseExecuteOutput } from '../../../tooling/lib/n8n-cli';
 
 const runData = {
 	data: {
@@ -29,5 +29,17 @@ describe('reading `n8n execute --rawOutput`', () => {
 		const output = parseExecuteOutput(JSON.stringify(runData))!;
 		expect(nodeOutput(output, 'Get Many')).toEqual([{ id: 1 }, { id: 2 }]);
 		expect(() => nodeOutput(output, 'Get')).toThrow('node "Get" did not run; ran: Get Many');
+	});
+});
+
+describe('activating a stored workflow from the CLI', () => {
+	it('publishes on n8n 2.x', () => {
+		expect(activationCommand(2, 'wf1', true)).toEqual(['publish:workflow', '--id=wf1']);
+		expect(activationCommand(2, 'wf1', false)).toEqual(['unpublish:workflow', '--id=wf1']);
+	});
+
+	it('sets the active flag on n8n 1.x, which has no publishing', () => {
+		expect(activationCommand(1, 'wf1', true)).toEqual(['update:workflow', '--id=wf1', '--active=true']);
+		expect(activationCommand(1, 'wf1', false)).toEqual(['update:workflow', '--id=wf1', '--active=false']);
 	});
 });

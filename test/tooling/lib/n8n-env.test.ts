@@ -42,6 +42,18 @@ describe('the environment of an n8n process', () => {
 		expect(custom.N8N_LOG_LEVEL).toBe('debug');
 	});
 
+	it('puts the webhook URL in the variable each n8n line reads: N8N_WEBHOOK_URL on 2.x, WEBHOOK_URL on 1.x', () => {
+		const v1 = buildN8nEnv({ ...base, n8nMajor: 1 }, {});
+		expect(v1.WEBHOOK_URL).toBe('http://127.0.0.1:5678/');
+		expect(v1.N8N_WEBHOOK_URL).toBeUndefined();
+		expect(buildN8nEnv({ ...base, n8nMajor: 2 }, {}).WEBHOOK_URL).toBeUndefined();
+	});
+
+	it('disables the MCP registry module only on 2.x (1.x refuses to start on a module name it does not know)', () => {
+		expect(env.N8N_DISABLED_MODULES).toBe('mcp-registry');
+		expect(buildN8nEnv({ ...base, n8nMajor: 1 }, {}).N8N_DISABLED_MODULES).toBeUndefined();
+	});
+
 	it('builds the webhook base URL from host and port', () => {
 		expect(webhookBaseUrl({ port: 4321 })).toBe('http://127.0.0.1:4321/');
 	});

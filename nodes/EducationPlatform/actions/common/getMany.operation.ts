@@ -11,7 +11,6 @@ import type { ResourceDescriptor } from '../resource';
 
 /** Return All reads 100 per request (the API's maximum) to spend as little of the rate limit as possible. */
 const DEFAULT_PAGE_SIZE = MAX_PAGE_SIZE;
-const DEFAULT_LIMIT = 50;
 /**
  * Pages requested at once after page 1. 100 pages at 100 ms take about 1.3 s instead of 10 s;
  * the rate budget still decides when each request may start.
@@ -21,14 +20,14 @@ const MAX_CONCURRENCY = 20;
 /** An AI agent rarely needs more, and every record costs context: a tool lists few by default. */
 const TOOL_DEFAULT_LIMIT = 10;
 
-function limitProperty(resource: ResourceDescriptor, tool: boolean): INodeProperties {
+function limitProperty(tool: boolean): INodeProperties {
 	return {
 		displayName: 'Limit',
 		name: 'limit',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: tool ? TOOL_DEFAULT_LIMIT : DEFAULT_LIMIT,
-		description: `Max number of ${resource.plural} to return`,
+		default: 50,
+		description: 'Max number of results to return',
 		displayOptions: { show: { returnAll: [false], '@tool': [tool] } },
 	};
 }
@@ -43,8 +42,8 @@ export function properties(resource: ResourceDescriptor): INodeProperties[] {
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
 		},
-		limitProperty(resource, false),
-		limitProperty(resource, true),
+		limitProperty(false),
+		{ ...limitProperty(true), default: TOOL_DEFAULT_LIMIT },
 		{
 			displayName: 'Filters',
 			name: 'filters',
@@ -107,7 +106,7 @@ async function concurrencyFor(context: IExecuteFunctions, requested: number): Pr
 /** `GET /v1/<resource>`, page after page, with filters and sort. */
 export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : wholeNumber(this.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT), 'Limit', 1);
+	const limit = returnAll ? undefined : wholeNumber(this.getNodeParameter('limit', itemIndex, 50), 'Limit', 1);
 	const options = this.getNodeParameter('options', itemIndex, {}) as GetManyOptions;
 	const pageSize = wholeNumber(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', 1, MAX_PAGE_SIZE);
 	const concurrency = await concurrencyFor(

@@ -95,7 +95,7 @@ describe('parseListPage', () => {
 			throw new Error('expected a PaginationError');
 		} catch (error) {
 			expect(error).toBeInstanceOf(PaginationError);
-			expect((error as PaginationError).message).toBe('The API did not answer with a list of students');
+			expect((error as PaginationError).message).toBe('The API did not answer with a list');
 			expect((error as PaginationError).description).toMatch(detail);
 			expect((error as PaginationError).description).toMatch(/Base URL/);
 		}

@@ -47,8 +47,13 @@ describe('eventOutput', () => {
 		});
 	});
 
-	it('emits only data when asked', () => {
-		expect(eventOutput(event, 'data')).toEqual(event.data);
+	it('emits the data plus event_id, event_type and event_created_at when asked', () => {
+		expect(eventOutput(event, 'data')).toEqual({
+			...event.data,
+			event_id: event.id,
+			event_type: event.type,
+			event_created_at: event.created_at,
+		});
 	});
 
 	it('adds the delivery headers without the signature or credentials', () => {

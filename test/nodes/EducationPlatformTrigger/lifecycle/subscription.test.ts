@@ -59,6 +59,7 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 			webhookSecret: subscription.secret,
 			webhookUrl: t.webhookUrl,
 			webhookEvents: ['enrollment.created', 'payment.failed', 'payment.refunded', 'payment.succeeded'],
+			webhookPlatform: BASE,
 		});
 		// It looked for a leftover for this URL before creating.
 		expect(platform.calls.map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual(['GET /v1/webhooks', 'POST /v1/webhooks']);
@@ -226,7 +227,89 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		);
 		expect(t.staticData().webhookId).toBe(id);
 		expect(platform.subscriptions.has(id)).toBe(true);
-	}, 60_000); // the shared transport retries 5xx with backoff before giving up
+	}, 30_000); // a 5xx is retried once, within the lifecycle budget
+
+	it('checkExists: an extra subscription for the same URL makes it report "not registered", and create removes the extra', async () => {
+		const t = trigger();
+		await t.activate();
+		const id = String(t.staticData().webhookId);
+		const extra = platform.seed({ url: t.webhookUrl, events: ['payment.succeeded'] });
+
+		await expect(t.runWebhookMethod('checkExists')).resolves.toBe(false);
+		await t.runWebhookMethod('create');
+
+		expect([...platform.subscriptions.keys()]).toEqual([id]);
+		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toContain(`DELETE /v1/webhooks/${extra.id}`);
+		await expect(t.runWebhookMethod('checkExists')).resolves.toBe(true);
+	});
+
+	it('Base URL changed at the same address (another path): the old subscription is deleted there, a new one registered', async () => {
+		const t = trigger();
+		await t.activate();
+		const oldId = String(t.staticData().webhookId);
+		const apiPlatform = fakePlatform(`${BASE}/api`, TOKEN);
+		t.credentialsHelper.setCredentials('educationPlatformApi', { baseUrl: `${BASE}/api`, accessToken: TOKEN });
+
+		await expect(t.runWebhookMethod('checkExists')).resolves.toBe(false);
+		await t.runWebhookMethod('delete'); // publishing the change: delete() then create()
+		await t.runWebhookMethod('create');
+
+		expect(platform.subscriptions.size).toBe(0);
+		expect(platform.writes()).toContainEqual(expect.objectContaining({ method: 'DELETE', path: `/v1/webhooks/${oldId}` }));
+		expect(apiPlatform.subscriptions.size).toBe(1);
+		expect(t.staticData()).toMatchObject({ webhookId: [...apiPlatform.subscriptions.keys()][0], webhookPlatform: `${BASE}/api` });
+	});
+
+	it('Base URL changed to another address: the credential is not sent there; the log says what to delete by hand', async () => {
+		const t = trigger();
+		await t.activate();
+		const oldId = String(t.staticData().webhookId);
+		const NEW_BASE = 'https://new-school.test';
+		const newPlatform = fakePlatform(NEW_BASE, TOKEN);
+		t.credentialsHelper.setCredentials('educationPlatformApi', { baseUrl: NEW_BASE, accessToken: TOKEN });
+		platform.calls.length = 0;
+
+		await t.runWebhookMethod('delete');
+		await t.activate();
+
+		expect(platform.calls).toEqual([]); // nothing went to the old platform
+		expect(platform.subscriptions.has(oldId)).toBe(true);
+		expect(logs.entries).toContainEqual(
+			expect.objectContaining({
+				level: 'error',
+				message: expect.stringContaining(`Subscription ${oldId} on ${BASE} was not removed`),
+			}),
+		);
+		expect(newPlatform.subscriptions.size).toBe(1);
+		expect(t.staticData()).toMatchObject({ webhookPlatform: NEW_BASE });
+	});
+
+	it('switched to Manual: delete() forgets the Automatic subscription and the log says to delete it by hand', async () => {
+		const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+		const t = trigger({}, { credentials: { ...credentials, educationPlatformWebhookSigningApi: { signingSecret: secret } } });
+		await t.activate();
+		const id = String(t.staticData().webhookId);
+		t.setParameters({ registration: 'manual', events: ['payment.succeeded'] });
+
+		// n8n hands a Manual trigger no API credential, so the subscription cannot be deleted here.
+		await expect(t.runWebhookMethod('delete')).resolves.toBe(true);
+		expect(logs.entries).toContainEqual(
+			expect.objectContaining({
+				level: 'error',
+				message: expect.stringContaining(`subscription ${id}, registered while Registration was Automatic, could not be removed`),
+			}),
+		);
+		expect(t.staticData()).toEqual({});
+	});
+
+	it('keeps every lifecycle call inside its time budget when the platform hangs', async () => {
+		const t = trigger();
+		nock.cleanAll();
+		nock(BASE).persist().get(/.*/).delay(60_000).reply(200, { data: [] });
+		const started = Date.now();
+		await expect(t.runWebhookMethod('create')).rejects.toThrow();
+		expect(Date.now() - started).toBeLessThanOrEqual(16_000);
+	}, 30_000);
 
 	it('checkExists: a failure other than 404 is surfaced, not taken as "does not exist"', async () => {
 		const t = trigger();
@@ -276,7 +359,7 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 						grantType: 'clientCredentials',
 						clientId: 'client',
 						clientSecret: 'secret',
-						scopes: ['webhooks:write'],
+						platformScopes: ['webhooks:write'],
 					},
 				},
 			},
@@ -290,29 +373,33 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 
 describe('Education Platform Trigger lifecycle (Manual registration)', () => {
 	const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+	const signing = (signingSecret: string, previousSigningSecret = '') => ({
+		credentials: { educationPlatformWebhookSigningApi: { signingSecret, previousSigningSecret } },
+	});
 
 	it('makes no API call on activation or deactivation', async () => {
-		const t = trigger({ registration: 'manual', signingSecret: secret }, { credentials: {} });
+		const t = trigger({ registration: 'manual' }, signing(secret));
 		await t.activate();
 		await expect(t.deactivate()).resolves.toBe(true);
 		expect(platform.calls).toEqual([]);
 	});
 
-	it('fails activation with a clear message when the pasted secret is not a signing secret', async () => {
-		const t = trigger({ registration: 'manual', signingSecret: 'wh_2f9c1a7e4b' }, { credentials: {} });
+	it('fails activation with a clear message when the credential holds no signing secret', async () => {
+		const t = trigger({ registration: 'manual' }, signing('wh_2f9c1a7e4b'));
 		await expect(t.activate()).rejects.toThrow('not a Standard Webhooks secret');
+		const previous = trigger({ registration: 'manual' }, signing(secret, `whsec_${Buffer.alloc(8, 1).toString('base64')}`));
+		await expect(previous.activate()).rejects.toThrow('too short');
+		const none = trigger({ registration: 'manual' }, { credentials: {} });
+		await expect(none.activate()).rejects.toThrow();
 		expect(platform.calls).toEqual([]);
 	});
 
 	// Otherwise the workflow is active, yet every delivery is acknowledged and dropped (no event
 	// selected) or fails (an unknown event name from an expression).
 	it('fails activation when no event, or an unknown one, is selected', async () => {
-		const none = trigger({ registration: 'manual', signingSecret: secret, events: [] }, { credentials: {} });
+		const none = trigger({ registration: 'manual', events: [] }, signing(secret));
 		await expect(none.activate()).rejects.toThrow('Choose at least one event');
-		const typo = trigger(
-			{ registration: 'manual', signingSecret: secret, events: ['payment.succeded'] },
-			{ credentials: {} },
-		);
+		const typo = trigger({ registration: 'manual', events: ['payment.succeded'] }, signing(secret));
 		await expect(typo.activate()).rejects.toThrow('Unknown event "payment.succeded"');
 		expect(platform.calls).toEqual([]);
 	});

@@ -206,7 +206,7 @@ describe.each(resources)('$resource', (r) => {
 	});
 
 	it('refuses a bad filter value and a malformed ID before calling the API', async () => {
-		const [filters, message] = r.badFilter as [IDataObject, string];
+		const [filters, message] = r.badFilter as [Record<string, string>, string];
 		const list = await runEducationPlatform({ resource: r.resource, operation: 'getMany', filters });
 		expect(list.error?.message).toBe(message);
 		const get = await runEducationPlatform({ resource: r.resource, operation: 'get', [r.idParameter]: '1042' });

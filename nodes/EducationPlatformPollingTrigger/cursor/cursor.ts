@@ -1,0 +1,223 @@
+// Pure: no n8n import. The polling trigger's cursor: which records changed since the last poll,
+// exactly, with a bounded number of requests per poll. The I/O is injected (`FetchPage`), so the
+// same code runs in the node and against the in-memory platform of the property test.
+//
+// The API offers `filter[updated_since]` (inclusive), `sort=updated_at,id` and offset pages
+// (docs/api-contract.md §3). Three hazards, and how each is met:
+// 1. Equal timestamps and a poll cut short mid-listing: the cursor keeps the versions it emitted,
+//    `seen` (id → updated_at, for every updated_at ≥ `since`), so re-reading from an inclusive
+//    `since` skips exactly those; a poll that hits the request cap stores where it stopped
+//    (`resume`: the last record read and its position among the records at or after its
+//    updated_at) and the next poll continues there.
+// 2. Records changing while a poll pages through the list: an update moves a record to the end
+//    of the order and shifts the later ones one place forward, so a plain "next page" can jump
+//    over one. Each page after the first therefore starts at or before the last record read and
+//    must contain it again (pagePlan.ts); a page without it is not trusted, and the records at
+//    that timestamp are read again from their first page. Nothing is ever jumped over.
+// 3. Records that become visible late (a transaction committing after later ones, or a change
+//    in the same clock tick as the read): such a record was invisible when the poll passed its
+//    place, so its updated_at is at least (the poll's start) − lookback. A probe (the newest
+//    record, one request) gives a lower bound N of the platform's clock at the poll's start;
+//    `since` never moves past N − lookback, so the next poll reads that stretch again.
+// The README's "Cursor guarantees" section states the result and its cost.
+import type { JsonRecord } from '../../shared/jsonRecord';
+import { CursorError } from './errors';
+import { planPage } from './pagePlan';
+import { fromMicros, toMicros } from './time';
+
+/** One request for a page of the list; the caller adds the user's filters. */
+export interface PageRequest {
+	/** `filter[updated_since]`, inclusive; absent for the probe. */
+	updatedSince?: string;
+	/** `updated_at,id` reads forward; `-updated_at` is the probe (the newest record first). */
+	sort: 'updated_at,id' | '-updated_at';
+	page: number;
+	perPage: number;
+}
+
+/** The records of one page, in the order the API returned them. */
+export type FetchPage = (request: PageRequest) => Promise<JsonRecord[]>;
+
+/** JSON-safe: stored in the workflow's static data. Timestamps are ISO 8601 with microseconds. */
+export interface PollCursor {
+	/** Inclusive lower bound of the next read from the start. */
+	since: string;
+	/** The versions emitted with updated_at ≥ since: record id → updated_at. */
+	seen: Record<string, string>;
+	/** Where a poll cut short by the request cap continues. */
+	resume?: ResumePoint;
+	/** Lowest "newest updated_at" of the polls since the last complete one (the clock bound N). */
+	horizon?: string;
+	/**
+	 * "Created" is told by created_at: a record never emitted and created at or after this is new.
+	 * It moves only when a poll reaches the end of the list, so a record created and changed again
+	 * while a backlog is read over several polls is still reported as created.
+	 */
+	createdSince: string;
+	/** Records emitted as created with created_at ≥ createdSince: id → created_at. */
+	created: Record<string, string>;
+}
+
+export interface ResumePoint {
+	/** updated_at and id of the last record read; the next read asks `updated_since` = this. */
+	updatedAt: string;
+	id: string;
+	/** Its 0-based position among the records with updated_at ≥ updatedAt; −1: read those from the first page. */
+	position: number;
+}
+
+export interface PollSettings {
+	/** per_page of forward reads (at most the API's 100; at least 10). */
+	pageSize: number;
+	/** Requests per poll, the probe included (at least 2). */
+	maxRequests: number;
+	/** How late the platform may make a change visible, in microseconds. */
+	lookbackMicros: number;
+}
+
+export type ChangeKind = 'created' | 'updated';
+
+export interface Change {
+	kind: ChangeKind;
+	record: JsonRecord;
+}
+
+export interface PollOutcome {
+	cursor: PollCursor;
+	changes: Change[];
+	requests: number;
+	/** False when the request cap stopped the poll before the end of the list. */
+	complete: boolean;
+}
+
+const PROBE: PageRequest = { sort: '-updated_at', page: 1, perPage: 1 };
+export const MIN_PAGE_SIZE = 10;
+export const MIN_REQUESTS = 2;
+
+function recordId(record: JsonRecord): string {
+	const { id } = record;
+	if ((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id))) return String(id);
+	throw new CursorError(
+		`A record has no usable id (${JSON.stringify(id)})`,
+		'The polling trigger tells records apart by their id; check the platform response.',
+	);
+}
+
+/** The newest record matching the caller's filters, or undefined when none does. */
+export async function newestRecord(fetchPage: FetchPage): Promise<JsonRecord | undefined> {
+	return (await fetchPage(PROBE))[0];
+}
+
+/** A record's kind when it is shown on its own (the manual "Fetch Test Event"). */
+export function kindOf(record: JsonRecord): ChangeKind {
+	return toMicros(record.created_at, 'created_at') === toMicros(record.updated_at) ? 'created' : 'updated';
+}
+
+/**
+ * The cursor of a first activation: changes after the newest existing record (nothing older is
+ * emitted), or from `backfillFrom` on. One request without a backfill date, none with one.
+ */
+export async function startCursor(fetchPage: FetchPage, backfillFrom?: string): Promise<PollCursor> {
+	const newest = backfillFrom === undefined ? await newestRecord(fetchPage) : undefined;
+	const start = backfillFrom !== undefined ? toMicros(backfillFrom, 'backfill date') : newest ? toMicros(newest.updated_at) + 1 : 0;
+	return { since: fromMicros(start), seen: {}, createdSince: fromMicros(start), created: {} };
+}
+
+function assertSettings(settings: PollSettings): void {
+	if (!Number.isInteger(settings.pageSize) || settings.pageSize < MIN_PAGE_SIZE || settings.pageSize > 100) {
+		throw new CursorError(`Page size ${settings.pageSize} is out of range`, `Use ${MIN_PAGE_SIZE} to 100.`);
+	}
+	if (!Number.isInteger(settings.maxRequests) || settings.maxRequests < MIN_REQUESTS) {
+		throw new CursorError(
+			`Max requests per poll is ${settings.maxRequests}`,
+			`Use at least ${MIN_REQUESTS}: one to find the newest record and one page.`,
+		);
+	}
+}
+
+/** Where the last record of a page sits among the records at or after its own updated_at. */
+function positionOfLast(records: Array<{ micros: number }>, from: number, start: number): number {
+	const last = records[records.length - 1].micros;
+	if (last === from) return start + records.length - 1;
+	return records.filter((record) => record.micros === last).length - 1;
+}
+
+/** One poll: the changes since `cursor`, and the cursor after them. */
+export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, settings: PollSettings): Promise<PollOutcome> {
+	assertSettings(settings);
+	let requests = 0;
+	const fetchCounted = async (request: PageRequest) => {
+		requests++;
+		return await fetchPage(request);
+	};
+
+	const newest = (await fetchCounted(PROBE))[0];
+	const bounds = [cursor.horizon, newest?.updated_at].filter((value) => value !== undefined).map((value) => toMicros(value));
+	const horizon = bounds.length > 0 ? Math.min(...bounds) : undefined;
+	const since = toMicros(cursor.since);
+	const seen = new Map(Object.entries(cursor.seen));
+	const createdSince = toMicros(cursor.createdSince);
+	const created = new Map(Object.entries(cursor.created));
+	const changes: Change[] = [];
+	let resume = cursor.resume && { ...cursor.resume, micros: toMicros(cursor.resume.updatedAt) };
+	let complete = false;
+
+	while (requests < settings.maxRequests) {
+		const from = resume ? resume.micros : since;
+		const plan = planPage(resume ? resume.position : -1, settings.pageSize);
+		const page = await fetchCounted({ updatedSince: fromMicros(from), sort: 'updated_at,id', page: plan.page, perPage: plan.perPage });
+		const records = page.map((record) => ({ record, id: recordId(record), micros: toMicros(record.updated_at) }));
+
+		let previous = -Infinity;
+		for (const { record, id, micros } of records) {
+			if (micros < previous) {
+				throw new CursorError(
+					'The platform did not return the records in updated_at order',
+					'The polling trigger relies on sort=updated_at,id; check that the platform supports it on this list.',
+				);
+			}
+			previous = micros;
+			// A platform that stores coarser timestamps may round `updated_since` down.
+			if (micros < from) continue;
+			const updatedAt = fromMicros(micros);
+			if (seen.get(id) === updatedAt) continue;
+			const createdAt = toMicros(record.created_at, 'created_at');
+			const isNew = !seen.has(id) && !created.has(id) && createdAt >= createdSince;
+			seen.set(id, updatedAt);
+			if (isNew) created.set(id, fromMicros(createdAt));
+			changes.push({ kind: isNew ? 'created' : 'updated', record });
+		}
+
+		const anchored = plan.start === 0 || records.some((r) => r.id === resume?.id && r.micros === resume.micros);
+		if (!anchored) {
+			// Records before the page's start moved on: read this timestamp's records from the first page.
+			resume = resume && { ...resume, position: -1 };
+			continue;
+		}
+		if (records.length > 0) {
+			const last = records[records.length - 1];
+			resume = { updatedAt: fromMicros(last.micros), id: last.id, micros: last.micros, position: positionOfLast(records, from, plan.start) };
+		}
+		if (records.length < plan.perPage) {
+			complete = true;
+			break;
+		}
+	}
+
+	// Records not yet emitted lie at or after the last one read, or became visible late and then
+	// have updated_at ≥ horizon − lookback (hazard 3); the next read from the start begins there.
+	let nextSince = since;
+	if (resume && horizon !== undefined) nextSince = Math.max(since, Math.min(resume.micros, horizon - settings.lookbackMicros));
+	const nextCreatedSince = complete ? nextSince : createdSince;
+	const next: PollCursor = {
+		since: fromMicros(nextSince),
+		seen: Object.fromEntries([...seen].filter(([, updatedAt]) => toMicros(updatedAt) >= nextSince)),
+		createdSince: fromMicros(nextCreatedSince),
+		created: Object.fromEntries([...created].filter(([, createdAt]) => toMicros(createdAt) >= nextCreatedSince)),
+	};
+	if (!complete) {
+		if (resume) next.resume = { updatedAt: resume.updatedAt, id: resume.id, position: resume.position };
+		if (horizon !== undefined) next.horizon = fromMicros(horizon);
+	}
+	return { cursor: next, changes, requests, complete };
+}

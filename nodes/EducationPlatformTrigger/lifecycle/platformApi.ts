@@ -1,0 +1,165 @@
+// The webhook-subscription endpoints (docs/api-contract.md §8.1) as the lifecycle calls them:
+// every request fits the lifecycle call's time budget (helpers/lifecycleBudget.ts).
+import type { IHookFunctions, IHttpRequestMethods } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { apiUrl } from '../../shared/baseUrl';
+import { apiRequest, isNotFoundError, type ApiRequestOptions } from '../../shared/transport';
+import { LIFECYCLE_BUDGET_MS, requestBounds } from '../helpers/lifecycleBudget';
+import { checkedSigningSecret } from '../triggerParameters';
+
+/** A subscription as the API returns it (contract §8.1). */
+export interface Subscription {
+	id: string;
+	url: string;
+	events: string[];
+	enabled?: boolean;
+	secret?: string;
+}
+
+const PAGE_SIZE = 100;
+/** The platform allows 100 subscriptions per account; this only guards against a looping API. */
+const MAX_PAGES = 50;
+const DESCRIPTION_MAX_LENGTH = 255;
+
+/** n8n builds a fresh hook context for every lifecycle call, so the deadline is per call. */
+const deadlines = new WeakMap<IHookFunctions, number>();
+
+/** Starts the budget of one lifecycle call (checkExists, create or delete). */
+export function startLifecycleCall(context: IHookFunctions): void {
+	deadlines.set(context, Date.now() + LIFECYCLE_BUDGET_MS);
+}
+
+async function platformRequest(
+	this: IHookFunctions,
+	method: IHttpRequestMethods,
+	endpoint: string,
+	options: ApiRequestOptions = {},
+): Promise<unknown> {
+	if (!deadlines.has(this)) startLifecycleCall(this);
+	const bounds = requestBounds((deadlines.get(this) as number) - Date.now());
+	if (!bounds) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The platform did not finish ${method} ${endpoint} within the trigger's ${LIFECYCLE_BUDGET_MS / 1000} s budget`,
+			{
+				description:
+					'n8n gives up on a slow activation and retries it itself; the trigger stops in time so that no subscription is left behind unknown. Check that the platform is reachable and responsive, then publish the workflow again.',
+			},
+		);
+	}
+	return await apiRequest.call(this, method, endpoint, { ...bounds, ...options });
+}
+
+/** The subscription with this id, or undefined when the platform answers 404. */
+export async function fetchSubscription(this: IHookFunctions, id: string): Promise<Subscription | undefined> {
+	try {
+		const response = (await platformRequest.call(this, 'GET', `/webhooks/${encodeURIComponent(id)}`, {
+			resourceLabel: `webhook subscription ${id}`,
+		})) as { data: Subscription };
+		return response.data;
+	} catch (error) {
+		if (isNotFoundError(error)) return undefined;
+		this.logger.error(`Education Platform Trigger: could not read subscription ${id}`, {
+			error: (error as Error).message,
+		});
+		throw new NodeOperationError(this.getNode(), error as Error, {
+			message: `Could not check webhook subscription ${id} on the platform: ${(error as Error).message}`,
+			description: errorDescription(error),
+		});
+	}
+}
+
+/** Every subscription registered for exactly this URL, oldest first. */
+export async function subscriptionsForUrl(this: IHookFunctions, url: string): Promise<Subscription[]> {
+	const found: Subscription[] = [];
+	for (let page = 1; page <= MAX_PAGES; page++) {
+		const response = (await platformRequest.call(this, 'GET', '/webhooks', {
+			qs: { 'filter[url]': url, page, per_page: PAGE_SIZE },
+		})) as { data?: Subscription[]; meta?: { last_page?: number } } | Subscription[];
+		const subscriptions = Array.isArray(response) ? response : (response.data ?? []);
+		// Compared here too: a platform that ignored the filter must not make us adopt others' URLs.
+		found.push(...subscriptions.filter((subscription) => subscription.url === url));
+		const lastPage = Array.isArray(response) ? undefined : response.meta?.last_page;
+		if (subscriptions.length < PAGE_SIZE || (lastPage !== undefined && page >= lastPage)) break;
+	}
+	return found;
+}
+
+export async function createSubscription(
+	this: IHookFunctions,
+	url: string,
+	events: string[],
+): Promise<{ id: string; secret: string }> {
+	const created = (await platformRequest.call(this, 'POST', '/webhooks', {
+		body: { url, events, description: subscriptionDescription.call(this), enabled: true },
+	})) as { data: Subscription };
+	this.logger.info(`Education Platform Trigger: registered subscription ${created.data.id}`);
+	return { id: created.data.id, secret: requireSecret.call(this, created.data) };
+}
+
+export async function updateSubscription(
+	this: IHookFunctions,
+	id: string,
+	url: string,
+	events: string[],
+): Promise<void> {
+	await platformRequest.call(this, 'PATCH', `/webhooks/${encodeURIComponent(id)}`, {
+		resourceLabel: `webhook subscription ${id}`,
+		body: { url, events, enabled: true, description: subscriptionDescription.call(this) },
+	});
+}
+
+/** A new secret for a subscription whose secret we do not know; the old one stops at once. */
+export async function rotateSecret(this: IHookFunctions, id: string): Promise<string> {
+	const rotated = (await platformRequest.call(this, 'POST', `/webhooks/${encodeURIComponent(id)}/rotate-secret`, {
+		body: { grace_period_seconds: 0 },
+		resourceLabel: `webhook subscription ${id}`,
+	})) as { data: Subscription };
+	return requireSecret.call(this, rotated.data);
+}
+
+/**
+ * Deletes a subscription; one that is already gone (404) counts as deleted. `platform`: the
+ * Base URL that holds it, when it is not the credential's current one (same origin only; the
+ * transport refuses to send the credential anywhere else).
+ */
+export async function deleteSubscription(this: IHookFunctions, id: string, platform?: string): Promise<void> {
+	const path = `/webhooks/${encodeURIComponent(id)}`;
+	try {
+		await platformRequest.call(this, 'DELETE', platform ? apiUrl(platform, path) : path, {
+			resourceLabel: `webhook subscription ${id}`,
+		});
+	} catch (error) {
+		if (isNotFoundError(error)) {
+			this.logger.info(`Education Platform Trigger: subscription ${id} was already deleted`);
+			return;
+		}
+		this.logger.error(`Education Platform Trigger: could not delete subscription ${id}`, {
+			error: (error as Error).message,
+		});
+		throw new NodeOperationError(this.getNode(), error as Error, {
+			message: `Could not remove webhook subscription ${id} from the platform: ${(error as Error).message}`,
+			description: `${errorDescription(error) ?? ''} The subscription may still send events: delete it in the platform's webhook settings, or activate the workflow again, which reuses it.`.trim(),
+		});
+	}
+}
+
+function requireSecret(this: IHookFunctions, subscription: Subscription): string {
+	return checkedSigningSecret.call(
+		this,
+		subscription?.secret,
+		`The platform did not return a usable signing secret for subscription ${subscription?.id}. Activate the workflow again; if it persists, report it to the platform.`,
+	);
+}
+
+function subscriptionDescription(this: IHookFunctions): string {
+	const workflow = this.getWorkflow();
+	const text = `n8n workflow ${workflow.name ?? workflow.id ?? ''} (${this.getNode().name})`;
+	return text.slice(0, DESCRIPTION_MAX_LENGTH);
+}
+
+/** The platform's own explanation, which NodeApiError keeps in `description`. */
+function errorDescription(error: unknown): string | undefined {
+	const description = (error as { description?: unknown })?.description;
+	return typeof description === 'string' && description !== '' ? description : undefined;
+}

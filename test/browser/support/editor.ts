@@ -1,0 +1,289 @@
+// n8n 2.41's editor as a user meets it, through the data-test-id attributes n8n's own Playwright
+// page objects use (packages/testing/playwright/pages), role or text where n8n has no id.
+import type { Locator, Page } from 'playwright-core';
+
+import type { OwnerAccount } from '../../../tooling/lib/n8n-rest';
+
+export class Editor {
+	readonly nodeCreator: NodeCreator;
+	readonly ndv: NodeDetails;
+	readonly credentialModal: CredentialModal;
+
+	constructor(readonly page: Page) {
+		this.nodeCreator = new NodeCreator(page);
+		this.ndv = new NodeDetails(page);
+		this.credentialModal = new CredentialModal(page);
+	}
+
+	async signIn(owner: Pick<OwnerAccount, 'email' | 'password'>): Promise<void> {
+		await this.page.goto('/signin');
+		await this.page.getByTestId('emailOrLdapLoginId').locator('input').fill(owner.email);
+		await this.page.getByTestId('password').locator('input').fill(owner.password);
+		await this.page.getByTestId('form-submit-button').click();
+		await this.page.waitForURL(/\/(home|workflows?)\b/);
+	}
+
+	/** A new, empty workflow; the node creator opens from its "Add first step" button. */
+	async newWorkflow(): Promise<void> {
+		await this.page.goto('/workflow/new');
+		await this.page.getByTestId('canvas-add-button').waitFor();
+	}
+
+	canvasNode(name: string): Locator {
+		return this.page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+	}
+
+	canvasNodeNames(): Promise<string[]> {
+		return this.page.getByTestId('canvas-node').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-node-name') ?? ''));
+	}
+
+	/** The "+" of an input of a node on the canvas, e.g. an AI Agent's `ai_tool`. */
+	inputPlus(nodeName: string, connectionType: string): Locator {
+		return this.page.locator(
+			`[data-test-id="canvas-node-input-handle"][data-connection-type="${connectionType}"][data-node-name="${nodeName}"] [data-test-id="canvas-handle-plus"]`,
+		);
+	}
+
+	/** A toast (n8n's notifications), by its text. */
+	toast(text: string | RegExp): Locator {
+		return this.page.locator('.el-notification').filter({ hasText: text });
+	}
+}
+
+export class NodeCreator {
+	constructor(private readonly page: Page) {}
+
+	get root(): Locator {
+		return this.page.getByTestId('node-creator');
+	}
+
+	/** Opens it on an empty canvas (the trigger view: "What triggers this workflow?"). */
+	async openOnEmptyCanvas(): Promise<void> {
+		await this.page.getByTestId('canvas-add-button').click();
+		await this.root.waitFor();
+	}
+
+	async search(text: string): Promise<void> {
+		await this.page.getByTestId('node-creator-search-bar').fill(text);
+	}
+
+	items(): Locator {
+		return this.root.getByTestId('item-iterator-item');
+	}
+
+	item(name: string): Locator {
+		return this.items().filter({ has: this.page.getByTestId('node-creator-item-name').getByText(name, { exact: true }) });
+	}
+
+	/** Opens a node's list of actions and triggers. */
+	async open(name: string): Promise<void> {
+		await this.item(name).click();
+		await this.root.getByText(/^(Actions|Triggers) \(\d+\)$/).first().waitFor();
+	}
+
+	/** A section of an opened node ("Triggers (13)", "Actions (2)"), expanded. */
+	async section(title: 'Actions' | 'Triggers'): Promise<Locator> {
+		const header = this.page.getByTestId('node-creator-category-item').filter({ hasText: new RegExp(`^${title} \\(\\d+\\)`) });
+		const section = this.root.locator('[data-category-collapsed]').filter({ has: header });
+		if ((await section.getAttribute('data-category-collapsed')) === 'true') await header.click();
+		await this.root.locator('[data-category-collapsed="false"]').filter({ has: header }).waitFor();
+		return section;
+	}
+
+	/** The names of a section's actions or triggers ("Get many students", "On payment failed"). */
+	async actionNames(title: 'Actions' | 'Triggers'): Promise<string[]> {
+		const section = await this.section(title);
+		return section.getByTestId('item-iterator-item').getByTestId('node-creator-item-name').allInnerTexts();
+	}
+
+	async chooseAction(title: 'Actions' | 'Triggers', name: string): Promise<void> {
+		const section = await this.section(title);
+		await section.getByTestId('node-creator-item-name').getByText(name, { exact: true }).click();
+	}
+
+	/** Icons in the panel: [src, naturalWidth] (0 = did not load). */
+	icons(scope: Locator = this.root): Promise<Array<{ src: string; width: number }>> {
+		return scope.locator('img').evaluateAll((images) =>
+			images.map((image) => ({ src: image.getAttribute("src") ?? "", width: (image as unknown as { naturalWidth: number }).naturalWidth })),
+		);
+	}
+}
+
+export class NodeDetails {
+	constructor(private readonly page: Page) {}
+
+	get root(): Locator {
+		return this.page.getByTestId('ndv');
+	}
+
+	get parameters(): Locator {
+		return this.root.getByTestId('node-parameters');
+	}
+
+	get output(): Locator {
+		return this.page.getByTestId('output-panel');
+	}
+
+	/** A top-level parameter's item ("Filters", "Sort"…), by its label. */
+	item(label: string): Locator {
+		return this.parameters.getByTestId('parameter-item').filter({ visible: true, hasText: new RegExp(`^${escapeRegExp(label)}`) }).first();
+	}
+
+	/** The item around a parameter's input (its label, options and the AI override). */
+	itemOf(name: string): Locator {
+		return this.parameters.getByTestId('parameter-item').filter({ has: this.page.getByTestId(`parameter-input-${name}`) });
+	}
+
+	/**
+	 * A parameter's input by name. Inside a collection n8n names the input by the field alone
+	 * (`parameter-input-status`), so `within` names the collection's label.
+	 */
+	parameter(name: string, within?: string): Locator {
+		return (within ? this.item(within) : this.root).getByTestId(`parameter-input-${name}`).first();
+	}
+
+	/** The labels of the parameters shown on the Parameters tab, in order (Credential included). */
+	async labels(): Promise<string[]> {
+		const items = this.parameters.getByTestId('parameter-item').filter({ visible: true });
+		return (await items.locator('[data-test-id="input-label"], [data-test-id="credentials-label"]').allInnerTexts())
+			.map((label) => label.split('\n')[0].replace(/\s*\*$/, '').trim())
+			.filter(Boolean);
+	}
+
+	value(name: string, within?: string): Promise<string> {
+		return shownValue(this.parameter(name, within));
+	}
+
+	choose(name: string, option: string, within?: string): Promise<void> {
+		return chooseOption(this.parameter(name, within), option);
+	}
+
+	async fill(name: string, value: string, within?: string): Promise<void> {
+		await this.parameter(name, within).locator('input, textarea').first().fill(value);
+	}
+
+	get credentialSelect(): Locator {
+		return this.root.getByTestId('node-credentials-select').getByRole('combobox');
+	}
+
+	async selectCredential(name: string): Promise<void> {
+		await this.credentialSelect.click();
+		await this.page.getByRole('option', { name: new RegExp(`^${escapeRegExp(name)}(\\s|$)`) }).click();
+	}
+
+	/** "Create new credential" in the node's credential picker. */
+	async createCredential(): Promise<void> {
+		await this.credentialSelect.click();
+		await this.page.getByTestId('node-credentials-select-item-new').click();
+	}
+
+	/** A collection's "Add …" dropdown, then one of its options. */
+	async addToCollection(collectionLabel: string, option: string): Promise<void> {
+		await this.item(collectionLabel).getByTestId('collection-parameter-add').click();
+		await this.page.getByRole('option', { name: option, exact: true }).click();
+	}
+
+	async execute(): Promise<void> {
+		await this.root.getByTestId('node-execute-button').first().click();
+	}
+
+	/** "12 items" above the output, as a number. */
+	async outputItemCount(): Promise<number> {
+		const text = await this.output.getByTestId('ndv-items-count').innerText();
+		const match = /(\d+)\s+items?/.exec(text);
+		if (!match) throw new Error(`no item count in "${text}"`);
+		return Number(match[1]);
+	}
+
+	async outputColumns(): Promise<string[]> {
+		await this.output.getByRole('radio', { name: 'Table' }).click();
+		return (await this.output.getByTestId('ndv-data-container').locator('table thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+	}
+
+	async close(): Promise<void> {
+		await this.root.getByTestId('ndv-close-button').click();
+		await this.root.waitFor({ state: 'hidden' });
+	}
+}
+
+export class CredentialModal {
+	constructor(private readonly page: Page) {}
+
+	get root(): Locator {
+		return this.page.getByTestId('credential-edit-dialog');
+	}
+
+	/** The dialog around the connection form, with its header (name, type, Save). */
+	get dialog(): Locator {
+		return this.page.locator('.el-dialog').filter({ has: this.root });
+	}
+
+	field(name: string): Locator {
+		return this.root.getByTestId(`parameter-input-${name}`);
+	}
+
+	async labels(): Promise<string[]> {
+		return (await this.root.locator('label.n8n-input-label').filter({ visible: true }).allInnerTexts())
+			.map((label) => label.split('\n')[0].replace(/\s*\*$/, '').trim())
+			.filter(Boolean);
+	}
+
+	/** Access Token / OAuth2: the node's authentication methods. */
+	async chooseMethod(method: string): Promise<void> {
+		await this.root.getByTestId('credential-mode-dropdown-trigger').click();
+		await this.page.getByRole('menuitem', { name: method }).click();
+	}
+
+	async fill(name: string, value: string): Promise<void> {
+		await this.field(name).locator('input, textarea').first().fill(value);
+	}
+
+	value(name: string): Promise<string> {
+		return shownValue(this.field(name));
+	}
+
+	choose(name: string, option: string): Promise<void> {
+		return chooseOption(this.field(name), option);
+	}
+
+	/** "Connect my account" (OAuth2): n8n saves the credential, then opens the platform in a popup. */
+	async connect(): Promise<void> {
+		await this.root.getByTestId('quick-connect-button').or(this.root.getByRole('button', { name: /Connect my account/i })).first().click();
+	}
+
+	async save(): Promise<void> {
+		await this.dialog.getByTestId('credential-save-button').click();
+	}
+
+	/** The hint a field shows on hover of its label's info icon. */
+	async tooltip(name: string): Promise<string> {
+		const label = this.root.getByTestId(name).locator('label.n8n-input-label');
+		await label.hover();
+		await label.locator('[data-grace-area-trigger]').first().hover();
+		const tooltip = this.page.locator('[role="tooltip"], [data-reka-popper-content-wrapper]').filter({ visible: true, hasText: /\S/ }).last();
+		await tooltip.waitFor();
+		return tooltip.innerText();
+	}
+
+	async close(): Promise<void> {
+		await this.dialog.locator('.el-dialog__close, [aria-label="Close this dialog"]').first().click();
+		await this.root.waitFor({ state: 'hidden' });
+	}
+}
+
+/** The shown text of an options, multiOptions or string input: its tags, or its input's value. */
+async function shownValue(parameter: Locator): Promise<string> {
+	const tags = await parameter.locator('.el-tag, .el-select__tags-text').filter({ visible: true }).allInnerTexts();
+	if (tags.length) return [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))].join(', ');
+	return parameter.locator('input').first().inputValue();
+}
+
+async function chooseOption(parameter: Locator, option: string): Promise<void> {
+	await parameter.click();
+	// An option's accessible name is its name followed by its description.
+	await parameter.page().getByRole('option', { name: new RegExp(`^${escapeRegExp(option)}(\\s|$)`) }).click();
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

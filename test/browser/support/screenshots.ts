@@ -1,0 +1,43 @@
+// Screenshots: of every failure (test artifacts), and the README's pictures. Every run writes the
+// README pictures into the artifacts folder; `npm run screenshots` also writes them to docs/images/.
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Page } from 'playwright-core';
+
+import { REPO_ROOT } from '../../../tooling/n8n-runtime/runtime';
+
+export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts', 'browser');
+export const README_IMAGES_DIR = path.join(REPO_ROOT, 'docs', 'images');
+
+function fileName(title: string): string {
+	return `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 100)}.png`;
+}
+
+/** A run keeps only its own failures' screenshots. */
+export function clearFailureScreenshots(): void {
+	rmSync(path.join(ARTIFACTS_DIR, 'failures'), { recursive: true, force: true });
+}
+
+/** Saves a failure's screenshot; returns its path (or why there is none). */
+export async function screenshotFailure(page: Page | undefined, testName: string): Promise<string> {
+	if (!page || page.isClosed()) return '(no page to screenshot)';
+	const file = path.join(ARTIFACTS_DIR, 'failures', fileName(testName));
+	mkdirSync(path.dirname(file), { recursive: true });
+	try {
+		await page.screenshot({ path: file, timeout: 15_000 });
+		return file;
+	} catch (error) {
+		return `(screenshot failed: ${String(error)})`;
+	}
+}
+
+/** A README picture: `name` is its file name in docs/images/, e.g. `nodes-panel.png`. */
+export async function readmeScreenshot(page: Page, name: string): Promise<void> {
+	const targets = [path.join(ARTIFACTS_DIR, 'readme')];
+	if (process.env.EDU_README_SCREENSHOTS === '1') targets.push(README_IMAGES_DIR);
+	for (const dir of targets) {
+		mkdirSync(dir, { recursive: true });
+		await page.screenshot({ path: path.join(dir, name), animations: 'disabled', caret: 'hide' });
+	}
+}

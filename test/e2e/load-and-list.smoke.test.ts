@@ -1,0 +1,68 @@
+// The smallest proof that an n8n supports the package: it loads both nodes and both credential
+// types from the package installed like the Community Nodes panel does, logs no load error, and a
+// Get Many through `n8n execute` returns exactly the sandbox's students. A `*.smoke.test.ts` file,
+// so it is all that runs on the support range's floor (jest.config.js); every other matrix cell
+// runs it too, next to the full suite.
+import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/demo-credentials';
+import { nodeOutput } from '../../tooling/lib/n8n-cli';
+import { startInstance, type Instance } from './support/instance';
+import { timed } from './support/timings';
+import { LIST_QUERY, LIST_QUERY_AS_API, getManyWorkflow } from './support/workflows';
+
+jest.setTimeout(300_000);
+
+const PACKAGE = 'n8n-nodes-education-platform';
+const GET_MANY_ID = 'e2eSmokeGetMany1';
+
+let n8n: Instance;
+let credential: CredentialImport;
+
+beforeAll(async () => {
+	n8n = await startInstance((sandbox) => {
+		credential = accessTokenCredential({ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken }, 'e2eSmokeToken001', 'e2e smoke access token');
+		return { credentials: [credential], workflows: [getManyWorkflow(GET_MANY_ID, 'accessToken', credential, LIST_QUERY)] };
+	});
+}, 600_000);
+
+afterAll(async () => {
+	await n8n?.close();
+});
+
+describe(`n8n loads the package (${process.env.EDU_E2E_N8N ?? '2'})`, () => {
+	it('runs the n8n version the target names', () => {
+		const major = Number(n8n.runtime.n8nVersion.split('.')[0]);
+		expect(major).toBe(n8n.target.n8nMajor);
+	});
+
+	it('lists both nodes in /types/nodes.json', async () => {
+		const names = (await n8n.rest.nodeTypes()).map((type) => type.name);
+		expect(names).toEqual(expect.arrayContaining([`${PACKAGE}.educationPlatform`, `${PACKAGE}.educationPlatformTrigger`, `${PACKAGE}.educationPlatformPollingTrigger`]));
+	});
+
+	it('lists its three credential types', async () => {
+		const types = await n8n.rest.credentialTypes();
+		const ours = types.filter((type) => type.name.startsWith('educationPlatform')).map((type) => type.name);
+		expect(ours.sort()).toEqual(['educationPlatformApi', 'educationPlatformOAuth2Api', 'educationPlatformWebhookSigningApi']);
+		expect(types.find((type) => type.name === 'educationPlatformOAuth2Api')?.extends).toEqual(['oAuth2Api']);
+	});
+
+	it('logs no error about loading it', () => {
+		const problems = n8n.server.log
+			.split('\n')
+			.filter((line) => /education|community|package|load/i.test(line) && /error|fail|invalid|unknown|could not/i.test(line));
+		expect(problems).toEqual([]);
+	});
+});
+
+describe('Get Many in `n8n execute`', () => {
+	it("with filters, a two-field sort and Return All returns exactly the sandbox's students, in order", async () => {
+		const expected = await n8n.platform.students(LIST_QUERY_AS_API);
+		expect(expected.length).toBeGreaterThan(10 * LIST_QUERY.pageSize);
+		const { result, output } = await timed(`n8n execute ${GET_MANY_ID}`, () => n8n.cli.execute(GET_MANY_ID));
+		if (!output) throw new Error(`n8n execute printed no run data:\n${result.stdout}\n${result.stderr}`);
+		expect(result.code).toBe(0);
+		const students = nodeOutput(output, 'Get Many');
+		expect(students.map((s) => s.id)).toEqual(expected.map((s) => s.id));
+		expect(students).toEqual(expected);
+	});
+});

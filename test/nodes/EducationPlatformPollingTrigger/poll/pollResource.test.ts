@@ -1,0 +1,86 @@
+import nock from 'nock';
+
+import { EducationPlatformPollingTrigger } from '../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
+import { createPollWorkflow } from '../../../harness/pollHarness';
+
+// poll() through n8n-core's PollContext against a nock platform: the requests it sends, and the
+// errors a user sees when the settings or the platform are wrong.
+const BASE = 'https://school.test';
+const credentials = { educationPlatformApi: { baseUrl: BASE, accessToken: 'pat-test' } };
+const student = (id: number, updatedAt: string, createdAt = '2024-01-01T00:00:00.000000Z') => ({
+	id,
+	first_name: 'Amara',
+	last_name: 'Okafor',
+	guardians: [],
+	created_at: createdAt,
+	updated_at: updatedAt,
+});
+const page = (data: unknown[]) => ({ data });
+
+function poller(parameters: Record<string, unknown> = {}) {
+	return createPollWorkflow({
+		nodeType: new EducationPlatformPollingTrigger(),
+		parameters: { resource: 'student', events: ['created', 'updated'], ...parameters },
+		credentials,
+	});
+}
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+afterAll(() => {
+	nock.enableNetConnect();
+	nock.restore();
+});
+
+describe('Education Platform Polling Trigger: poll()', () => {
+	it('starts after the newest matching student, with the filters and the cursor query', async () => {
+		const probe = nock(BASE)
+			.get('/v1/students')
+			.query({ 'filter[grade_level]': '9', sort: '-updated_at', page: 1, per_page: 1 })
+			.reply(200, page([student(7, '2026-11-20T10:00:00.000000Z')]));
+		const p = poller({ filters: { gradeLevel: [9] }, options: { lookbackSeconds: 0 } });
+		expect(await p.activate()).toEqual([]);
+		expect(probe.isDone()).toBe(true);
+		expect(p.savedStaticData()).toEqual({
+			'node:Polling Trigger': {
+				cursor: { since: '2026-11-20T10:00:00.000001Z', seen: {}, createdSince: '2026-11-20T10:00:00.000001Z', created: {} },
+			},
+		});
+
+		nock(BASE)
+			.get('/v1/students')
+			.query({ 'filter[grade_level]': '9', sort: '-updated_at', page: 1, per_page: 1 })
+			.reply(200, page([student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')]));
+		nock(BASE)
+			.get('/v1/students')
+			.query({
+				'filter[grade_level]': '9',
+				'filter[updated_since]': '2026-11-20T10:00:00.000001Z',
+				sort: 'updated_at,id',
+				page: 1,
+				per_page: 100,
+			})
+			.reply(200, page([student(3, '2026-11-21T08:00:00.000000Z'), student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')]));
+		expect(await p.poll()).toEqual([
+			expect.objectContaining({ id: 3, event: 'student.updated', event_kind: 'updated' }),
+			expect.objectContaining({ id: 8, event: 'student.created', event_kind: 'created' }),
+		]);
+	});
+
+	it('says what to fix when no event is selected', async () => {
+		await expect(poller({ events: [] }).poll()).rejects.toThrow('No event is selected');
+	});
+
+	it('refuses a platform that ignores sort=updated_at, instead of losing changes', async () => {
+		nock(BASE).get('/v1/students').query(true).reply(200, page([student(1, '2026-11-20T10:00:00.000000Z')]));
+		const p = poller({ options: { backfillFrom: '2026-11-01T00:00:00Z' } });
+		nock(BASE)
+			.get('/v1/students')
+			.query(true)
+			.reply(200, page([student(2, '2026-11-21T10:00:00.000000Z'), student(1, '2026-11-20T10:00:00.000000Z')]));
+		await expect(p.activate()).rejects.toMatchObject({
+			message: 'The platform did not return the records in updated_at order',
+			description: expect.stringContaining('sort=updated_at,id'),
+		});
+	});
+});

@@ -1,0 +1,50 @@
+import { buildN8nEnv } from '../../../../tooling/lib/n8n-env';
+import { ROLE_COMMAND, queueModeEnv, type QueueBackends } from '../../../../tooling/lib/queue/queue-env';
+
+const backends: QueueBackends = {
+	postgres: { host: '127.0.0.1', port: 15432, database: 'n8n', user: 'n8n', password: 'secret' },
+	redis: { host: '127.0.0.1', port: 16379 },
+};
+
+describe('queue-mode settings per role', () => {
+	it('gives every role the same database, queue and mode', () => {
+		for (const role of ['main', 'webhook', 'worker'] as const) {
+			expect(queueModeEnv(role, backends, 7000)).toMatchObject({
+				EXECUTIONS_MODE: 'queue',
+				DB_TYPE: 'postgresdb',
+				DB_POSTGRESDB_HOST: '127.0.0.1',
+				DB_POSTGRESDB_PORT: '15432',
+				DB_POSTGRESDB_DATABASE: 'n8n',
+				DB_POSTGRESDB_USER: 'n8n',
+				DB_POSTGRESDB_PASSWORD: 'secret',
+				QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+				QUEUE_BULL_REDIS_PORT: '16379',
+			});
+		}
+	});
+
+	it('gives a worker its health server on its own port, and main the offloading of manual runs', () => {
+		expect(queueModeEnv('worker', backends, 7001)).toMatchObject({ QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: '7001', N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' });
+		expect(queueModeEnv('main', backends, 7000)).toMatchObject({ OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true' });
+		expect(queueModeEnv('webhook', backends, 7002)).not.toHaveProperty('QUEUE_HEALTH_CHECK_ACTIVE');
+		expect(queueModeEnv('webhook', backends, 7002)).not.toHaveProperty('OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS');
+	});
+
+	it('maps roles to n8n commands', () => {
+		expect(ROLE_COMMAND).toEqual({ main: 'start', webhook: 'webhook', worker: 'worker' });
+	});
+
+	it('is merged into the process environment, with the public URLs of the proxy', () => {
+		const env = buildN8nEnv(
+			{ userFolder: '/u', port: 7002, brokerPort: 7100, nodeBinary: '/node/bin/node', role: 'webhook', queue: backends, webhookUrl: 'http://127.0.0.1:5678/', editorBaseUrl: 'http://127.0.0.1:5678/' },
+			{ PATH: '/usr/bin', EXECUTIONS_MODE: 'regular' },
+		);
+		expect(env).toMatchObject({ EXECUTIONS_MODE: 'queue', N8N_PORT: '7002', N8N_WEBHOOK_URL: 'http://127.0.0.1:5678/', N8N_EDITOR_BASE_URL: 'http://127.0.0.1:5678/', N8N_RUNNERS_BROKER_PORT: '7100' });
+	});
+
+	it('leaves a single-process n8n untouched', () => {
+		const env = buildN8nEnv({ userFolder: '/u', port: 5678, brokerPort: 5679, nodeBinary: '/node/bin/node' }, { PATH: '/usr/bin' });
+		expect(env).not.toHaveProperty('EXECUTIONS_MODE');
+		expect(env).not.toHaveProperty('DB_TYPE');
+	});
+});

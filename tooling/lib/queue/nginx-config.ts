@@ -1,0 +1,70 @@
+// The load balancer's nginx.conf for queue mode (pure, unit-tested). Production webhooks
+// (/webhook/…) go to the `n8n webhook` processes, everything else — the editor, the REST API, the
+// push connection and /webhook-test/ — to main, as n8n's queue-mode docs describe.
+
+export interface NginxConfigOptions {
+	/** Port nginx listens on, on 127.0.0.1. */
+	port: number;
+	mainPort: number;
+	webhookPorts: number[];
+	/** Folder for nginx's pid file and temp files (it must be writable). */
+	runDir: string;
+	host?: string;
+}
+
+export function renderNginxConfig(options: NginxConfigOptions): string {
+	if (options.webhookPorts.length === 0) throw new Error('Queue mode needs at least one webhook process behind the load balancer.');
+	const host = options.host ?? '127.0.0.1';
+	const temp = (name: string) => `${options.runDir}/${name}`;
+	const proxied = [
+		'proxy_http_version 1.1;',
+		'proxy_set_header Host $http_host;',
+		'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+		'proxy_set_header X-Forwarded-Proto $scheme;',
+		'proxy_buffering off;',
+		'proxy_read_timeout 300s;',
+	];
+	return [
+		'worker_processes 1;',
+		'daemon off;',
+		`pid ${temp('nginx.pid')};`,
+		'error_log stderr warn;',
+		'events { worker_connections 1024; }',
+		'http {',
+		'  access_log off;',
+		`  client_body_temp_path ${temp('client_body')};`,
+		`  proxy_temp_path ${temp('proxy')};`,
+		`  fastcgi_temp_path ${temp('fastcgi')};`,
+		`  uwsgi_temp_path ${temp('uwsgi')};`,
+		`  scgi_temp_path ${temp('scgi')};`,
+		'  client_max_body_size 16m;',
+		'  map $http_upgrade $connection_upgrade { default upgrade; \'\' \'\'; }',
+		`  upstream n8n_main { server ${host}:${options.mainPort}; }`,
+		'  upstream n8n_webhooks {',
+		...options.webhookPorts.map((port) => `    server ${host}:${port} max_fails=1 fail_timeout=2s;`),
+		'  }',
+		'  server {',
+		`    listen ${host}:${options.port};`,
+		// A webhook process that refuses the connection is skipped (the request was never sent);
+		// a delivery that may have reached n8n is not replayed here: the platform's retry does that.
+		'    location /webhook/ {',
+		'      proxy_pass http://n8n_webhooks;',
+		'      proxy_next_upstream error timeout;',
+		// Which webhook process answered (the queue suite checks both took deliveries).
+		'      add_header X-Served-By $upstream_addr always;',
+		...proxied.map((line) => `      ${line}`),
+		// A new connection per delivery: a kept-alive one that n8n closes (Node's 5 s keep-alive
+		// timeout) just as nginx reuses it turns a delivery into a 502.
+		'      proxy_set_header Connection close;',
+		'    }',
+		'    location / {',
+		'      proxy_pass http://n8n_main;',
+		...proxied.map((line) => `      ${line}`),
+		'      proxy_set_header Upgrade $http_upgrade;',
+		'      proxy_set_header Connection $connection_upgrade;',
+		'    }',
+		'  }',
+		'}',
+		'',
+	].join('\n');
+}

@@ -1,0 +1,161 @@
+// n8n in queue mode on one machine: Postgres, Redis, one main, webhook processes and workers,
+// nginx in front. The package is installed once, the way the Community Nodes panel installs it,
+// into a nodes folder every process shares (what a volume does in docs/production.md).
+// Used by `npm start -- --queue` and the queue-mode e2e suite.
+import { mkdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+
+import type { RuntimeInfo } from '../../n8n-runtime/install';
+import { installLikeCommunityPanel, nodesFolder, type PackedPackage } from '../community-package';
+import { N8nCli } from '../n8n-cli';
+import type { N8nEnvOptions } from '../n8n-env';
+import { N8nServer } from '../n8n-server';
+import { getFreePort } from '../ports';
+import { runOrThrow } from '../processes';
+import { startNginx, startPostgres, startRedis } from './backends';
+import type { Daemon } from './daemon';
+import { findServerBinaries, type ServerBinaries } from './os-servers';
+import type { N8nRole, QueueBackends } from './queue-env';
+
+export interface QueueTopologyOptions {
+	runtime: RuntimeInfo;
+	packed: PackedPackage;
+	/** Everything lives under here: data of Postgres and Redis, nginx's files, each process's user folder and log. */
+	dir: string;
+	webhookProcesses?: number;
+	workers?: number;
+	/** nginx's port; 0 or omitted: a free one. */
+	port?: number;
+	/** Runs after the database exists and before main starts (import credentials and workflows). */
+	seed?: (cli: N8nCli) => Promise<void>;
+	/** Each step as it completes, for `npm start`'s progress lines. */
+	log?: (line: string) => void;
+	onLine?: (role: N8nRole, index: number, line: string) => void;
+}
+
+export class QueueTopology {
+	readonly daemons: Daemon[] = [];
+	private readonly cleanups: Array<() => void> = [];
+	main!: N8nServer;
+	readonly webhooks: N8nServer[] = [];
+	readonly workers: N8nServer[] = [];
+	backends!: QueueBackends;
+	private binaries!: ServerBinaries;
+	cli!: N8nCli;
+	/** The load balancer's address: the editor, the REST API and N8N_WEBHOOK_URL. */
+	url = '';
+
+	private constructor(private readonly options: QueueTopologyOptions) {}
+
+	static async start(options: QueueTopologyOptions): Promise<QueueTopology> {
+		const topology = new QueueTopology(options);
+		try {
+			await topology.bringUp();
+		} catch (error) {
+			await topology.stop();
+			throw error;
+		}
+		return topology;
+	}
+
+	/** The webhook base URL n8n gives the platform (the load balancer). */
+	get webhookBase(): string {
+		return `${this.url}/`;
+	}
+
+	get servers(): N8nServer[] {
+		return [this.main, ...this.webhooks, ...this.workers].filter(Boolean);
+	}
+
+	private async bringUp(): Promise<void> {
+		const { options } = this;
+		const log = options.log ?? (() => undefined);
+		const binaries = (this.binaries = findServerBinaries());
+		mkdirSync(options.dir, { recursive: true });
+		const [postgres, redis] = await Promise.all([
+			startPostgres(binaries, options.dir),
+			startRedis(binaries, path.join(options.dir, 'redis')),
+		]);
+		this.daemons.push(postgres.daemon, redis.daemon);
+		this.cleanups.push(postgres.removeDir);
+		this.backends = { postgres: postgres.settings, redis: redis.settings };
+		log(`PostgreSQL on 127.0.0.1:${postgres.settings.port}, Redis on 127.0.0.1:${redis.settings.port}`);
+
+		const mainFolder = this.userFolder('main', 0);
+		await installLikeCommunityPanel(options.packed, mainFolder);
+		const proxyPort = options.port || (await getFreePort());
+		this.url = `http://127.0.0.1:${proxyPort}`;
+		const mainPort = await getFreePort();
+		this.cli = new N8nCli({ runtime: options.runtime, env: this.envFor('main', mainFolder, mainPort) });
+		await options.seed?.(this.cli);
+
+		this.main = this.server('main', 0, mainPort);
+		await this.main.start();
+		log(`n8n main on 127.0.0.1:${mainPort}`);
+
+		const webhookCount = options.webhookProcesses ?? 2;
+		const workerCount = options.workers ?? 2;
+		for (let i = 0; i < webhookCount; i++) this.webhooks.push(this.server('webhook', i, await getFreePort()));
+		for (let i = 0; i < workerCount; i++) this.workers.push(this.server('worker', i, await getFreePort()));
+		await Promise.all([...this.webhooks, ...this.workers].map((server) => server.start()));
+		log(`${webhookCount} n8n webhook processes on ${this.webhooks.map((s) => s.port).join(', ')}; ${workerCount} workers (health ports ${this.workers.map((s) => s.port).join(', ')})`);
+
+		this.daemons.push(
+			await startNginx(binaries, path.join(options.dir, 'nginx'), {
+				port: proxyPort,
+				mainPort,
+				webhookPorts: this.webhooks.map((server) => server.port),
+			}),
+		);
+		log(`nginx on ${this.url}: /webhook/ → webhook processes, everything else → main`);
+	}
+
+	/** What runs where, for `npm start`'s summary. */
+	describe(): string[] {
+		const { postgres, redis } = this.backends;
+		return [
+			`nginx ${this.url}: /webhook/ → webhook processes ${this.webhooks.map((s) => s.port).join(', ')}; everything else → main ${this.main.port}`,
+			`${this.workers.length} workers (health: ${this.workers.map((s) => `${s.url}/healthz`).join(', ')}), PostgreSQL 127.0.0.1:${postgres.port}, Redis 127.0.0.1:${redis.port}`,
+			`logs: ${this.options.dir}/ (postgres.log, redis.log, nginx.log, n8n-<role>-<n>/n8n.log)`,
+		];
+	}
+
+	/** One SQL query against n8n's Postgres database; rows as arrays of column texts. */
+	async sql(query: string): Promise<string[][]> {
+		const { postgres } = this.backends;
+		const { stdout } = await runOrThrow(path.join(this.binaries.postgresBin, 'psql'), [
+			'-h', postgres.host, '-p', String(postgres.port), '-U', postgres.user, '-d', postgres.database, '-AtF', '\t', '-c', query,
+		]);
+		return stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
+	}
+
+	private userFolder(role: N8nRole, index: number): string {
+		return path.join(this.options.dir, `n8n-${role}-${index + 1}`);
+	}
+
+	private envFor(role: N8nRole, userFolder: string, port: number): Omit<N8nEnvOptions, 'brokerPort'> {
+		return { role, userFolder, port, nodeBinary: this.options.runtime.nodeBinary, queue: this.backends, webhookUrl: `${this.url}/`, editorBaseUrl: `${this.url}/` };
+	}
+
+	/** Every process's user folder links the one nodes folder the package was installed into. */
+	private server(role: N8nRole, index: number, port: number): N8nServer {
+		const userFolder = this.userFolder(role, index);
+		if (role !== 'main' || index !== 0) {
+			mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
+			symlinkSync(nodesFolder(this.userFolder('main', 0)), nodesFolder(userFolder));
+		}
+		const { nodeBinary: _n, ...env } = this.envFor(role, userFolder, port);
+		return new N8nServer({
+			...env,
+			runtime: this.options.runtime,
+			onLine: this.options.onLine ? (line) => this.options.onLine!(role, index, line) : undefined,
+		});
+	}
+
+	async stop(): Promise<void> {
+		await Promise.all(this.servers.map((server) => server.stop()));
+		for (const daemon of this.daemons.reverse()) await daemon.stop();
+		this.daemons.length = 0;
+		for (const cleanup of this.cleanups.splice(0)) cleanup();
+	}
+}

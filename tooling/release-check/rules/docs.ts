@@ -1,0 +1,104 @@
+// Icons, codex files and documentation links: what the node panel shows and where "Docs" goes.
+import path from 'node:path';
+
+import { nodeLabel, outcome, type JsonObject, type PackageUnderCheck, type Rule } from '../model';
+import { readmeAnchors } from '../readmeAnchors';
+
+/** The file paths an `icon` names (`file:x.svg` or themed {light, dark}), relative to the tarball. */
+function iconFiles(owner: string, icon: unknown): string[] | string {
+	const values = typeof icon === 'string' ? [icon] : typeof icon === 'object' && icon ? [(icon as JsonObject).light, (icon as JsonObject).dark] : [];
+	if (values.length === 0) return `${owner} has no icon`;
+	if (!values.every((value) => typeof value === 'string' && value.startsWith('file:'))) {
+		return `${owner} icon must be file:… (light and dark): ${JSON.stringify(icon)}`;
+	}
+	return values.map((value) => path.posix.normalize(path.posix.join(path.posix.dirname(owner), (value as string).slice(5))));
+}
+
+export const icons: Rule = {
+	id: 'icons',
+	title: 'Icons: every node and credential names an SVG/PNG icon present in the tarball',
+	check({ nodes, credentials, texts, files }) {
+		const problems: string[] = [];
+		const owners = [...nodes.map((n) => ({ file: n.file, icon: n.description.icon })), ...credentials];
+		for (const { file, icon } of owners) {
+			const resolved = iconFiles(file, icon);
+			if (typeof resolved === 'string') {
+				problems.push(resolved);
+				continue;
+			}
+			for (const iconFile of resolved) {
+				if (!files.includes(iconFile)) problems.push(`${file}: icon ${iconFile} is not in the tarball`);
+				else if (iconFile.endsWith('.svg') && !/<svg[\s>]/.test(texts[iconFile] ?? '')) problems.push(`${iconFile} is not an SVG`);
+				else if (!/\.(svg|png)$/.test(iconFile)) problems.push(`${iconFile} must be .svg or .png`);
+			}
+		}
+		return outcome(problems);
+	},
+};
+
+function codexUrls(codex: JsonObject | undefined): string[] {
+	const resources = (codex?.resources ?? {}) as Record<string, Array<{ url?: unknown }>>;
+	return Object.values(resources).flatMap((links) => (Array.isArray(links) ? links.map((link) => String(link.url)) : []));
+}
+
+export const codex: Rule = {
+	id: 'codex',
+	title: 'Codex: each node has X.node.json with its type, versions, categories and primary docs',
+	check({ nodes, manifest }) {
+		const problems: string[] = [];
+		for (const node of nodes) {
+			const label = `${nodeLabel(node)} (${node.file.replace(/\.js$/, '.json')})`;
+			const { codex } = node;
+			if (!codex) {
+				problems.push(`${label} is missing or not JSON`);
+				continue;
+			}
+			const expectedType = `${String(manifest.name)}.${String(node.description.name)}`;
+			if (codex.node !== expectedType) problems.push(`${label}: node is ${JSON.stringify(codex.node)}, expected "${expectedType}"`);
+			for (const key of ['nodeVersion', 'codexVersion']) {
+				if (typeof codex[key] !== 'string') problems.push(`${label}: ${key} must be a string like "1.0"`);
+			}
+			if (!Array.isArray(codex.categories) || codex.categories.length === 0) problems.push(`${label}: categories is empty`);
+			const primary = (codex.resources as JsonObject | undefined)?.primaryDocumentation;
+			if (!Array.isArray(primary) || primary.length === 0) problems.push(`${label}: resources.primaryDocumentation is empty`);
+		}
+		return outcome(problems);
+	},
+};
+
+/** Pages whose #fragment is a README anchor: npm's package page, the homepage and the GitHub repository. */
+export function readmePageUrls(manifest: JsonObject): string[] {
+	const pages = [`https://www.npmjs.com/package/${String(manifest.name)}`];
+	if (typeof manifest.homepage === 'string') pages.push(manifest.homepage.replace(/#.*$/, ''));
+	const repository = (manifest.repository as JsonObject | undefined)?.url;
+	const github = typeof repository === 'string' ? /github\.com[/:]([^/]+\/[^/.]+)/.exec(repository)?.[1] : undefined;
+	if (github) pages.push(`https://github.com/${github}`);
+	return pages;
+}
+
+export function documentationUrlProblem(url: string, pages: string[], anchors: Set<string>): string | undefined {
+	const hash = url.indexOf('#');
+	const page = hash < 0 ? url : url.slice(0, hash);
+	if (!pages.includes(page.replace(/\/$/, ''))) return `${url} is not the README (${pages.join(', ')})`;
+	if (hash < 0) return `${url} has no #anchor to a README section`;
+	const anchor = decodeURIComponent(url.slice(hash + 1));
+	return anchors.has(anchor) ? undefined : `${url}: the README has no heading with anchor #${anchor}`;
+}
+
+export const documentationUrls: Rule = {
+	id: 'documentation-urls',
+	title: 'Documentation URLs (codex and credentials) resolve to README anchors',
+	check({ nodes, credentials, manifest, texts }: PackageUnderCheck) {
+		const anchors = readmeAnchors(texts['README.md'] ?? '');
+		const pages = readmePageUrls(manifest);
+		const links = [
+			...nodes.flatMap((node) => codexUrls(node.codex).map((url) => ({ owner: node.file, url }))),
+			...credentials.map((c) => ({ owner: c.file, url: c.documentationUrl ?? '' })),
+		];
+		const problems = links.flatMap(({ owner, url }) => {
+			const problem = url ? documentationUrlProblem(url, pages, anchors) : 'documentationUrl is missing';
+			return problem ? [`${owner}: ${problem}`] : [];
+		});
+		return outcome(problems, [`${links.length} links checked against ${anchors.size} README anchors`]);
+	},
+};

@@ -1,0 +1,113 @@
+// `npm test`: every jest project but e2e once (unit, browser, and queue, which runs on n8n 2.41
+// only), then the e2e project on each cell of the support matrix (README "Compatibility"), one after the other, each with its own n8n runtime (installed
+// into .cache/ on first use). Prints each cell's time. Arguments go to every jest run (`--ci`).
+//   npm test                       everything
+//   npm test -- --e2e-only         only the e2e matrix (also `npm run test:e2e:matrix`)
+//   npm test -- --cells 1,floor    only these e2e cells (ids below), after the other projects
+import { spawn } from 'node:child_process';
+
+import { REPO_ROOT } from './n8n-runtime/runtime';
+import { formatSeconds } from './lib/processes';
+
+export interface MatrixCell {
+	id: string;
+	label: string;
+	/** What test/e2e/support/target.ts reads. */
+	env: { EDU_E2E_N8N: string; EDU_E2E_PUBLICATION_SERVICE: 'true' | 'false' };
+	/** Only the e2e files whose path matches (jest --testPathPatterns); every file when absent. */
+	only?: string;
+}
+
+export const MATRIX: readonly MatrixCell[] = [
+	{ id: '2', label: 'n8n 2.41.1, publication service on', env: { EDU_E2E_N8N: '2', EDU_E2E_PUBLICATION_SERVICE: 'true' } },
+	// The service only changes how the trigger's lifecycle is called, so this cell runs the trigger
+	// files; the rest of the suite is the same code path as the cell above.
+	{
+		id: '2-legacy',
+		label: 'n8n 2.41.1, N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false (trigger-*.test.ts only)',
+		env: { EDU_E2E_N8N: '2', EDU_E2E_PUBLICATION_SERVICE: 'false' },
+		only: 'test/e2e/trigger-',
+	},
+	{ id: '1', label: 'n8n 1.123.81', env: { EDU_E2E_N8N: '1', EDU_E2E_PUBLICATION_SERVICE: 'true' } },
+	{ id: 'floor', label: 'n8n 1.85.4, the floor (*.smoke.test.ts only)', env: { EDU_E2E_N8N: 'floor', EDU_E2E_PUBLICATION_SERVICE: 'true' } },
+];
+
+export interface MatrixOptions {
+	e2eOnly: boolean;
+	cells: readonly MatrixCell[];
+	jestArgs: string[];
+}
+
+/** Pure: splits our flags from jest's. */
+export function parseMatrixArgs(argv: string[]): MatrixOptions {
+	const options: MatrixOptions = { e2eOnly: false, cells: MATRIX, jestArgs: [] };
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split(/=(.*)/s, 2) as [string, string | undefined];
+		if (flag === '--e2e-only') options.e2eOnly = true;
+		else if (flag === '--cells') {
+			const ids = (inline ?? argv[++i] ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+			const unknown = ids.filter((id) => !MATRIX.some((cell) => cell.id === id));
+			if (ids.length === 0 || unknown.length > 0) {
+				throw new Error(`--cells takes a comma-separated list of ${MATRIX.map((cell) => cell.id).join(', ')}; got "${ids.join(',')}".`);
+			}
+			options.cells = MATRIX.filter((cell) => ids.includes(cell.id));
+		} else options.jestArgs.push(argv[i]);
+	}
+	return options;
+}
+
+export interface JestRun {
+	label: string;
+	args: string[];
+	env?: NodeJS.ProcessEnv;
+}
+
+/** Pure: the jest runs, in order. Only the e2e project repeats per cell; the others run once. */
+export function matrixRuns(options: MatrixOptions): JestRun[] {
+	const others: JestRun[] = options.e2eOnly ? [] : [{ label: 'every project but e2e (unit, browser, queue)', args: ['--ignoreProjects', 'e2e'] }];
+	return [
+		...others,
+		...options.cells.map((cell) => ({
+			label: `e2e on ${cell.label} (EDU_E2E_N8N=${cell.env.EDU_E2E_N8N} EDU_E2E_PUBLICATION_SERVICE=${cell.env.EDU_E2E_PUBLICATION_SERVICE})`,
+			args: ['--selectProjects', 'e2e', ...(cell.only ? ['--testPathPatterns', cell.only] : [])],
+			env: cell.env,
+		})),
+	];
+}
+
+function jest(args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [require.resolve('jest/bin/jest'), ...args], {
+			cwd: REPO_ROOT,
+			env: { ...process.env, ...env },
+			stdio: 'inherit',
+		});
+		child.on('error', reject);
+		child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+	});
+}
+
+async function main(): Promise<void> {
+	const options = parseMatrixArgs(process.argv.slice(2));
+	const results: Array<{ label: string; ms: number; code: number }> = [];
+	for (const { label, args, env } of matrixRuns(options)) {
+		process.stdout.write(`\n=== ${label}\n`);
+		const started = Date.now();
+		const code = await jest([...args, ...options.jestArgs], env);
+		results.push({ label, ms: Date.now() - started, code });
+	}
+
+	const width = Math.max(...results.map((result) => result.label.length));
+	process.stdout.write(`\nTest matrix (times include any runtime install):\n`);
+	for (const result of results) {
+		process.stdout.write(`  ${result.code === 0 ? 'PASS' : 'FAIL'}  ${result.label.padEnd(width)}  ${formatSeconds(result.ms).padStart(8)}\n`);
+	}
+	if (results.some((result) => result.code !== 0)) process.exitCode = 1;
+}
+
+if (require.main === module) {
+	main().catch((error: unknown) => {
+		console.error(error instanceof Error ? error.message : error);
+		process.exit(1);
+	});
+}
