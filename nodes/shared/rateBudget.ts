@@ -8,6 +8,11 @@
 // in it yet, so each of them is assumed to cost one more. A request is started only while
 // `remaining - inFlight > 0`. Once the reset time has passed, the whole limit is available again.
 // A 429 pauses every caller until its Retry-After (else the reset) has passed.
+//
+// When a window closes: X-RateLimit-Reset is in whole seconds, rounded up, so up to a second
+// late. The window is a fixed 60 seconds opened by its first request (contract §5), and every
+// answer we got in it was counted after it opened, so it closes at the latest 60 s after our
+// earliest answer in it; the earlier of the two is when the next window's requests start.
 import { parseRateLimitReset, parseRetryAfter } from './retry';
 
 export interface Timer {
@@ -32,9 +37,14 @@ interface Window {
 	limit: number;
 	/** The smallest X-RateLimit-Remaining seen in this window. */
 	remaining: number;
-	/** When the window closes (X-RateLimit-Reset), ms since the epoch. */
+	/** X-RateLimit-Reset in ms since the epoch: which window an answer belongs to. */
 	resetAt: number;
+	/** When the window has closed at the latest: resetAt, or earlier (see the header). */
+	closesBy: number;
 }
+
+/** The platform's window length (docs/api-contract.md §5). */
+const WINDOW_MS = 60_000;
 
 function wholeHeader(headers: Record<string, string>, name: string): number | undefined {
 	const value = headers[name];
@@ -55,11 +65,11 @@ export class RateBudget implements RequestGate {
 		if (now < this.pausedUntil) return this.pausedUntil - now;
 		const window = this.window;
 		if (!window) return 0;
-		if (now >= window.resetAt) {
+		if (now >= window.closesBy) {
 			// The window closed: a fresh one holds the whole limit (in-flight requests may land in it).
 			return window.limit - this.inFlight > 0 ? 0 : 1;
 		}
-		return window.remaining - this.inFlight > 0 ? 0 : window.resetAt - now;
+		return window.remaining - this.inFlight > 0 ? 0 : window.closesBy - now;
 	}
 
 	async acquire(): Promise<void> {
@@ -90,12 +100,14 @@ export class RateBudget implements RequestGate {
 		const resetAt = now + resetIn;
 		const current = this.window;
 		// Reset times are whole seconds: within a second of each other they name the same window.
+		const closesBy = Math.min(resetAt, now + WINDOW_MS);
 		if (current && Math.abs(current.resetAt - resetAt) < 1_000) {
 			current.remaining = Math.min(current.remaining, remaining);
 			current.limit = limit;
+			current.closesBy = Math.min(current.closesBy, closesBy);
 		} else if (!current || resetAt > current.resetAt) {
 			// A newer window; an answer from an older one (arriving late) says nothing new.
-			this.window = { limit, remaining, resetAt };
+			this.window = { limit, remaining, resetAt, closesBy };
 		}
 	}
 }

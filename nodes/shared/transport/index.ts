@@ -115,11 +115,14 @@ function cancelSignal(context: ApiContext): AbortSignal | undefined {
 
 /**
  * `sleep` in slices of at most a second, so that cancelling the execution during a long
- * rate-limit wait takes effect promptly (the next request then aborts with the execution).
+ * rate-limit wait takes effect promptly (the next request then aborts with the execution). Each
+ * slice is measured against the end time: a busy event loop fires timers late, and counting a
+ * full second per slice would add that lateness up over a minute-long wait.
  */
 async function wait(context: ApiContext, ms: number): Promise<void> {
 	const signal = cancelSignal(context);
-	for (let remaining = ms; remaining > 0 && !signal?.aborted; remaining -= 1000) {
+	const until = Date.now() + ms;
+	for (let remaining = ms; remaining > 0 && !signal?.aborted; remaining = until - Date.now()) {
 		await sleep(Math.min(remaining, 1000));
 	}
 }

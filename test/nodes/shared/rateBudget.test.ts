@@ -55,6 +55,16 @@ describe('RateBudget', () => {
 		expect(timer.sleeps).toEqual([10_000]);
 	});
 
+	it('starts the next window 60 s after its first answer when X-RateLimit-Reset (whole seconds) names a later time', async () => {
+		const timer = fakeTimer(1_795_000_000_400);
+		const budget = new RateBudget(timer);
+		// The window opened with this request: it closes at …060.400, the header says …061.
+		await budget.acquire();
+		budget.settle({ statusCode: 200, headers: headers(600, 0, timer.at + 60_000) });
+		await budget.acquire();
+		expect(timer.sleeps).toEqual([60_000]);
+	});
+
 	it('a 429 pauses every caller until Retry-After, else until the reset', async () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);
