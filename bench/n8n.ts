@@ -5,19 +5,24 @@
  *
  *   --small   every case at a size CI can afford (1,000 students, 1,500 at 10/min, 50 deliveries, one run)
  *   --runs N  runs per case (median); default 3, or 1 with --small
+ *   --cpu-prof FILE   CPU profiles of n8n's main process during the first signed and plain ingest
+ *                     runs (FILE and FILE.plain.cpuprofile), summarised by self time (the runs are slower)
  *
  * The full run lists 100,000 students at 600/min three times: expect 10 minutes or more.
  */
+import path from 'node:path';
+
 import { FULL, runBench, SMALL, type BenchOptions } from './n8n/run';
 import { formatTable } from './n8n/table';
 
-const USAGE = 'Usage: npm run bench:n8n -- [--small] [--runs N]';
+const USAGE = 'Usage: npm run bench:n8n -- [--small] [--runs N] [--cpu-prof FILE]';
 
 function parseArgs(argv: string[]): BenchOptions {
 	let options = { ...FULL };
 	for (let i = 0; i < argv.length; i++) {
 		if (argv[i] === '--small') options = { ...SMALL, runs: options.runs === FULL.runs ? SMALL.runs : options.runs };
 		else if (argv[i] === '--runs' && /^[1-9]\d*$/.test(argv[i + 1] ?? '')) options.runs = Number(argv[++i]);
+		else if (argv[i] === '--cpu-prof' && argv[i + 1]) options.cpuProfile = path.resolve(argv[++i]);
 		else throw new Error(`Unknown argument "${argv[i]}".\n${USAGE}`);
 	}
 	return options;

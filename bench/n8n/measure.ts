@@ -87,20 +87,34 @@ function rssBytes(pid: string): number {
 	}
 }
 
+/** The n8n processes this process started (in n8n's user folder). */
+function n8nRoots(userFolder: string, pids: string[], parents: Map<string, string | undefined>): string[] {
+	return pids.filter((pid) => {
+		try {
+			return readlinkSync(`/proc/${pid}/cwd`) === userFolder && parents.get(pid) === String(process.pid);
+		} catch {
+			return false;
+		}
+	});
+}
+
+function processTable() {
+	const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+	return { pids, parents: new Map(pids.map((pid) => [pid, parentOf(pid)])) };
+}
+
+/** n8n's main process. */
+export function n8nMainPid(userFolder: string): number {
+	const { pids, parents } = processTable();
+	const [root] = n8nRoots(userFolder, pids, parents);
+	if (!root) throw new Error(`No n8n process runs in ${userFolder}`);
+	return Number(root);
+}
+
 /** The n8n processes: those started in n8n's user folder, and all their descendants (task runners). */
 function n8nProcesses(userFolder: string): string[] {
-	const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-	const parents = new Map(pids.map((pid) => [pid, parentOf(pid)]));
-	const roots = new Set(
-		pids.filter((pid) => {
-			try {
-				return readlinkSync(`/proc/${pid}/cwd`) === userFolder && parents.get(pid) === String(process.pid);
-			} catch {
-				return false;
-			}
-		}),
-	);
-	const tree = new Set(roots);
+	const { pids, parents } = processTable();
+	const tree = new Set(n8nRoots(userFolder, pids, parents));
 	for (let grew = true; grew; ) {
 		grew = false;
 		for (const [pid, parent] of parents) {

@@ -11,7 +11,8 @@ import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/
 import { startInstance, type Instance } from '../../test/e2e/support/instance';
 import { eventually } from '../../test/e2e/support/sandboxClient';
 import { rateLimitLowerBound } from '../rateLimitBound';
-import { callWebhook, ingest, median, sampleN8nRss, type IngestResult } from './measure';
+import { profileWhile, summarizeProfile } from './cpuProfile';
+import { callWebhook, ingest, median, n8nMainPid, sampleN8nRss, type IngestResult } from './measure';
 import { httpRequestListing, oursListing, plainIngest, signedIngest, type ListingCount } from './workflows';
 
 export interface BenchOptions {
@@ -24,6 +25,8 @@ export interface BenchOptions {
 	deliveries: number;
 	concurrency: number;
 	runs: number;
+	/** Write CPU profiles of n8n's main process during the first ingest runs here (`<file>` signed, `<file>.plain.cpuprofile`). */
+	cpuProfile?: string;
 	log?: (line: string) => void;
 }
 
@@ -174,9 +177,15 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 		await ingest(INGEST_WARM_UP, options.concurrency, sendSigned);
 		await ingest(INGEST_WARM_UP, options.concurrency, sendPlain);
 		const ingests = { signed: [] as IngestResult[], plain: [] as IngestResult[] };
+		const profiled = async (run: number, file: string | undefined, work: () => Promise<IngestResult>) => {
+			if (run > 0 || !file) return await work();
+			const result = await profileWhile(n8nMainPid(instance.userFolder), instance.runtime.nodeBinary, file, work);
+			log(summarizeProfile(file));
+			return result;
+		};
 		for (let run = 0; run < options.runs; run++) {
-			ingests.signed.push(await ingest(options.deliveries, options.concurrency, sendSigned));
-			ingests.plain.push(await ingest(options.deliveries, options.concurrency, sendPlain));
+			ingests.signed.push(await profiled(run, options.cpuProfile, () => ingest(options.deliveries, options.concurrency, sendSigned)));
+			ingests.plain.push(await profiled(run, options.cpuProfile && `${options.cpuProfile}.plain.cpuprofile`, () => ingest(options.deliveries, options.concurrency, sendPlain)));
 			log(`  signed ${ingests.signed[run].perSecond.toFixed(1)}/s, plain ${ingests.plain[run].perSecond.toFixed(1)}/s`);
 		}
 		const medianIngest = (runs: IngestResult[]): IngestResult => ({
