@@ -5,6 +5,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { outputJson, runStudentNode, sandboxStudents, startLiveSandbox, STUDENTS_PATH, type LiveSandbox } from './support/liveSandbox';
 
 const STUDENTS = 10_000;
+// Listing 10,000 students takes about a second alone, but much longer on a machine busy with n8n.
+jest.setTimeout(60_000);
 
 let sandbox: LiveSandbox;
 
