@@ -43,7 +43,14 @@ describe('bench:n8n table', () => {
 	it('says how the HTTP Request node ended at the rate limit, and that ours got every student', () => {
 		const [limitedRow] = rows(formatTable(result())).filter((row) => row.includes('/min'));
 		expect(limitedRow).toContain('0 failures, exactly 1,500 unique');
-		expect(limitedRow).toContain('HTTP Request: failed (HTTP 500) after 4.00 s: 11 requests, 1 × 429, 0 students');
+		expect(limitedRow).toContain('HTTP Request: failed (HTTP 500) after 4.00 s: 11 requests, 1 × 429');
+	});
+
+	it('says when the HTTP Request node stopped at the 429 without an error, with part of the list', () => {
+		const silent = result();
+		silent.limited.http = side(run(1, 1_000, { requests: 11, rateLimited: 1 }));
+		const [limitedRow] = rows(formatTable(silent)).filter((row) => row.includes('/min'));
+		expect(limitedRow).toContain('HTTP Request: succeeded after 1.00 s with 1,000 of 1,500 students and no error: 11 requests, 1 × 429');
 	});
 
 	it('marks a listing that missed or repeated students', () => {
