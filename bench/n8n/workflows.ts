@@ -10,6 +10,9 @@ export interface ListingCount {
 	unique: number;
 }
 
+export const OURS_NODE = 'Education Platform';
+export const HTTP_REQUEST_NODE = 'HTTP Request';
+
 const COUNT_CODE = 'const ids = new Set($input.all().map((item) => item.json.id));\nreturn [{ json: { count: $input.all().length, unique: ids.size } }];';
 
 /** Nodes in a row, the first receiving nothing; positions laid out left to right. */
@@ -32,7 +35,7 @@ const countNode = () => node('Count', 'n8n-nodes-base.code', { mode: 'runOnceFor
 
 export function oursListing(id: string, path: string, credential: CredentialImport): WorkflowJson {
 	const getMany = node(
-		'Education Platform',
+		OURS_NODE,
 		ACTION_NODE_TYPE,
 		{ authentication: 'accessToken', resource: 'student', operation: 'getMany', returnAll: true, options: {} },
 		{ credentials: credentialRef(credential) },
@@ -47,7 +50,7 @@ export function oursListing(id: string, path: string, credential: CredentialImpo
  */
 export function httpRequestListing(id: string, path: string, credential: CredentialImport): WorkflowJson {
 	const request = node(
-		'HTTP Request',
+		HTTP_REQUEST_NODE,
 		'n8n-nodes-base.httpRequest',
 		{
 			method: 'GET',

@@ -18,7 +18,7 @@ function result(): BenchResult {
 		atOnce: { ours: side(run(1, students, { peakRssBytes: 450 * MB })), http: side(run(2, students)) },
 		latency: { ours: side(run(0.5, students)), http: side(run(2.5, students)) },
 		limited: {
-			ours: side(run(63, SMALL.limitedStudents, { rateLimited: 0 })),
+			ours: side(run(63, SMALL.limitedStudents, { rateLimited: 0, nodeSeconds: 61.5 })),
 			http: side(run(4, 0, { status: 500, count: undefined, unique: undefined, requests: 11, rateLimited: 1 })),
 			boundSeconds: 60,
 			windows: 2,
@@ -37,7 +37,7 @@ describe('bench:n8n table', () => {
 		const ratios = rows(formatTable(result()))
 			.slice(1)
 			.map((row) => row.split(' | ')[3]);
-		expect(ratios).toEqual(['0.50', '0.20', '1.05 of the rate-limit bound (60.00 s)', '0.90 (p99 1.13)', '0.90']);
+		expect(ratios).toEqual(['0.50', '0.20', '1.05 of the rate-limit bound (60.00 s); the node alone: 61.50 s, 1.02', '0.90 (p99 1.13)', '0.90']);
 	});
 
 	it('says how the HTTP Request node ended at the rate limit, and that ours got every student', () => {
