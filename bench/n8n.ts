@@ -5,6 +5,8 @@
  *
  *   --small   every case at a size CI can afford (1,000 students, 1,500 at 10/min, 50 deliveries, one run)
  *   --runs N  runs per case (median); default 3, or 1 with --small
+ *   --deliveries N    ingest deliveries per run (default 500, or 50 with --small)
+ *   --n8n-env K=V     extra environment for n8n (repeatable), e.g. N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true
  *   --cpu-prof FILE   CPU profiles of n8n's main process during the first signed and plain ingest
  *                     runs (FILE and FILE.plain.cpuprofile), summarised by self time (the runs are slower)
  *
@@ -15,14 +17,18 @@ import path from 'node:path';
 import { FULL, runBench, SMALL, type BenchOptions } from './n8n/run';
 import { formatTable } from './n8n/table';
 
-const USAGE = 'Usage: npm run bench:n8n -- [--small] [--runs N] [--cpu-prof FILE]';
+const USAGE = 'Usage: npm run bench:n8n -- [--small] [--runs N] [--deliveries N] [--n8n-env KEY=VALUE] [--cpu-prof FILE]';
 
 function parseArgs(argv: string[]): BenchOptions {
 	let options = { ...FULL };
 	for (let i = 0; i < argv.length; i++) {
 		if (argv[i] === '--small') options = { ...SMALL, runs: options.runs === FULL.runs ? SMALL.runs : options.runs };
 		else if (argv[i] === '--runs' && /^[1-9]\d*$/.test(argv[i + 1] ?? '')) options.runs = Number(argv[++i]);
-		else if (argv[i] === '--cpu-prof' && argv[i + 1]) options.cpuProfile = path.resolve(argv[++i]);
+		else if (argv[i] === '--deliveries' && /^[1-9]\d*$/.test(argv[i + 1] ?? '')) options.deliveries = Number(argv[++i]);
+		else if (argv[i] === '--n8n-env' && /^[A-Z0-9_]+=/.test(argv[i + 1] ?? '')) {
+			const [key, value] = argv[++i].split(/=(.*)/s, 2);
+			options.n8nEnv = { ...options.n8nEnv, [key]: value };
+		} else if (argv[i] === '--cpu-prof' && argv[i + 1]) options.cpuProfile = path.resolve(argv[++i]);
 		else throw new Error(`Unknown argument "${argv[i]}".\n${USAGE}`);
 	}
 	return options;

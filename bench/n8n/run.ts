@@ -25,6 +25,8 @@ export interface BenchOptions {
 	deliveries: number;
 	concurrency: number;
 	runs: number;
+	/** Extra environment for n8n, e.g. N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true. */
+	n8nEnv?: Record<string, string>;
 	/** Write CPU profiles of n8n's main process during the first ingest runs here (`<file>` signed, `<file>.plain.cpuprofile`). */
 	cpuProfile?: string;
 	log?: (line: string) => void;
@@ -120,7 +122,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 				signedIngest(INGEST_WORKFLOWS.signed, 'bench-signed', SIGNING),
 				plainIngest(INGEST_WORKFLOWS.plain, 'bench-plain'),
 			],
-		}));
+		}), options.n8nEnv);
 		const instance = n8n;
 		for (const id of [...Object.values(LISTINGS).map((listing) => listing.id), ...Object.values(INGEST_WORKFLOWS)]) await instance.rest.activateWorkflow(id);
 		const hook = (path: string) => `${instance.webhookBase}webhook/${path}`;

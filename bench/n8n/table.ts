@@ -90,7 +90,7 @@ export function formatTable(result: BenchResult): string {
 		],
 	];
 	return [
-		`n8n ${result.n8nVersion}; Webhook → node → Code (count), timed by the client; median of ${o.runs} run(s)`,
+		`n8n ${result.n8nVersion}${o.n8nEnv ? ` with ${Object.entries(o.n8nEnv).map(([key, value]) => `${key}=${value}`).join(' ')}` : ''}; Webhook → node → Code (count), timed by the client; median of ${o.runs} run(s)`,
 		'',
 		...rows.map((cells) => `| ${cells.join(' | ')} |`),
 	].join('\n');
