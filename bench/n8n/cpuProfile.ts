@@ -74,7 +74,8 @@ export function summarizeProfile(file: string, top = 15): string {
 		const key = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
 		selfMicros.set(key, (selfMicros.get(key) ?? 0) + micros);
 		total += micros;
-		if (url.includes('n8n-nodes-education-platform')) ours += micros;
+		// The package as n8n installed it (n8n's own runtime may live under a folder of the same name).
+		if (url.includes('/node_modules/n8n-nodes-education-platform/')) ours += micros;
 	});
 	const lines = [...selfMicros.entries()]
 		.sort((a, b) => b[1] - a[1])
