@@ -84,23 +84,30 @@ describe('OAuth2 client credentials', () => {
 		const issued = jest.spyOn(sandbox.state.tokens, 'issueAccessToken');
 		const first = sandbox.traffic.requests.length;
 
-		const result = await runStudentNode(sandbox, { operation: 'getMany', returnAll: true }, { credentials: oAuth2Credentials(sandbox) });
+		// Two pages at a time: page 1, then 7 rounds of 300 ms outlive a 2-second token.
+		const result = await runStudentNode(
+			sandbox,
+			{ operation: 'getMany', returnAll: true, options: { maxConcurrency: 2 } },
+			{ credentials: oAuth2Credentials(sandbox) },
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(outputJson(result)).toEqual(sandboxStudents(sandbox));
-		// 15 pages at ≥ 300 ms each outlive a 2-second token at least twice.
 		expect(issued.mock.calls.length).toBeGreaterThan(1);
 		const listed = sandbox.traffic.requests.slice(first).filter((request) => request.path === STUDENTS_PATH);
 		const expired = listed.filter((request) => request.status === 401).length;
 		expect(expired).toBeGreaterThan(0);
-		// Each 401 was followed by exactly one token request and a successful repeat of that page.
+		// Each 401 (pages in flight may meet the same expiry) led to at most one token request, and
+		// every page ended in exactly one 200.
 		expect(sandbox.traffic.requests.slice(first).filter((request) => request.path === '/oauth/token')).toHaveLength(issued.mock.calls.length);
-		expect(issued.mock.calls.length).toBe(expired + 1);
+		expect(issued.mock.calls.length).toBeLessThanOrEqual(expired + 1);
 		expect(listed.filter((request) => request.status === 200)).toHaveLength(STUDENTS / 100);
 	});
 });
 
 describe('OAuth2 authorization code (PKCE)', () => {
+	// Default options (Max Concurrent Requests 8): with this grant the node reads one page at a time,
+	// since pages in flight would each spend the same one-use refresh token.
 	it('refreshes an expired token with the refresh token mid-listing (rotating it each time), and the result stays exact', async () => {
 		const tokens = await authorizationCodeTokens(sandbox);
 		expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 2 });

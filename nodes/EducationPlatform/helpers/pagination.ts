@@ -4,6 +4,7 @@
 import { isJsonRecord } from '../../shared/jsonRecord';
 import { PaginationError } from './inputError';
 import type { Query } from './listQuery';
+import { fetchPagesInOrder } from './pageScheduler';
 
 export type HeaderMap = Record<string, string | string[] | number | undefined>;
 
@@ -30,6 +31,14 @@ export const MAX_PAGE_SIZE = 100;
 function toNumber(value: unknown): number | undefined {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
+}
+
+/** last_page, else derived from total and per_page (a paginator may report only those). */
+function lastPageOf(lastPage: unknown, total: unknown, perPage: unknown): number | undefined {
+	const reported = toNumber(lastPage);
+	if (reported !== undefined) return reported;
+	const [count, size] = [toNumber(total), toNumber(perPage)];
+	return count !== undefined && size !== undefined && size > 0 ? Math.max(1, Math.ceil(count / size)) : undefined;
 }
 
 function toUrl(value: unknown): string | undefined {
@@ -80,7 +89,7 @@ export function parseListPage(response: ListResponse): ParsedPage {
 				items: body.data,
 				paged: true,
 				currentPage: toNumber(body.meta.current_page),
-				lastPage: toNumber(body.meta.last_page),
+				lastPage: lastPageOf(body.meta.last_page, body.meta.total, body.meta.per_page),
 				perPage: toNumber(body.meta.per_page),
 				nextUrl: toUrl(links.next) ?? linkNext,
 			};
@@ -90,7 +99,7 @@ export function parseListPage(response: ListResponse): ParsedPage {
 				items: body.data,
 				paged: true,
 				currentPage: toNumber(body.current_page),
-				lastPage: toNumber(body.last_page),
+				lastPage: lastPageOf(body.last_page, body.total, body.per_page),
 				perPage: toNumber(body.per_page),
 				nextUrl: toUrl(body.next_page_url) ?? linkNext,
 			};
@@ -167,59 +176,127 @@ export interface CollectOptions {
 	perPage: number;
 	/** Stop once this many items are collected (and return exactly that many). */
 	limit?: number;
+	/**
+	 * Requests in flight at most once page 1 has told how many pages there are (default 1:
+	 * strictly one after the other). Without a page count, pages are read one by one anyway.
+	 */
+	concurrency?: number;
 }
 
 const LOOP_ADVICE =
 	'The platform kept answering with a page already read, so the node stopped instead of looping forever or returning duplicates. Try again later, or use a Limit; if it persists, report it to the platform with the request details.';
 
-/** Fetches page after page until the listing is complete or `limit` items are collected. */
-export async function collectPages(
-	fetchPage: (query: Query) => Promise<ListResponse>,
-	options: CollectOptions,
-): Promise<unknown[]> {
-	const items: unknown[] = [];
-	const requested = new Set<string>();
-	const reportedPages = new Set<number>();
-	const pageBounds = new Map<string, number>();
-	let query: Query | undefined = { ...options.query, page: 1, per_page: options.perPage };
-	let requestCount = 0;
+/** The items read so far, and the guards every answer passes before its items are taken. */
+class Listing {
+	readonly items: unknown[] = [];
+	private readonly requested = new Set<string>();
+	private readonly reportedPages = new Set<number>();
+	private readonly pageBounds = new Map<string, number>();
+	private requestCount = 0;
 
-	while (query) {
-		requested.add(canonicalQuery(query));
-		requestCount++;
-		const page = parseListPage(await fetchPage(query));
+	constructor(private readonly limit?: number) {}
 
+	get full(): boolean {
+		return this.limit !== undefined && this.items.length >= this.limit;
+	}
+
+	result(): unknown[] {
+		return this.limit === undefined ? this.items : this.items.slice(0, this.limit);
+	}
+
+	take(query: Query, page: ParsedPage): void {
+		this.requested.add(canonicalQuery(query));
+		this.requestCount++;
 		if (page.currentPage !== undefined) {
-			if (reportedPages.has(page.currentPage)) {
+			if (this.reportedPages.has(page.currentPage)) {
 				throw new PaginationError(`The API returned page ${page.currentPage} twice`, LOOP_ADVICE);
 			}
-			reportedPages.add(page.currentPage);
+			this.reportedPages.add(page.currentPage);
 		}
 		const first = idOf(page.items[0]);
 		const last = idOf(page.items[page.items.length - 1]);
 		if (first !== undefined && last !== undefined) {
 			const bounds = `${first}…${last}`;
-			const earlier = pageBounds.get(bounds);
+			const earlier = this.pageBounds.get(bounds);
 			if (earlier !== undefined) {
 				throw new PaginationError(
-					`Request ${requestCount} returned the same records as request ${earlier} (IDs ${first} to ${last})`,
+					`Request ${this.requestCount} returned the same records as request ${earlier} (IDs ${first} to ${last})`,
 					LOOP_ADVICE,
 				);
 			}
-			pageBounds.set(bounds, requestCount);
+			this.pageBounds.set(bounds, this.requestCount);
 		}
+		this.items.push(...page.items);
+	}
 
-		items.push(...page.items);
-		if (options.limit !== undefined && items.length >= options.limit) return items.slice(0, options.limit);
-
+	/** The next query after `page`, refusing one that was already read. */
+	next(query: Query, page: ParsedPage): Query | undefined {
+		if (this.full) return undefined;
 		const next = nextPageQuery(query, page);
-		if (next && requested.has(canonicalQuery(next))) {
+		if (next && this.requested.has(canonicalQuery(next))) {
 			throw new PaginationError(
 				`The API's next-page link points back to a page already read (page ${String(next.page)})`,
 				LOOP_ADVICE,
 			);
 		}
-		query = next;
+		return next;
 	}
-	return items;
+}
+
+/**
+ * The last page worth requesting at once after `page` (page 1), or undefined to go on one by one:
+ * page 1 must lead to page 2 of the same query (no cursor, no other parameters in its next link)
+ * and tell how many pages there are. With a limit, only the pages holding it.
+ */
+export function concurrentLastPage(query: Query, page: ParsedPage, limit?: number): number | undefined {
+	const next = nextPageQuery(query, page);
+	if (!next || canonicalQuery(next) !== canonicalQuery({ ...query, page: 2 })) return undefined;
+	if (page.lastPage === undefined || page.lastPage < 2) return undefined;
+	const perPage = page.perPage ?? Number(query.per_page);
+	return limit === undefined ? page.lastPage : Math.min(page.lastPage, Math.ceil(limit / perPage));
+}
+
+/**
+ * Fetches pages until the listing is complete or `limit` items are collected. Page 1 comes alone;
+ * when it tells the page count, pages 2..last are requested `concurrency` at a time and taken in
+ * page order. A page that ends the listing early (short or empty: records were deleted meanwhile)
+ * drops the answers after it; a last page that turns out not to be the last is followed one by one.
+ */
+export async function collectPages(
+	fetchPage: (query: Query) => Promise<ListResponse>,
+	options: CollectOptions,
+): Promise<unknown[]> {
+	const listing = new Listing(options.limit);
+	const concurrency = options.concurrency ?? 1;
+	let query: Query | undefined = { ...options.query, page: 1, per_page: options.perPage };
+
+	while (query) {
+		let current: Query = query;
+		let page = parseListPage(await fetchPage(current));
+		listing.take(current, page);
+
+		const last = concurrency > 1 && !listing.full && current.page === 1 ? concurrentLastPage(current, page, options.limit) : undefined;
+		if (last !== undefined) {
+			const base = current;
+			await fetchPagesInOrder<ListResponse>({
+				first: 2,
+				last,
+				concurrency,
+				fetchPage: async (number) => await fetchPage({ ...base, page: number }),
+				onPage: (number, response) => {
+					current = { ...base, page: number };
+					page = parseListPage(response);
+					if (page.currentPage !== undefined && page.currentPage !== number) {
+						throw new PaginationError(`The API answered page ${page.currentPage} when asked for page ${number}`, LOOP_ADVICE);
+					}
+					listing.take(current, page);
+					const next = listing.next(current, page);
+					// Go on at once only while each page leads to the following one.
+					return next !== undefined && canonicalQuery(next) === canonicalQuery({ ...base, page: number + 1 });
+				},
+			});
+		}
+		query = listing.next(current, page);
+	}
+	return listing.result();
 }

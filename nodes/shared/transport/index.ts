@@ -49,6 +49,7 @@ import { credentialTypeFor, type AuthenticationMethod } from '../constants';
 import { describeFailure } from '../errorDescription';
 import { isJsonRecord } from '../jsonRecord';
 import { failureFromError, isTruncatedJson, lowerCaseHeaders, truncatedBodyFailure } from '../failure';
+import type { RequestGate, Timer } from '../rateBudget';
 import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryPolicy } from '../retry';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
@@ -72,6 +73,11 @@ export interface ApiRequestOptions {
 	retry?: Partial<RetryPolicy>;
 	/** Bound on one attempt, in milliseconds (default DEFAULT_REQUEST_TIMEOUT_MS). */
 	timeoutMs?: number;
+	/**
+	 * Shared by requests sent at once (concurrent pages): every attempt waits for it first and
+	 * reports its answer to it, so the rate budget is respected and a 429 pauses them all.
+	 */
+	gate?: RequestGate;
 }
 
 /** A page of 100 students answers in well under a second; a minute means the platform is stuck. */
@@ -105,15 +111,35 @@ async function credentialBaseUrl(context: ApiContext, credentialType: string, it
 	}
 }
 
+function cancelSignal(context: ApiContext): AbortSignal | undefined {
+	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+}
+
 /**
  * `sleep` in slices of at most a second, so that cancelling the execution during a long
- * rate-limit wait takes effect promptly (the next request then aborts with the execution).
+ * rate-limit wait takes effect promptly (the next request then aborts with the execution). Each
+ * slice is measured against the end time: a busy event loop fires timers late, and counting a
+ * full second per slice would add that lateness up over a minute-long wait.
  */
 async function wait(context: ApiContext, ms: number): Promise<void> {
-	const signal = 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
-	for (let remaining = ms; remaining > 0 && !signal?.aborted; remaining -= 1000) {
+	const signal = cancelSignal(context);
+	const until = Date.now() + ms;
+	for (let remaining = ms; remaining > 0 && !signal?.aborted; remaining = until - Date.now()) {
 		await sleep(Math.min(remaining, 1000));
 	}
+}
+
+/** The execution's clock for a RateBudget: n8n's `sleep`, cut short when the execution is cancelled. */
+export function executionTimer(context: ApiContext): Timer {
+	const signal = cancelSignal(context);
+	return {
+		now: () => Date.now(),
+		sleep: async (ms) => {
+			await wait(context, ms);
+			// Waiting for the budget must not spin once the execution is cancelled.
+			if (signal?.aborted) throw new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting for the rate limit');
+		},
+	};
 }
 
 export async function apiRequest(
@@ -140,6 +166,7 @@ export async function apiRequest(
 			timeout: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
 		};
 		let failure: Failure;
+		await options.gate?.acquire();
 		try {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
@@ -147,12 +174,14 @@ export async function apiRequest(
 				request,
 			)) as IN8nHttpFullResponse;
 			const headers = lowerCaseHeaders(response.headers);
+			options.gate?.settle({ statusCode: response.statusCode, headers });
 			if (!isTruncatedJson(response.body, headers)) {
 				return options.returnFullResponse ? { ...response, headers } : response.body;
 			}
 			failure = truncatedBodyFailure(response.statusCode, headers);
 		} catch (error) {
 			failure = failureFromError(error);
+			options.gate?.settle(failure);
 		}
 
 		const decision = planRetry(failure, { attempt, waitedMs, method }, policy);

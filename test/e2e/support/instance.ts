@@ -51,8 +51,10 @@ async function packedPackage(dir: string): Promise<PackedPackage> {
 	return buildAndPack(path.join(dir, 'package'));
 }
 
+/** `n8nEnv`: extra environment for n8n on top of the target's (the benchmark tries n8n settings with it). */
 export async function startInstance(
 	build: (sandbox: RunningSandbox) => { credentials: CredentialImport[]; workflows: WorkflowJson[] },
+	n8nEnv: NodeJS.ProcessEnv = {},
 ): Promise<Instance> {
 	const target = e2eTarget();
 	const runtime = await ensureRuntime({ spec: target.runtime });
@@ -65,13 +67,14 @@ export async function startInstance(
 	// Fast retries, so a delivery that fails is visible within the test's patience. n8n's OAuth2
 	// callback on its port is the registered redirect URI (the PKCE connect flow).
 	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false, oauthRedirectUris: [oauth2CallbackUrl({ port })] });
-	const envOptions = { userFolder, port, nodeBinary: runtime.nodeBinary, extra: target.n8nEnv };
+	const extra = { ...target.n8nEnv, ...n8nEnv };
+	const envOptions = { userFolder, port, nodeBinary: runtime.nodeBinary, extra };
 	const cli = new N8nCli({ runtime, env: envOptions });
 	const { credentials, workflows } = build(sandbox);
 	await timed('n8n import:credentials', () => cli.importCredentials(credentials));
 	await timed('n8n import:workflow', () => cli.importWorkflows(workflows));
 
-	const server = new N8nServer({ runtime, userFolder, port, extra: target.n8nEnv });
+	const server = new N8nServer({ runtime, userFolder, port, extra });
 	await timed('n8n start (until ready and serving REST)', () => server.start());
 	const rest = new N8nRestClient(server.url, target.n8nMajor);
 	await timed('owner setup', () => rest.ensureOwner(OWNER));

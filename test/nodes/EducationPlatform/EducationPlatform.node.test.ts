@@ -49,7 +49,15 @@ describe('Education Platform node: errors and retries', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.id)).toEqual([1, 2, 3, 4, 5, 6]);
-		expect(api.seen.map((request) => request.query.page)).toEqual(['1', '2', '2', '3']);
+		// Pages 2 and 3 go out together after page 1; only the throttled page is repeated.
+		expect(api.seen.map((request) => request.query.page)).toEqual(['1', '2', '3', '2']);
+	});
+
+	it('with Max Concurrent Requests 1, reads one page after the other', async () => {
+		const api = fakeStudentsApi({ all: studentRange(1, 6) });
+		const result = await runEducationPlatform({ operation: 'getMany', returnAll: true, options: { pageSize: 2, maxConcurrency: 1 } });
+		expect(result.items.map((item) => item.json.id)).toEqual([1, 2, 3, 4, 5, 6]);
+		expect(api.seen.map((request) => request.query.page)).toEqual(['1', '2', '3']);
 	});
 
 	it('retries a 503 and then succeeds', async () => {
@@ -221,11 +229,12 @@ describe('Education Platform node: base URL and OAuth2', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.id)).toEqual([1, 2, 3, 4, 5]);
+		// Pages 2 and 3 go out together after page 1; only page 2 is repeated, with the new token.
 		expect(api.seen.map((request) => [request.query.page, request.headers.authorization])).toEqual([
 			['1', 'Bearer cc-1'],
 			['2', 'Bearer cc-1'],
+			['3', 'Bearer cc-1'],
 			['2', 'Bearer cc-2'],
-			['3', 'Bearer cc-2'],
 		]);
 	});
 });

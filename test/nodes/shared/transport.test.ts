@@ -141,9 +141,9 @@ describe('apiRequest retries', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.body).toEqual(page([1]));
-		// backoff: 0.5–1 s, then 1–2 s
+		// backoff: 0.5–1 s, then 1–2 s. No upper bound: the virtual clock also moves while a busy
+		// machine's event loop is slow to finish an exchange.
 		expect(elapsedMs).toBeGreaterThanOrEqual(1_500);
-		expect(elapsedMs).toBeLessThan(4_000);
 		expect(api.isDone()).toBe(true);
 	});
 

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { apiRequest } from '../../../shared/transport';
+import { OAUTH2_CREDENTIAL } from '../../../shared/constants';
+import { RateBudget } from '../../../shared/rateBudget';
+import { apiRequest, executionTimer } from '../../../shared/transport';
 import { optionsCollection, simplifyOption } from '../../descriptions/options.description';
 import { additionalFiltersProperty, sortProperty } from '../../descriptions/listQuery.description';
 import { InputError } from '../../helpers/inputError';
@@ -9,6 +11,12 @@ import type { ResourceDescriptor } from '../resource';
 
 /** Return All reads 100 per request (the API's maximum) to spend as little of the rate limit as possible. */
 const DEFAULT_PAGE_SIZE = MAX_PAGE_SIZE;
+/**
+ * Pages requested at once after page 1. 100 pages at 100 ms take about 1.3 s instead of 10 s;
+ * the rate budget still decides when each request may start.
+ */
+const DEFAULT_CONCURRENCY = 8;
+const MAX_CONCURRENCY = 20;
 /** An AI agent rarely needs more, and every record costs context: a tool lists few by default. */
 const TOOL_DEFAULT_LIMIT = 10;
 
@@ -63,6 +71,14 @@ export function properties(resource: ResourceDescriptor): INodeProperties[] {
 				default: DEFAULT_PAGE_SIZE,
 				description: `${resource.displayName} records per request (1–100). Larger pages use fewer requests of the rate limit; with a Limit, the node asks for no more than it needs.`,
 			},
+			{
+				displayName: 'Max Concurrent Requests',
+				name: 'maxConcurrency',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+				default: DEFAULT_CONCURRENCY,
+				description: `Pages requested at the same time once the first page has told how many there are (1–${MAX_CONCURRENCY}). The platform's rate limit is always respected; set 1 for a platform that wants one request at a time.`,
+			},
 			simplifyOption(resource.simplifyDescription),
 		]),
 	];
@@ -70,6 +86,7 @@ export function properties(resource: ResourceDescriptor): INodeProperties[] {
 
 interface GetManyOptions {
 	pageSize?: number;
+	maxConcurrency?: number;
 	simplify?: boolean;
 }
 
@@ -82,12 +99,27 @@ function wholeNumber(value: unknown, label: string, min: number, max?: number): 
 	return number;
 }
 
+/**
+ * Authorization Code refresh tokens rotate (one use each). n8n refreshes inside each request that
+ * gets a 401, so pages in flight when the token expires would each spend the same refresh token,
+ * and all but the first would fail: with that grant, pages are read one at a time.
+ */
+async function concurrencyFor(context: IExecuteFunctions, requested: number): Promise<number> {
+	if (requested === 1 || context.getNodeParameter('authentication', 0) !== 'oAuth2') return requested;
+	const credentials = await context.getCredentials(OAUTH2_CREDENTIAL);
+	return credentials.grantType === 'clientCredentials' ? requested : 1;
+}
+
 /** `GET /v1/<resource>`, page after page, with filters and sort. */
 export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? undefined : wholeNumber(this.getNodeParameter('limit', itemIndex, 50), 'Limit', 1);
 	const options = this.getNodeParameter('options', itemIndex, {}) as GetManyOptions;
 	const pageSize = wholeNumber(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', 1, MAX_PAGE_SIZE);
+	const concurrency = await concurrencyFor(
+		this,
+		wholeNumber(options.maxConcurrency ?? DEFAULT_CONCURRENCY, 'Max Concurrent Requests', 1, MAX_CONCURRENCY),
+	);
 
 	const query = buildListQuery(resource.query, {
 		filters: this.getNodeParameter('filters', itemIndex, {}) as Record<string, unknown>,
@@ -96,9 +128,10 @@ export async function execute(this: IExecuteFunctions, resource: ResourceDescrip
 		timeZone: this.getTimezone(),
 	});
 
+	const gate = new RateBudget(executionTimer(this));
 	const fetchPage = async (qs: Query): Promise<ListResponse> =>
-		(await apiRequest.call(this, 'GET', resource.path, { qs, returnFullResponse: true, itemIndex, requiredScope: resource.scope })) as ListResponse;
+		(await apiRequest.call(this, 'GET', resource.path, { qs, returnFullResponse: true, itemIndex, gate, requiredScope: resource.scope })) as ListResponse;
 
-	const records = await collectPages(fetchPage, { query, perPage: planPerPage(pageSize, limit), limit });
+	const records = await collectPages(fetchPage, { query, perPage: planPerPage(pageSize, limit), limit, concurrency });
 	return (options.simplify ? records.map(resource.simplify) : records) as IDataObject[];
 }

@@ -265,3 +265,57 @@ describe('collectPages', () => {
 		await expect(collectPages(api.fetchPage, { query: {}, perPage: 2 })).rejects.toThrow('The API returned page 1 twice');
 	});
 });
+
+describe('collectPages with pages requested at once', () => {
+	it('after page 1 requests only the pages holding the limit, and hands them over in order', async () => {
+		const api = fakeApi((q) => resourcePage(Number(q.page), 50, 2, 100));
+		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2, limit: 7, concurrency: 8 })).toEqual(students(1, 7));
+		expect(api.calls.map((q) => Number(q.page))).toEqual([1, 2, 3, 4]);
+	});
+
+	it('reads the page count from total when last_page is missing', async () => {
+		const api = fakeApi((q) => ({ body: { current_page: Number(q.page), per_page: 2, total: 5, data: students(Number(q.page) * 2 - 1, Math.min(5, Number(q.page) * 2)) } }));
+		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).toEqual(students(1, 5));
+		expect(api.calls).toHaveLength(3);
+	});
+
+	it('stops at a page that ends the listing early (records deleted meanwhile) and drops the answers after it', async () => {
+		const api = fakeApi((q) => {
+			const page = Number(q.page);
+			// Page 2 lost a record after page 1 was read; pages 3 and 4 are now empty.
+			const data = page === 1 ? students(1, 2) : page === 2 ? students(3, 3) : [];
+			return { body: { data, meta: { current_page: page, last_page: 4, per_page: 2 } } };
+		});
+		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).toEqual(students(1, 3));
+	});
+
+	it('follows a last page that turns out not to be the last, one by one', async () => {
+		// Page 1 said 2 pages; by the time page 2 is read there are 3.
+		const api = fakeApi((q) => resourcePage(Number(q.page), Number(q.page) === 1 ? 2 : 3, 2, 6));
+		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).toEqual(students(1, 6));
+		expect(api.calls.map((q) => Number(q.page))).toEqual([1, 2, 3]);
+	});
+
+	it('goes one by one when page 1 gives no page count or links elsewhere than page 2 (a cursor)', async () => {
+		const cursor = fakeApi((q) => {
+			const page = q.cursor === undefined ? 1 : Number(q.cursor);
+			return {
+				body: {
+					data: students(page * 2 - 1, page * 2),
+					links: { next: page < 3 ? `https://h/v1/students?cursor=${page + 1}` : null },
+					meta: { per_page: 2, last_page: 3, current_page: page },
+				},
+			};
+		});
+		expect(await collectPages(cursor.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).toEqual(students(1, 6));
+		expect(cursor.calls.map((q) => q.cursor)).toEqual([undefined, '2', '3']);
+	});
+
+	it('refuses an answer for another page than the one asked for', async () => {
+		const api = fakeApi((q) => resourcePage(Number(q.page) === 3 ? 2 : Number(q.page), 4, 2, 8));
+		await expect(collectPages(api.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).rejects.toThrow(
+			'The API answered page 2 when asked for page 3',
+		);
+	});
+});
+

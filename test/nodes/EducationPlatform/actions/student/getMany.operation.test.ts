@@ -95,14 +95,28 @@ describe('Student → Get Many', () => {
 		},
 	);
 
-	it('reads a bare array without a Link header as one complete list', async () => {
+	it('reads a bare array shorter than the page size, without a Link header, as the whole list', async () => {
 		const api = fakeStudentsApi({
 			all: [],
-			respond: () => [200, studentRange(1, 4), { 'Content-Type': 'application/json' }],
+			respond: () => [200, studentRange(1, 3), { 'Content-Type': 'application/json' }],
 		});
 		const result = await runEducationPlatform({ operation: 'getMany', returnAll: true, options: { pageSize: 4 } });
-		expect(ids(result.items)).toEqual([1, 2, 3, 4]);
+		expect(ids(result.items)).toEqual([1, 2, 3]);
 		expect(api.seen).toHaveLength(1);
+	});
+
+	it('after a full bare array without a Link header, asks for the next page until a short one', async () => {
+		const api = fakeStudentsApi({
+			all: [],
+			respond: (request) => {
+				const page = Number(request.query.page);
+				const students = page === 1 ? studentRange(1, 4) : page === 2 ? studentRange(5, 8) : studentRange(9, 9);
+				return [200, students, { 'Content-Type': 'application/json' }];
+			},
+		});
+		const result = await runEducationPlatform({ operation: 'getMany', returnAll: true, options: { pageSize: 4 } });
+		expect(ids(result.items)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+		expect(api.seen.map((request) => request.query.page)).toEqual(['1', '2', '3']);
 	});
 
 	it('stops with a clear error when the server keeps sending the same page', async () => {

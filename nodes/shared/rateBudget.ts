@@ -1,0 +1,113 @@
+// Pure: no n8n import. The platform's rate budget (docs/api-contract.md §5) as seen by one
+// execution that sends several requests at once: `acquire()` before every attempt waits until the
+// budget can pay for it and no 429 pause is running; `settle()` after it reads the answer's
+// X-RateLimit-* and Retry-After headers.
+//
+// Accounting: within one window (same X-RateLimit-Reset) the server's count only grows, so the
+// smallest Remaining seen is the most recent truth; requests still in flight may not be counted
+// in it yet, so each of them is assumed to cost one more. A request is started only while
+// `remaining - inFlight > 0`. Once the reset time has passed, the whole limit is available again.
+// A 429 pauses every caller until its Retry-After (else the reset) has passed.
+//
+// When a window closes: X-RateLimit-Reset is in whole seconds, rounded up, so up to a second
+// late. The window is a fixed 60 seconds opened by its first request (contract §5), and every
+// answer we got in it was counted after it opened, so it closes at the latest 60 s after our
+// earliest answer in it; the earlier of the two is when the next window's requests start.
+import { parseRateLimitReset, parseRetryAfter } from './retry';
+
+export interface Timer {
+	/** Milliseconds since the epoch. */
+	now(): number;
+	sleep(ms: number): Promise<void>;
+}
+
+/** What one attempt got back: the status (if a response arrived) and its lower-cased headers. */
+export interface AttemptOutcome {
+	statusCode?: number;
+	headers: Record<string, string>;
+}
+
+/** Called by the transport around every attempt of a request. */
+export interface RequestGate {
+	acquire(): Promise<void>;
+	settle(outcome: AttemptOutcome): void;
+}
+
+interface Window {
+	limit: number;
+	/** The smallest X-RateLimit-Remaining seen in this window. */
+	remaining: number;
+	/** X-RateLimit-Reset in ms since the epoch: which window an answer belongs to. */
+	resetAt: number;
+	/** When the window has closed at the latest: resetAt, or earlier (see the header). */
+	closesBy: number;
+}
+
+/** The platform's window length (docs/api-contract.md §5). */
+const WINDOW_MS = 60_000;
+
+function wholeHeader(headers: Record<string, string>, name: string): number | undefined {
+	const value = headers[name];
+	return value !== undefined && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined;
+}
+
+export class RateBudget implements RequestGate {
+	private window?: Window;
+	private inFlight = 0;
+	private pausedUntil = 0;
+	/** Requests sent, and the most that were in flight at once (for tests and benchmarks). */
+	readonly stats = { started: 0, peakInFlight: 0, rateLimited: 0 };
+
+	constructor(private readonly timer: Timer) {}
+
+	/** How long the next request has to wait (0: it may start now). */
+	private waitMs(now: number): number {
+		if (now < this.pausedUntil) return this.pausedUntil - now;
+		const window = this.window;
+		if (!window) return 0;
+		if (now >= window.closesBy) {
+			// The window closed: a fresh one holds the whole limit (in-flight requests may land in it).
+			return window.limit - this.inFlight > 0 ? 0 : 1;
+		}
+		return window.remaining - this.inFlight > 0 ? 0 : window.closesBy - now;
+	}
+
+	async acquire(): Promise<void> {
+		for (let wait = this.waitMs(this.timer.now()); wait > 0; wait = this.waitMs(this.timer.now())) {
+			await this.timer.sleep(wait);
+		}
+		this.inFlight++;
+		this.stats.started++;
+		this.stats.peakInFlight = Math.max(this.stats.peakInFlight, this.inFlight);
+	}
+
+	settle({ statusCode, headers }: AttemptOutcome): void {
+		this.inFlight = Math.max(0, this.inFlight - 1);
+		const now = this.timer.now();
+		this.observe(headers, now);
+		if (statusCode !== 429) return;
+		this.stats.rateLimited++;
+		const pause =
+			parseRetryAfter(headers['retry-after'], now) ?? parseRateLimitReset(headers['x-ratelimit-reset'], now) ?? 1_000;
+		this.pausedUntil = Math.max(this.pausedUntil, now + pause);
+	}
+
+	private observe(headers: Record<string, string>, now: number): void {
+		const limit = wholeHeader(headers, 'x-ratelimit-limit');
+		const remaining = wholeHeader(headers, 'x-ratelimit-remaining');
+		const resetIn = parseRateLimitReset(headers['x-ratelimit-reset'], now);
+		if (limit === undefined || remaining === undefined || resetIn === undefined) return;
+		const resetAt = now + resetIn;
+		const current = this.window;
+		// Reset times are whole seconds: within a second of each other they name the same window.
+		const closesBy = Math.min(resetAt, now + WINDOW_MS);
+		if (current && Math.abs(current.resetAt - resetAt) < 1_000) {
+			current.remaining = Math.min(current.remaining, remaining);
+			current.limit = limit;
+			current.closesBy = Math.min(current.closesBy, closesBy);
+		} else if (!current || resetAt > current.resetAt) {
+			// A newer window; an answer from an older one (arriving late) says nothing new.
+			this.window = { limit, remaining, resetAt, closesBy };
+		}
+	}
+}

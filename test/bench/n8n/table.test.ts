@@ -1,0 +1,62 @@
+import type { ListingRun, BenchResult, Side } from '../../../bench/n8n/run';
+import { SMALL } from '../../../bench/n8n/run';
+import { complete, formatTable } from '../../../bench/n8n/table';
+
+const MB = 1024 * 1024;
+
+function run(seconds: number, count: number, extra: Partial<ListingRun> = {}): ListingRun {
+	return { seconds, status: 200, count, unique: count, requests: Math.ceil(count / 100), rateLimited: 0, peakRssBytes: 500 * MB, ...extra };
+}
+
+const side = (...runs: ListingRun[]): Side => ({ runs, medianSeconds: runs[Math.floor(runs.length / 2)].seconds });
+
+function result(): BenchResult {
+	const students = SMALL.students;
+	return {
+		options: SMALL,
+		n8nVersion: '2.41.1',
+		atOnce: { ours: side(run(1, students, { peakRssBytes: 450 * MB })), http: side(run(2, students)) },
+		latency: { ours: side(run(0.5, students)), http: side(run(2.5, students)) },
+		limited: {
+			ours: side(run(63, SMALL.limitedStudents, { rateLimited: 0, nodeSeconds: 61.5 })),
+			http: side(run(4, 0, { status: 500, count: undefined, unique: undefined, requests: 11, rateLimited: 1 })),
+			boundSeconds: 60,
+			windows: 2,
+		},
+		ingest: {
+			signed: { deliveries: 50, accepted: 50, perSecond: 18, p50Ms: 500, p99Ms: 900 },
+			plain: { deliveries: 50, accepted: 50, perSecond: 20, p50Ms: 450, p99Ms: 800 },
+		},
+	};
+}
+
+const rows = (table: string) => table.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
+
+describe('bench:n8n table', () => {
+	it('gives each case its ratio: ours over the alternative, or over the rate-limit bound', () => {
+		const ratios = rows(formatTable(result()))
+			.slice(1)
+			.map((row) => row.split(' | ')[3]);
+		expect(ratios).toEqual(['0.50', '0.20', '1.05 of the rate-limit bound (60.00 s); the node alone: 61.50 s, 1.02', '0.90 (p99 1.13)', '0.90']);
+	});
+
+	it('says how the HTTP Request node ended at the rate limit, and that ours got every student', () => {
+		const [limitedRow] = rows(formatTable(result())).filter((row) => row.includes('/min'));
+		expect(limitedRow).toContain('0 failures, exactly 1,500 unique');
+		expect(limitedRow).toContain('HTTP Request: failed (HTTP 500) after 4.00 s: 11 requests, 1 × 429');
+	});
+
+	it('says when the HTTP Request node stopped at the 429 without an error, with part of the list', () => {
+		const silent = result();
+		silent.limited.http = side(run(1, 1_000, { requests: 11, rateLimited: 1 }));
+		const [limitedRow] = rows(formatTable(silent)).filter((row) => row.includes('/min'));
+		expect(limitedRow).toContain('HTTP Request: succeeded after 1.00 s with 1,000 of 1,500 students and no error: 11 requests, 1 × 429');
+	});
+
+	it('marks a listing that missed or repeated students', () => {
+		const broken = result();
+		broken.atOnce.ours = side(run(1, SMALL.students, { unique: SMALL.students - 1 }));
+		expect(complete(broken.atOnce.ours, SMALL.students)).toBe(false);
+		expect(rows(formatTable(broken))[1]).toContain('(1 of 1 runs incomplete)');
+	});
+});

@@ -1,0 +1,51 @@
+// `npm run bench:n8n -- --small` keeps working: the side-by-side benchmark in a real n8n produces
+// every row of its table with the right counts. Figures (times, rates, memory) are printed, never
+// asserted: they depend on the machine.
+import { runBench, SMALL, type BenchResult } from '../../bench/n8n/run';
+import { complete, formatTable } from '../../bench/n8n/table';
+
+jest.setTimeout(900_000);
+
+let result: BenchResult;
+
+beforeAll(async () => {
+	result = await runBench({ ...SMALL, log: (line) => process.stdout.write(`[bench] ${line}\n`) });
+	process.stdout.write(`${formatTable(result)}\n`);
+}, 900_000);
+
+describe('npm run bench:n8n --small, in a real n8n', () => {
+	it('lists every student exactly once with this node and with the HTTP Request node, at once and with latency', () => {
+		for (const { ours, http } of [result.atOnce, result.latency]) {
+			expect(complete(ours, SMALL.students)).toBe(true);
+			expect(complete(http, SMALL.students)).toBe(true);
+		}
+	});
+
+	it('at the rate limit this node gets every student exactly once, while the HTTP Request node stops at its first 429', () => {
+		expect(complete(result.limited.ours, SMALL.limitedStudents)).toBe(true);
+		expect(result.limited.ours.runs.every((run) => run.rateLimited === 0)).toBe(true);
+		const [http] = result.limited.http.runs;
+		expect(http.rateLimited).toBe(1);
+		expect(complete(result.limited.http, SMALL.limitedStudents)).toBe(false);
+	});
+
+	it('accepts every signed delivery and every plain one', () => {
+		expect(result.ingest.signed.accepted).toBe(SMALL.deliveries);
+		expect(result.ingest.plain.accepted).toBe(SMALL.deliveries);
+	});
+
+	it('prints the table: a header and one row per case, each with a ratio', () => {
+		const rows = formatTable(result)
+			.split('\n')
+			.filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
+		expect(rows.map((row) => row.split(' | ')[0])).toEqual([
+			'| case',
+			`| Return All ${SMALL.students.toLocaleString('en-US')} students, sandbox answers at once`,
+			`| Return All ${SMALL.students.toLocaleString('en-US')} students, ${SMALL.latencyMs} ms per request`,
+			`| ${SMALL.limitedStudents.toLocaleString('en-US')} students at ${SMALL.rate}/min`,
+			`| Webhook ingest, ${SMALL.deliveries} deliveries at concurrency ${SMALL.concurrency}`,
+			`| peak RSS of n8n's processes, ${SMALL.students.toLocaleString('en-US')} students`,
+		]);
+		for (const row of rows.slice(1)) expect(row.split(' | ')[3]).toMatch(/^\d+\.\d\d/);
+	});
+});
