@@ -12,6 +12,7 @@ import { ensureRuntime } from '../../tooling/n8n-runtime/install';
 import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/demo-credentials';
 import type { PackedPackage } from '../../tooling/lib/community-package';
 import { N8nRestClient } from '../../tooling/lib/n8n-rest';
+import { claimsTableDdl } from '../../tooling/lib/queue/exactly-once-example';
 import { QueueTopology } from '../../tooling/lib/queue/topology';
 import { webhooksOf } from '../../sandbox/webhooks/plugin';
 import { OWNER, startInstance } from '../e2e/support/instance';
@@ -19,7 +20,7 @@ import { SandboxClient, eventually } from '../e2e/support/sandboxClient';
 import { timed } from '../e2e/support/timings';
 import { EventCounter } from './support/counter';
 import { paymentEvent, sendSignedDeliveries, summarise, type LoadReport } from './support/load';
-import { bareTriggerWorkflow, claimsTableDdl, exactlyOnceExample, returnAllWorkflow } from './support/workflows';
+import { bareTriggerWorkflow, exactlyOnceExample, returnAllWorkflow } from './support/workflows';
 
 jest.setTimeout(600_000);
 
@@ -248,9 +249,13 @@ function tally(values: string[]): string {
 test('a webhook process killed during a burst: after the platform retries, every event ran and the exactly-once example acted once per event', async () => {
 	await rest.activateWorkflow(IDS.once);
 	const subscription = await subscriptionFor(HOOKS.once);
+	const victim = queue.webhooks[0];
+	const enqueuedBy = () => victim.log.match(/Enqueued execution/g)?.length ?? 0;
+	const enqueuedBefore = enqueuedBy();
 	const first = await emitPayments(BURST);
-	await eventually('the burst under way', async () => (counter.of('/runs').size >= 5 ? true : undefined));
-	await queue.webhooks[0].kill();
+	// Killed while it is taking the burst: deliveries in flight there get no answer.
+	await eventually('the first webhook process taking the burst', async () => (enqueuedBy() >= enqueuedBefore + 10 ? true : undefined));
+	await victim.kill();
 	const second = await emitPayments(BURST);
 	const eventIds = [...first, ...second];
 	await webhooksOf(sandbox.state).idle();

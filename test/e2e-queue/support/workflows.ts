@@ -1,10 +1,8 @@
 // The queue suite's workflows: a bare trigger (lifecycle, throughput), the queue-mode payment
 // example with its side effects made visible, and a production webhook running Get Many Return All.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
-import { ACTION_NODE_TYPE, EXAMPLES_DIR, TRIGGER_NODE_TYPE, type WorkflowJson, type WorkflowNode } from '../../../tooling/lib/examples';
+import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, type WorkflowJson, type WorkflowNode } from '../../../tooling/lib/examples';
+import { loadExactlyOnceExample } from '../../../tooling/lib/queue/exactly-once-example';
 import { credentialRef, node } from '../../e2e/support/workflows';
 
 const TRIGGER = 'Education Platform Trigger';
@@ -22,8 +20,6 @@ function trigger(credential: CredentialImport, webhookId: string) {
 export function bareTriggerWorkflow(id: string, credential: CredentialImport, webhookId: string): WorkflowJson {
 	return { id, name: 'queue e2e: trigger only', active: false, nodes: [trigger(credential, webhookId)], connections: {}, settings: { executionOrder: 'v1' } };
 }
-
-export const EXACTLY_ONCE_EXAMPLE = path.join(EXAMPLES_DIR, 'queue-mode', 'payment-reaction-exactly-once.json');
 
 function postEventId(name: string, url: string, id: string): WorkflowNode {
 	return node(
@@ -48,7 +44,7 @@ export function exactlyOnceExample(
 	webhookId: string,
 	counterUrl: (path: string) => string,
 ): WorkflowJson {
-	const workflow = JSON.parse(readFileSync(EXACTLY_ONCE_EXAMPLE, 'utf8')) as WorkflowJson;
+	const workflow = loadExactlyOnceExample();
 	const connections = workflow.connections as Connections;
 	const trigger = workflow.nodes.find((n) => n.type === TRIGGER_NODE_TYPE)!;
 	trigger.webhookId = webhookId;
@@ -85,11 +81,3 @@ export function returnAllWorkflow(id: string, credential: CredentialImport, path
 	};
 }
 
-/** The example's one-time set-up, the `CREATE TABLE` in its "Set up once" sticky note. */
-export function claimsTableDdl(): string {
-	const workflow = JSON.parse(readFileSync(EXACTLY_ONCE_EXAMPLE, 'utf8')) as WorkflowJson;
-	const note = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote');
-	const ddl = /```sql\n([\s\S]*?)```/.exec(String(note?.parameters.content ?? ''))?.[1];
-	if (!ddl) throw new Error(`${EXACTLY_ONCE_EXAMPLE} has no CREATE TABLE in its sticky note`);
-	return ddl;
-}
