@@ -32,8 +32,15 @@ const SINGLE_PROCESS_DELIVERIES = 300;
 /** Signed deliveries in flight at once, for both the queue and the single process. */
 const CONCURRENCY = 10;
 const STUDENTS = 10_000;
-/** Events per burst in the kill tests (the sandbox's limit per emit). */
-const BURST = 100;
+/** Events per burst in the kill tests. */
+const BURST = 50;
+/**
+ * The platform's retry schedule shortened tenfold (0.5 s, 30 s, 3 min, …; 15 s timeout per attempt
+ * as in the contract): a retry can then arrive while the first run of its event is still queued or
+ * executing on another worker, the race Remove Duplicates loses, and a delivery that fails twice
+ * does not hold the suite for the real 5 minutes.
+ */
+const RETRY_SCALE = 0.1;
 
 let dir: string;
 let sandbox: RunningSandbox;
@@ -76,8 +83,7 @@ beforeAll(async () => {
 	const runtime = await ensureRuntime();
 	dir = mkdtempSync(path.join(tmpdir(), 'edu-queue-e2e-'));
 	counter = await EventCounter.start();
-	// The platform's real retry schedule (5 s, then 5 min, …) and per-attempt timeout (15 s).
-	sandbox = await startSandbox({ port: 0, students: STUDENTS, logRequests: false });
+	sandbox = await startSandbox({ port: 0, students: STUDENTS, logRequests: false, webhookRetryScale: RETRY_SCALE });
 	platform = new SandboxClient(sandbox.baseUrl, sandbox.config.demoToken);
 	credential = accessTokenCredential({ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken }, 'queueTokenCred01', 'queue e2e token');
 	queue = await timed('queue topology up (Postgres, Redis, main, 2 webhook, 2 workers, nginx)', () =>
@@ -268,7 +274,7 @@ test('a webhook process killed during a burst: after the platform retries, every
 	const reran = eventIds.filter((id) => counter.of('/runs').get(id)! > 1).length;
 	process.stdout.write(
 		`\nWebhook process killed during a burst of ${eventIds.length} events: failed delivery attempts ${tally(failedAttempts(subscription.id, eventIds))}, ` +
-			`all retried by the platform (5 s later); ${reran} events ran twice, "Act" ran once for each of the ${eventIds.length}.\n`,
+			`all retried by the platform; ${reran} events ran more than once, "Act" ran once for each of the ${eventIds.length}.\n`,
 	);
 });
 
@@ -312,7 +318,7 @@ test('a worker killed during a run: its executions fail, nothing retries them; t
 	expectRanAndActedOnce(eventIds);
 	await eventually('every claim done', async () => ((await queue.sql('select count(*) from edu_platform_events where done_at is null'))[0][0] === '0' ? true : undefined));
 	process.stdout.write(
-		`\nWorker killed during a run of ${eventIds.length} events: the workflow's executions ended ${JSON.stringify(failedExecutions)} (the platform had its 200s and retried nothing); ` +
+		`\nWorker killed during a run of ${eventIds.length} events: failed delivery attempts ${tally(failedAttempts(subscription.id, eventIds))}; the workflow's executions so far ended ${JSON.stringify(failedExecutions)}; ` +
 			`${notActed.length} events not acted on; the reconciliation found ${undone.length} delivered events without done_at and redelivered ${redeliver.size}; ` +
 			`then "Act" had run once for each of the ${eventIds.length}.\n`,
 	);
