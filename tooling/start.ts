@@ -15,6 +15,7 @@ import { N8nCli } from './lib/n8n-cli';
 import { N8nRestClient, N8nRestError } from './lib/n8n-rest';
 import { N8nServer } from './lib/n8n-server';
 import { isPortInUse } from './lib/ports';
+import { seedExactlyOnceExample } from './lib/queue/exactly-once-example';
 import { QueueTopology } from './lib/queue/topology';
 import { formatSeconds, stopAllTracked } from './lib/processes';
 import { listSubscriptions, reactivateTriggerWorkflows, waitForSubscriptions } from './lib/trigger-subscriptions';
@@ -211,7 +212,11 @@ class Demo {
 			packed,
 			dir,
 			port: options.n8nPort,
-			seed: (cli) => this.seed(cli, examples, true),
+			seed: async (cli, topology) => {
+				await this.seed(cli, examples, true);
+				const name = await seedExactlyOnceExample(cli, topology);
+				console.log(`  Imported "${name}" (examples/queue-mode/, inactive) with a Postgres credential and its claims table`);
+			},
 			log: (line) => console.log(`  ${line}`),
 			onLine: (role, index, line) => {
 				if (ready && line.trim() !== '') console.log(`  [${role} ${index + 1}] ${line}`);

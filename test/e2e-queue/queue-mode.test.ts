@@ -1,6 +1,6 @@
 // The packed package in n8n's queue mode on real components: Postgres, Redis, n8n main, two
 // `n8n webhook` processes and two `n8n worker`s behind nginx (tooling/lib/queue/). The checks run
-// in order on one topology.
+// in order on one topology; the throughput check also starts one single-process n8n for comparison.
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,21 +12,40 @@ import { ensureRuntime } from '../../tooling/n8n-runtime/install';
 import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/demo-credentials';
 import type { PackedPackage } from '../../tooling/lib/community-package';
 import { N8nRestClient } from '../../tooling/lib/n8n-rest';
+import { claimsTableDdl } from '../../tooling/lib/queue/exactly-once-example';
 import { QueueTopology } from '../../tooling/lib/queue/topology';
-import { OWNER } from '../e2e/support/instance';
+import { webhooksOf } from '../../sandbox/webhooks/plugin';
+import { OWNER, startInstance } from '../e2e/support/instance';
 import { SandboxClient, eventually } from '../e2e/support/sandboxClient';
 import { timed } from '../e2e/support/timings';
-import { bareTriggerWorkflow, returnAllWorkflow } from './support/workflows';
+import { EventCounter } from './support/counter';
+import { paymentEvent, sendSignedDeliveries, summarise, type LoadReport } from './support/load';
+import { bareTriggerWorkflow, exactlyOnceExample, returnAllWorkflow } from './support/workflows';
 
 jest.setTimeout(600_000);
 
-const IDS = { bare: 'queueBareTrigger', returnAll: 'queueReturnAll01' };
-const HOOKS = { bare: randomUUID(), returnAll: `return-all-${randomUUID()}` };
+const IDS = { bare: 'queueBareTrigger', once: 'queueExactlyOnce', returnAll: 'queueReturnAll01' };
+const HOOKS = { bare: randomUUID(), once: randomUUID(), returnAll: `return-all-${randomUUID()}` };
+const DELIVERIES = 1_000;
+/** The single process gets fewer: on these 2 cores it drains ~5 a second, and the suite runs in CI. */
+const SINGLE_PROCESS_DELIVERIES = 300;
+/** Signed deliveries in flight at once, for both the queue and the single process. */
+const CONCURRENCY = 10;
 const STUDENTS = 10_000;
+/** Events per burst in the kill tests. */
+const BURST = 50;
+/**
+ * The platform's retry schedule shortened tenfold (0.5 s, 30 s, 3 min, …; 15 s timeout per attempt
+ * as in the contract): a retry can then arrive while the first run of its event is still queued or
+ * executing on another worker, the race Remove Duplicates loses, and a delivery that fails twice
+ * does not hold the suite for the real 5 minutes.
+ */
+const RETRY_SCALE = 0.1;
 
 let dir: string;
 let sandbox: RunningSandbox;
 let platform: SandboxClient;
+let counter: EventCounter;
 let queue: QueueTopology;
 let rest: N8nRestClient;
 let credential: CredentialImport;
@@ -44,6 +63,18 @@ function executionsFinishedByWorkers(): Set<string> {
 	return ids;
 }
 
+/** Status → count of the workflow's executions, straight from n8n's Postgres database. */
+async function executionStatuses(workflowId: string): Promise<Record<string, number>> {
+	const rows = await queue.sql(`select status, count(*) from execution_entity where "workflowId" = '${workflowId}' group by status`);
+	return Object.fromEntries(rows.map(([status, count]) => [status, Number(count)]));
+}
+
+function secretOf(running: RunningSandbox, subscriptionId: string): string {
+	const subscription = webhooksOf(running.state).subscriptions.get(subscriptionId);
+	if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+	return subscription.secret;
+}
+
 async function subscriptionFor(webhookId: string) {
 	return eventually(`the subscription for ${webhookId}`, async () => (await platform.subscriptions()).find((s) => s.url.includes(webhookId)));
 }
@@ -51,7 +82,8 @@ async function subscriptionFor(webhookId: string) {
 beforeAll(async () => {
 	const runtime = await ensureRuntime();
 	dir = mkdtempSync(path.join(tmpdir(), 'edu-queue-e2e-'));
-	sandbox = await startSandbox({ port: 0, students: STUDENTS, logRequests: false });
+	counter = await EventCounter.start();
+	sandbox = await startSandbox({ port: 0, students: STUDENTS, logRequests: false, webhookRetryScale: RETRY_SCALE });
 	platform = new SandboxClient(sandbox.baseUrl, sandbox.config.demoToken);
 	credential = accessTokenCredential({ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken }, 'queueTokenCred01', 'queue e2e token');
 	queue = await timed('queue topology up (Postgres, Redis, main, 2 webhook, 2 workers, nginx)', () =>
@@ -59,12 +91,18 @@ beforeAll(async () => {
 			runtime,
 			packed: packed(),
 			dir: path.join(dir, 'queue'),
-			seed: async (cli) => {
-				await cli.importCredentials([credential]);
+			// A dead worker's jobs are found stalled within ~25 s instead of ~90 s (defaults: 60 s
+			// lock, 30 s checks); the lock is still renewed every 5 s by a live worker.
+			extraEnv: { QUEUE_WORKER_LOCK_DURATION: '20000', QUEUE_WORKER_LOCK_RENEW_TIME: '5000', QUEUE_WORKER_STALLED_INTERVAL: '5000' },
+			seed: async (cli, topology) => {
+				const postgres = topology.postgresCredential('queuePostgres001', 'queue e2e postgres');
+				await cli.importCredentials([credential, postgres]);
 				await cli.importWorkflows([
 					bareTriggerWorkflow(IDS.bare, credential, HOOKS.bare),
+					exactlyOnceExample(IDS.once, { platform: credential, postgres }, HOOKS.once, (p) => counter.url(p)),
 					returnAllWorkflow(IDS.returnAll, credential, HOOKS.returnAll),
 				]);
+				await topology.sql(claimsTableDdl());
 			},
 		}),
 	);
@@ -77,6 +115,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await queue?.stop();
 	await sandbox?.close();
+	await counter?.close();
 	if (dir && !process.env.EDU_E2E_KEEP) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -87,6 +126,72 @@ test('activation on main registers exactly one subscription, at the load balance
 	expect(subscription.events).toEqual(['payment.succeeded']);
 	expect((await platform.subscriptions()).length).toBe(1);
 });
+
+async function waitForSuccesses(what: string, count: () => Promise<number>, expected: number): Promise<number> {
+	const started = Date.now();
+	await eventually(`${expected} successful executions (${what})`, async () => ((await count()) >= expected ? true : undefined), 240_000);
+	return Date.now() - started;
+}
+
+function describeLoad(label: string, report: LoadReport, drainMs: number): string {
+	return `${summarise(label, report)}; all ${report.results.length} executions succeeded ${(drainMs / 1000).toFixed(1)} s after the last delivery`;
+}
+
+test(`${DELIVERIES} signed deliveries through nginx: both webhook processes take some, workers run exactly ${DELIVERIES} executions`, async () => {
+	const subscription = await subscriptionFor(HOOKS.bare);
+	const events = Array.from({ length: DELIVERIES }, (_, i) => paymentEvent(i));
+	const queueReport = await sendSignedDeliveries(subscription.url, secretOf(sandbox, subscription.id), events, CONCURRENCY);
+	const failed = queueReport.results.filter((r) => r.status !== 200);
+	expect(failed).toEqual([]);
+	const byUpstream = new Map<string, number>();
+	for (const { servedBy } of queueReport.results) byUpstream.set(servedBy, (byUpstream.get(servedBy) ?? 0) + 1);
+	expect([...byUpstream.keys()].sort()).toEqual(queue.webhooks.map((w) => `127.0.0.1:${w.port}`).sort());
+
+	const queueDrainMs = await waitForSuccesses('queue mode', async () => (await executionStatuses(IDS.bare)).success ?? 0, DELIVERIES);
+	expect(await executionStatuses(IDS.bare)).toEqual({ success: DELIVERIES });
+	const ids = (await queue.sql(`select id from execution_entity where "workflowId" = '${IDS.bare}'`)).map(([id]) => id);
+	await eventually('every execution logged by a worker', async () => {
+		const byWorkers = executionsFinishedByWorkers();
+		return ids.every((id) => byWorkers.has(id)) ? true : undefined;
+	});
+
+	const single = await singleProcessFigure(SINGLE_PROCESS_DELIVERIES);
+	process.stdout.write(
+		[
+			'',
+			`Throughput (${CONCURRENCY} concurrent senders, signed payment.succeeded deliveries, trigger-only workflow):`,
+			`  ${describeLoad('queue mode (nginx → 2 webhook processes → Redis → 2 workers, Postgres)', queueReport, queueDrainMs)}`,
+			`    per webhook process: ${[...byUpstream].map(([upstream, n]) => `${upstream} ${n}`).join(', ')}`,
+			`  ${describeLoad('single process (n8n start, SQLite)', single.report, single.drainMs)}`,
+			'',
+		].join('\n'),
+	);
+});
+
+/** The same load against one plain n8n process (regular mode, SQLite), in the same run. */
+async function singleProcessFigure(count: number): Promise<{ report: LoadReport; drainMs: number }> {
+	let singleCredential: CredentialImport;
+	const single = await startInstance((s) => {
+		singleCredential = accessTokenCredential({ baseUrl: s.baseUrl, token: s.config.demoToken }, 'singleTokenCred1', 'single token');
+		return { credentials: [singleCredential], workflows: [bareTriggerWorkflow(IDS.bare, singleCredential, HOOKS.bare)] };
+	});
+	try {
+		await single.rest.activateWorkflow(IDS.bare);
+		const subscription = await eventually('the single-process subscription', async () => (await single.platform.subscriptions())[0]);
+		const events = Array.from({ length: count }, (_, i) => paymentEvent(i));
+		const report = await sendSignedDeliveries(subscription.url, secretOf(single.sandbox, subscription.id), events, CONCURRENCY);
+		expect(report.results.filter((r) => r.status !== 200)).toEqual([]);
+		const filter = encodeURIComponent(JSON.stringify({ workflowId: IDS.bare, status: ['success'] }));
+		const drainMs = await waitForSuccesses(
+			'single process',
+			async () => (await single.rest.request<{ count: number }>('GET', `/rest/executions?filter=${filter}&limit=1`)).count,
+			count,
+		);
+		return { report, drainMs };
+	} finally {
+		await single.close();
+	}
+}
 
 test('deactivating on main removes the subscription', async () => {
 	await rest.deactivateWorkflow(IDS.bare);
@@ -111,4 +216,115 @@ test(`Get Many, Return All of ${STUDENTS} students, runs on a worker and deep-eq
 	expect(students).toHaveLength(STUDENTS);
 	expect(students).toEqual(await platform.students({}));
 	await rest.deactivateWorkflow(IDS.returnAll);
+});
+
+/** Emits `count` payment.succeeded events on the platform (it delivers them at once); their ids. */
+async function emitPayments(count: number): Promise<string[]> {
+	const response = await fetch(`${sandbox.baseUrl}/sandbox/events`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ type: 'payment.succeeded', count }),
+	});
+	expect(response.status).toBe(201);
+	return ((await response.json()) as { data: Array<{ event: { id: string } }> }).data.map(({ event }) => event.id);
+}
+
+/** Every event ran (the trigger's "Record run") at least once, and the example's branch ("Act") exactly once. */
+function expectRanAndActedOnce(eventIds: string[]): void {
+	const runs = counter.of('/runs');
+	const effects = counter.of('/effects');
+	expect(eventIds.filter((id) => !runs.has(id))).toEqual([]);
+	expect(eventIds.filter((id) => effects.get(id) !== 1)).toEqual([]);
+}
+
+/** The platform's failed attempts for these events, as "502" or "connection_reset". */
+function failedAttempts(subscriptionId: string, eventIds: string[]): string[] {
+	const wanted = new Set(eventIds);
+	return webhooksOf(sandbox.state)
+		.deliveries(subscriptionId)
+		.filter((delivery) => wanted.has(delivery.eventId))
+		.flatMap((delivery) => delivery.attempts.filter((attempt) => attempt.responseStatus !== 200).map((attempt) => `${attempt.responseStatus ?? attempt.error}`));
+}
+
+function tally(values: string[]): string {
+	const counts = new Map<string, number>();
+	for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+	return [...counts].map(([value, n]) => `${n} × ${value}`).join(', ') || 'none';
+}
+
+test('a webhook process killed during a burst: after the platform retries, every event ran and the exactly-once example acted once per event', async () => {
+	await rest.activateWorkflow(IDS.once);
+	const subscription = await subscriptionFor(HOOKS.once);
+	const victim = queue.webhooks[0];
+	const enqueuedBy = () => victim.log.match(/Enqueued execution/g)?.length ?? 0;
+	const enqueuedBefore = enqueuedBy();
+	const first = await emitPayments(BURST);
+	// Killed while it is taking the burst: deliveries in flight there get no answer.
+	await eventually('the first webhook process taking the burst', async () => (enqueuedBy() >= enqueuedBefore + 10 ? true : undefined));
+	await victim.kill();
+	const second = await emitPayments(BURST);
+	const eventIds = [...first, ...second];
+	await webhooksOf(sandbox.state).idle();
+	await eventually('every event acted on', async () => (eventIds.every((id) => counter.of('/effects').has(id)) ? true : undefined), 120_000);
+	await eventually('no execution left running', async () => {
+		const { new: queued = 0, running = 0 } = await executionStatuses(IDS.once);
+		return queued + running === 0 ? true : undefined;
+	}, 60_000);
+	expectRanAndActedOnce(eventIds);
+	const reran = eventIds.filter((id) => counter.of('/runs').get(id)! > 1).length;
+	process.stdout.write(
+		`\nWebhook process killed during a burst of ${eventIds.length} events: failed delivery attempts ${tally(failedAttempts(subscription.id, eventIds))}, ` +
+			`all retried by the platform; ${reran} events ran more than once, "Act" ran once for each of the ${eventIds.length}.\n`,
+	);
+});
+
+test('a worker killed during a run: its executions fail, nothing retries them; the operator reconciles with the platform; every event acted once', async () => {
+	const subscription = await subscriptionFor(HOOKS.once);
+	// Slow side effects keep executions running on both workers when one is killed.
+	counter.delayMs = 500;
+	const before = counter.of('/runs').size;
+	const eventIds = await emitPayments(BURST);
+	await eventually('executions running on the workers', async () => (counter.of('/runs').size >= before + 20 ? true : undefined));
+	await queue.workers[0].kill();
+	await webhooksOf(sandbox.state).idle();
+	// The live worker runs the rest and fails the dead worker's jobs as stalled (n8n never hands
+	// them to another worker); the webhook process that queued them then marks them failed.
+	await eventually('the queue drained', async () => {
+		const [active, waiting] = [await queue.redis('LLEN', 'bull:jobs:active'), await queue.redis('LLEN', 'bull:jobs:wait')];
+		return active === '0' && waiting === '0' ? true : undefined;
+	}, 120_000);
+	counter.delayMs = 0;
+	await eventually('no execution left running', async () => {
+		const { new: queued = 0, running = 0 } = await executionStatuses(IDS.once);
+		return queued + running === 0 ? true : undefined;
+	}, 120_000);
+	const failedExecutions = await executionStatuses(IDS.once);
+	const notActed = eventIds.filter((id) => !counter.of('/effects').has(id));
+
+	// The operator's reconciliation (docs/production.md): every event the platform delivered
+	// without a done_at in the claims table. A claim without done_at either acted (look in the
+	// system acted on: here the counter) — mark it done — or not — release it; then redeliver.
+	const done = new Set((await queue.sql('select event_id from edu_platform_events where done_at is not null')).map(([id]) => id));
+	const wanted = new Set(eventIds);
+	const undone = webhooksOf(sandbox.state).deliveries(subscription.id).filter((d) => wanted.has(d.eventId) && d.status === 'succeeded' && !done.has(d.eventId));
+	const redeliver = new Map<string, string>();
+	for (const delivery of undone) {
+		const acted = counter.of('/effects').has(delivery.eventId);
+		await queue.sql(acted ? `update edu_platform_events set done_at = now() where event_id = '${delivery.eventId}'` : `delete from edu_platform_events where event_id = '${delivery.eventId}'`);
+		if (!acted) redeliver.set(delivery.eventId, delivery.id);
+	}
+	for (const deliveryId of redeliver.values()) await platform.redeliver(subscription.id, deliveryId);
+	await eventually('every event acted on', async () => (eventIds.every((id) => counter.of('/effects').has(id)) ? true : undefined), 90_000);
+	expectRanAndActedOnce(eventIds);
+	await eventually('every claim done', async () => ((await queue.sql('select count(*) from edu_platform_events where done_at is null'))[0][0] === '0' ? true : undefined));
+	process.stdout.write(
+		`\nWorker killed during a run of ${eventIds.length} events: failed delivery attempts ${tally(failedAttempts(subscription.id, eventIds))}; the workflow's executions so far ended ${JSON.stringify(failedExecutions)}; ` +
+			`${notActed.length} events not acted on; the reconciliation found ${undone.length} delivered events without done_at and redelivered ${redeliver.size}; ` +
+			`then "Act" had run once for each of the ${eventIds.length}.\n`,
+	);
+});
+
+test('deactivating the exactly-once example leaves no subscription', async () => {
+	await rest.deactivateWorkflow(IDS.once);
+	await eventually('no subscription left', async () => ((await platform.subscriptions()).length === 0 ? true : undefined));
 });

@@ -8,7 +8,7 @@ import type { RuntimeInfo } from '../n8n-runtime/install';
 import { buildN8nEnv, type N8nEnvOptions } from './n8n-env';
 import { ROLE_COMMAND } from './queue/queue-env';
 import { getFreePort } from './ports';
-import { stopGroup, track } from './processes';
+import { killGroup, stopGroup, track } from './processes';
 
 export interface N8nServerOptions
 	extends Omit<N8nEnvOptions, 'brokerPort' | 'nodeBinary' | 'port' | 'userFolder'> {
@@ -123,6 +123,16 @@ export class N8nServer {
 
 	async stop(): Promise<void> {
 		if (this.child) await stopGroup(this.child, 20_000);
+		this.child = undefined;
+	}
+
+	/** SIGKILL the process group at once, as a crash or an OOM kill would (no graceful shutdown). */
+	async kill(): Promise<void> {
+		const child = this.child;
+		if (!child) return;
+		const exited = this.whenExited();
+		killGroup(child, 'SIGKILL');
+		await exited;
 		this.child = undefined;
 	}
 

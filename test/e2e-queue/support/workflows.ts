@@ -1,7 +1,8 @@
-// The queue suite's workflows: a bare trigger (its subscription's lifecycle) and a production
-// webhook running Get Many Return All.
+// The queue suite's workflows: a bare trigger (lifecycle, throughput), the queue-mode payment
+// example with its side effects made visible, and a production webhook running Get Many Return All.
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
-import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, type WorkflowJson } from '../../../tooling/lib/examples';
+import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, type WorkflowJson, type WorkflowNode } from '../../../tooling/lib/examples';
+import { loadExactlyOnceExample } from '../../../tooling/lib/queue/exactly-once-example';
 import { credentialRef, node } from '../../e2e/support/workflows';
 
 const TRIGGER = 'Education Platform Trigger';
@@ -18,6 +19,46 @@ function trigger(credential: CredentialImport, webhookId: string) {
 
 export function bareTriggerWorkflow(id: string, credential: CredentialImport, webhookId: string): WorkflowJson {
 	return { id, name: 'queue e2e: trigger only', active: false, nodes: [trigger(credential, webhookId)], connections: {}, settings: { executionOrder: 'v1' } };
+}
+
+function postEventId(name: string, url: string, id: string): WorkflowNode {
+	return node(
+		name,
+		'n8n-nodes-base.httpRequest',
+		{ method: 'POST', url, sendBody: true, specifyBody: 'json', jsonBody: `={{ JSON.stringify({ id: ${id} }) }}`, options: {} },
+		{ typeVersion: 4.2 },
+	);
+}
+
+type Connections = Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
+
+/**
+ * examples/queue-mode/payment-reaction-exactly-once.json as shipped, with its credentials and
+ * webhook id swapped for the suite's, and two observers posting the event id to `counterUrl`:
+ * "Record run" (every run, straight from the trigger) to /runs, and "Act" (the de-duplicated
+ * branch, between the receipt and "Mark the event done") to /effects.
+ */
+export function exactlyOnceExample(
+	id: string,
+	credentials: { platform: CredentialImport; postgres: CredentialImport },
+	webhookId: string,
+	counterUrl: (path: string) => string,
+): WorkflowJson {
+	const workflow = loadExactlyOnceExample();
+	const connections = workflow.connections as Connections;
+	const trigger = workflow.nodes.find((n) => n.type === TRIGGER_NODE_TYPE)!;
+	trigger.webhookId = webhookId;
+	trigger.parameters.options = { output: 'event' };
+	for (const n of workflow.nodes) {
+		if (n.credentials?.educationPlatformApi) n.credentials = credentialRef(credentials.platform);
+		if (n.credentials?.postgres) n.credentials = credentialRef(credentials.postgres);
+	}
+	const triggerItem = `$('${trigger.name}').item.json.id`;
+	workflow.nodes.push(postEventId('Record run', counterUrl('/runs'), triggerItem), postEventId('Act', counterUrl('/effects'), triggerItem));
+	connections[trigger.name].main[0].push({ node: 'Record run', type: 'main', index: 0 });
+	connections.Act = connections.Receipt;
+	connections.Receipt = { main: [[{ node: 'Act', type: 'main', index: 0 }]] };
+	return { ...workflow, id, active: false };
 }
 
 /** A production webhook (POST /webhook/<path>) → Get Many, Return All, pages of 100. */
@@ -39,3 +80,4 @@ export function returnAllWorkflow(id: string, credential: CredentialImport, path
 		settings: { executionOrder: 'v1' },
 	};
 }
+

@@ -6,6 +6,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 
 import type { RuntimeInfo } from '../../n8n-runtime/install';
+import type { CredentialImport } from '../demo-credentials';
 import { installLikeCommunityPanel, nodesFolder, type PackedPackage } from '../community-package';
 import { N8nCli } from '../n8n-cli';
 import type { N8nEnvOptions } from '../n8n-env';
@@ -26,8 +27,10 @@ export interface QueueTopologyOptions {
 	workers?: number;
 	/** nginx's port; 0 or omitted: a free one. */
 	port?: number;
+	/** More settings for every n8n process (e.g. the queue's stall and recovery timings). */
+	extraEnv?: NodeJS.ProcessEnv;
 	/** Runs after the database exists and before main starts (import credentials and workflows). */
-	seed?: (cli: N8nCli) => Promise<void>;
+	seed?: (cli: N8nCli, topology: QueueTopology) => Promise<void>;
 	/** Each step as it completes, for `npm start`'s progress lines. */
 	log?: (line: string) => void;
 	onLine?: (role: N8nRole, index: number, line: string) => void;
@@ -87,7 +90,7 @@ export class QueueTopology {
 		this.url = `http://127.0.0.1:${proxyPort}`;
 		const mainPort = await getFreePort();
 		this.cli = new N8nCli({ runtime: options.runtime, env: this.envFor('main', mainFolder, mainPort) });
-		await options.seed?.(this.cli);
+		await options.seed?.(this.cli, this);
 
 		this.main = this.server('main', 0, mainPort);
 		await this.main.start();
@@ -129,12 +132,26 @@ export class QueueTopology {
 		return stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
 	}
 
+	/** One redis-cli command against the queue's Redis (e.g. `LLEN bull:jobs:active`); its reply. */
+	async redis(...args: string[]): Promise<string> {
+		const { redis } = this.backends;
+		const cli = path.join(path.dirname(this.binaries.redisServer), 'redis-cli');
+		const { stdout } = await runOrThrow(cli, ['-h', redis.host, '-p', String(redis.port), ...args]);
+		return stdout.trim();
+	}
+
+	/** An n8n Postgres credential for the queue's database (the example's claims table lives there). */
+	postgresCredential(id: string, name: string): CredentialImport {
+		const { host, port, database, user, password } = this.backends.postgres;
+		return { id, name, type: 'postgres', data: { host, port, database, user, password, ssl: 'disable' } };
+	}
+
 	private userFolder(role: N8nRole, index: number): string {
 		return path.join(this.options.dir, `n8n-${role}-${index + 1}`);
 	}
 
 	private envFor(role: N8nRole, userFolder: string, port: number): Omit<N8nEnvOptions, 'brokerPort'> {
-		return { role, userFolder, port, nodeBinary: this.options.runtime.nodeBinary, queue: this.backends, webhookUrl: `${this.url}/`, editorBaseUrl: `${this.url}/` };
+		return { role, userFolder, port, nodeBinary: this.options.runtime.nodeBinary, queue: this.backends, webhookUrl: `${this.url}/`, editorBaseUrl: `${this.url}/`, extra: this.options.extraEnv };
 	}
 
 	/** Every process's user folder links the one nodes folder the package was installed into. */
