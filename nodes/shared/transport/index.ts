@@ -7,7 +7,9 @@
  *   await apiRequest.call(this, 'GET', `/students/${id}`, { resourceLabel: `student ${id}`, itemIndex: i });
  *
  * - `endpoint` is relative to `{base}/v1` (e.g. `/students`, `/webhooks/wh_1`); paging reads only
- *   the query of a next link, so the credentials are never sent anywhere but the Base URL.
+ *   the query of a next link. An absolute URL is accepted only on the Base URL's origin: the
+ *   trigger deletes its old subscription at the platform path it was registered under when the
+ *   Base URL moved to another path of the same address. The credentials go nowhere else.
  * - Authentication: the node's `authentication` parameter picks the credential type (access
  *   token or OAuth2) unless `options.authentication` is given. Requests go through
  *   `httpRequestWithAuthentication`, so the credential's Bearer header is applied (and for
@@ -88,6 +90,18 @@ export function isNotFoundError(error: unknown): error is NodeApiError {
 	return error instanceof NodeApiError && error.httpCode === '404';
 }
 
+function resolveUrl(context: ApiContext, baseUrl: string, endpoint: string, itemIndex?: number): string {
+	if (!/^https?:\/\//i.test(endpoint)) return apiUrl(baseUrl, endpoint);
+	const allowedOrigin = new URL(normalizeBaseUrl(baseUrl)).origin;
+	if (new URL(endpoint).origin !== allowedOrigin) {
+		throw new NodeOperationError(context.getNode(), `Refusing to send the credentials to ${new URL(endpoint).origin}: it is not the Base URL's address ${allowedOrigin}`, {
+			itemIndex,
+			description: 'Check the Base URL in the credential.',
+		});
+	}
+	return endpoint;
+}
+
 /** The credential type chosen by the node's `authentication` parameter, unless `override` is given. */
 function credentialTypeOf(context: ApiContext, override?: AuthenticationMethod): { authentication: AuthenticationMethod; credentialType: string } {
 	const authentication = override ?? (context.getNodeParameter('authentication', 0) as AuthenticationMethod);
@@ -149,7 +163,7 @@ export async function apiRequest(
 	options: ApiRequestOptions = {},
 ): Promise<unknown> {
 	const { authentication, credentialType } = credentialTypeOf(this, options.authentication);
-	const url = apiUrl(await credentialBaseUrl(this, credentialType, options.itemIndex), endpoint);
+	const url = resolveUrl(this, await credentialBaseUrl(this, credentialType, options.itemIndex), endpoint, options.itemIndex);
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
 
 	let waitedMs = 0;

@@ -68,6 +68,15 @@ describe('apiRequest with an access token', () => {
 		});
 	});
 
+	it('sends to an absolute URL on the Base URL\'s address (the trigger\'s old platform path) but refuses another host', async () => {
+		nock(HOST).delete('/api/v1/webhooks/wh_1').reply(204);
+		const sameOrigin = await probe({ method: 'DELETE', endpoint: `${HOST}/api/v1/webhooks/wh_1` });
+		expect(sameOrigin.error).toBeUndefined();
+
+		const elsewhere = await probe({ method: 'DELETE', endpoint: 'https://evil.example/v1/webhooks/wh_1' });
+		expect(errorOf(elsewhere).message).toMatch(/Refusing to send the credentials to https:\/\/evil\.example/);
+	});
+
 	it('rejects a Base URL that is not a URL before sending anything', async () => {
 		const result = await probe({}, { credentials: { educationPlatformApi: { baseUrl: 'springfield', accessToken: 't' } } });
 		expect(errorOf(result).message).toMatch(/Base URL "springfield" is not a valid URL/);
