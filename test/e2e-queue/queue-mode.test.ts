@@ -69,6 +69,18 @@ async function executionStatuses(workflowId: string): Promise<Record<string, num
 	return Object.fromEntries(rows.map(([status, count]) => [status, Number(count)]));
 }
 
+/** Bull's queue is empty: no job waits, and none is held by a worker (a dead worker's jobs count until they are failed as stalled). */
+async function queueDrained(): Promise<true | undefined> {
+	const [active, waiting] = [await queue.redis('LLEN', 'bull:jobs:active'), await queue.redis('LLEN', 'bull:jobs:wait')];
+	return active === '0' && waiting === '0' ? true : undefined;
+}
+
+/** Executions of a workflow not finished in n8n's database (status new or running). */
+async function unfinished(workflowId: string): Promise<number> {
+	const { new: queued = 0, running = 0 } = await executionStatuses(workflowId);
+	return queued + running;
+}
+
 function secretOf(running: RunningSandbox, subscriptionId: string): string {
 	const subscription = webhooksOf(running.state).subscriptions.get(subscriptionId);
 	if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
@@ -266,15 +278,16 @@ test('a webhook process killed during a burst: after the platform retries, every
 	const eventIds = [...first, ...second];
 	await webhooksOf(sandbox.state).idle();
 	await eventually('every event acted on', async () => (eventIds.every((id) => counter.of('/effects').has(id)) ? true : undefined), 120_000);
-	await eventually('no execution left running', async () => {
-		const { new: queued = 0, running = 0 } = await executionStatuses(IDS.once);
-		return queued + running === 0 ? true : undefined;
-	}, 60_000);
+	// Not "no execution left running": an execution record the killed process had saved but not
+	// yet queued stays "new" until main's queue recovery marks it crashed (hours later by default).
+	// That delivery got no answer, so the platform retried it: the event is not lost.
+	await eventually('the queue drained', queueDrained, 60_000);
 	expectRanAndActedOnce(eventIds);
 	const reran = eventIds.filter((id) => counter.of('/runs').get(id)! > 1).length;
 	process.stdout.write(
 		`\nWebhook process killed during a burst of ${eventIds.length} events: failed delivery attempts ${tally(failedAttempts(subscription.id, eventIds))}, ` +
-			`all retried by the platform; ${reran} events ran more than once, "Act" ran once for each of the ${eventIds.length}.\n`,
+			`all retried by the platform; ${reran} events ran more than once, "Act" ran once for each of the ${eventIds.length}; ` +
+			`${await unfinished(IDS.once)} execution records left unfinished by the killed process.\n`,
 	);
 });
 
@@ -283,21 +296,16 @@ test('a worker killed during a run: its executions fail, nothing retries them; t
 	// Slow side effects keep executions running on both workers when one is killed.
 	counter.delayMs = 500;
 	const before = counter.of('/runs').size;
+	const strandedBefore = await unfinished(IDS.once); // records left by the webhook process killed above
 	const eventIds = await emitPayments(BURST);
 	await eventually('executions running on the workers', async () => (counter.of('/runs').size >= before + 20 ? true : undefined));
 	await queue.workers[0].kill();
 	await webhooksOf(sandbox.state).idle();
 	// The live worker runs the rest and fails the dead worker's jobs as stalled (n8n never hands
 	// them to another worker); the webhook process that queued them then marks them failed.
-	await eventually('the queue drained', async () => {
-		const [active, waiting] = [await queue.redis('LLEN', 'bull:jobs:active'), await queue.redis('LLEN', 'bull:jobs:wait')];
-		return active === '0' && waiting === '0' ? true : undefined;
-	}, 120_000);
+	await eventually('the queue drained', queueDrained, 120_000);
 	counter.delayMs = 0;
-	await eventually('no execution left running', async () => {
-		const { new: queued = 0, running = 0 } = await executionStatuses(IDS.once);
-		return queued + running === 0 ? true : undefined;
-	}, 120_000);
+	await eventually('no execution of this burst left running', async () => ((await unfinished(IDS.once)) <= strandedBefore ? true : undefined), 120_000);
 	const failedExecutions = await executionStatuses(IDS.once);
 	const notActed = eventIds.filter((id) => !counter.of('/effects').has(id));
 
