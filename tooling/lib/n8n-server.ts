@@ -136,6 +136,11 @@ export class N8nServer {
 		this.child = undefined;
 	}
 
+	/** SIGSTOP the process group: it hangs, its open sockets accept requests and answer none. `kill()` ends it. */
+	freeze(): void {
+		if (this.child) killGroup(this.child, 'SIGSTOP');
+	}
+
 	async restart(): Promise<void> {
 		await this.stop();
 		await this.start();
