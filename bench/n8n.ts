@@ -7,17 +7,26 @@
  *   --runs N  runs per case (median); default 3, or 1 with --small
  *   --deliveries N    ingest deliveries per run (default 500, or 50 with --small)
  *   --n8n-env K=V     extra environment for n8n (repeatable), e.g. N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true
- *   --cpu-prof FILE   CPU profiles of n8n's main process during the first signed and plain ingest
- *                     runs (FILE and FILE.plain.cpuprofile), summarised by self time (the runs are slower)
+ *   --only CASES      some of the cases, comma-separated: atOnce, latency, limited, ingest (RSS comes with atOnce)
+ *   --cpu-prof FILE   CPU profiles of n8n's main process, summarised by self time (those runs are slower):
+ *                     the first signed and plain ingest runs (FILE, FILE.plain.cpuprofile) and the first
+ *                     listing at once (FILE.list-ours.cpuprofile, FILE.list-http.cpuprofile)
  *
  * The full run lists 100,000 students at 600/min three times: expect 10 minutes or more.
  */
 import path from 'node:path';
 
-import { FULL, runBench, SMALL, type BenchOptions } from './n8n/run';
+import { BENCH_CASES, FULL, runBench, SMALL, type BenchCase, type BenchOptions } from './n8n/run';
 import { formatTable } from './n8n/table';
 
-const USAGE = 'Usage: npm run bench:n8n -- [--small] [--runs N] [--deliveries N] [--n8n-env KEY=VALUE] [--cpu-prof FILE]';
+const USAGE = 'Usage: npm run bench:n8n -- [--small] [--runs N] [--deliveries N] [--n8n-env KEY=VALUE] [--only CASES] [--cpu-prof FILE]';
+
+function parseCases(list: string): BenchCase[] {
+	const cases = list.split(',').map((name) => name.trim());
+	const unknown = cases.filter((name) => !(BENCH_CASES as readonly string[]).includes(name));
+	if (unknown.length) throw new Error(`Unknown case "${unknown.join('", "')}" in --only: the cases are ${BENCH_CASES.join(', ')}.\n${USAGE}`);
+	return cases as BenchCase[];
+}
 
 function parseArgs(argv: string[]): BenchOptions {
 	let options = { ...FULL };
@@ -28,7 +37,8 @@ function parseArgs(argv: string[]): BenchOptions {
 		else if (argv[i] === '--n8n-env' && /^[A-Z0-9_]+=/.test(argv[i + 1] ?? '')) {
 			const [key, value] = argv[++i].split(/=(.*)/s, 2);
 			options.n8nEnv = { ...options.n8nEnv, [key]: value };
-		} else if (argv[i] === '--cpu-prof' && argv[i + 1]) options.cpuProfile = path.resolve(argv[++i]);
+		} else if (argv[i] === '--only' && argv[i + 1]) options.only = parseCases(argv[++i]);
+		else if (argv[i] === '--cpu-prof' && argv[i + 1]) options.cpuProfile = path.resolve(argv[++i]);
 		else throw new Error(`Unknown argument "${argv[i]}".\n${USAGE}`);
 	}
 	return options;

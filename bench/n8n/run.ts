@@ -27,10 +27,19 @@ export interface BenchOptions {
 	runs: number;
 	/** Extra environment for n8n, e.g. N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true. */
 	n8nEnv?: Record<string, string>;
-	/** Write CPU profiles of n8n's main process during the first ingest runs here (`<file>` signed, `<file>.plain.cpuprofile`). */
+	/**
+	 * Write CPU profiles of n8n's main process here, summarised in the log: the first ingest runs
+	 * (`<file>` signed, `<file>.plain.cpuprofile`) and the first listing at once
+	 * (`<file>.list-ours.cpuprofile`, `<file>.list-http.cpuprofile`).
+	 */
 	cpuProfile?: string;
+	/** Only these cases (default: all of them). */
+	only?: BenchCase[];
 	log?: (line: string) => void;
 }
+
+export const BENCH_CASES = ['atOnce', 'latency', 'limited', 'ingest'] as const;
+export type BenchCase = (typeof BENCH_CASES)[number];
 
 export const FULL: BenchOptions = { students: 10_000, limitedStudents: 100_000, rate: 600, latencyMs: 100, deliveries: 500, concurrency: 10, runs: 3 };
 /** What CI runs: every case, one run each, small enough for a few minutes (the rate-limited one still waits one window). */
@@ -56,10 +65,11 @@ export interface Side {
 export interface BenchResult {
 	options: BenchOptions;
 	n8nVersion: string;
-	atOnce: { ours: Side; http: Side };
-	latency: { ours: Side; http: Side };
-	limited: { ours: Side; http: Side; boundSeconds: number; windows: number };
-	ingest: { signed: IngestResult; plain: IngestResult };
+	/** Each case that ran (`only`); peak RSS is read from `atOnce`. */
+	atOnce?: { ours: Side; http: Side };
+	latency?: { ours: Side; http: Side };
+	limited?: { ours: Side; http: Side; boundSeconds: number; windows: number };
+	ingest?: { signed: IngestResult; plain: IngestResult; headerAuth: IngestResult };
 }
 
 interface ListingWorkflow {
@@ -76,9 +86,10 @@ const LISTINGS: Record<'ours' | 'http' | 'oursLimited' | 'httpLimited', ListingW
 	oursLimited: { id: 'benchOursLimite1', path: 'bench-ours-limited', node: OURS_NODE },
 	httpLimited: { id: 'benchHttpLimite1', path: 'bench-http-limited', node: HTTP_REQUEST_NODE },
 };
-const INGEST_WORKFLOWS = { signed: 'benchSignedIngs1', plain: 'benchPlainIngst1' };
+const INGEST_WORKFLOWS = { signed: 'benchSignedIngs1', plain: 'benchPlainIngst1', headerAuth: 'benchHeaderAuth1' };
 const SIGNING_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const SIGNING: CredentialImport = { id: 'benchSigningSec1', name: 'bench signing secret', type: 'educationPlatformWebhookSigningApi', data: { signingSecret: SIGNING_SECRET } };
+const HEADER_AUTH: CredentialImport = { id: 'benchHeaderAut1', name: 'bench header auth', type: 'httpHeaderAuth', data: { name: 'X-Bench-Token', value: randomBytes(24).toString('hex') } };
 const INGEST_WARM_UP = 20;
 
 /** Counts the sandbox's answers to the list endpoint, and its 429s, as its HTTP server sends them. */
@@ -113,7 +124,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 	try {
 		log('starting n8n with the packed package …');
 		n8n = await startInstance(() => ({
-			credentials: [plainToken, limitedToken, SIGNING],
+			credentials: [plainToken, limitedToken, SIGNING, HEADER_AUTH],
 			workflows: [
 				oursListing(LISTINGS.ours.id, LISTINGS.ours.path, plainToken),
 				httpRequestListing(LISTINGS.http.id, LISTINGS.http.path, plainToken),
@@ -121,6 +132,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 				httpRequestListing(LISTINGS.httpLimited.id, LISTINGS.httpLimited.path, limitedToken),
 				signedIngest(INGEST_WORKFLOWS.signed, 'bench-signed', SIGNING),
 				plainIngest(INGEST_WORKFLOWS.plain, 'bench-plain'),
+				plainIngest(INGEST_WORKFLOWS.headerAuth, 'bench-header-auth', HEADER_AUTH),
 			],
 		}), options.n8nEnv);
 		const instance = n8n;
@@ -153,85 +165,111 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 			);
 			return { seconds: answer.seconds, nodeSeconds: node, status: answer.status, count: answer.body.count, unique: answer.body.unique, requests, rateLimited, peakRssBytes };
 		};
-		/** Ours and the alternative alternate, so neither always runs on a warmer (or fuller) n8n. */
-		const sideBySide = async (ours: () => Promise<ListingRun>, http: () => Promise<ListingRun>) => {
-			const runs = { ours: [] as ListingRun[], http: [] as ListingRun[] };
-			for (let run = 0; run < options.runs; run++) {
-				runs.ours.push(await ours());
-				runs.http.push(await http());
-			}
-			const side = (list: ListingRun[]): Side => ({ runs: list, medianSeconds: median(list.map((r) => r.seconds)) });
-			return { ours: side(runs.ours), http: side(runs.http) };
-		};
-
-		log(`Return All ${options.students} students, sandbox answers at once (after one untimed run of each workflow: n8n loads a node's code on its first run)`);
-		await admin(plain, 'DELETE', 'faults', {});
-		for (const path of [LISTINGS.ours.path, LISTINGS.http.path]) await callWebhook(hook(path));
-		const atOnce = await sideBySide(() => listing(LISTINGS.ours, plainTraffic), () => listing(LISTINGS.http, plainTraffic));
-
-		log(`Return All ${options.students} students, ${options.latencyMs} ms per request`);
-		await admin(plain, 'PUT', 'faults', [{ path: '/v1/students', method: 'GET', fault: { type: 'delay', ms: options.latencyMs } }]);
-		const latency = await sideBySide(() => listing(LISTINGS.ours, plainTraffic), () => listing(LISTINGS.http, plainTraffic));
-		await admin(plain, 'DELETE', 'faults', {});
-
-		log(`${options.limitedStudents} students at ${options.rate}/min (each run starts with fresh windows)`);
-		const freshWindows = () => admin(limited, 'PUT', 'rate-limit', { limit: options.rate });
-		const rateLimited = await sideBySide(
-			() => listing(LISTINGS.oursLimited, limitedTraffic, freshWindows),
-			() => listing(LISTINGS.httpLimited, limitedTraffic, freshWindows),
-		);
-		const bound = rateLimitLowerBound({ items: options.limitedStudents, perPage: 100, limitPerWindow: options.rate });
-
-		log(`Webhook ingest: ${options.deliveries} deliveries at concurrency ${options.concurrency} (after ${INGEST_WARM_UP} to warm up)`);
-		const signer = new Webhook(SIGNING_SECRET);
-		const sendSigned = async () => {
-			const event = { id: `evt_${randomBytes(8).toString('hex')}`, type: 'payment.succeeded', created_at: new Date().toISOString(), data: { id: 'pay_bench', amount: 100 } };
-			const body = JSON.stringify(event);
-			const now = new Date();
-			const headers = { 'content-type': 'application/json', 'webhook-id': event.id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signer.sign(event.id, now, body) };
-			const response = await fetch(`${hook('bench-signed')}/webhook`, { method: 'POST', headers, body });
-			await response.arrayBuffer();
-			return response.status;
-		};
-		const sendPlain = async () => {
-			const body = JSON.stringify({ id: `evt_${randomBytes(8).toString('hex')}`, type: 'payment.succeeded', created_at: new Date().toISOString(), data: { id: 'pay_bench', amount: 100 } });
-			const response = await fetch(hook('bench-plain'), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-			await response.arrayBuffer();
-			return response.status;
-		};
-		await ingest(INGEST_WARM_UP, options.concurrency, sendSigned);
-		await ingest(INGEST_WARM_UP, options.concurrency, sendPlain);
-		const ingests = { signed: [] as IngestResult[], plain: [] as IngestResult[] };
-		const profiled = async (run: number, file: string | undefined, work: () => Promise<IngestResult>) => {
+		/** Profiles `work` into `file` (and logs the summary) when --cpu-prof was given and this is the first run. */
+		const profiled = async <T>(run: number, file: string | undefined, work: () => Promise<T>): Promise<T> => {
 			if (run > 0 || !file) return await work();
 			const result = await profileWhile(n8nMainPid(instance.userFolder), instance.runtime.nodeBinary, file, work);
 			log(summarizeProfile(file));
 			return result;
 		};
-		for (let run = 0; run < options.runs; run++) {
-			ingests.signed.push(await profiled(run, options.cpuProfile, () => ingest(options.deliveries, options.concurrency, sendSigned)));
-			ingests.plain.push(await profiled(run, options.cpuProfile && `${options.cpuProfile}.plain.cpuprofile`, () => ingest(options.deliveries, options.concurrency, sendPlain)));
-			log(`  signed ${ingests.signed[run].perSecond.toFixed(1)}/s, plain ${ingests.plain[run].perSecond.toFixed(1)}/s`);
-		}
-		const medianIngest = (runs: IngestResult[]): IngestResult => ({
-			deliveries: runs[0].deliveries,
-			accepted: Math.min(...runs.map((r) => r.accepted)),
-			perSecond: median(runs.map((r) => r.perSecond)),
-			p50Ms: median(runs.map((r) => r.p50Ms)),
-			p99Ms: median(runs.map((r) => r.p99Ms)),
-		});
-
-		return {
-			options,
-			n8nVersion: instance.runtime.n8nVersion,
-			atOnce,
-			latency,
-			limited: { ...rateLimited, boundSeconds: bound.seconds, windows: bound.windowsToWait + 1 },
-			ingest: { signed: medianIngest(ingests.signed), plain: medianIngest(ingests.plain) },
+		const profileFile = (suffix: string) => options.cpuProfile && `${options.cpuProfile}.${suffix}.cpuprofile`;
+		/** Ours and the alternative alternate, so neither always runs on a warmer (or fuller) n8n. */
+		const sideBySide = async (ours: () => Promise<ListingRun>, http: () => Promise<ListingRun>, profile?: { ours?: string; http?: string }) => {
+			const runs = { ours: [] as ListingRun[], http: [] as ListingRun[] };
+			for (let run = 0; run < options.runs; run++) {
+				runs.ours.push(await profiled(run, profile?.ours, ours));
+				runs.http.push(await profiled(run, profile?.http, http));
+			}
+			const side = (list: ListingRun[]): Side => ({ runs: list, medianSeconds: median(list.map((r) => r.seconds)) });
+			return { ours: side(runs.ours), http: side(runs.http) };
 		};
+		const selected = (name: BenchCase) => !options.only || options.only.includes(name);
+		const result: BenchResult = { options, n8nVersion: instance.runtime.n8nVersion };
+
+		if (selected('atOnce')) {
+			log(`Return All ${options.students} students, sandbox answers at once (after one untimed run of each workflow: n8n loads a node's code on its first run)`);
+			await admin(plain, 'DELETE', 'faults', {});
+			for (const path of [LISTINGS.ours.path, LISTINGS.http.path]) await callWebhook(hook(path));
+			result.atOnce = await sideBySide(
+				() => listing(LISTINGS.ours, plainTraffic),
+				() => listing(LISTINGS.http, plainTraffic),
+				{ ours: profileFile('list-ours'), http: profileFile('list-http') },
+			);
+		}
+
+		if (selected('latency')) {
+			log(`Return All ${options.students} students, ${options.latencyMs} ms per request`);
+			await admin(plain, 'PUT', 'faults', [{ path: '/v1/students', method: 'GET', fault: { type: 'delay', ms: options.latencyMs } }]);
+			result.latency = await sideBySide(() => listing(LISTINGS.ours, plainTraffic), () => listing(LISTINGS.http, plainTraffic));
+			await admin(plain, 'DELETE', 'faults', {});
+		}
+
+		if (selected('limited')) {
+			log(`${options.limitedStudents} students at ${options.rate}/min (each run starts with fresh windows)`);
+			const freshWindows = () => admin(limited, 'PUT', 'rate-limit', { limit: options.rate });
+			const rateLimited = await sideBySide(
+				() => listing(LISTINGS.oursLimited, limitedTraffic, freshWindows),
+				() => listing(LISTINGS.httpLimited, limitedTraffic, freshWindows),
+			);
+			const bound = rateLimitLowerBound({ items: options.limitedStudents, perPage: 100, limitPerWindow: options.rate });
+			result.limited = { ...rateLimited, boundSeconds: bound.seconds, windows: bound.windowsToWait + 1 };
+		}
+
+		if (selected('ingest')) result.ingest = await ingestCase(hook, options, log, profiled, { signed: options.cpuProfile, plain: profileFile('plain') });
+		return result;
 	} finally {
 		await n8n?.close();
 		await plain.close();
 		await limited.close();
 	}
+}
+
+type Profiled = <T>(run: number, file: string | undefined, work: () => Promise<T>) => Promise<T>;
+
+/** Signed deliveries to the trigger against unsigned ones to n8n's plain Webhook node, `runs` times each. */
+async function ingestCase(
+	hook: (path: string) => string,
+	options: BenchOptions,
+	log: (line: string) => void,
+	profiled: Profiled,
+	profile?: { signed?: string; plain?: string },
+): Promise<NonNullable<BenchResult['ingest']>> {
+	log(`Webhook ingest: ${options.deliveries} deliveries at concurrency ${options.concurrency} (after ${INGEST_WARM_UP} to warm up)`);
+	const signer = new Webhook(SIGNING_SECRET);
+	const event = () => ({ id: `evt_${randomBytes(8).toString('hex')}`, type: 'payment.succeeded', created_at: new Date().toISOString(), data: { id: 'pay_bench', amount: 100 } });
+	const post = async (url: string, body: string, headers: Record<string, string> = {}) => {
+		const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+		await response.arrayBuffer();
+		return response.status;
+	};
+	const sendSigned = async () => {
+		const signed = event();
+		const body = JSON.stringify(signed);
+		const now = new Date();
+		return await post(`${hook('bench-signed')}/webhook`, body, {
+			'webhook-id': signed.id,
+			'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+			'webhook-signature': signer.sign(signed.id, now, body),
+		});
+	};
+	const sendPlain = async () => await post(hook('bench-plain'), JSON.stringify(event()));
+	const sendHeaderAuth = async () => await post(hook('bench-header-auth'), JSON.stringify(event()), { 'X-Bench-Token': String(HEADER_AUTH.data.value) });
+	await ingest(INGEST_WARM_UP, options.concurrency, sendSigned);
+	await ingest(INGEST_WARM_UP, options.concurrency, sendPlain);
+	await ingest(INGEST_WARM_UP, options.concurrency, sendHeaderAuth);
+	const runs = { signed: [] as IngestResult[], plain: [] as IngestResult[], headerAuth: [] as IngestResult[] };
+	for (let run = 0; run < options.runs; run++) {
+		runs.signed.push(await profiled(run, profile?.signed, () => ingest(options.deliveries, options.concurrency, sendSigned)));
+		runs.plain.push(await profiled(run, profile?.plain, () => ingest(options.deliveries, options.concurrency, sendPlain)));
+		runs.headerAuth.push(await ingest(options.deliveries, options.concurrency, sendHeaderAuth));
+		log(`  signed ${runs.signed[run].perSecond.toFixed(1)}/s, plain ${runs.plain[run].perSecond.toFixed(1)}/s, plain with Header Auth ${runs.headerAuth[run].perSecond.toFixed(1)}/s`);
+	}
+	const medianIngest = (list: IngestResult[]): IngestResult => ({
+		deliveries: list[0].deliveries,
+		accepted: Math.min(...list.map((r) => r.accepted)),
+		perSecond: median(list.map((r) => r.perSecond)),
+		p50Ms: median(list.map((r) => r.p50Ms)),
+		p99Ms: median(list.map((r) => r.p99Ms)),
+	});
+	return { signed: medianIngest(runs.signed), plain: medianIngest(runs.plain), headerAuth: medianIngest(runs.headerAuth) };
 }

@@ -87,8 +87,12 @@ export function signedIngest(id: string, webhookId: string, signing: CredentialI
 	return chain(id, 'bench: signed ingest (Education Platform Trigger)', [trigger, countNode()]);
 }
 
-/** n8n's plain Webhook node, unsigned, answering as soon as the request is received. */
-export function plainIngest(id: string, path: string): WorkflowJson {
-	const webhook = node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path, options: {} }, { typeVersion: 2, webhookId: path });
-	return chain(id, 'bench: plain Webhook node', [webhook, countNode()]);
+/**
+ * n8n's plain Webhook node, answering as soon as the request is received: unsigned, or with its
+ * Header Auth (a credential, as the trigger has one: n8n checks and loads it for every request).
+ */
+export function plainIngest(id: string, path: string, headerAuth?: CredentialImport): WorkflowJson {
+	const parameters = { httpMethod: 'POST', path, options: {}, ...(headerAuth && { authentication: 'headerAuth' }) };
+	const webhook = node('Webhook', 'n8n-nodes-base.webhook', parameters, { typeVersion: 2, webhookId: path, ...(headerAuth && { credentials: credentialRef(headerAuth) }) });
+	return chain(id, `bench: plain Webhook node${headerAuth ? ' with Header Auth' : ''}`, [webhook, countNode()]);
 }

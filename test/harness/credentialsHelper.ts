@@ -51,6 +51,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 
 	private readonly stored = new Map<string, ICredentialDataDecryptedObject>();
 
+	/** The type of every credential read (n8n loads and decrypts one from its database each time), oldest first. */
+	readonly reads: string[] = [];
+
 	/** Every write-back n8n-core made, oldest first (type and the data written). */
 	readonly updates: Array<{ type: string; data: ICredentialDataDecryptedObject }> = [];
 
@@ -163,6 +166,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		_executeData?: unknown,
 		raw?: boolean,
 	): Promise<ICredentialDataDecryptedObject> {
+		this.reads.push(type);
 		const stored = this.getStored(type);
 		if (raw === true) return stored;
 		return await this.applyDefaults(type, stored, mode, getAdditionalKeys(additionalData, mode, null, { isCredential: true }));

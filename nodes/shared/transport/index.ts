@@ -5,6 +5,7 @@
  *   const full = await apiRequest.call(this, 'GET', '/students', { qs, returnFullResponse: true });
  *   full.headers.link, full.headers['x-ratelimit-remaining'], full.body
  *   await apiRequest.call(this, 'GET', `/students/${id}`, { resourceLabel: `student ${id}`, itemIndex: i });
+ *   const credential = await readCredential.call(this);   // once per listing, then { credential } per page
  *
  * - `endpoint` is relative to `{base}/v1` (e.g. `/students`, `/webhooks/wh_1`); paging reads only
  *   the query of a next link. An absolute URL is accepted only on the Base URL's origin: the
@@ -33,6 +34,7 @@
  *   names lower-case) so callers can read `Link` and `X-RateLimit-*`.
  */
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -80,6 +82,22 @@ export interface ApiRequestOptions {
 	 * reports its answer to it, so the rate budget is respected and a 429 pauses them all.
 	 */
 	gate?: RequestGate;
+	/** The credential read once for a series of requests (`readCredential`), instead of once per request. */
+	credential?: CredentialSnapshot;
+}
+
+/**
+ * A credential as read at the start of a series of requests (one listing). n8n loads and decrypts
+ * a credential from its database each time a node reads it, and each request sent with
+ * `httpRequestWithAuthentication` reads it again: two database reads and decryptions per page of
+ * a listing. An access token is handed to n8n as read; OAuth2 requests
+ * still go through n8n's own token handling, which reads the credential itself (it may refresh
+ * and save the token meanwhile).
+ */
+export interface CredentialSnapshot {
+	authentication: AuthenticationMethod;
+	credentialType: string;
+	data: ICredentialDataDecryptedObject;
 }
 
 /** A page of 100 students answers in well under a second; a minute means the platform is stuck. */
@@ -110,11 +128,17 @@ function credentialTypeOf(context: ApiContext, override?: AuthenticationMethod):
 
 /** The normalised Base URL of the credential the node uses (docs/api-contract.md §1). */
 export async function platformBaseUrl(this: ApiContext, itemIndex?: number): Promise<string> {
-	return await credentialBaseUrl(this, credentialTypeOf(this).credentialType, itemIndex);
+	return baseUrlOf(this, await this.getCredentials(credentialTypeOf(this).credentialType), itemIndex);
 }
 
-async function credentialBaseUrl(context: ApiContext, credentialType: string, itemIndex?: number): Promise<string> {
-	const credentials = await context.getCredentials(credentialType);
+/** Reads the node's credential once, for the requests of one listing (`options.credential`). */
+export async function readCredential(this: ApiContext, authentication?: AuthenticationMethod): Promise<CredentialSnapshot> {
+	const chosen = credentialTypeOf(this, authentication);
+	const data: ICredentialDataDecryptedObject = await this.getCredentials(chosen.credentialType);
+	return { ...chosen, data };
+}
+
+function baseUrlOf(context: ApiContext, credentials: ICredentialDataDecryptedObject, itemIndex?: number): string {
 	try {
 		return normalizeBaseUrl(String(credentials.baseUrl ?? ''));
 	} catch (error) {
@@ -162,8 +186,15 @@ export async function apiRequest(
 	endpoint: string,
 	options: ApiRequestOptions = {},
 ): Promise<unknown> {
-	const { authentication, credentialType } = credentialTypeOf(this, options.authentication);
-	const url = resolveUrl(this, await credentialBaseUrl(this, credentialType, options.itemIndex), endpoint, options.itemIndex);
+	const { authentication, credentialType } = options.credential ?? credentialTypeOf(this, options.authentication);
+	const credentialData: ICredentialDataDecryptedObject = options.credential?.data ?? (await this.getCredentials(credentialType));
+	const url = resolveUrl(this, baseUrlOf(this, credentialData, options.itemIndex), endpoint, options.itemIndex);
+	// n8n reads only `data` of credentials handed over, and its OAuth2 path ignores them (it reads
+	// and refreshes the token itself).
+	const handedOver =
+		options.credential && authentication === 'accessToken'
+			? { credentialsDecrypted: { id: '', name: '', type: credentialType, data: { ...credentialData } } }
+			: undefined;
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
 
 	let waitedMs = 0;
@@ -186,6 +217,7 @@ export async function apiRequest(
 				this,
 				credentialType,
 				request,
+				handedOver,
 			)) as IN8nHttpFullResponse;
 			const headers = lowerCaseHeaders(response.headers);
 			options.gate?.settle({ statusCode: response.statusCode, headers });

@@ -10,7 +10,7 @@ function run(seconds: number, count: number, extra: Partial<ListingRun> = {}): L
 
 const side = (...runs: ListingRun[]): Side => ({ runs, medianSeconds: runs[Math.floor(runs.length / 2)].seconds });
 
-function result(): BenchResult {
+function result(): Required<BenchResult> {
 	const students = SMALL.students;
 	return {
 		options: SMALL,
@@ -26,6 +26,7 @@ function result(): BenchResult {
 		ingest: {
 			signed: { deliveries: 50, accepted: 50, perSecond: 18, p50Ms: 500, p99Ms: 900 },
 			plain: { deliveries: 50, accepted: 50, perSecond: 20, p50Ms: 450, p99Ms: 800 },
+			headerAuth: { deliveries: 50, accepted: 50, perSecond: 18, p50Ms: 500, p99Ms: 900 },
 		},
 	};
 }
@@ -37,7 +38,14 @@ describe('bench:n8n table', () => {
 		const ratios = rows(formatTable(result()))
 			.slice(1)
 			.map((row) => row.split(' | ')[3]);
-		expect(ratios).toEqual(['0.50', '0.20', '1.05 of the rate-limit bound (60.00 s); the node alone: 61.50 s, 1.02', '0.90 (p99 1.13)', '0.90']);
+		expect(ratios).toEqual(['0.50', '0.20', "1.02 of the rate-limit bound (60.00 s): the node's own time, 61.50 s; the whole workflow on the client's clock: 63.00 s, 1.05, with n8n's handling of 1,500 items after the node", '0.90 (p99 1.13)', '1.00 (p99 1.00)', '0.90']);
+	});
+
+	it("measures the listing against the bound on the client's clock when n8n recorded no node time", () => {
+		const unrecorded = result();
+		unrecorded.limited.ours = side(run(66, SMALL.limitedStudents));
+		const [limitedRow] = rows(formatTable(unrecorded)).filter((row) => row.includes('/min'));
+		expect(limitedRow.split(' | ')[3]).toBe("1.10 of the rate-limit bound (60.00 s): the whole workflow on the client's clock: 66.00 s, 1.10");
 	});
 
 	it('says how the HTTP Request node ended at the rate limit, and that ours got every student', () => {
@@ -58,5 +66,17 @@ describe('bench:n8n table', () => {
 		broken.atOnce.ours = side(run(1, SMALL.students, { unique: SMALL.students - 1 }));
 		expect(complete(broken.atOnce.ours, SMALL.students)).toBe(false);
 		expect(rows(formatTable(broken))[1]).toContain('(1 of 1 runs incomplete)');
+	});
+
+	it('prints only the cases that ran (--only), with RSS alongside the listing at once', () => {
+		const { atOnce, latency, limited, ingest, ...rest } = result();
+		const cases = (partial: BenchResult) => rows(formatTable(partial)).slice(1).map((row) => row.split(' | ')[0]);
+		expect(cases({ ...rest, ingest })).toEqual(['| Webhook ingest, 50 deliveries at concurrency 10', '| the same, against a Webhook node with a credential']);
+		expect(cases({ ...rest, atOnce, latency, limited })).toEqual([
+			'| Return All 1,000 students, sandbox answers at once',
+			'| Return All 1,000 students, 100 ms per request',
+			'| 1,500 students at 10/min',
+			"| peak RSS of n8n's processes, 1,000 students",
+		]);
 	});
 });

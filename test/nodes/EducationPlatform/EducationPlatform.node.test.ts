@@ -2,7 +2,7 @@ import nock from 'nock';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { EducationPlatform } from '../../../nodes/EducationPlatform/EducationPlatform.node';
 import codex from '../../../nodes/EducationPlatform/EducationPlatform.node.json';
-import { fakeStudentsApi, ORIGIN, runEducationPlatform, student, studentRange, useNock } from './fixtures';
+import { fakeStudentsApi, ORIGIN, runEducationPlatform, student, studentRange, TOKEN, useNock } from './fixtures';
 
 useNock();
 
@@ -58,6 +58,16 @@ describe('Education Platform node: errors and retries', () => {
 		const result = await runEducationPlatform({ operation: 'getMany', returnAll: true, options: { pageSize: 2, maxConcurrency: 1 } });
 		expect(result.items.map((item) => item.json.id)).toEqual([1, 2, 3, 4, 5, 6]);
 		expect(api.seen.map((request) => request.query.page)).toEqual(['1', '2', '3']);
+	});
+
+	it('reads the credential once for a whole listing, however many pages it takes', async () => {
+		const api = fakeStudentsApi({ all: studentRange(1, 10) });
+		const result = await runEducationPlatform({ operation: 'getMany', returnAll: true, options: { pageSize: 2 } });
+		expect(result.items).toHaveLength(10);
+		expect(api.seen).toHaveLength(5);
+		expect(api.seen.every((request) => request.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+		// n8n loads and decrypts a credential from its database on every read: once, not once per page.
+		expect(result.credentialsHelper.reads).toEqual(['educationPlatformApi']);
 	});
 
 	it('retries a 503 and then succeeds', async () => {

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { OAUTH2_CREDENTIAL } from '../../../shared/constants';
 import { RateBudget } from '../../../shared/rateBudget';
-import { apiRequest, executionTimer } from '../../../shared/transport';
+import { apiRequest, executionTimer, readCredential, type CredentialSnapshot } from '../../../shared/transport';
 import { optionsCollection, simplifyOption } from '../../descriptions/options.description';
 import { additionalFiltersProperty, sortProperty } from '../../descriptions/listQuery.description';
 import { InputError } from '../../helpers/inputError';
@@ -104,10 +103,9 @@ function wholeNumber(value: unknown, label: string, min: number, max?: number): 
  * gets a 401, so pages in flight when the token expires would each spend the same refresh token,
  * and all but the first would fail: with that grant, pages are read one at a time.
  */
-async function concurrencyFor(context: IExecuteFunctions, requested: number): Promise<number> {
-	if (requested === 1 || context.getNodeParameter('authentication', 0) !== 'oAuth2') return requested;
-	const credentials = await context.getCredentials(OAUTH2_CREDENTIAL);
-	return credentials.grantType === 'clientCredentials' ? requested : 1;
+function concurrencyFor(credential: CredentialSnapshot, requested: number): number {
+	if (credential.authentication !== 'oAuth2') return requested;
+	return credential.data.grantType === 'clientCredentials' ? requested : 1;
 }
 
 /** `GET /v1/<resource>`, page after page, with filters and sort. */
@@ -116,8 +114,9 @@ export async function execute(this: IExecuteFunctions, resource: ResourceDescrip
 	const limit = returnAll ? undefined : wholeNumber(this.getNodeParameter('limit', itemIndex, 50), 'Limit', 1);
 	const options = this.getNodeParameter('options', itemIndex, {}) as GetManyOptions;
 	const pageSize = wholeNumber(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', 1, MAX_PAGE_SIZE);
-	const concurrency = await concurrencyFor(
-		this,
+	const credential = await readCredential.call(this);
+	const concurrency = concurrencyFor(
+		credential,
 		wholeNumber(options.maxConcurrency ?? DEFAULT_CONCURRENCY, 'Max Concurrent Requests', 1, MAX_CONCURRENCY),
 	);
 
@@ -130,7 +129,7 @@ export async function execute(this: IExecuteFunctions, resource: ResourceDescrip
 
 	const gate = new RateBudget(executionTimer(this));
 	const fetchPage = async (qs: Query): Promise<ListResponse> =>
-		(await apiRequest.call(this, 'GET', resource.path, { qs, returnFullResponse: true, itemIndex, gate, requiredScope: resource.scope })) as ListResponse;
+		(await apiRequest.call(this, 'GET', resource.path, { qs, returnFullResponse: true, itemIndex, gate, credential, requiredScope: resource.scope })) as ListResponse;
 
 	const records = await collectPages(fetchPage, { query, perPage: planPerPage(pageSize, limit), limit, concurrency });
 	return (options.simplify ? records.map(resource.simplify) : records) as IDataObject[];
