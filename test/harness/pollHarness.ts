@@ -29,6 +29,7 @@ import { Workflow } from 'n8n-workflow';
 import { createAdditionalData } from './additionalData';
 import { createNodeTypes } from './nodeTypes';
 import { createCredentialsHelper, createNode } from './runNode';
+import type { TestCredentialsHelper } from './credentialsHelper';
 
 export const POLL_NODE_NAME = 'Polling Trigger';
 
@@ -48,6 +49,8 @@ export interface PollWorkflow {
 	activate(): Promise<IDataObject[]>;
 	poll(mode?: WorkflowExecuteMode, activation?: WorkflowActivateMode): Promise<IDataObject[]>;
 	restart(): void;
+	/** The stored credentials (change one between polls) and every read of them. */
+	readonly credentialsHelper: TestCredentialsHelper;
 }
 
 export function createPollWorkflow(options: PollWorkflowOptions): PollWorkflow {
@@ -82,6 +85,7 @@ export function createPollWorkflow(options: PollWorkflowOptions): PollWorkflow {
 
 	return {
 		node,
+		credentialsHelper,
 		staticData: () => workflow.getStaticData('node', workflow.getNode(POLL_NODE_NAME) as INode),
 		savedStaticData: () => saved,
 		async activate() {

@@ -4,7 +4,7 @@ import { InputError, PaginationError } from '../../EducationPlatform/helpers/inp
 import { buildListQuery } from '../../EducationPlatform/helpers/listQuery';
 import { parseListPage, type ListResponse } from '../../EducationPlatform/helpers/pagination';
 import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
-import { apiRequest } from '../../shared/transport';
+import { apiRequest, readCredential, type CredentialSnapshot } from '../../shared/transport';
 import {
 	MIN_REQUESTS,
 	newestOfKinds,
@@ -46,12 +46,15 @@ function wholeNumber(context: IPollFunctions, value: unknown, label: string, min
 	return number;
 }
 
-/** One page of the resource's list with the user's filters, as the cursor asks for it. */
-function pageFetcher(context: IPollFunctions, resource: PollableResource, filters: IDataObject): FetchPage {
+/**
+ * One page of the resource's list with the user's filters, as the cursor asks for it. The
+ * credential is read once per poll, not once per request, and never kept from one poll to the next.
+ */
+function pageFetcher(context: IPollFunctions, resource: PollableResource, filters: IDataObject, credential: CredentialSnapshot): FetchPage {
 	return async (request) => {
 		const qs: IDataObject = { ...filters, sort: request.sort, page: request.page, per_page: request.perPage };
 		if (request.updatedSince !== undefined) qs['filter[updated_since]'] = request.updatedSince;
-		const response = (await apiRequest.call(context, 'GET', resource.descriptor.path, { qs, returnFullResponse: true })) as ListResponse;
+		const response = (await apiRequest.call(context, 'GET', resource.descriptor.path, { qs, returnFullResponse: true, credential })) as ListResponse;
 		return parseListPage(response).items.filter(isJsonRecord);
 	};
 }
@@ -82,7 +85,7 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 			filters: this.getNodeParameter('filters', {}) as JsonRecord,
 			timeZone: this.getTimezone(),
 		});
-		const fetchPage = pageFetcher(this, resource, filters);
+		const fetchPage = pageFetcher(this, resource, filters, await readCredential.call(this));
 		const simplify = options.simplify === true;
 
 		if (this.getMode() === 'manual') {

@@ -67,6 +67,30 @@ describe('Education Platform Polling Trigger: poll()', () => {
 		]);
 	});
 
+	it('reads the credential once per poll, and afresh at the next poll (a changed token is used at once)', async () => {
+		const probe = (token: string) =>
+			nock(BASE, { reqheaders: { authorization: `Bearer ${token}` } })
+				.get('/v1/students')
+				.query({ sort: '-updated_at', page: 1, per_page: 1 })
+				.reply(200, page([student(7, '2026-11-20T10:00:00.000000Z')]));
+		const forward = (token: string) =>
+			nock(BASE, { reqheaders: { authorization: `Bearer ${token}` } })
+				.get('/v1/students')
+				.query((query) => query.sort === 'updated_at,id')
+				.reply(200, page([]));
+		const p = poller({ options: { lookbackSeconds: 0 } });
+		const activation = probe('pat-test');
+		await p.activate();
+		expect(activation.isDone()).toBe(true);
+		expect(p.credentialsHelper.reads).toEqual(['educationPlatformApi']);
+
+		p.credentialsHelper.setCredentials('educationPlatformApi', { baseUrl: BASE, accessToken: 'pat-rotated' });
+		const requests = [probe('pat-rotated'), forward('pat-rotated')];
+		expect(await p.poll()).toEqual([]);
+		expect(requests.every((scope) => scope.isDone())).toBe(true);
+		expect(p.credentialsHelper.reads).toEqual(['educationPlatformApi', 'educationPlatformApi']);
+	});
+
 	it('watches payments on their own path with their filters and names the events for them', async () => {
 		const payment = (id: string, status: string, createdAt: string, updatedAt: string) => ({ id, student_id: 4, status, created_at: createdAt, updated_at: updatedAt });
 		const p = poller({ resource: 'payment', filters: { status: ['failed'] }, options: { backfillFrom: '2026-11-20T00:00:00Z' } });
