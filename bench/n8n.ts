@@ -31,7 +31,8 @@ function parseCases(list: string): BenchCase[] {
 function parseArgs(argv: string[]): BenchOptions {
 	let options = { ...FULL };
 	for (let i = 0; i < argv.length; i++) {
-		if (argv[i] === '--small') options = { ...SMALL, runs: options.runs === FULL.runs ? SMALL.runs : options.runs };
+		// Sizes only: --only, --n8n-env and --cpu-prof given before it still count.
+		if (argv[i] === '--small') options = { ...options, ...SMALL, runs: options.runs === FULL.runs ? SMALL.runs : options.runs };
 		else if (argv[i] === '--runs' && /^[1-9]\d*$/.test(argv[i + 1] ?? '')) options.runs = Number(argv[++i]);
 		else if (argv[i] === '--deliveries' && /^[1-9]\d*$/.test(argv[i + 1] ?? '')) options.deliveries = Number(argv[++i]);
 		else if (argv[i] === '--n8n-env' && /^[A-Z0-9_]+=/.test(argv[i + 1] ?? '')) {
