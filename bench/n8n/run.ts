@@ -92,6 +92,9 @@ const SIGNING: CredentialImport = { id: 'benchSigningSec1', name: 'bench signing
 const HEADER_AUTH: CredentialImport = { id: 'benchHeaderAut1', name: 'bench header auth', type: 'httpHeaderAuth', data: { name: 'X-Bench-Token', value: randomBytes(24).toString('hex') } };
 const INGEST_WARM_UP = 20;
 
+/** Runs `work`, profiling n8n's main process into `file` on the first run when a file is given. */
+type Profiled = <T>(run: number, file: string | undefined, work: () => Promise<T>) => Promise<T>;
+
 /** Counts the sandbox's answers to the list endpoint, and its 429s, as its HTTP server sends them. */
 function listTraffic(sandbox: RunningSandbox) {
 	const counts = { requests: 0, rateLimited: 0 };
@@ -166,7 +169,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 			return { seconds: answer.seconds, nodeSeconds: node, status: answer.status, count: answer.body.count, unique: answer.body.unique, requests, rateLimited, peakRssBytes };
 		};
 		/** Profiles `work` into `file` (and logs the summary) when --cpu-prof was given and this is the first run. */
-		const profiled = async <T>(run: number, file: string | undefined, work: () => Promise<T>): Promise<T> => {
+		const profiled: Profiled = async (run, file, work) => {
 			if (run > 0 || !file) return await work();
 			const result = await profileWhile(n8nMainPid(instance.userFolder), instance.runtime.nodeBinary, file, work);
 			log(summarizeProfile(file));
@@ -224,7 +227,6 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 	}
 }
 
-type Profiled = <T>(run: number, file: string | undefined, work: () => Promise<T>) => Promise<T>;
 
 /** Signed deliveries to the trigger against unsigned ones to n8n's plain Webhook node, `runs` times each. */
 async function ingestCase(
