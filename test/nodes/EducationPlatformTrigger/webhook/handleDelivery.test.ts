@@ -166,6 +166,22 @@ describe('webhook(): valid deliveries', () => {
 		expect(response.ran).toBe(true);
 	});
 
+	it('accepts a delivery whose two signatures came as two header lines (Node joins them with ", ")', async () => {
+		const receiver = await receiverFor(automaticTrigger());
+		const event = paymentEvent();
+		const body = JSON.stringify(event);
+		const timestamp = nowSeconds();
+		const headers = new Headers({ 'content-type': 'application/json', 'webhook-id': event.id, 'webhook-timestamp': String(timestamp) });
+		headers.append('webhook-signature', new Webhook(SECRET).sign(event.id, new Date(timestamp * 1000), body));
+		headers.append('webhook-signature', new Webhook(newSecret()).sign(event.id, new Date(timestamp * 1000), body));
+
+		const response = await fetch(receiver.url, { method: 'POST', headers, body });
+
+		expect(response.status).toBe(200);
+		expect(receiver.deliveries.at(-1)?.headers['webhook-signature']).toMatch(/^v1,\S+, v1,\S+$/);
+		expect(receiver.deliveries.at(-1)?.items).toEqual([event]);
+	});
+
 	it('accepts a multi-megabyte body', async () => {
 		const receiver = await receiverFor(automaticTrigger());
 		const event = { ...paymentEvent(), data: { ...paymentEvent().data, description: 'x'.repeat(3 * 1024 * 1024) } };
