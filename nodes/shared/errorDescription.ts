@@ -21,8 +21,9 @@ export interface FailureContext {
 	waitedMs: number;
 	/** Why the retry loop stopped. */
 	stop: 'not-retryable' | 'attempts' | 'wait-budget';
-	/** For 'wait-budget': the further wait that did not fit. */
+	/** For 'wait-budget': the further wait that did not fit, and when it would end (ms since the epoch). */
 	requestedDelayMs?: number;
+	retryAt?: number;
 	/** The retry loop's bound on total waiting. */
 	maxTotalWaitMs: number;
 }
@@ -177,9 +178,16 @@ function statusAdvice(failure: Failure, body: ApiErrorBody, context: FailureCont
 	return advice;
 }
 
-/** "1 attempt", "3 attempts". */
+/** "after 1 attempt", "after 3 attempts"; "before sending it" when the wait came first. */
 function attemptCount(context: FailureContext): string {
-	return `${context.attempts} attempt${context.attempts > 1 ? 's' : ''}`;
+	if (context.attempts === 0) return 'before sending it';
+	return `after ${context.attempts} attempt${context.attempts > 1 ? 's' : ''}`;
+}
+
+/** "2026-11-26 00:13:02 UTC": when a wait that did not fit would have ended. */
+function retryTime(context: FailureContext): string | undefined {
+	if (context.stop !== 'wait-budget' || context.retryAt === undefined) return undefined;
+	return `${new Date(context.retryAt).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
 function retryAdvice(failure: Failure, context: FailureContext): string[] {
@@ -189,7 +197,9 @@ function retryAdvice(failure: Failure, context: FailureContext): string[] {
 			? ['The request was not repeated automatically because the platform may already have processed it. Check the result on the platform before running the workflow again.']
 			: [];
 	}
-	const gaveUp = `Gave up after ${attemptCount(context)} and ${formatDuration(context.waitedMs)} of waiting in total`;
+	const waited = formatDuration(context.waitedMs);
+	const gaveUp = context.attempts === 0 ? `Gave up before sending it, after ${waited} of waiting` : `Gave up ${attemptCount(context)} and ${waited} of waiting in total`;
+	const at = retryTime(context);
 	const asked =
 		context.stop === 'wait-budget' && context.requestedDelayMs !== undefined
 			? ` (waiting another ${formatDuration(context.requestedDelayMs)} would exceed the ${formatDuration(context.maxTotalWaitMs)} retry limit)`
@@ -198,11 +208,11 @@ function retryAdvice(failure: Failure, context: FailureContext): string[] {
 		const limit = failure.headers['x-ratelimit-limit'];
 		const budget = limit ? ` The platform allows ${limit} requests per minute for these credentials.` : '';
 		return [
-			`${gaveUp}${asked}.${budget} Run the workflow again later, fetch less (use a Limit or filters), or avoid running several workflows with the same credentials at the same time.`,
+			`${gaveUp}${asked}.${budget} Run the workflow again ${at ? `after ${at}` : 'later'}, fetch less (use a Limit or filters), or avoid running several workflows with the same credentials at the same time.`,
 		];
 	}
 	if (failure.statusCode !== undefined) {
-		return [`${gaveUp}${asked}. The platform seems to be down or overloaded. Try again later; if it persists, contact the platform's support.`];
+		return [`${gaveUp}${asked}. The platform seems to be down or overloaded. Try again ${at ? `after ${at}` : 'later'}; if it persists, contact the platform's support.`];
 	}
 	return [`${gaveUp}${asked}.`];
 }
@@ -235,7 +245,8 @@ export function describeFailure(failure: Failure, context: FailureContext): Erro
 	let message = typeof apiMessage === 'string' && apiMessage.trim() ? apiMessage.trim() : fallback;
 	if (failure.errorCode === 'EAUTH') message = `Could not get an OAuth2 access token: ${message}`;
 	if (context.stop !== 'not-retryable') {
-		message = `${message.replace(/\.$/, '')} (gave up after ${attemptCount(context)}, ${formatDuration(context.waitedMs)} of waiting)`;
+		const at = retryTime(context);
+		message = `${message.replace(/\.$/, '')} (gave up ${attemptCount(context)}, ${formatDuration(context.waitedMs)} of waiting${at ? `; retry after ${at}` : ''})`;
 	}
 
 	const parts = [

@@ -9,6 +9,11 @@
 // `remaining - inFlight > 0`. Once the reset time has passed, the whole limit is available again.
 // A 429 pauses every caller until its Retry-After (else the reset) has passed.
 //
+// Every wait here is part of the waiting budget of the request that waits: `acquire(maxWaitMs)`
+// never sleeps past what that request has left. When the next wait cannot fit (another page's
+// 429 said `Retry-After: 86400`), it waits nothing more and says how long the wait would be and
+// which answer imposed it, so the request fails at once instead of sleeping for a day.
+//
 // When a window closes: X-RateLimit-Reset is in whole seconds, rounded up, so up to a second
 // late. The window is a fixed 60 seconds opened by its first request (contract §5), and every
 // answer we got in it was counted after it opened, so it closes at the latest 60 s after our
@@ -27,9 +32,21 @@ export interface AttemptOutcome {
 	headers: Record<string, string>;
 }
 
+/** What `acquire` did: the time it waited and, when the next wait did not fit, that wait. */
+export interface Admission {
+	waitedMs: number;
+	/**
+	 * Set when the request may not start within its budget (nothing more was waited): the wait
+	 * still needed and the answer that imposes it, a 429 (the one that paused every caller, or the
+	 * one the platform would send while the window's budget is spent).
+	 */
+	refused?: { waitMs: number; outcome: AttemptOutcome };
+}
+
 /** Called by the transport around every attempt of a request. */
 export interface RequestGate {
-	acquire(): Promise<void>;
+	/** Waits, at most `maxWaitMs` in all (default: no bound), until the request may start. */
+	acquire(maxWaitMs?: number): Promise<Admission>;
 	settle(outcome: AttemptOutcome): void;
 }
 
@@ -55,6 +72,8 @@ export class RateBudget implements RequestGate {
 	private window?: Window;
 	private inFlight = 0;
 	private pausedUntil = 0;
+	/** The 429 that set `pausedUntil`. */
+	private pausedBy: AttemptOutcome = { statusCode: 429, headers: {} };
 	/** Requests sent, and the most that were in flight at once (for tests and benchmarks). */
 	readonly stats = { started: 0, peakInFlight: 0, rateLimited: 0 };
 
@@ -72,13 +91,25 @@ export class RateBudget implements RequestGate {
 		return window.remaining - this.inFlight > 0 ? 0 : window.closesBy - now;
 	}
 
-	async acquire(): Promise<void> {
-		for (let wait = this.waitMs(this.timer.now()); wait > 0; wait = this.waitMs(this.timer.now())) {
+	/** The answer that makes the request wait at `now`. */
+	private cause(now: number): AttemptOutcome {
+		if (now < this.pausedUntil || !this.window) return this.pausedBy;
+		const { limit, resetAt } = this.window;
+		const headers = { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)) };
+		return { statusCode: 429, headers };
+	}
+
+	async acquire(maxWaitMs = Infinity): Promise<Admission> {
+		let waitedMs = 0;
+		for (let now = this.timer.now(), wait = this.waitMs(now); wait > 0; now = this.timer.now(), wait = this.waitMs(now)) {
+			if (waitedMs + wait > maxWaitMs) return { waitedMs, refused: { waitMs: wait, outcome: this.cause(now) } };
 			await this.timer.sleep(wait);
+			waitedMs += wait;
 		}
 		this.inFlight++;
 		this.stats.started++;
 		this.stats.peakInFlight = Math.max(this.stats.peakInFlight, this.inFlight);
+		return { waitedMs };
 	}
 
 	settle({ statusCode, headers }: AttemptOutcome): void {
@@ -89,7 +120,10 @@ export class RateBudget implements RequestGate {
 		this.stats.rateLimited++;
 		const pause =
 			parseRetryAfter(headers['retry-after'], now) ?? parseRateLimitReset(headers['x-ratelimit-reset'], now) ?? 1_000;
-		this.pausedUntil = Math.max(this.pausedUntil, now + pause);
+		if (now + pause > this.pausedUntil) {
+			this.pausedUntil = now + pause;
+			this.pausedBy = { statusCode, headers };
+		}
 	}
 
 	private observe(headers: Record<string, string>, now: number): void {

@@ -6,6 +6,9 @@ export type RegistrationMode = 'automatic' | 'manual';
 
 /** Standard Webhooks' recommended 5 minutes (docs/api-contract.md §8.4). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
+/** Bounds of Timestamp Tolerance, enforced at every delivery too (an expression can set any number). */
+export const MIN_TOLERANCE_SECONDS = 1;
+export const MAX_TOLERANCE_SECONDS = 3600;
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -115,7 +118,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to add the delivery\'s HTTP headers (delivery ID, timestamp, user agent, …) under delivery_headers. The signature is never included.',
+					'Whether to add the platform\'s delivery headers under delivery_headers: content type, content length, user agent, delivery ID and timestamp (webhook-*). No other header (credentials added by proxies, the signature) is ever included.',
 			},
 			{
 				displayName: 'Output',
@@ -140,7 +143,7 @@ export const triggerProperties: INodeProperties[] = [
 				displayName: 'Timestamp Tolerance (Seconds)',
 				name: 'timestampTolerance',
 				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 3600 },
+				typeOptions: { minValue: MIN_TOLERANCE_SECONDS, maxValue: MAX_TOLERANCE_SECONDS },
 				default: DEFAULT_TOLERANCE_SECONDS,
 				description:
 					'How far, in seconds, a delivery\'s signed timestamp may be from n8n\'s clock. Older or newer deliveries are refused as possible replays.',

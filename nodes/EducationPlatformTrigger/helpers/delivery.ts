@@ -15,8 +15,14 @@ export type ParsedEvent = { ok: true; event: PlatformEvent } | { ok: false; mess
 /** What the Output option can be. */
 export type OutputMode = 'event' | 'data';
 
-/** Headers that carry credentials or the signature: never copied into workflow data. */
-const WITHHELD_HEADERS = new Set(['webhook-signature', 'authorization', 'cookie', 'proxy-authorization']);
+/**
+ * The only headers copied into workflow data: those the platform sends with every delivery
+ * (docs/api-contract.md §8.4) except the signature. An allowlist, because what else arrives is
+ * up to proxies and senders in between (`x-api-key`, cookies, `authorization`, `x-forwarded-*`,
+ * a gateway's own tokens) and may carry credentials that must not end up in execution data.
+ */
+export const DELIVERY_HEADERS: readonly string[] = ['content-type', 'content-length', 'user-agent', 'webhook-id', 'webhook-timestamp'];
+const COPIED_HEADERS = new Set(DELIVERY_HEADERS);
 
 /** Parses the raw body as a UTF-8 JSON event envelope `{id, type, created_at, data}`. */
 export function parseEvent(rawBody: Uint8Array): ParsedEvent {
@@ -76,12 +82,12 @@ export function eventOutput(
 	return json;
 }
 
-/** The delivery's headers, lower-cased, without the signature or any credential. */
+/** The platform's delivery headers (DELIVERY_HEADERS) of a request, lower-cased; no other header. */
 export function outputHeaders(headers: DeliveryHeaders): Record<string, string> {
 	const result: Record<string, string> = {};
 	for (const [name, value] of Object.entries(headers)) {
 		const key = name.toLowerCase();
-		if (value === undefined || WITHHELD_HEADERS.has(key)) continue;
+		if (value === undefined || !COPIED_HEADERS.has(key)) continue;
 		result[key] = Array.isArray(value) ? value.join(', ') : value;
 	}
 	return result;

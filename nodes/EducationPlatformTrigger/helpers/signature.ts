@@ -4,7 +4,12 @@
 // - signed content: `${webhook-id}.${webhook-timestamp}.` followed by the body's raw bytes,
 //   hashed as bytes (never decoded and re-encoded, never re-serialised JSON);
 // - `webhook-signature` is a space-separated list of `<version>,<base64>`: a delivery is valid
-//   when any `v1` entry matches (secret rotation sends two); other versions are ignored;
+//   when any `v1` entry matches (secret rotation sends two); other versions are ignored. Entries
+//   are read exactly as the reference library (`standardwebhooks`) reads them, so a delivery is
+//   accepted here exactly when it accepts it: split on single spaces, then an entry's first two
+//   comma-separated fields are its version and signature, and what follows a second comma is
+//   ignored (two header lines joined by Node, `v1,<a>, v1,<b>`, and `v1,<a>,extra` both hold
+//   `<a>`); a signature matches only as the exact base64 text of the MAC;
 // - the timestamp must be within the tolerance of our clock, in the past or the future;
 // - comparisons are constant-time.
 // Results never echo the secret or a signature, so callers can log them.
@@ -119,7 +124,9 @@ export function verifyDelivery(input: VerifyDeliveryInput): VerificationResult {
 	}
 
 	const expected = keys.map((key) =>
-		createHmac('sha256', key).update(`${webhookId}.${timestampHeader}.`, 'utf8').update(input.rawBody).digest(),
+		Buffer.from(
+			createHmac('sha256', key).update(`${webhookId}.${timestampHeader}.`, 'utf8').update(input.rawBody).digest('base64'),
+		),
 	);
 	// Every candidate is compared with every key, so the time taken does not depend on which matched.
 	let matched = false;
@@ -132,16 +139,16 @@ export function verifyDelivery(input: VerifyDeliveryInput): VerificationResult {
 	return { valid: true, webhookId, timestamp };
 }
 
-/** The decoded `v1` signatures of a header; entries of other versions or malformed ones are skipped. */
+/**
+ * The `v1` signatures of a header as base64 text, read as the reference library reads them;
+ * entries of other versions, and ones that cannot be a base64 SHA-256 MAC, are skipped.
+ */
 function v1Signatures(header: string): Buffer[] {
 	const signatures: Buffer[] = [];
 	for (const entry of header.split(' ')) {
-		const comma = entry.indexOf(',');
-		if (comma < 0 || entry.slice(0, comma) !== 'v1') continue;
-		const encoded = entry.slice(comma + 1);
-		if (!BASE64.test(encoded)) continue;
-		const signature = Buffer.from(encoded, 'base64');
-		if (signature.length === SHA256_BYTES) signatures.push(signature);
+		const [version, encoded = ''] = entry.split(',');
+		if (version !== 'v1' || !BASE64.test(encoded) || Buffer.from(encoded, 'base64').length !== SHA256_BYTES) continue;
+		signatures.push(Buffer.from(encoded));
 	}
 	return signatures;
 }

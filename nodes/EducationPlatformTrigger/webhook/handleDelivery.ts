@@ -1,4 +1,7 @@
 // webhook(): what each delivery gets (README, "What each delivery gets").
+//   503 — the node's setup cannot check deliveries (no stored secret, bad signing-secret
+//         credential, no Events, Timestamp Tolerance out of bounds); no run, logged with the
+//         workflow's name, and the platform retries (see misconfigured())
 //   401 — signature headers missing or malformed, no matching v1 signature, timestamp outside
 //         the tolerance (replays of old deliveries); no run
 //   400 — signed correctly but the body is not a JSON event envelope; no run
@@ -13,7 +16,7 @@
 // Nothing logged here contains the secret or a signature.
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { DEFAULT_TOLERANCE_SECONDS } from '../descriptions/triggerProperties';
+import { DEFAULT_TOLERANCE_SECONDS, MAX_TOLERANCE_SECONDS, MIN_TOLERANCE_SECONDS } from '../descriptions/triggerProperties';
 import { eventOutput, parseEvent, type OutputMode } from '../helpers/delivery';
 import { verifyDelivery } from '../helpers/signature';
 import {
@@ -30,9 +33,13 @@ interface TriggerOptions {
 }
 
 export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const secret = await signingSecrets.call(this);
-	const options = this.getNodeParameter('options', {}) as TriggerOptions;
-	const toleranceSeconds = toleranceOf.call(this, options);
+	let configuration: Configuration;
+	try {
+		configuration = await configurationOf.call(this);
+	} catch (error) {
+		return misconfigured.call(this, error as Error);
+	}
+	const { secret, options, toleranceSeconds, eventTypes } = configuration;
 	const headers = this.getHeaderData();
 	const rawBody = await rawBodyOf.call(this);
 
@@ -53,7 +60,7 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	}
 	const { event } = parsed;
 
-	if (!selectedEventTypes.call(this).includes(event.type)) {
+	if (!eventTypes.includes(event.type)) {
 		return respond.call(this, 200, {
 			received: true,
 			message: `Event type ${event.type} is not selected in this trigger; ignored.`,
@@ -63,6 +70,40 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	const output = options.output === 'data' ? 'data' : 'event';
 	const json = eventOutput(event, output, options.includeHeaders ? headers : undefined);
 	return { workflowData: [this.helpers.returnJsonArray(json as IDataObject)] };
+}
+
+interface Configuration {
+	secret: string[];
+	options: TriggerOptions;
+	toleranceSeconds: number;
+	eventTypes: string[];
+}
+
+/** Everything a delivery is checked against; throws, saying what to fix, when the node's setup is unusable. */
+async function configurationOf(this: IWebhookFunctions): Promise<Configuration> {
+	const secret = await signingSecrets.call(this);
+	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	return { secret, options, toleranceSeconds: toleranceOf.call(this, options), eventTypes: selectedEventTypes.call(this) };
+}
+
+/**
+ * The node cannot check deliveries as it is set up (no stored secret, an unusable signing-secret
+ * credential, no Events, a Timestamp Tolerance out of bounds). It answers itself rather than
+ * throwing, which n8n would turn into its own 500 "Workflow could not be started!" that tells
+ * the platform's delivery log nothing: the body says what is wrong and how to fix it.
+ * 503 Service Unavailable, not a 4xx: the fault is the receiver's and lasts until someone fixes
+ * it, and nothing is wrong with the delivery. The platform retries every non-2xx on its schedule
+ * (docs/api-contract.md §8.5, about 27.5 hours), so events sent meanwhile still arrive once the
+ * setup is fixed, while a 4xx reads to senders and proxies as "this request is bad" (some drop it
+ * or, after a 410, disable the subscription). The body names no secret.
+ */
+function misconfigured(this: IWebhookFunctions, error: Error): IWebhookResponseData {
+	const hint = (error as { description?: unknown }).description;
+	const workflow = this.getWorkflow();
+	this.logger.error(
+		`Education Platform Trigger in workflow "${workflow.name ?? ''}" (${workflow.id}) cannot check deliveries and answered 503: ${error.message}${typeof hint === 'string' && hint ? ` ${hint}` : ''}`,
+	);
+	return respond.call(this, 503, { message: error.message, ...(typeof hint === 'string' && hint && { hint }) });
 }
 
 /** The secrets deliveries are signed with: from the credential (Manual) or stored on registration (Automatic). */
@@ -81,10 +122,18 @@ async function signingSecrets(this: IWebhookFunctions): Promise<string[]> {
 
 function toleranceOf(this: IWebhookFunctions, options: TriggerOptions): number {
 	const tolerance = options.timestampTolerance ?? DEFAULT_TOLERANCE_SECONDS;
-	if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance <= 0) {
+	if (
+		typeof tolerance !== 'number' ||
+		!Number.isFinite(tolerance) ||
+		tolerance < MIN_TOLERANCE_SECONDS ||
+		tolerance > MAX_TOLERANCE_SECONDS
+	) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Timestamp Tolerance must be a positive number of seconds, not "${String(tolerance)}"`,
+			`Timestamp Tolerance must be between ${MIN_TOLERANCE_SECONDS} and ${MAX_TOLERANCE_SECONDS} seconds, not "${String(tolerance)}"`,
+			{
+				description: `Set Timestamp Tolerance in the trigger's options to at most ${MAX_TOLERANCE_SECONDS} seconds (the default ${DEFAULT_TOLERANCE_SECONDS} is the Standard Webhooks recommendation): a larger one would let a captured delivery be replayed long after it was sent.`,
+			},
 		);
 	}
 	return tolerance;

@@ -20,6 +20,8 @@
  *   timeouts, connection resets/refusals and truncated bodies, waiting for `Retry-After`
  *   (seconds or HTTP date), else until `X-RateLimit-Reset` (429 only), else exponential
  *   backoff with jitter; bounded by attempts and total wait (retry.ts DEFAULT_RETRY_POLICY).
+ *   The total counts every wait, the shared `gate`'s included; a wait that cannot fit is not
+ *   started: the request fails at once, saying when the platform will accept it again.
  *   POST/PATCH are repeated only when the platform cannot have processed them (429, refused
  *   connection). Waits use `sleep` from n8n-workflow. Pagination can therefore call this once
  *   per page: a page is never skipped or fetched twice into the output.
@@ -54,7 +56,7 @@ import { describeFailure } from '../errorDescription';
 import { isJsonRecord } from '../jsonRecord';
 import { failureFromError, isTruncatedJson, lowerCaseHeaders, truncatedBodyFailure } from '../failure';
 import type { RequestGate, Timer } from '../rateBudget';
-import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryPolicy } from '../retry';
+import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryDecision, type RetryPolicy } from '../retry';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
@@ -199,38 +201,46 @@ export async function apiRequest(
 
 	let waitedMs = 0;
 	for (let attempt = 1; ; attempt++) {
-		// A fresh options object per attempt: authentication mutates headers in place.
-		const request: IHttpRequestOptions = {
-			method,
-			url,
-			headers: { Accept: 'application/json' },
-			qs: options.qs,
-			body: options.body,
-			json: true,
-			returnFullResponse: true,
-			timeout: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-		};
 		let failure: Failure;
-		await options.gate?.acquire();
-		try {
-			const response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				credentialType,
-				request,
-				handedOver,
-			)) as IN8nHttpFullResponse;
-			const headers = lowerCaseHeaders(response.headers);
-			options.gate?.settle({ statusCode: response.statusCode, headers });
-			if (!isTruncatedJson(response.body, headers)) {
-				return options.returnFullResponse ? { ...response, headers } : response.body;
+		let decision: RetryDecision;
+		// The gate's waits (the rate budget, another page's 429) count toward the same budget.
+		const admission = await options.gate?.acquire(policy.maxTotalWaitMs - waitedMs);
+		waitedMs += admission?.waitedMs ?? 0;
+		if (admission?.refused) {
+			failure = admission.refused.outcome;
+			decision = { retry: false, reason: 'wait-budget', requestedDelayMs: admission.refused.waitMs };
+		} else {
+			// A fresh options object per attempt: authentication mutates headers in place.
+			const request: IHttpRequestOptions = {
+				method,
+				url,
+				headers: { Accept: 'application/json' },
+				qs: options.qs,
+				body: options.body,
+				json: true,
+				returnFullResponse: true,
+				timeout: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+			};
+			try {
+				const response = (await this.helpers.httpRequestWithAuthentication.call(
+					this,
+					credentialType,
+					request,
+					handedOver,
+				)) as IN8nHttpFullResponse;
+				const headers = lowerCaseHeaders(response.headers);
+				options.gate?.settle({ statusCode: response.statusCode, headers });
+				if (!isTruncatedJson(response.body, headers)) {
+					return options.returnFullResponse ? { ...response, headers } : response.body;
+				}
+				failure = truncatedBodyFailure(response.statusCode, headers);
+			} catch (error) {
+				failure = failureFromError(error);
+				options.gate?.settle(failure);
 			}
-			failure = truncatedBodyFailure(response.statusCode, headers);
-		} catch (error) {
-			failure = failureFromError(error);
-			options.gate?.settle(failure);
+			decision = planRetry(failure, { attempt, waitedMs, method }, policy);
 		}
 
-		const decision = planRetry(failure, { attempt, waitedMs, method }, policy);
 		if (decision.retry) {
 			await wait(this, decision.delayMs);
 			waitedMs += decision.delayMs;
@@ -243,10 +253,11 @@ export async function apiRequest(
 			notFoundAdvice: options.notFoundAdvice,
 			requiredScope: options.requiredScope,
 			authentication,
-			attempts: attempt,
+			attempts: admission?.refused ? attempt - 1 : attempt,
 			waitedMs,
 			stop: decision.reason,
 			requestedDelayMs: decision.requestedDelayMs,
+			retryAt: decision.requestedDelayMs === undefined ? undefined : Date.now() + decision.requestedDelayMs,
 			maxTotalWaitMs: policy.maxTotalWaitMs,
 		});
 		const errorResponse: JsonObject = isJsonRecord(failure.body)

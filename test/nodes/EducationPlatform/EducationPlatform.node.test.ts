@@ -2,6 +2,7 @@ import nock from 'nock';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { EducationPlatform } from '../../../nodes/EducationPlatform/EducationPlatform.node';
 import codex from '../../../nodes/EducationPlatform/EducationPlatform.node.json';
+import { inVirtualTime } from '../../harness';
 import { fakeStudentsApi, ORIGIN, runEducationPlatform, student, studentRange, TOKEN, useNock } from './fixtures';
 
 useNock();
@@ -52,6 +53,30 @@ describe('Education Platform node: errors and retries', () => {
 		// Pages 2 and 3 go out together after page 1; only the throttled page is repeated.
 		expect(api.seen.map((request) => request.query.page)).toEqual(['1', '2', '3', '2']);
 	});
+
+	it('fails the listing at once, saying when to retry, when one page gets a day-long Retry-After while another waits to retry', async () => {
+		const api = fakeStudentsApi({
+			all: studentRange(1, 6),
+			respond: (request) => {
+				const first = api.seen.filter((seen) => seen.query.page === request.query.page).length === 1;
+				if (request.query.page === '2') return [429, { message: 'Too Many Attempts.', code: 'rate_limited' }, { ...json, 'Retry-After': '86400', 'X-RateLimit-Limit': '600' }];
+				// Page 3 fails at the same moment and retries after a backoff, into the pause page 2's 429 set.
+				if (request.query.page === '3' && first) return [503, { message: 'Service Unavailable', code: 'service_unavailable' }, json];
+				return undefined;
+			},
+		});
+
+		const { result, elapsedMs } = await inVirtualTime(async () => await runEducationPlatform({ operation: 'getMany', returnAll: true, options: { pageSize: 2 } }));
+
+		// Before: page 3's retry slept out the whole day (86,399 s) inside the shared rate budget.
+		expect(elapsedMs).toBeLessThan(30_000);
+		expect(result.error?.message).toMatch(/^Too Many Attempts \(gave up after 1 attempt, 0 s of waiting; retry after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)$/);
+		const retryAt = Date.parse(`${/retry after ([\d-]+ [\d:]+) UTC/.exec(result.error?.message ?? '')?.[1]}Z`);
+		expect(retryAt - Date.now()).toBeGreaterThan(86_000_000);
+		expect(result.error?.description).toMatch(/waiting another 24 h would exceed the 3 min retry limit/);
+		// Page 3 was not sent again: its retry could not fit in its budget.
+		expect(api.seen.map((request) => request.query.page)).toEqual(['1', '2', '3']);
+	}, 60_000);
 
 	it('with Max Concurrent Requests 1, reads one page after the other', async () => {
 		const api = fakeStudentsApi({ all: studentRange(1, 6) });

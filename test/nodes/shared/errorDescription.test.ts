@@ -94,6 +94,26 @@ describe('describeFailure', () => {
 		expect(report.description).toMatch(/Run the workflow again later/);
 	});
 
+	it('a wait that does not fit says when to retry, in the message and the advice', () => {
+		const retryAt = Date.UTC(2026, 10, 26, 0, 13, 2);
+		const report = describeFailure(
+			http(429, undefined, { 'retry-after': '86400' }),
+			context({ attempts: 1, stop: 'wait-budget', requestedDelayMs: 86_400_000, retryAt }),
+		);
+		expect(report.message).toBe('Too many requests: the rate limit was reached (gave up after 1 attempt, 0 s of waiting; retry after 2026-11-26 00:13:02 UTC)');
+		expect(report.description).toMatch(/waiting another 24 h would exceed the 3 min retry limit/);
+		expect(report.description).toMatch(/Run the workflow again after 2026-11-26 00:13:02 UTC/);
+	});
+
+	it('a request refused before it was sent (the shared rate budget) says so', () => {
+		const report = describeFailure(
+			http(429, undefined),
+			context({ attempts: 0, waitedMs: 2_000, stop: 'wait-budget', requestedDelayMs: 86_398_000, retryAt: Date.UTC(2026, 10, 26) }),
+		);
+		expect(report.message).toBe('Too many requests: the rate limit was reached (gave up before sending it, 2 s of waiting; retry after 2026-11-26 00:00:00 UTC)');
+		expect(report.description).toMatch(/^Gave up before sending it, after 2 s of waiting \(waiting another 23 h 59 min would exceed/);
+	});
+
 	it('5xx after the last attempt says the platform seems down', () => {
 		const report = describeFailure(http(503, { message: 'Service unavailable.' }), context({ attempts: 6, waitedMs: 31_000, stop: 'attempts' }));
 		expect(report.description).toMatch(/Gave up after 6 attempts and 31 s/);

@@ -79,6 +79,42 @@ describe('RateBudget', () => {
 		expect(budget.stats.rateLimited).toBe(2);
 	});
 
+	it('counts its waits toward the caller\'s budget: one that cannot fit is refused at once, naming the 429 behind it', async () => {
+		const timer = fakeTimer();
+		const budget = new RateBudget(timer);
+		await Promise.all([budget.acquire(), budget.acquire()]);
+		// One page's 429 asks for a day; the other page must not sleep through it.
+		const dayLong = { statusCode: 429, headers: { 'retry-after': '86400' } };
+		budget.settle(dayLong);
+		timer.at += 1_000;
+
+		const admission = await budget.acquire(180_000);
+
+		expect(admission).toEqual({ waitedMs: 0, refused: { waitMs: 86_399_000, outcome: dayLong } });
+		expect(timer.sleeps).toEqual([]);
+		expect(budget.stats.started).toBe(2);
+	});
+
+	it('waits what fits and reports it; refuses a further wait that would exceed the rest', async () => {
+		const timer = fakeTimer();
+		const budget = new RateBudget(timer);
+		await budget.acquire();
+		budget.settle({ statusCode: 429, headers: { 'retry-after': '7' } });
+		expect(await budget.acquire(10_000)).toEqual({ waitedMs: 7_000 });
+
+		// The window's budget is spent: the next request would wait for the reset, 40 s away.
+		const resetAt = timer.at + 40_000;
+		budget.settle({ statusCode: 200, headers: headers(600, 0, resetAt) });
+		const admission = await budget.acquire(30_000);
+		expect(admission.waitedMs).toBe(0);
+		expect(admission.refused?.waitMs).toBe(40_000);
+		expect(admission.refused?.outcome).toEqual({
+			statusCode: 429,
+			headers: { 'x-ratelimit-limit': '600', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)) },
+		});
+		expect(timer.sleeps).toEqual([7_000]);
+	});
+
 	it('a failure without an answer frees its slot and changes nothing else', async () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);

@@ -264,10 +264,10 @@ describe('apiRequest retries', () => {
 		const error = errorOf(result);
 		// 3 waits of 55 s fit in the 3-minute budget; a fourth would not.
 		expect(elapsedMs).toBeGreaterThanOrEqual(165_000);
-		expect(error.message).toBe('Too many requests (gave up after 4 attempts, 2 min 45 s of waiting)');
+		expect(error.message).toMatch(/^Too many requests \(gave up after 4 attempts, 2 min 45 s of waiting; retry after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)$/);
 		expect(error.description).toMatch(/waiting another 55 s would exceed the 3 min retry limit/);
 		expect(error.description).toMatch(/600 requests per minute/);
-		expect(error.description).toMatch(/Run the workflow again later/);
+		expect(error.description).toMatch(/Run the workflow again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
 		expect(error.httpCode).toBe('429');
 		expect(api.isDone()).toBe(true);
 	});

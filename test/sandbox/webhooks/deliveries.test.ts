@@ -262,14 +262,28 @@ describe('webhook deliveries after a subscription is deleted', () => {
 	it('close() cancels pending retries so the process can exit', async () => {
 		const receiver = await startReceiver(answer(500));
 		const sandbox = await startSandbox({ port: 0, students: 10 });
+		/** Whether `idle()` (nothing in flight, nothing scheduled) holds right now: it resolves at once only then. */
+		const idleNow = async () =>
+			await Promise.race([
+				sandbox.state.webhooks!.idle().then(() => true),
+				new Promise<boolean>((resolve) => setImmediate(() => resolve(false))),
+			]);
 		try {
 			const api = apiClient(sandbox.baseUrl);
-			await api('POST', '/v1/webhooks', { url: receiver.url, events: ['payment.succeeded'] });
+			const { id } = (await api('POST', '/v1/webhooks', { url: receiver.url, events: ['payment.succeeded'] })).body.data;
 			await api('POST', '/sandbox/events', { type: 'payment.succeeded' });
 			await receiver.waitFor(1);
+			// The first attempt got its 500; the retry is scheduled 5 s later.
 			await sandbox.state.webhooks!.idle({ withinMs: 1000 });
+			const [delivery] = sandbox.state.webhooks!.deliveries(id);
+			expect([delivery.status, delivery.attempts.length]).toEqual(['pending', 1]);
+			expect(await idleNow()).toBe(false);
+
 			await sandbox.close();
-			await sandbox.state.webhooks!.idle(); // resolves: nothing is left scheduled
+
+			expect(await idleNow()).toBe(true);
+			expect(sandbox.state.webhooks!.deliveries(id)[0].attempts).toHaveLength(1);
+			expect(receiver.received).toHaveLength(1);
 		} finally {
 			await sandbox.close();
 			await receiver.close();

@@ -56,20 +56,30 @@ describe('eventOutput', () => {
 		});
 	});
 
-	it('adds the delivery headers without the signature or credentials', () => {
+	it('adds the platform\'s delivery headers and no other: not the signature, no credential a proxy added', () => {
 		const json = eventOutput(event, 'data', {
 			'webhook-id': 'evt_1',
 			'webhook-timestamp': '1795000000',
 			'webhook-signature': 'v1,secretish',
-			Authorization: 'Bearer x',
-			cookie: 'a=b',
-			'x-forwarded-for': ['10.0.0.1', '10.0.0.2'],
+			'Content-Type': 'application/json',
+			'content-length': '245',
 			'user-agent': 'EducationPlatform-Webhooks/1.0',
+			Authorization: 'Bearer x',
+			'proxy-authorization': 'Basic eA==',
+			cookie: 'a=b',
+			'x-api-key': 'key_live_1',
+			'X-Auth-Token': 'tok',
+			'x-amz-security-token': 'sts',
+			'x-forwarded-for': ['10.0.0.1', '10.0.0.2'],
+			'x-forwarded-authorization': 'Bearer y',
+			'x-forwarded-client-cert': 'Hash=abc',
+			forwarded: 'for=10.0.0.1',
 		});
 		expect(json.delivery_headers).toEqual({
 			'webhook-id': 'evt_1',
 			'webhook-timestamp': '1795000000',
-			'x-forwarded-for': '10.0.0.1, 10.0.0.2',
+			'content-type': 'application/json',
+			'content-length': '245',
 			'user-agent': 'EducationPlatform-Webhooks/1.0',
 		});
 		expect(json.amount).toBe(125000);

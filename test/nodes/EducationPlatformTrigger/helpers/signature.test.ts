@@ -1,6 +1,8 @@
 import * as crypto from 'crypto';
 import { Webhook } from 'standardwebhooks';
 
+import { createRng } from '../../../../sandbox/random';
+
 import {
 	decodeSigningSecret,
 	InvalidSigningSecretError,
@@ -38,6 +40,24 @@ function verify(
 }
 
 const reasonOf = (result: VerificationResult) => (result.valid ? 'valid' : result.reason);
+
+/** Whether the reference library accepts the delivery (its clock is the real one). */
+function referenceAccepts(secret: string, headers: DeliveryHeaders, body: string): boolean {
+	try {
+		new Webhook(secret).verify(body, headers as Record<string, string>, { jsonParse: false });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** The same 32 bytes in non-canonical base64: the last character before `=` carries 2 unused bits. */
+function otherSpelling(mac: string): string {
+	const last = BASE64_ALPHABET.indexOf(mac[42]);
+	return `${mac.slice(0, 42)}${BASE64_ALPHABET[last ^ 1]}${mac.slice(43)}`;
+}
 
 describe('verifyDelivery (Standard Webhooks v1)', () => {
 	const secret = newSecret();
@@ -180,6 +200,34 @@ describe('verifyDelivery (Standard Webhooks v1)', () => {
 			const b = signed(oldSecret, body);
 			const headers = { ...a.headers, 'webhook-signature': [a.signature, b.signature] };
 			expect(reasonOf(verify(oldSecret, headers, Buffer.from(body)))).toBe('valid');
+		});
+	});
+
+	describe('header forms the reference library accepts', () => {
+		// The reference checks the timestamp against the real clock: sign at the real time here.
+		const signedNow = () => signed(secret, body, { timestamp: Math.floor(Date.now() / 1000) });
+		const bothVerdicts = (headers: DeliveryHeaders, rawBody: Buffer) => [
+			referenceAccepts(secret, headers, body),
+			reasonOf(verify(secret, headers, rawBody, 300, Date.now)),
+		];
+
+		it('two header lines as Node joins them, "v1,<a>, v1,<b>", whichever line holds the valid MAC', () => {
+			const { headers, rawBody, signature } = signedNow();
+			const other = `v1,${crypto.randomBytes(32).toString('base64')}`;
+			for (const header of [`${signature}, ${other}`, `${other}, ${signature}`]) {
+				expect(bothVerdicts({ ...headers, 'webhook-signature': header }, rawBody)).toEqual([true, 'valid']);
+			}
+		});
+
+		it('"v1,<valid>,extra": what follows a second comma is ignored', () => {
+			const { headers, rawBody, signature } = signedNow();
+			expect(bothVerdicts({ ...headers, 'webhook-signature': `${signature},extra` }, rawBody)).toEqual([true, 'valid']);
+		});
+
+		it('but not a MAC in another base64 spelling of the same bytes, which the reference rejects too', () => {
+			const { headers, rawBody, signature } = signedNow();
+			const header = `v1,${otherSpelling(signature.slice(3))}`;
+			expect(bothVerdicts({ ...headers, 'webhook-signature': header }, rawBody)).toEqual([false, 'signature_mismatch']);
 		});
 	});
 
@@ -349,3 +397,83 @@ describe('decodeSigningSecret', () => {
 		).toThrow(InvalidSigningSecretError);
 	});
 });
+
+// A seeded property test against the reference library, both ways: for thousands of random
+// secrets, ids, bodies and webhook-signature headers assembled from valid, foreign, misspelt and
+// oddly separated entries, this module accepts a delivery exactly when `standardwebhooks` does.
+describe('verifyDelivery agrees with the reference library (seeded property test)', () => {
+	const CASES = 3000;
+	const rng = createRng(22_4);
+	const pick = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length)];
+	const printable = (min: number, max: number) =>
+		Array.from({ length: min + Math.floor(rng() * (max - min + 1)) }, () => String.fromCharCode(0x21 + Math.floor(rng() * 94))).join('');
+	/** Code points of every plane, surrogates excepted (a body is UTF-8 text on both sides). */
+	const text = (max: number) =>
+		Array.from({ length: Math.floor(rng() * max) }, () => {
+			const plane = pick([0x7f, 0x7ff, 0xd7ff, 0x10ffff]);
+			const code = Math.floor(rng() * plane);
+			return String.fromCodePoint(code >= 0xd800 && code <= 0xdfff ? 0x41 : code);
+		}).join('');
+	const seededSecret = () => `whsec_${Buffer.from(Array.from({ length: 24 + Math.floor(rng() * 41) }, () => Math.floor(rng() * 256))).toString('base64')}`;
+
+	interface Case {
+		secret: string;
+		headers: DeliveryHeaders;
+		body: string;
+	}
+
+	function randomCase(): Case {
+		const secret = seededSecret();
+		const id = printable(1, 40);
+		const timestamp = Math.floor(Date.now() / 1000) - 200 + Math.floor(rng() * 400);
+		const body = text(200);
+		const valid = new Webhook(secret).sign(id, new Date(timestamp * 1000), body).slice(3);
+		const foreign = new Webhook(seededSecret()).sign(id, new Date(timestamp * 1000), body).slice(3);
+		const entries = [
+			() => `v1,${valid}`,
+			() => `v1,${foreign}`,
+			() => `v1,${valid},${printable(0, 6)}`,
+			() => `v2,${valid}`,
+			() => `V1,${valid}`,
+			() => `v1,${otherSpelling(valid)}`,
+			() => `v1,${valid.replace(/=$/, '')}`,
+			() => `v1,${valid.slice(0, 20)}`,
+			() => `v1,${valid}=`,
+			() => `v1,,${valid}`,
+			() => `,${valid}`,
+			() => 'v1',
+			() => 'v1,',
+			() => printable(1, 10),
+		];
+		const separators = [' ', ', ', '  ', ',', '\t', ' ,'];
+		const count = 1 + Math.floor(rng() * 3);
+		let header = pick(entries)();
+		for (let i = 1; i < count; i++) header += pick(separators) + pick(entries)();
+		return { secret, body, headers: { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': header } };
+	}
+
+	it(`accepts what the reference signs, and nothing else changes the verdict (${CASES} cases)`, () => {
+		let accepted = 0;
+		for (let n = 0; n < CASES; n++) {
+			const sample = randomCase();
+			const ours = verifyDelivery({ secret: sample.secret, headers: sample.headers, rawBody: Buffer.from(sample.body, 'utf8'), toleranceSeconds: 300 });
+			const reference = referenceAccepts(sample.secret, sample.headers, sample.body);
+			if (ours.valid !== reference) throw new Error(`disagreement (reference ${String(reference)}) on ${JSON.stringify(sample)}`);
+			if (reference) accepted++;
+		}
+		// Both verdicts occur often enough for the comparison to mean something.
+		expect(accepted).toBeGreaterThan(CASES / 10);
+		expect(accepted).toBeLessThan(CASES * 0.9);
+	});
+
+	it(`verifies every delivery the reference signs, and no other body (${CASES} cases)`, () => {
+		for (let n = 0; n < CASES; n++) {
+			const { secret: key, headers, body: payload } = randomCase();
+			const signature = new Webhook(key).sign(String(headers['webhook-id']), new Date(Number(headers['webhook-timestamp']) * 1000), payload);
+			const delivery = { ...headers, 'webhook-signature': signature };
+			expect(verifyDelivery({ secret: key, headers: delivery, rawBody: Buffer.from(payload, 'utf8'), toleranceSeconds: 300 }).valid).toBe(true);
+			expect(verifyDelivery({ secret: key, headers: delivery, rawBody: Buffer.from(`${payload} `, 'utf8'), toleranceSeconds: 300 }).valid).toBe(false);
+		}
+	});
+});
+

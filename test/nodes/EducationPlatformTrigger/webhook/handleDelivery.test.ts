@@ -10,6 +10,7 @@ import {
 	type Receiver,
 	type TriggerWorkflow,
 } from '../../../harness/triggerHarness';
+import { MANUAL_SECRET_ADVICE } from '../../../../nodes/EducationPlatformTrigger/triggerParameters';
 import { captureNodeLogs } from '../../../harness/triggerLogs';
 
 // webhook() through n8n-core's real WebhookContext, behind a real HTTP endpoint: every request
@@ -138,6 +139,29 @@ describe('webhook(): valid deliveries', () => {
 		expect(response.items[0]).toMatchObject({ id: event.id, data: event.data });
 	});
 
+	it('never attaches a credential a proxy or sender added on the way', async () => {
+		const receiver = await receiverFor(automaticTrigger({ includeHeaders: true }));
+		const event = paymentEvent();
+		const secrets = {
+			'x-api-key': 'key_live_0123456789',
+			authorization: 'Bearer gateway-token',
+			'proxy-authorization': 'Basic cHJveHk6c2VjcmV0',
+			cookie: 'session=s3cr3t',
+			'x-forwarded-authorization': 'Bearer upstream-token',
+			'x-forwarded-client-cert': 'By=spiffe://edge;Hash=0f0f',
+			'x-forwarded-for': '10.0.0.1',
+			'x-amz-security-token': 'sts-token',
+		};
+
+		const response = await sendEvent(receiver, event, { headers: secrets });
+
+		expect(response.ran).toBe(true);
+		expect(Object.keys(response.items[0].delivery_headers as object).sort()).toEqual(
+			['content-length', 'content-type', 'user-agent', 'webhook-id', 'webhook-timestamp'],
+		);
+		for (const value of Object.values(secrets)) expect(JSON.stringify(response.items)).not.toContain(value);
+	});
+
 	it('verifies the bytes as sent: pretty-printed JSON with escapes that re-serialising would change', async () => {
 		const receiver = await receiverFor(automaticTrigger());
 		const event = paymentEvent();
@@ -164,6 +188,22 @@ describe('webhook(): valid deliveries', () => {
 
 		expect(response.status).toBe(200);
 		expect(response.ran).toBe(true);
+	});
+
+	it('accepts a delivery whose two signatures came as two header lines (Node joins them with ", ")', async () => {
+		const receiver = await receiverFor(automaticTrigger());
+		const event = paymentEvent();
+		const body = JSON.stringify(event);
+		const timestamp = nowSeconds();
+		const headers = new Headers({ 'content-type': 'application/json', 'webhook-id': event.id, 'webhook-timestamp': String(timestamp) });
+		headers.append('webhook-signature', new Webhook(SECRET).sign(event.id, new Date(timestamp * 1000), body));
+		headers.append('webhook-signature', new Webhook(newSecret()).sign(event.id, new Date(timestamp * 1000), body));
+
+		const response = await fetch(receiver.url, { method: 'POST', headers, body });
+
+		expect(response.status).toBe(200);
+		expect(receiver.deliveries.at(-1)?.headers['webhook-signature']).toMatch(/^v1,\S+, v1,\S+$/);
+		expect(receiver.deliveries.at(-1)?.items).toEqual([event]);
 	});
 
 	it('accepts a multi-megabyte body', async () => {
@@ -344,18 +384,60 @@ describe('webhook(): other answers that start nothing', () => {
 	});
 });
 
-describe('webhook(): misconfiguration', () => {
-	it('fails the execution with advice when no secret was stored by registration', async () => {
-		const receiver = await receiverFor(
+describe('webhook(): misconfiguration answers 503 with what to fix, logs it, and runs nothing', () => {
+	const misconfigured = async (trigger: TriggerWorkflow) => {
+		const receiver = await receiverFor(trigger);
+		logs.clear();
+		const response = await sendEvent(receiver, paymentEvent());
+		expect(response.status).toBe(503);
+		expect(response.ran).toBe(false);
+		// The node's own answer, not an exception n8n would turn into "Workflow could not be started!".
+		expect(response.delivery.error).toBeUndefined();
+		expect(response.delivery.result).toEqual({ noWebhookResponse: true });
+		const errors = logs.entries.filter((entry) => entry.level === 'error');
+		expect(errors).toHaveLength(1);
+		expect(errors[0].message).toMatch(/^Education Platform Trigger in workflow "Trigger test workflow" \(wf-trigger-1\) cannot check deliveries and answered 503: /);
+		return { body: JSON.parse(response.text) as { message: string; hint?: string }, log: errors[0].message };
+	};
+
+	it('Automatic with no secret stored by registration: says to re-activate', async () => {
+		const { body, log } = await misconfigured(
 			createTriggerWorkflow({ nodeType: new EducationPlatformTrigger(), parameters: { events: ['payment.*'] } }),
 		);
+		expect(body.message).toBe('No signing secret to verify the delivery with');
+		expect(body.hint).toContain('Deactivate and activate the workflow again');
+		expect(log).toContain('Deactivate and activate');
+	});
 
-		const response = await sendEvent(receiver, paymentEvent());
+	it('no Events selected', async () => {
+		const { body } = await misconfigured(automaticTrigger({}, []));
+		expect(body.message).toBe('Choose at least one event in Events.');
+	});
 
-		expect(response.status).toBe(500);
-		expect(response.ran).toBe(false);
-		expect(response.delivery.error?.message).toBe('No signing secret to verify the delivery with');
-		expect((response.delivery.error as { description?: string }).description).toContain('Deactivate and activate');
+	it('Manual with a signing secret that is not one: says which credential to fix, never the value', async () => {
+		const { body, log } = await misconfigured(manualTrigger({ signingSecret: 'wh_2f9c1a7e4b' }));
+		expect(body.message).toMatch(/not a Standard Webhooks secret/);
+		expect(body.hint).toBe(MANUAL_SECRET_ADVICE);
+		expect(JSON.stringify(body) + log).not.toContain('wh_2f9c1a7e4b');
+	});
+
+	it.each([0, 3601, 1e9, -5])('Timestamp Tolerance %s (an expression can set anything): refused with the bounds', async (tolerance) => {
+		const { body } = await misconfigured(automaticTrigger({ timestampTolerance: tolerance }));
+		expect(body.message).toBe(`Timestamp Tolerance must be between 1 and 3600 seconds, not "${tolerance}"`);
+		expect(body.hint).toMatch(/at most 3600 seconds/);
+	});
+
+	it('so a year-old signed delivery never runs, whatever the tolerance says', async () => {
+		const receiver = await receiverFor(automaticTrigger({ timestampTolerance: 1e9 }));
+		const response = await sendEvent(receiver, paymentEvent(), { timestamp: nowSeconds() - 365 * 24 * 3600 });
+		expect([response.status, response.ran]).toEqual([503, false]);
+	});
+
+	it('accepts the bounds themselves', async () => {
+		for (const tolerance of [1, 3600]) {
+			const receiver = await receiverFor(automaticTrigger({ timestampTolerance: tolerance }));
+			expect((await sendEvent(receiver, paymentEvent())).ran).toBe(true);
+		}
 	});
 });
 

@@ -5,7 +5,7 @@
 import type { ListResponse } from '../../../../../nodes/EducationPlatform/helpers/pagination';
 import type { Query } from '../../../../../nodes/EducationPlatform/helpers/listQuery';
 import { RateBudget, type Timer } from '../../../../../nodes/shared/rateBudget';
-import { planRetry, type Failure } from '../../../../../nodes/shared/retry';
+import { DEFAULT_RETRY_POLICY, planRetry, type Failure } from '../../../../../nodes/shared/retry';
 import { RateLimiter, rateLimitHeaders } from '../../../../../sandbox/http/rateLimit';
 import { createRng, type Rng } from '../../../../../sandbox/random';
 
@@ -126,11 +126,13 @@ export function simulatedPlatform(clock: VirtualClock, options: PlatformOptions)
 		return { status: 200, headers, record, body: { data, meta: { current_page: page, last_page: lastPage, per_page: perPage, total: options.total } } };
 	}
 
-	/** What apiRequest does for one page: gate, exchange, settle, retry per planRetry. */
+	/** What apiRequest does for one page: gate, exchange, settle, retry per planRetry, every wait in one budget. */
 	async function fetchPage(query: Query): Promise<ListResponse> {
 		let waitedMs = 0;
 		for (let attempt = 1; ; attempt++) {
-			await gate.acquire();
+			const admission = await gate.acquire(DEFAULT_RETRY_POLICY.maxTotalWaitMs - waitedMs);
+			waitedMs += admission.waitedMs;
+			if (admission.refused) throw new Error(`page ${String(query.page)} could not wait ${admission.refused.waitMs} ms (wait-budget)`);
 			const answer = await exchange(query);
 			gate.settle({ statusCode: answer.status, headers: answer.headers });
 			Object.assign(answer.record, { settleSeq: ++seq, settledAt: clock.now() });
