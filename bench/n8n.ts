@@ -16,6 +16,7 @@
  */
 import path from 'node:path';
 
+import { parseN8nEnvAssignment } from '../tooling/lib/n8n-env';
 import { BENCH_CASES, FULL, runBench, SMALL, type BenchCase, type BenchOptions } from './n8n/run';
 import { formatTable } from './n8n/table';
 
@@ -35,8 +36,8 @@ function parseArgs(argv: string[]): BenchOptions {
 		if (argv[i] === '--small') options = { ...options, ...SMALL, runs: options.runs === FULL.runs ? SMALL.runs : options.runs };
 		else if (argv[i] === '--runs' && /^[1-9]\d*$/.test(argv[i + 1] ?? '')) options.runs = Number(argv[++i]);
 		else if (argv[i] === '--deliveries' && /^[1-9]\d*$/.test(argv[i + 1] ?? '')) options.deliveries = Number(argv[++i]);
-		else if (argv[i] === '--n8n-env' && /^[A-Z0-9_]+=/.test(argv[i + 1] ?? '')) {
-			const [key, value] = argv[++i].split(/=(.*)/s, 2);
+		else if (argv[i] === '--n8n-env' && parseN8nEnvAssignment(argv[i + 1])) {
+			const [key, value] = parseN8nEnvAssignment(argv[++i])!;
 			options.n8nEnv = { ...options.n8nEnv, [key]: value };
 		} else if (argv[i] === '--only' && argv[i + 1]) options.only = parseCases(argv[++i]);
 		else if (argv[i] === '--cpu-prof' && argv[i + 1]) options.cpuProfile = path.resolve(argv[++i]);

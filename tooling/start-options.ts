@@ -1,6 +1,7 @@
 // `npm start` settings from flags and environment variables. Pure, so it is unit-tested.
 import path from 'node:path';
 
+import { parseN8nEnvAssignment } from './lib/n8n-env';
 import { DEFAULT_RUNTIME, REPO_ROOT, runtimeById, type RuntimeSpec } from './n8n-runtime/runtime';
 
 export const DEFAULT_OWNER = {
@@ -22,6 +23,8 @@ export interface StartOptions {
 	runtime: RuntimeSpec;
 	/** Queue mode (n8n 2.41 only): Postgres, Redis, main, 2 webhook processes, 2 workers and nginx on the n8n port. */
 	queue: boolean;
+	/** `--n8n-env NAME=VALUE` settings for every n8n process, over the recommended ones (lib/n8n-env.ts). */
+	n8nEnv: Record<string, string>;
 }
 
 /**
@@ -32,7 +35,7 @@ export function userFolderFor(options: Pick<StartOptions, 'dataDir' | 'runtime'>
 	return path.join(options.dataDir, options.runtime.id === DEFAULT_RUNTIME.id ? 'n8n' : `n8n-${options.runtime.id}`);
 }
 
-export const START_USAGE = `Usage: npm start [-- --fresh] [--n8n-version 2|1|floor] [--queue] [--sandbox-port N] [--n8n-port N] [--no-activate]
+export const START_USAGE = `Usage: npm start [-- --fresh] [--n8n-version 2|1|floor] [--queue] [--sandbox-port N] [--n8n-port N] [--no-activate] [--n8n-env NAME=VALUE]
 
   --fresh              start from a clean data folder (also DEMO_FRESH=1)
   --n8n-version V      which n8n: 2 (2.41.1, default), 1 (1.123.81) or floor (1.85.4) (also DEMO_N8N_VERSION);
@@ -44,6 +47,9 @@ export const START_USAGE = `Usage: npm start [-- --fresh] [--n8n-version 2|1|flo
                        \`n8n worker\`s behind nginx on the n8n port (also DEMO_QUEUE=1; always a fresh
                        database; n8n 2.41 only; needs apt-get install postgresql redis-server nginx;
                        see docs/production.md)
+  --n8n-env NAME=VALUE an n8n setting for every n8n process (repeatable). n8n runs with the settings the README
+                       recommends for production (on n8n 2.x N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true); this
+                       replaces one of the same name. The caller's own N8N_* variables are not passed on.
 
 Environment: DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD (the n8n login; default ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}),
 DEMO_DATA_DIR (default .n8n-demo/), N8N_RUNTIME_DIR (default .cache/n8n-runtime/), and the sandbox's SANDBOX_* settings.`;
@@ -94,6 +100,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): Start
 		activateTriggers: env.DEMO_ACTIVATE === undefined ? true : truthy(env.DEMO_ACTIVATE),
 		runtime: env.DEMO_N8N_VERSION ? startRuntime(env.DEMO_N8N_VERSION, 'DEMO_N8N_VERSION') : DEFAULT_RUNTIME,
 		queue: truthy(env.DEMO_QUEUE),
+		n8nEnv: {},
 	};
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split(/=(.*)/s, 2) as [string, string | undefined];
@@ -108,6 +115,12 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): Start
 		else if (flag === '--queue') options.queue = true;
 		else if (flag === '--sandbox-port') options.sandboxPort = port(value(), flag);
 		else if (flag === '--n8n-port') options.n8nPort = port(value(), flag);
+		else if (flag === '--n8n-env') {
+			const raw = value();
+			const assignment = parseN8nEnvAssignment(raw);
+			if (!assignment) throw new StartUsageError(`--n8n-env takes NAME=VALUE with an upper-case NAME, e.g. N8N_LOG_LEVEL=debug; got "${raw}".`);
+			options.n8nEnv[assignment[0]] = assignment[1];
+		}
 		else throw new StartUsageError(`Unknown argument "${argv[i]}".\n\n${START_USAGE}`);
 	}
 	if (options.queue && options.runtime.id !== DEFAULT_RUNTIME.id) {

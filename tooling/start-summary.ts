@@ -1,5 +1,6 @@
 // What `npm start` prints once everything is up. Pure, so it is unit-tested.
 import type { Example } from './lib/examples';
+import type { AppliedSetting } from './lib/n8n-env';
 import type { SubscriptionSummary } from './lib/trigger-subscriptions';
 
 export interface SummaryInput {
@@ -13,6 +14,16 @@ export interface SummaryInput {
 	queue?: string[];
 	examples: Example[];
 	subscriptions: SubscriptionSummary[];
+	/** The n8n settings npm start set on top of its own (recommended ones and --n8n-env). */
+	n8nSettings: AppliedSetting[];
+}
+
+function settingLines(settings: AppliedSetting[]): string[] {
+	if (settings.length === 0) return ["  Settings  n8n's defaults (npm start -- --n8n-env NAME=VALUE sets one)"];
+	return settings.map(
+		({ name, value, source }, index) =>
+			`${index === 0 ? '  Settings  ' : '            '}${name}=${value}  (${source === 'recommended' ? 'recommended for production' : source})`,
+	);
 }
 
 export function formatSummary(input: SummaryInput): string {
@@ -30,6 +41,7 @@ export function formatSummary(input: SummaryInput): string {
 		...(input.queue
 			? [`  Queue     ${input.queue.join('\n            ')}`, '            (a fresh database each start; Ctrl+C stops every process)']
 			: [`  Data      ${input.dataDir}/ (kept between runs; npm start -- --fresh starts over)`]),
+		...settingLines(input.n8nSettings),
 		'',
 		'  Credentials in n8n: "Education Platform sandbox (access token)" and "Education Platform sandbox (OAuth2 client credentials)"',
 		'',

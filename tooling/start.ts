@@ -13,6 +13,7 @@ import { demoCredentials } from './lib/demo-credentials';
 import { loadExamples, type Example } from './lib/examples';
 import { N8nCli } from './lib/n8n-cli';
 import { N8nRestClient, N8nRestError } from './lib/n8n-rest';
+import { appliedN8nSettings, type AppliedSetting } from './lib/n8n-env';
 import { N8nServer } from './lib/n8n-server';
 import { isPortInUse } from './lib/ports';
 import { seedExactlyOnceExample } from './lib/queue/exactly-once-example';
@@ -61,6 +62,15 @@ class Demo {
 		return userFolderFor(this.options);
 	}
 
+	/** The recommended n8n settings with the --n8n-env ones over them. */
+	private get n8nSettings(): AppliedSetting[] {
+		return appliedN8nSettings(this.options.runtime.n8nMajor, this.options.n8nEnv);
+	}
+
+	private get n8nExtraEnv(): Record<string, string> {
+		return Object.fromEntries(this.n8nSettings.map(({ name, value }) => [name, value]));
+	}
+
 	async run(): Promise<void> {
 		const started = Date.now();
 		const { options } = this;
@@ -88,7 +98,7 @@ class Demo {
 
 		await this.startSandbox();
 
-		const envOptions = { userFolder: this.userFolder, port: options.n8nPort, nodeBinary: runtime.nodeBinary };
+		const envOptions = { userFolder: this.userFolder, port: options.n8nPort, nodeBinary: runtime.nodeBinary, extra: this.n8nExtraEnv };
 		const cli = new N8nCli({ runtime, env: envOptions });
 		const examples = loadExamples();
 		await this.seed(cli, examples, firstRun);
@@ -99,6 +109,7 @@ class Demo {
 			runtime,
 			userFolder: this.userFolder,
 			port: options.n8nPort,
+			extra: this.n8nExtraEnv,
 			onLine: (line) => {
 				if (ready && line.trim() !== '') console.log(`  [n8n] ${line}`);
 			},
@@ -212,6 +223,7 @@ class Demo {
 			packed,
 			dir,
 			port: options.n8nPort,
+			extraEnv: this.n8nExtraEnv,
 			seed: async (cli, topology) => {
 				await this.seed(cli, examples, true);
 				const name = await seedExactlyOnceExample(cli, topology);
@@ -264,6 +276,7 @@ class Demo {
 				queue: this.queue?.describe(),
 				examples,
 				subscriptions,
+				n8nSettings: this.n8nSettings,
 			}),
 		);
 	}

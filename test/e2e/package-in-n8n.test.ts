@@ -207,8 +207,14 @@ describe('the Education Platform Trigger in a published workflow', () => {
 			body,
 		});
 		expect(response.status).toBe(401);
-		await new Promise((resolve) => setTimeout(resolve, 2_000));
-		expect(await n8n.rest.executions(IDS.trigger)).toHaveLength(before);
+		// n8n would have started a run for the refused request before this delivery's one: once
+		// the platform's delivery has run, the refused request's run would be listed too.
+		const later = await n8n.platform.emit(TRIGGER_EVENTS[0]);
+		const runs = await successfulRuns(IDS.trigger, before + 1);
+		expect(await n8n.rest.executions(IDS.trigger)).toHaveLength(before + 1);
+		const ran = runs.flatMap((run) => nodeOutput(run, 'Education Platform Trigger')).map((item) => item.id);
+		expect(ran).toContain(later.id);
+		expect(ran).not.toContain('evt_forged');
 	});
 
 	it('removes the subscription from the platform when the workflow is deactivated', async () => {

@@ -12,6 +12,7 @@ import { loadExamples, TRIGGER_NODE_TYPE, type WorkflowJson } from '../../toolin
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { e2eTarget } from './support/target';
 import { eventually, type Subscription } from './support/sandboxClient';
+import { sentinel, type Sentinel } from './support/sentinel';
 import { timed } from './support/timings';
 import { triggerWorkflow } from './support/workflows';
 
@@ -28,6 +29,7 @@ const PUBLICATION = e2eTarget().activation === 'publication';
 
 let n8n: Instance;
 let paymentExample: WorkflowJson;
+let publications: Sentinel;
 const signingCredential: CredentialImport = {
 	id: 'e2eSigningSecre1',
 	name: 'e2e webhook signing secret',
@@ -48,12 +50,14 @@ beforeAll(async () => {
 		const login = sandboxLogin(sandbox);
 		const token = accessTokenCredential(login, 'e2eGuaranteeTok1', 'e2e guarantees access token');
 		paymentExample = loadExamples().find(({ workflow }) => workflow.id === PAYMENT_EXAMPLE)!.workflow;
+		publications = sentinel(token);
 		return {
 			credentials: [token, signingCredential, ...demoCredentials(login)],
 			workflows: [
 				paymentExample,
 				triggerWorkflow(LIFECYCLE, token, ['payment.succeeded'], LIFECYCLE_HOOK),
 				manualWorkflow(),
+				publications.workflow,
 			],
 		};
 	});
@@ -221,13 +225,19 @@ describe(`the lifecycle on the ${PUBLICATION ? 'publication service' : 'legacy'}
 	const AREAS = ['enrollment.created', 'payment.succeeded', 'exam_result.published'];
 	const EDITED = ['enrollment.created', 'exam_result.published'];
 
-	/** Emits one event per area and returns the event types that started a run of LIFECYCLE. */
+	/**
+	 * Emits one event per area and returns the event types that started a run of LIFECYCLE, once
+	 * the platform has an answer for every delivery to the URL (a second subscription or an
+	 * unselected event would show here) and the run of each accepted one exists.
+	 */
 	async function emitEachArea(): Promise<string[]> {
 		const before = (await n8n.rest.executions(LIFECYCLE)).length;
 		const emitted = [];
 		for (const type of AREAS) emitted.push(await n8n.platform.emit(type));
-		const runs = await runsOf(LIFECYCLE, before + EDITED.length);
-		await new Promise((resolve) => setTimeout(resolve, 1_500)); // room for a wrong extra run
+		const deliveries = await n8n.platform.settledDeliveries(emitted.map((event) => event.id), url());
+		const accepted = deliveries.filter((delivery) => delivery.status === 'succeeded');
+		expect(accepted.map((delivery) => delivery.event_type).sort()).toEqual(EDITED);
+		const runs = await runsOf(LIFECYCLE, before + accepted.length);
 		expect(await n8n.rest.executions(LIFECYCLE)).toHaveLength(before + EDITED.length);
 		const ids = new Set(emitted.map((event) => event.id));
 		return runs
@@ -277,7 +287,7 @@ describe(`the lifecycle on the ${PUBLICATION ? 'publication service' : 'legacy'}
 			await n8n.platform.deleteSubscription(gone.id);
 			await timed('n8n restart', () => n8n.server.restart());
 			if (PUBLICATION) {
-				await new Promise((resolve) => setTimeout(resolve, 3_000));
+				await publications.settle(n8n);
 				expect(await subscriptionsFor(url())).toEqual([]);
 				await n8n.rest.deactivateWorkflow(LIFECYCLE);
 				await n8n.rest.activateWorkflow(LIFECYCLE);
@@ -298,7 +308,7 @@ describe(`the lifecycle on the ${PUBLICATION ? 'publication service' : 'legacy'}
 			await eventually('no subscription for the URL', async () => ((await subscriptionsFor(url())).length === 0 ? true : undefined), 120_000);
 		});
 		// Settled, not passing through zero: nothing registers late.
-		await new Promise((resolve) => setTimeout(resolve, 3_000));
+		await publications.settle(n8n);
 		expect(await subscriptionsFor(url())).toEqual([]);
 		expect((await n8n.rest.workflow(LIFECYCLE)).active).toBe(false);
 		expect(n8n.server.log).not.toMatch(/Abandoned workflow publication/);

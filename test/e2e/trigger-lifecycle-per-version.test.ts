@@ -12,6 +12,7 @@ import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/
 import { nodeOutput } from '../../tooling/lib/n8n-cli';
 import { startInstance, type Instance } from './support/instance';
 import { eventually, type Subscription } from './support/sandboxClient';
+import { sentinel, type Sentinel } from './support/sentinel';
 import { e2eTarget } from './support/target';
 import { timed } from './support/timings';
 import { triggerWorkflow } from './support/workflows';
@@ -25,11 +26,13 @@ const SAVED_EVENTS = ['enrollment.created', 'payment.failed'];
 
 let n8n: Instance;
 let credential: CredentialImport;
+let publications: Sentinel;
 
 beforeAll(async () => {
 	n8n = await startInstance((sandbox) => {
 		credential = accessTokenCredential({ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken }, 'e2eLifecycleTok1', 'e2e lifecycle access token');
-		return { credentials: [credential], workflows: [triggerWorkflow(WORKFLOW_ID, credential, FIRST_EVENTS, WEBHOOK_ID)] };
+		publications = sentinel(credential);
+		return { credentials: [credential], workflows: [triggerWorkflow(WORKFLOW_ID, credential, FIRST_EVENTS, WEBHOOK_ID), publications.workflow] };
 	});
 	await n8n.rest.activateWorkflow(WORKFLOW_ID);
 	await onlySubscription('the first subscription', FIRST_EVENTS);
@@ -83,7 +86,7 @@ describe(`the trigger's lifecycle on ${e2eTarget().label} (${e2eTarget().activat
 			const after = await onlySubscription('the re-created subscription', SAVED_EVENTS);
 			expect(after.id).not.toBe(before.id);
 		} else {
-			await new Promise((resolve) => setTimeout(resolve, 3_000));
+			await publications.settle(n8n);
 			expect(await onlySubscription('the unchanged subscription', FIRST_EVENTS)).toEqual(before);
 			await timed('publish the saved draft', () => n8n.rest.activateWorkflow(WORKFLOW_ID));
 			await onlySubscription('the subscription after publishing', SAVED_EVENTS);
@@ -101,7 +104,7 @@ describe(`the trigger's lifecycle on ${e2eTarget().label} (${e2eTarget().activat
 			expect(again.id).not.toBe(subscription.id);
 			await expectDeliveryRuns('enrollment.created');
 		} else {
-			await new Promise((resolve) => setTimeout(resolve, 5_000));
+			await publications.settle(n8n);
 			expect(await n8n.platform.subscriptions()).toEqual([]);
 			// Recovery: publish again.
 			await n8n.rest.deactivateWorkflow(WORKFLOW_ID);

@@ -46,6 +46,14 @@ describe('npm start options', () => {
 		expect(() => parseStartOptions(['--n8n-version', '3'], {})).toThrow('--n8n-version must be one of 2, 1, floor; got "3".');
 	});
 
+	it('takes n8n settings from repeated --n8n-env NAME=VALUE flags, none by default', () => {
+		expect(parseStartOptions([], {}).n8nEnv).toEqual({});
+		const options = parseStartOptions(['--n8n-env', 'N8N_METRICS=true', '--n8n-env=N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=false', '--n8n-env', 'N8N_METRICS=false'], {});
+		expect(options.n8nEnv).toEqual({ N8N_METRICS: 'false', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'false' });
+		expect(() => parseStartOptions(['--n8n-env', 'lazy'], {})).toThrow('--n8n-env takes NAME=VALUE with an upper-case NAME, e.g. N8N_LOG_LEVEL=debug; got "lazy".');
+		expect(() => parseStartOptions(['--n8n-env'], {})).toThrow('--n8n-env needs a value.');
+	});
+
 	it('rejects mistakes with a message that says what to fix', () => {
 		expect(() => parseStartOptions(['--n8n-port', 'abc'], {})).toThrow('--n8n-port must be a port number from 1 to 65535; got "abc".');
 		expect(() => parseStartOptions(['--frsh'], {})).toThrow('Unknown argument "--frsh"');

@@ -10,6 +10,10 @@ const input: SummaryInput = {
 	dataDir: '.n8n-demo',
 	examples: loadExamples(),
 	subscriptions: [{ url: 'http://127.0.0.1:5678/webhook/abc/webhook', events: ['payment.succeeded', 'payment.failed'] }],
+	n8nSettings: [
+		{ name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE', value: 'true', source: 'recommended' },
+		{ name: 'N8N_METRICS', value: 'true', source: '--n8n-env' },
+	],
 };
 
 describe('the npm start summary', () => {
@@ -19,6 +23,13 @@ describe('the npm start summary', () => {
 		expect(text).toContain('n8n       http://127.0.0.1:5678');
 		expect(text).toContain('login demo@example.com / Demo-Password-1  (owner just created)');
 		expect(text).toContain('token demo-token, OAuth client demo-client / demo-secret');
+	});
+
+	it('prints the n8n settings it applied and where each came from, or that n8n runs on its defaults', () => {
+		expect(text).toContain(
+			'  Settings  N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true  (recommended for production)\n            N8N_METRICS=true  (--n8n-env)\n',
+		);
+		expect(formatSummary({ ...input, n8nSettings: [] })).toContain("  Settings  n8n's defaults (npm start -- --n8n-env NAME=VALUE sets one)\n");
 	});
 
 	it('lists each example with its trigger events, and the subscriptions the sandbox holds', () => {

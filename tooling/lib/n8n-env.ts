@@ -42,6 +42,38 @@ export function oauth2CallbackUrl(options: Pick<N8nEnvOptions, 'host' | 'port'>)
 	return `http://${options.host ?? '127.0.0.1'}:${options.port}/rest/oauth2-credential/callback`;
 }
 
+/** `NAME=VALUE` as `--n8n-env` takes it (`npm start`, `bench:n8n`); undefined when `raw` is not one. */
+export function parseN8nEnvAssignment(raw: string | undefined): [name: string, value: string] | undefined {
+	const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/s.exec(raw ?? '');
+	return match ? [match[1], match[2]] : undefined;
+}
+
+/**
+ * The n8n settings README and docs/production.md recommend for production, per n8n line; `npm
+ * start` runs the demo with them and a `--n8n-env` of the same name replaces one.
+ * - 2.x: N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true. n8n 2.41 otherwise builds an expression isolate
+ *   for every request to a trigger other than its own Webhook node (docs/performance.md).
+ * - 1.x: none. n8n 1.123 has no such setting (its ExpressionEngineConfig has no lazyAcquire) and
+ *   ignores the variable.
+ */
+export function recommendedN8nEnv(n8nMajor: 1 | 2): Record<string, string> {
+	return n8nMajor === 2 ? { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' } : {};
+}
+
+export interface AppliedSetting {
+	name: string;
+	value: string;
+	source: 'recommended' | '--n8n-env';
+}
+
+/** The recommended settings with the user's `--n8n-env` ones over them, in that order, each named with where it came from. */
+export function appliedN8nSettings(n8nMajor: 1 | 2, fromFlags: Record<string, string>): AppliedSetting[] {
+	const recommended = Object.entries(recommendedN8nEnv(n8nMajor))
+		.filter(([name]) => !(name in fromFlags))
+		.map(([name, value]): AppliedSetting => ({ name, value, source: 'recommended' }));
+	return [...recommended, ...Object.entries(fromFlags).map(([name, value]): AppliedSetting => ({ name, value, source: '--n8n-env' }))];
+}
+
 export function buildN8nEnv(options: N8nEnvOptions, parent: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
 	const host = options.host ?? '127.0.0.1';
 	// Inherit only what a process needs to run (PATH, HOME, locale, TMPDIR…): a stray N8N_* or

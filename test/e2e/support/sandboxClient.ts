@@ -70,6 +70,27 @@ export class SandboxClient {
 		return this.listAll(`/v1/webhooks/${subscriptionId}/deliveries`, {});
 	}
 
+	/**
+	 * Every delivery of these events to the subscriptions for `url`, once the platform has a final
+	 * answer for each (none pending, retries included). What a receiver did with an event (run it,
+	 * refuse it, run it twice through a second subscription) shows only after that, so a test that
+	 * asserts "nothing more happened" waits for this instead of sleeping.
+	 */
+	async settledDeliveries(eventIds: readonly string[], url: string, timeoutMs = 120_000): Promise<Delivery[]> {
+		const wanted = new Set(eventIds);
+		return await eventually(
+			`the platform's deliveries of ${eventIds.join(', ')} to ${url} to be answered`,
+			async () => {
+				const subscriptions = (await this.subscriptions()).filter((subscription) => subscription.url === url);
+				const found = (await Promise.all(subscriptions.map((subscription) => this.deliveries(subscription.id))))
+					.flat()
+					.filter((delivery) => wanted.has(delivery.event_id));
+				return found.every((delivery) => delivery.status !== 'pending') ? found : undefined;
+			},
+			timeoutMs,
+		);
+	}
+
 	/** A new student, through the sandbox's admin API. */
 	async createStudent(changes: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
 		const response = await fetch(`${this.baseUrl}/sandbox/students`, {

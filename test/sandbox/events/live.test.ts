@@ -57,12 +57,18 @@ describe('live mode', () => {
 	});
 
 	it('runs inside the sandbox when live mode is on, and stops on close', async () => {
-		const sandbox = await startSandbox({ port: 0, students: 20, live: true, liveIntervalMs: 20 });
-		const events = sandbox.state.events!;
-		while (events.recent().length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
-		await sandbox.close();
-		const count = events.recent().length;
-		await new Promise((resolve) => setTimeout(resolve, 60));
-		expect(events.recent()).toHaveLength(count);
+		// Jest's clock drives the stream's timer: the ticks that would follow close() are run, not waited for.
+		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+		try {
+			const sandbox = await startSandbox({ port: 0, students: 20, live: true, liveIntervalMs: 20 });
+			const events = sandbox.state.events!;
+			jest.advanceTimersByTime(60);
+			expect(events.recent()).toHaveLength(3);
+			await sandbox.close();
+			jest.advanceTimersByTime(10 * 20);
+			expect(events.recent()).toHaveLength(3);
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 });

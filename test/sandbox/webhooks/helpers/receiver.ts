@@ -20,6 +20,23 @@ export const answer =
 		response.writeHead(status, { 'content-type': 'application/json' }).end('{"ok":true}');
 	};
 
+/** Where a control subscription points: `${receiver.url}${CONTROL_PATH}`. */
+export const CONTROL_PATH = '/control';
+
+/**
+ * Answers `status` to everything except the retries of a control subscription (CONTROL_PATH):
+ * its first attempt fails, its retry gets 200. Queued after retries a test expects to be
+ * cancelled, the control's retry falls due after theirs would have, so once it has succeeded
+ * (the engine is idle) a retry that was not cancelled would have arrived.
+ */
+export function failingExceptControlRetry(status: number): Responder {
+	let controlAttempts = 0;
+	return (delivery, _index, response) => {
+		const retriedControl = delivery.path.endsWith(CONTROL_PATH) && controlAttempts++ > 0;
+		response.writeHead(retriedControl ? 200 : status).end();
+	};
+}
+
 export interface Receiver {
 	url: string;
 	received: ReceivedDelivery[];
