@@ -15,7 +15,9 @@
 // the requests, short enough to end well before n8n's 84 s. A window is waited out once: after it
 // the token's whole budget is available, so the calls that follow (create after delete) go through.
 // Calls less than ACTIVATION_GAP_MS apart belong to the same activation (n8n sleeps at most 8 s
-// between its own attempts), so n8n's retries cannot start the budget afresh and overrun.
+// between its own attempts), so n8n's retries cannot start the budget afresh and overrun. An
+// activation is over once the subscription is in place (create() succeeded, or checkExists() found
+// it): nothing of it follows, and the next call (an unpublish, a new publish) starts a new one.
 
 /** The time the lifecycle calls of one activation may spend, first call's start to last call's end. */
 export const ACTIVATION_BUDGET_MS = 72_000;
@@ -72,9 +74,11 @@ export class Activations {
 		return activation;
 	}
 
-	end(activation: Activation, now: number): void {
+	/** A lifecycle call of `key` ended; `registered`: the subscription is in place, the activation is over. */
+	end(key: string, activation: Activation, now: number, registered = false): void {
 		activation.running = Math.max(0, activation.running - 1);
 		activation.endedAt = now;
+		if (registered && activation.running === 0 && this.byKey.get(key) === activation) this.byKey.delete(key);
 	}
 
 	/** Activations with no call running for ACTIVATION_GAP_MS are over. */

@@ -28,19 +28,28 @@ const activationOf = new WeakMap<IHookFunctions, Activation>();
 /**
  * Runs one lifecycle call (checkExists, create or delete) within the budget of the activation it
  * belongs to (helpers/lifecycleBudget.ts): the calls n8n makes for one trigger in quick succession
- * share it, so together they end before n8n gives up on the activation.
+ * share it, so together they end before n8n gives up on the activation. `registered`: whether the
+ * call's result means the subscription is in place, which ends the activation.
  */
-export async function lifecycleCall<T>(context: IHookFunctions, work: () => Promise<T>): Promise<T> {
+export async function lifecycleCall<T>(
+	context: IHookFunctions,
+	work: () => Promise<T>,
+	registered: (result: T) => boolean = () => false,
+): Promise<T> {
 	const node = context.getNode();
-	const activation = activations.begin(`${context.getWorkflow().id ?? ''}/${node.webhookId ?? node.name}`, Date.now());
+	const key = `${context.getWorkflow().id ?? ''}/${node.webhookId ?? node.name}`;
+	const activation = activations.begin(key, Date.now());
 	activationOf.set(context, activation);
+	let done = false;
 	try {
-		return await work();
+		const result = await work();
+		done = registered(result);
+		return result;
 	} catch (error) {
 		activation.lastFailure = (error as Error).message;
-		throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(context.getNode(), error as Error);
+		throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error as Error);
 	} finally {
-		activations.end(activation, Date.now());
+		activations.end(key, activation, Date.now(), done);
 	}
 }
 

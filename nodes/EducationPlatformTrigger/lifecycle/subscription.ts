@@ -36,7 +36,7 @@ export async function subscriptionExists(this: IHookFunctions): Promise<boolean>
 		await checkManualSetup.call(this);
 		return true;
 	}
-	return await lifecycleCall(this, async () => await storedSubscriptionIsCurrent.call(this));
+	return await lifecycleCall(this, async () => await storedSubscriptionIsCurrent.call(this), (exists) => exists);
 }
 
 async function storedSubscriptionIsCurrent(this: IHookFunctions): Promise<boolean> {
@@ -73,7 +73,7 @@ export async function registerSubscription(this: IHookFunctions): Promise<boolea
 		return true;
 	}
 	try {
-		await lifecycleCall(this, async () => await register.call(this));
+		await lifecycleCall(this, async () => await register.call(this), () => true);
 	} catch (error) {
 		throw registrationFailed.call(this, error as Error);
 	}

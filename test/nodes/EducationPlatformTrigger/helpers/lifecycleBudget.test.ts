@@ -57,7 +57,7 @@ describe('Activations', () => {
 	it('gives the calls that follow each other (delete, checkExists, create, n8n\'s retries) one shared deadline', () => {
 		const activations = new Activations();
 		const remove = activations.begin('wf/a', T0);
-		activations.end(remove, T0 + 61_000); // delete() waited out a rate-limit window
+		activations.end('wf/a', remove, T0 + 61_000); // delete() waited out a rate-limit window
 		const create = activations.begin('wf/a', T0 + 61_000 + N8N_RETRY_SLEEPS_MS);
 		expect(create).toBe(remove);
 		expect(create.deadline).toBe(T0 + ACTIVATION_BUDGET_MS);
@@ -73,7 +73,7 @@ describe('Activations', () => {
 	it('does not renew a used-up budget for a retry that comes right after it', () => {
 		const activations = new Activations();
 		const first = activations.begin('wf/a', T0);
-		activations.end(first, T0 + ACTIVATION_BUDGET_MS);
+		activations.end('wf/a', first, T0 + ACTIVATION_BUDGET_MS);
 		const retry = activations.begin('wf/a', T0 + ACTIVATION_BUDGET_MS + 1_000);
 		expect(retry.deadline).toBe(T0 + ACTIVATION_BUDGET_MS);
 	});
@@ -81,10 +81,26 @@ describe('Activations', () => {
 	it('opens a new activation once the trigger has been quiet for the gap', () => {
 		const activations = new Activations();
 		const first = activations.begin('wf/a', T0);
-		activations.end(first, T0 + 2_000);
+		activations.end('wf/a', first, T0 + 2_000);
 		const later = activations.begin('wf/a', T0 + 2_000 + ACTIVATION_GAP_MS);
 		expect(later).not.toBe(first);
 		expect(later.deadline).toBe(T0 + 2_000 + ACTIVATION_GAP_MS + ACTIVATION_BUDGET_MS);
+	});
+
+	it('is over once the subscription is in place: an unpublish right after a long activation starts afresh', () => {
+		const activations = new Activations();
+		const create = activations.begin('wf/a', T0);
+		activations.end('wf/a', create, T0 + 61_000, true); // create() waited out a window, then registered
+		const unpublish = activations.begin('wf/a', T0 + 65_000);
+		expect(unpublish).not.toBe(create);
+		expect(unpublish.deadline).toBe(T0 + 65_000 + ACTIVATION_BUDGET_MS);
+	});
+
+	it('stays open after a failed create(), for n8n\'s next attempt', () => {
+		const activations = new Activations();
+		const create = activations.begin('wf/a', T0);
+		activations.end('wf/a', create, T0 + 1_000);
+		expect(activations.begin('wf/a', T0 + 2_000)).toBe(create);
 	});
 
 	it('keeps triggers apart', () => {
