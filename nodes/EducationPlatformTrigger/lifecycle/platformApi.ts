@@ -24,6 +24,8 @@ const DESCRIPTION_MAX_LENGTH = 255;
 const activations = new Activations();
 /** n8n builds a fresh hook context for every lifecycle call: the activation each call belongs to. */
 const activationOf = new WeakMap<IHookFunctions, Activation>();
+/** Failures that only say the budget is used up: the cause they repeat stays the last failure. */
+const budgetUsedUp = new WeakSet<object>();
 
 /**
  * Runs one lifecycle call (checkExists, create or delete) within the budget of the activation it
@@ -46,7 +48,7 @@ export async function lifecycleCall<T>(
 		done = registered(result);
 		return result;
 	} catch (error) {
-		activation.lastFailure = (error as Error).message;
+		if (!budgetUsedUp.has(error as object)) activation.lastFailure = (error as Error).message;
 		throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error as Error);
 	} finally {
 		activations.end(key, activation, Date.now(), done);
@@ -63,13 +65,15 @@ async function platformRequest(
 	const bounds = requestBounds(activation ? activation.deadline - Date.now() : ACTIVATION_BUDGET_MS);
 	if (!bounds) {
 		const last = activation?.lastFailure ? ` The last failure was: ${activation.lastFailure}` : '';
-		throw new NodeOperationError(
+		const usedUp = new NodeOperationError(
 			this.getNode(),
 			`The trigger stopped before ${method} ${endpoint}: this activation's ${ACTIVATION_BUDGET_MS / 1000} s for talking to the platform are used up.${last}`,
 			{
 				description: `n8n gives up on an activation that takes too long, so the trigger stops in time and leaves no subscription behind unknown. Check that the platform is reachable, then activate (publish) the workflow again, at the earliest ${ACTIVATION_GAP_MS / 1000} s from now.`,
 			},
 		);
+		budgetUsedUp.add(usedUp);
+		throw usedUp;
 	}
 	return await apiRequest.call(this, method, endpoint, { ...bounds, ...options });
 }

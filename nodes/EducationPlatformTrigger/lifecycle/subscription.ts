@@ -82,7 +82,7 @@ export async function registerSubscription(this: IHookFunctions): Promise<boolea
 
 /**
  * create() failed: the workflow receives no event. Where n8n shows it depends on its activation
- * path (README, "When activation fails"); on n8n 2.x's publication path the workflow even stays
+ * path (docs/production.md, "When activation cannot register the subscription"); on n8n 2.x's publication path the workflow even stays
  * published, and nothing in n8n tries again. So the log names the workflow and the fix, and the
  * error n8n shows says what failed.
  */

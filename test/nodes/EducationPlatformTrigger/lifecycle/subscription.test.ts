@@ -442,7 +442,8 @@ describe('Education Platform Trigger lifecycle: activation under the platform\'s
 			// n8n 2.x sleeps between its attempts; this retry comes after the budget has run out.
 			await sleep(ACTIVATION_BUDGET_MS - 62_000);
 			const retry = await t.runWebhookMethod('create').then(() => undefined, (error: Error) => error);
-			return { first, retry, sentByRetry: platform.calls.length - sent };
+			const again = await t.runWebhookMethod('create').then(() => undefined, (error: Error) => error);
+			return { first, retry, again, sentByRetry: platform.calls.length - sent };
 		});
 
 		expect(result.first?.message).toBe('Could not register the webhook subscription on the platform: Service unavailable.');
@@ -450,6 +451,7 @@ describe('Education Platform Trigger lifecycle: activation under the platform\'s
 		expect(result.retry?.message).toBe(
 			`The trigger stopped before GET /webhooks: this activation's ${ACTIVATION_BUDGET_MS / 1000} s for talking to the platform are used up. The last failure was: Service unavailable.`,
 		);
+		expect(result.again?.message).toBe(result.retry?.message); // the cause, not the previous "used up"
 		expect(platform.subscriptions.size).toBe(0);
 	});
 });
