@@ -61,6 +61,42 @@ async function exhaustWindow(): Promise<number> {
 	throw new Error('The sandbox never answered 429');
 }
 
+/** An event of `type` emitted now is delivered once and runs the workflow exactly once. */
+async function expectOneRun(subscriptionId: string, type: string): Promise<void> {
+	const finished = async () => (await n8n.rest.executions(WORKFLOW_ID)).filter((e) => e.status !== 'running' && e.status !== 'new');
+	const before = (await finished()).length;
+	const event = await n8n.platform.emit(type);
+	// The platform's delivery log shows the delivery answered: n8n has started (and recorded) its run.
+	const delivery = await eventually(`the delivery of ${event.id} answered`, async () => {
+		const found = (await observer.deliveries(subscriptionId)).find((d) => d.event_id === event.id);
+		return found && found.status !== 'pending' ? found : undefined;
+	});
+	expect(delivery.status).toBe('succeeded');
+	expect(delivery.attempts).toHaveLength(1);
+	// No run still going: whatever the delivery started has finished.
+	const runs = await eventually(`the run of ${event.id} finished`, async () => {
+		const all = await n8n.rest.executions(WORKFLOW_ID);
+		return all.length > before && all.every((e) => e.status !== 'running' && e.status !== 'new') ? all : undefined;
+	});
+	expect(runs).toHaveLength(before + 1);
+	expect(runs[0].status).toBe('success');
+	const run = { data: n8n.unflatten((await n8n.rest.execution(runs[0].id)).data) } as Parameters<typeof nodeOutput>[0];
+	expect(nodeOutput(run, TRIGGER)).toEqual([expect.objectContaining({ id: event.id, type })]);
+}
+
+/** Waits until the platform holds exactly one subscription for the workflow, with these events. */
+async function onlySubscription(events: string[], timeoutMs: number): Promise<Subscription> {
+	const [subscription] = await eventually(
+		`exactly one subscription for the workflow, for ${events.join(', ')}`,
+		async () => {
+			const found = await subscriptionsForUrl();
+			return found.length === 1 && found[0].events.join() === events.join() ? found : undefined;
+		},
+		timeoutMs,
+	);
+	return subscription;
+}
+
 describe(`activation while the platform refuses requests, ${e2eTarget().label} (${e2eTarget().activation} activation)`, () => {
 	it('the token\'s rate-limit window is used up: activation waits it out, one subscription, a later event runs once', async () => {
 		const retryAfterMs = await exhaustWindow();
@@ -69,35 +105,34 @@ describe(`activation while the platform refuses requests, ${e2eTarget().label} (
 
 		const startedAt = Date.now();
 		await timed('activate with the rate-limit window used up', () => n8n.rest.activateWorkflow(WORKFLOW_ID));
-		const [subscription] = await eventually(
-			'exactly one subscription for the workflow',
-			async () => {
-				const found = await subscriptionsForUrl();
-				return found.length === 1 ? found : undefined;
-			},
-			retryAfterMs + MARGIN_MS,
-		);
+		const subscription = await onlySubscription(['payment.succeeded'], retryAfterMs + MARGIN_MS);
 		const seconds = (Date.now() - startedAt) / 1000;
 		process.stdout.write(`[e2e] ${e2eTarget().label}: subscription registered ${seconds.toFixed(1)} s after activation (Retry-After was ${retryAfterMs / 1000} s)\n`);
 		expect(seconds * 1000).toBeGreaterThanOrEqual(retryAfterMs - 2_000); // it did wait for the window
 		expect(subscription).toMatchObject({ url: webhookUrl(), events: ['payment.succeeded'], enabled: true });
 		expect((await n8n.rest.workflow(WORKFLOW_ID)).active).toBe(true);
 
-		const event = await n8n.platform.emit('payment.succeeded');
-		// The platform's delivery log shows the one delivery answered 2xx: n8n has recorded its run.
-		const delivery = await eventually('the delivery of the event answered', async () => {
-			const found = (await observer.deliveries(subscription.id)).find((d) => d.event_id === event.id);
-			return found && found.status !== 'pending' ? found : undefined;
+		await expectOneRun(subscription.id, 'payment.succeeded');
+		expect(await subscriptionsForUrl()).toHaveLength(1);
+	});
+
+	it('a changed trigger published while the window is used up: delete() then create() wait it out once, one subscription, a later event runs once', async () => {
+		const [before] = await subscriptionsForUrl();
+		const retryAfterMs = await exhaustWindow();
+		const startedAt = Date.now();
+		const events = ['payment.failed'];
+		const change = (nodes: Awaited<ReturnType<Instance['rest']['workflow']>>['nodes']) =>
+			nodes.map((node) => (node.name === TRIGGER ? { ...node, parameters: { ...node.parameters, events } } : node));
+		// n8n 1.x: saving the active workflow runs delete() then create(); 2.x: publishing the saved draft does.
+		await timed('save (and on 2.x publish) a changed trigger with the window used up', async () => {
+			await n8n.rest.saveWorkflow(WORKFLOW_ID, change);
+			if (n8n.target.saveOfActiveWorkflow === 'draft') await n8n.rest.activateWorkflow(WORKFLOW_ID);
 		});
-		expect(delivery.status).toBe('succeeded');
-		expect(delivery.attempts).toHaveLength(1);
-		const runs = await eventually('the finished run of the event', async () => {
-			const finished = (await n8n.rest.executions(WORKFLOW_ID)).filter((e) => e.status !== 'running' && e.status !== 'new');
-			return finished.length > 0 ? finished : undefined;
-		});
-		expect(runs.map((run) => run.status)).toEqual(['success']);
-		const run = { data: n8n.unflatten((await n8n.rest.execution(runs[0].id)).data) } as Parameters<typeof nodeOutput>[0];
-		expect(nodeOutput(run, TRIGGER)).toEqual([expect.objectContaining({ id: event.id, type: 'payment.succeeded' })]);
+		const subscription = await onlySubscription(events, retryAfterMs + MARGIN_MS);
+		const seconds = (Date.now() - startedAt) / 1000;
+		process.stdout.write(`[e2e] ${e2eTarget().label}: changed trigger re-registered ${seconds.toFixed(1)} s after publishing (Retry-After was ${retryAfterMs / 1000} s)\n`);
+		expect(subscription.id).not.toBe(before.id);
+		await expectOneRun(subscription.id, 'payment.failed');
 		expect(await subscriptionsForUrl()).toHaveLength(1);
 	});
 
