@@ -1,5 +1,6 @@
 // Pure: no n8n import. Which failed requests are worth repeating and how long to wait first.
 // docs/api-contract.md §4 (transient statuses) and §5 (rate-limit headers, Retry-After).
+import { isJsonRecord } from './jsonRecord';
 
 /** What went wrong with one attempt, independent of the HTTP library. */
 export interface Failure {
@@ -118,6 +119,15 @@ export function parseRateLimitReset(value: string | undefined, now: number): num
 	return delay > 0 ? Math.ceil(delay) : undefined;
 }
 
+/**
+ * The 429 body's `retry_after` in seconds (contract §4), as ms: all that is left of the wait when
+ * the HTTP client dropped the response headers (n8n 1.x's request helpers do).
+ */
+function retryAfterInBody(body: unknown): number | undefined {
+	const value = isJsonRecord(body) ? body.retry_after : undefined;
+	return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.ceil(value * 1000) : undefined;
+}
+
 /** Exponential backoff with "equal jitter": between half and all of base·2^(attempt-1), capped. */
 export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
 	const ceiling = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
@@ -138,6 +148,8 @@ export function retryDelay(
 	if (isRateLimited(failure)) {
 		const reset = parseRateLimitReset(failure.headers['x-ratelimit-reset'], clock.now());
 		if (reset !== undefined) return { delayMs: reset, source: 'rate-limit-reset' };
+		const inBody = retryAfterInBody(failure.body);
+		if (inBody !== undefined) return { delayMs: inBody, source: 'retry-after' };
 	}
 	return { delayMs: backoffDelay(attempt, policy, clock.random), source: 'backoff' };
 }

@@ -34,6 +34,12 @@ export interface FakePlatform {
 	seed(subscription: Partial<FakeSubscription> & { url: string; events: string[] }): FakeSubscription;
 	/** Makes every request matching method and path answer `status` with the contract's error body. */
 	fail(method: Method, pathPattern: RegExp, status: number): void;
+	/**
+	 * The token's rate-limit window is used up until `until` (ms since the epoch, read with
+	 * `Date.now()`, so virtual time moves it): every request until then gets 429 with the seconds
+	 * left as Retry-After and the window's end as X-RateLimit-Reset, as the platform answers (contract §5).
+	 */
+	rateLimitUntil(until: number): void;
 	/** Calls that are not reads. */
 	writes(): PlatformCall[];
 }
@@ -50,11 +56,19 @@ const ERRORS: Record<number, { message: string; code: string }> = {
 const errorBody = (status: number) =>
 	ERRORS[status] ?? { message: status >= 500 ? 'Service unavailable.' : 'Request failed.', code: status >= 500 ? 'service_unavailable' : 'error' };
 
+const rateLimitHeaders = (retryAfter: number, until: number): Record<string, string> => ({
+	'Retry-After': String(retryAfter),
+	'X-RateLimit-Limit': '600',
+	'X-RateLimit-Remaining': '0',
+	'X-RateLimit-Reset': String(Math.ceil(until / 1000)),
+});
+
 export function fakePlatform(baseUrl: string, token = 'pat-test'): FakePlatform {
 	const subscriptions = new Map<string, FakeSubscription>();
 	const calls: PlatformCall[] = [];
 	const failures: Array<{ method: Method; pathPattern: RegExp; status: number }> = [];
 	let sequence = 0;
+	let rateLimitedUntil = 0;
 
 	const seed: FakePlatform['seed'] = (partial) => {
 		const subscription: FakeSubscription = {
@@ -73,9 +87,14 @@ export function fakePlatform(baseUrl: string, token = 'pat-test'): FakePlatform 
 	// A Base URL with a path (https://school.test/api) serves the API under that prefix.
 	const { origin, pathname } = new URL(baseUrl);
 	const prefix = pathname.replace(/\/+$/, '');
-	const handle = (method: Method, uri: string, body: unknown): [number, unknown] => {
+	const handle = (method: Method, uri: string, body: unknown): [number, unknown] | [number, unknown, Record<string, string>] => {
 		const url = new URL(uri.slice(prefix.length), origin);
 		calls.push({ method, path: url.pathname + url.search, body: body === '' ? undefined : body });
+		const now = Date.now();
+		if (now < rateLimitedUntil) {
+			const retryAfter = Math.ceil((rateLimitedUntil - now) / 1000);
+			return [429, { message: `Too many requests. Retry in ${retryAfter} seconds.`, code: 'rate_limited' }, rateLimitHeaders(retryAfter, rateLimitedUntil)];
+		}
 		const failure = failures.find((f) => f.method === method && f.pathPattern.test(url.pathname));
 		if (failure) return [failure.status, errorBody(failure.status)];
 
@@ -128,6 +147,9 @@ export function fakePlatform(baseUrl: string, token = 'pat-test'): FakePlatform 
 		calls,
 		seed,
 		fail: (method, pathPattern, status) => failures.push({ method, pathPattern, status }),
+		rateLimitUntil: (until) => {
+			rateLimitedUntil = until;
+		},
 		writes: () => calls.filter((call) => call.method !== 'GET'),
 	};
 }

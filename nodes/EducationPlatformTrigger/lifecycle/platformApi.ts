@@ -1,10 +1,10 @@
 // The webhook-subscription endpoints (docs/api-contract.md §8.1) as the lifecycle calls them:
-// every request fits the lifecycle call's time budget (helpers/lifecycleBudget.ts).
+// every request fits the activation's time budget (helpers/lifecycleBudget.ts).
 import type { IHookFunctions, IHttpRequestMethods } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { apiUrl } from '../../shared/baseUrl';
 import { apiRequest, isNotFoundError, type ApiRequestOptions } from '../../shared/transport';
-import { LIFECYCLE_BUDGET_MS, requestBounds } from '../helpers/lifecycleBudget';
+import { ACTIVATION_BUDGET_MS, ACTIVATION_GAP_MS, Activations, requestBounds, type Activation } from '../helpers/lifecycleBudget';
 import { checkedSigningSecret } from '../triggerParameters';
 
 /** A subscription as the API returns it (contract §8.1). */
@@ -21,12 +21,38 @@ const PAGE_SIZE = 100;
 const MAX_PAGES = 50;
 const DESCRIPTION_MAX_LENGTH = 255;
 
-/** n8n builds a fresh hook context for every lifecycle call, so the deadline is per call. */
-const deadlines = new WeakMap<IHookFunctions, number>();
+const activations = new Activations();
+/** n8n builds a fresh hook context for every lifecycle call: the activation each call belongs to. */
+const activationOf = new WeakMap<IHookFunctions, Activation>();
+/** Failures that only say the budget is used up: the cause they repeat stays the last failure. */
+const budgetUsedUp = new WeakSet<object>();
 
-/** Starts the budget of one lifecycle call (checkExists, create or delete). */
-export function startLifecycleCall(context: IHookFunctions): void {
-	deadlines.set(context, Date.now() + LIFECYCLE_BUDGET_MS);
+/**
+ * Runs one lifecycle call (checkExists, create or delete) within the budget of the activation it
+ * belongs to (helpers/lifecycleBudget.ts): the calls n8n makes for one trigger in quick succession
+ * share it, so together they end before n8n gives up on the activation. `registered`: whether the
+ * call's result means the subscription is in place, which ends the activation.
+ */
+export async function lifecycleCall<T>(
+	context: IHookFunctions,
+	work: () => Promise<T>,
+	registered: (result: T) => boolean = () => false,
+): Promise<T> {
+	const node = context.getNode();
+	const key = `${context.getWorkflow().id ?? ''}/${node.webhookId ?? node.name}`;
+	const activation = activations.begin(key, Date.now());
+	activationOf.set(context, activation);
+	let done = false;
+	try {
+		const result = await work();
+		done = registered(result);
+		return result;
+	} catch (error) {
+		if (!budgetUsedUp.has(error as object)) activation.lastFailure = (error as Error).message;
+		throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error as Error);
+	} finally {
+		activations.end(key, activation, Date.now(), done);
+	}
 }
 
 async function platformRequest(
@@ -35,17 +61,19 @@ async function platformRequest(
 	endpoint: string,
 	options: ApiRequestOptions = {},
 ): Promise<unknown> {
-	if (!deadlines.has(this)) startLifecycleCall(this);
-	const bounds = requestBounds((deadlines.get(this) as number) - Date.now());
+	const activation = activationOf.get(this);
+	const bounds = requestBounds(activation ? activation.deadline - Date.now() : ACTIVATION_BUDGET_MS);
 	if (!bounds) {
-		throw new NodeOperationError(
+		const last = activation?.lastFailure ? ` The last failure was: ${activation.lastFailure}` : '';
+		const usedUp = new NodeOperationError(
 			this.getNode(),
-			`The platform did not finish ${method} ${endpoint} within the trigger's ${LIFECYCLE_BUDGET_MS / 1000} s budget`,
+			`The trigger stopped before ${method} ${endpoint}: this activation's ${ACTIVATION_BUDGET_MS / 1000} s for talking to the platform are used up.${last}`,
 			{
-				description:
-					'n8n gives up on a slow activation and retries it itself; the trigger stops in time so that no subscription is left behind unknown. Check that the platform is reachable and responsive, then publish the workflow again.',
+				description: `n8n gives up on an activation that takes too long, so the trigger stops in time and leaves no subscription behind unknown. Check that the platform is reachable, then activate (publish) the workflow again, at the earliest ${ACTIVATION_GAP_MS / 1000} s from now.`,
 			},
 		);
+		budgetUsedUp.add(usedUp);
+		throw usedUp;
 	}
 	return await apiRequest.call(this, method, endpoint, { ...bounds, ...options });
 }

@@ -14,7 +14,7 @@
 // at once, and deliveries still being retried for the subscription are signed with the new one.
 // (Deleting and re-creating would drop those pending retries.)
 import type { IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { platformBaseUrl } from '../../shared/transport';
 import { sameEventTypes } from '../helpers/events';
 import { unreachableWebhookUrlProblem } from '../helpers/webhookUrl';
@@ -24,7 +24,7 @@ import {
 	deleteSubscription,
 	fetchSubscription,
 	rotateSecret,
-	startLifecycleCall,
+	lifecycleCall,
 	subscriptionsForUrl,
 	updateSubscription,
 	type Subscription,
@@ -36,7 +36,10 @@ export async function subscriptionExists(this: IHookFunctions): Promise<boolean>
 		await checkManualSetup.call(this);
 		return true;
 	}
-	startLifecycleCall(this);
+	return await lifecycleCall(this, async () => await storedSubscriptionIsCurrent.call(this), (exists) => exists);
+}
+
+async function storedSubscriptionIsCurrent(this: IHookFunctions): Promise<boolean> {
 	const stored = storedSubscription.call(this);
 	if (!stored.webhookId || !stored.webhookSecret) {
 		// Without both there is nothing we can verify deliveries with: start over.
@@ -69,7 +72,33 @@ export async function registerSubscription(this: IHookFunctions): Promise<boolea
 		await checkManualSetup.call(this);
 		return true;
 	}
-	startLifecycleCall(this);
+	try {
+		await lifecycleCall(this, async () => await register.call(this), () => true);
+	} catch (error) {
+		throw registrationFailed.call(this, error as Error);
+	}
+	return true;
+}
+
+/**
+ * create() failed: the workflow receives no event. Where n8n shows it depends on its activation
+ * path (docs/production.md, "When activation cannot register the subscription"); on n8n 2.x's publication path the workflow even stays
+ * published, and nothing in n8n tries again. So the log names the workflow and the fix, and the
+ * error n8n shows says what failed.
+ */
+function registrationFailed(this: IHookFunctions, error: Error): Error {
+	const workflow = this.getWorkflow();
+	this.logger.error(
+		`Education Platform Trigger: workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}) has no webhook subscription on the platform, so no event starts it: ${error.message} Fix the cause, then activate (publish) the workflow again; where n8n still shows it as active (published), deactivate (unpublish) it first.`,
+	);
+	if (!(error instanceof NodeApiError)) return error;
+	return new NodeOperationError(this.getNode(), error, {
+		message: `Could not register the webhook subscription on the platform: ${error.message}`,
+		description: `${error.description ?? ''} Until it is registered no event starts this workflow: activate (publish) it again once the platform answers.`.trim(),
+	});
+}
+
+async function register(this: IHookFunctions): Promise<void> {
 	const { url, events } = wantedSubscription.call(this);
 	const platform = await platformBaseUrl.call(this);
 	assertPlatformCanReach.call(this, url, platform);
@@ -92,11 +121,13 @@ export async function registerSubscription(this: IHookFunctions): Promise<boolea
 		);
 		await deleteSubscription.call(this, duplicate.id);
 	}
-	return true;
 }
 
 export async function removeSubscription(this: IHookFunctions): Promise<boolean> {
-	startLifecycleCall(this);
+	return await lifecycleCall(this, async () => await remove.call(this));
+}
+
+async function remove(this: IHookFunctions): Promise<boolean> {
 	if (registrationMode.call(this) === 'manual') {
 		// Switched from Automatic to Manual: n8n may run delete() with the new settings.
 		if (storedSubscription.call(this).webhookId) await leaveAutomaticSubscription.call(this);

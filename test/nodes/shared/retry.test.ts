@@ -114,6 +114,14 @@ describe('planRetry', () => {
 		});
 	});
 
+	it('on a 429 without rate-limit headers (n8n 1.x drops them), waits what the body\'s retry_after says', () => {
+		const bodyOnly: Failure = { statusCode: 429, headers: {}, body: { message: 'Too many requests. Retry in 34 seconds.', code: 'rate_limited', retry_after: 34 } };
+		expect(planRetry(bodyOnly, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toEqual({ retry: true, delayMs: 34_000, source: 'retry-after' });
+		// The headers, when present, win.
+		expect(planRetry({ ...bodyOnly, headers: { 'retry-after': '5' } }, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toMatchObject({ delayMs: 5_000 });
+		expect(planRetry({ ...bodyOnly, body: { retry_after: 'soon' } }, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock(0))).toMatchObject({ source: 'backoff' });
+	});
+
 	it('honours Retry-After on a 503 but not X-RateLimit-Reset', () => {
 		expect(planRetry(status(503, { 'retry-after': '3' }), { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toMatchObject({
 			delayMs: 3000,

@@ -1,7 +1,10 @@
 import nock from 'nock';
+import { sleep } from 'n8n-workflow';
 
 import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
+import { ACTIVATION_BUDGET_MS } from '../../../../nodes/EducationPlatformTrigger/helpers/lifecycleBudget';
 import { createTriggerWorkflow, type TriggerWorkflowOptions } from '../../../harness/triggerHarness';
+import { inVirtualTime } from '../../../harness/virtualTime';
 import { captureNodeLogs } from '../../../harness/triggerLogs';
 import { fakePlatform, type FakePlatform } from '../../../harness/triggerPlatformFake';
 
@@ -368,6 +371,88 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		await t.activate();
 		expect(token.isDone()).toBe(true);
 		expect(platform.subscriptions.size).toBe(1);
+	});
+});
+
+describe('Education Platform Trigger lifecycle: activation under the platform\'s rate limit', () => {
+	// Each test is its own workflow: the calls of one trigger in quick succession share one budget.
+	const activationOf = (workflowId: string) => trigger({}, { workflowId });
+	const registrationFailures = () => logs.entries.filter((entry) => entry.level === 'error' && entry.message.includes('has no webhook subscription'));
+
+	it('waits out a used-up rate-limit window (up to the platform\'s 60 s) and registers one subscription', async () => {
+		const t = activationOf('wf-rate-window');
+		platform.rateLimitUntil(Date.now() + 58_000);
+
+		const { elapsedMs } = await inVirtualTime(() => t.activate());
+
+		expect(elapsedMs).toBeGreaterThanOrEqual(58_000);
+		expect(elapsedMs).toBeLessThan(ACTIVATION_BUDGET_MS);
+		expect(platform.subscriptions.size).toBe(1);
+		const [subscription] = platform.subscriptions.values();
+		expect(t.staticData()).toMatchObject({ webhookId: subscription.id, webhookSecret: subscription.secret });
+		expect(registrationFailures()).toEqual([]);
+	});
+
+	it('a changed trigger published in a used-up window: delete() waits it out once, create() then goes straight through', async () => {
+		const t = activationOf('wf-rate-republish');
+		await t.activate();
+		const oldId = String(t.staticData().webhookId);
+		t.setParameters({ events: ['payment.failed'] });
+		platform.rateLimitUntil(Date.now() + 50_000);
+		platform.calls.length = 0;
+
+		// n8n 2.x's publication: delete() for the old version, then checkExists() and create().
+		const { elapsedMs } = await inVirtualTime(async () => {
+			await t.runWebhookMethod('delete', 'update');
+			await t.activate('update');
+		});
+
+		expect(elapsedMs).toBeGreaterThanOrEqual(50_000);
+		expect(elapsedMs).toBeLessThan(60_000);
+		expect(platform.subscriptions.has(oldId)).toBe(false);
+		expect([...platform.subscriptions.values()].map((subscription) => subscription.events)).toEqual([['payment.failed']]);
+		// Refused once (the DELETE), then every request went through.
+		expect(platform.calls.map((call) => call.method)).toEqual(['DELETE', 'DELETE', 'GET', 'POST']);
+	});
+
+	it('a window longer than the activation can wait fails at once, says when to retry, and the log names the workflow and the fix', async () => {
+		const t = activationOf('wf-rate-too-long');
+		platform.rateLimitUntil(Date.now() + 100_000);
+
+		const { result, elapsedMs } = await inVirtualTime(() => t.activate().then(() => undefined, (error: Error) => error));
+
+		expect(elapsedMs).toBeLessThan(5_000);
+		expect(result?.message).toMatch(/^Could not register the webhook subscription on the platform: .*Retry in 100 seconds/);
+		expect(platform.subscriptions.size).toBe(0);
+		expect(t.staticData()).toEqual({});
+		const [line] = registrationFailures();
+		expect(line.message).toContain('workflow "Trigger test workflow" (wf-rate-too-long) has no webhook subscription on the platform');
+		expect(line.message).toContain('activate (publish) the workflow again');
+		expect(registrationFailures()).toHaveLength(1);
+	});
+
+	it('n8n\'s retries within one activation share its budget: once it is used up, a retry sends nothing and repeats the cause', async () => {
+		const t = activationOf('wf-rate-retries');
+		platform.rateLimitUntil(Date.now() + 62_000);
+		platform.fail('POST', /^\/v1\/webhooks$/, 503); // a 503 to a POST is not repeated
+
+		const { result } = await inVirtualTime(async () => {
+			const first = await t.runWebhookMethod('create').then(() => undefined, (error: Error) => error);
+			const sent = platform.calls.length;
+			// n8n 2.x sleeps between its attempts; this retry comes after the budget has run out.
+			await sleep(ACTIVATION_BUDGET_MS - 62_000);
+			const retry = await t.runWebhookMethod('create').then(() => undefined, (error: Error) => error);
+			const again = await t.runWebhookMethod('create').then(() => undefined, (error: Error) => error);
+			return { first, retry, again, sentByRetry: platform.calls.length - sent };
+		});
+
+		expect(result.first?.message).toBe('Could not register the webhook subscription on the platform: Service unavailable.');
+		expect(result.sentByRetry).toBe(0);
+		expect(result.retry?.message).toBe(
+			`The trigger stopped before GET /webhooks: this activation's ${ACTIVATION_BUDGET_MS / 1000} s for talking to the platform are used up. The last failure was: Service unavailable.`,
+		);
+		expect(result.again?.message).toBe(result.retry?.message); // the cause, not the previous "used up"
+		expect(platform.subscriptions.size).toBe(0);
 	});
 });
 
