@@ -272,11 +272,12 @@ describe('the Education Platform Polling Trigger in published workflows', () => 
 		const id = IDS.pollingFailingRun;
 		await n8n.rest.activateWorkflow(id);
 		await eventually('the cursor in the static data', () => savedCursor(id), 60_000);
-		/** The trigger's output in each run of the workflow, oldest first, once there are `count` runs. */
+		/** The trigger's output in each run of the workflow, oldest first, once `count` runs have finished. */
 		const runs = async (count: number) => {
-			const executions = await eventually(`${count} executions of ${id}`, async () => {
+			const executions = await eventually(`${count} finished executions of ${id}`, async () => {
 				const found = await n8n.rest.executions(id);
-				return found.length >= count ? found : undefined;
+				const finished = found.every((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+				return found.length >= count && finished ? found : undefined;
 			}, 150_000);
 			executions.sort((a, b) => Number(a.id) - Number(b.id));
 			const outputs = await Promise.all(
