@@ -16,6 +16,7 @@ import { eventually, type PlatformEvent } from './support/sandboxClient';
 import { timed } from './support/timings';
 import {
 	getManyWorkflow,
+	failingPollingTriggerWorkflow,
 	getStudentWorkflow,
 	httpRequestWorkflow,
 	pollingTriggerWorkflow,
@@ -35,6 +36,7 @@ const IDS = {
 	trigger: 'e2eTriggerAreas1',
 	pollingTrigger: 'e2ePollingTrigg1',
 	pollingFailedPayments: 'e2ePollingTrigg2',
+	pollingFailingRun: 'e2ePollingTrigg3',
 };
 const UNKNOWN_STUDENT_ID = 987_654;
 const TRIGGER_EVENTS = ['enrollment.created', 'payment.failed', 'exam_result.published'];
@@ -66,6 +68,7 @@ beforeAll(async () => {
 					events: ['created', 'updated'],
 					filters: { status: ['failed'] },
 				}),
+				failingPollingTriggerWorkflow(IDS.pollingFailingRun, credentials.token),
 			],
 		};
 	});
@@ -240,6 +243,11 @@ describe('the Education Platform Polling Trigger in published workflows', () => 
 		const run = { data: n8n.unflatten((await n8n.rest.execution(executions[0].id)).data) } as ExecuteOutput;
 		return nodeOutput(run, POLLING_TRIGGER_NODE);
 	}
+	/** The trigger's position as n8n saved it in the workflow's static data, once it is there. */
+	async function savedCursor(workflowId: string) {
+		const workflow = (await n8n.rest.workflow(workflowId)) as { staticData?: Record<string, { cursor?: unknown }> };
+		return workflow.staticData?.[`node:${POLLING_TRIGGER_NODE}`]?.cursor;
+	}
 
 	it('picks up a student added and a payment failed on the platform on the next one-minute poll, once', async () => {
 		const workflows = [IDS.pollingTrigger, IDS.pollingFailedPayments];
@@ -248,12 +256,7 @@ describe('the Education Platform Polling Trigger in published workflows', () => 
 		// The activation poll stores the cursor ("from now"); a change made before it would be history.
 		await timed('activation polls → cursors saved', () =>
 			eventually('the cursors in the static data', async () => {
-				const cursors = await Promise.all(
-					workflows.map(async (id) => {
-						const workflow = (await n8n.rest.workflow(id)) as { staticData?: Record<string, { cursor?: unknown }> };
-						return workflow.staticData?.[`node:${POLLING_TRIGGER_NODE}`]?.cursor;
-					}),
-				);
+				const cursors = await Promise.all(workflows.map(savedCursor));
 				return cursors.every((cursor) => cursor !== undefined) ? cursors : undefined;
 			}, 60_000),
 		);
@@ -269,6 +272,38 @@ describe('the Education Platform Polling Trigger in published workflows', () => 
 			expect.objectContaining({ event: 'payment.created', event_kind: 'created', id: failed.data.id, status: 'failed', created_at: expect.any(String) }),
 		]);
 		for (const id of workflows) await n8n.rest.deactivateWorkflow(id);
+	});
+
+	it('does not emit a change again when its run failed: n8n saved the position when the poll emitted, before the run', async () => {
+		const id = IDS.pollingFailingRun;
+		await n8n.rest.activateWorkflow(id);
+		await eventually('the cursor in the static data', () => savedCursor(id), 60_000);
+		/** The trigger's output in each run of the workflow, oldest first, once `count` runs have finished. */
+		const runs = async (count: number) => {
+			const executions = await eventually(`${count} finished executions of ${id}`, async () => {
+				const found = await n8n.rest.executions(id);
+				const finished = found.every((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+				return found.length >= count && finished ? found : undefined;
+			}, 150_000);
+			executions.sort((a, b) => Number(a.id) - Number(b.id));
+			const outputs = await Promise.all(
+				executions.map(async (execution) => {
+					const run = { data: n8n.unflatten((await n8n.rest.execution(execution.id)).data) } as ExecuteOutput;
+					return { status: execution.status, ids: nodeOutput(run, POLLING_TRIGGER_NODE).map((item) => item.id) };
+				}),
+			);
+			return outputs;
+		};
+
+		const first = await n8n.platform.createStudent({ first_name: 'Failing', last_name: 'Run' });
+		expect(await timed('next poll → a failed run', () => runs(1))).toEqual([{ status: 'error', ids: [first.id] }]);
+		// The poll after the failed run would carry the student again if n8n kept the position back.
+		const second = await n8n.platform.createStudent({ first_name: 'Next', last_name: 'Poll' });
+		expect(await timed('next poll → the next run', () => runs(2))).toEqual([
+			{ status: 'error', ids: [first.id] },
+			{ status: 'error', ids: [second.id] },
+		]);
+		await n8n.rest.deactivateWorkflow(id);
 	});
 });
 

@@ -11,6 +11,7 @@
  *   const items = await p.poll();    // a scheduled poll: the emitted items, or [] for null
  *   p.savedStaticData()              // what n8n would have in its database
  *   p.restart();                     // same node, static data as saved
+ *   const [a, b] = await Promise.all([p.poll(), p.poll()]);  // a tick while the previous poll runs
  *   await p.poll('manual');          // "Fetch Test Event"
  */
 import { Container } from '@n8n/di';
@@ -53,15 +54,19 @@ export interface PollWorkflow {
 	readonly credentialsHelper: TestCredentialsHelper;
 }
 
+/** Each poll workflow is its own n8n workflow, with its own id (the trigger's guard keys on it). */
+let workflowCount = 0;
+
 export function createPollWorkflow(options: PollWorkflowOptions): PollWorkflow {
+	const workflowId = `wf-poll-${++workflowCount}`;
 	const credentialsHelper = createCredentialsHelper(options.credentials ?? {});
 	const nodeTypes = createNodeTypes([options.nodeType]);
 	const node = createNode({ nodeType: options.nodeType, parameters: options.parameters, nodeName: POLL_NODE_NAME }, credentialsHelper);
-	const additionalData = createAdditionalData({ credentialsHelper, workflowId: 'wf-poll-1' });
+	const additionalData = createAdditionalData({ credentialsHelper, workflowId });
 	let saved: IDataObject = structuredClone(options.staticData ?? {});
 	const build = () =>
 		new Workflow({
-			id: 'wf-poll-1',
+			id: workflowId,
 			name: 'Polling test workflow',
 			nodes: [structuredClone(node)],
 			connections: {},

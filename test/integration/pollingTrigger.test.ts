@@ -72,6 +72,37 @@ describe('Education Platform Polling Trigger against the live sandbox (students)
 		expect(await poller.poll()).toEqual([]);
 	});
 
+	it('main killed before the saved position landed: the restart emits those changes again, and the README\'s dedupe key drops exactly the repeats', async () => {
+		// The README's "Value to Dedupe On": {{ $json.event }}:{{ $json.id }}:{{ $json.event_kind === 'created' ? '' : $json.updated_at }}
+		const dedupeKey = (item: Record<string, unknown>) =>
+			`${String(item.event)}:${String(item.id)}:${item.event_kind === 'created' ? '' : String(item.updated_at)}`;
+		const poller = trigger({ options: { lookbackSeconds: 1, simplify: true } });
+		await poller.activate();
+		const savedBefore = structuredClone(poller.savedStaticData());
+		const added = await createStudent();
+		const patched = await patchStudent(9, { status: 'suspended' });
+		const first = await poller.poll();
+		expect(summary(first)).toEqual([`student.created ${added.id}`, `student.updated ${patched.id}`].sort());
+
+		// n8n saves static data after poll() returns, without waiting (__emit); main dies before that
+		// write commits, and the new student changes again while n8n is down.
+		const restarted = createPollWorkflow({
+			nodeType: new EducationPlatformPollingTrigger(),
+			parameters: { resource: 'student', events: ['created', 'updated'], options: { lookbackSeconds: 1, simplify: true } },
+			credentials: accessTokenCredentials(sandbox),
+			staticData: savedBefore,
+		});
+		const changedWhileDown = await patchStudent(added.id, { status: 'inactive' });
+		const later = await createStudent();
+		const again = await restarted.poll();
+		expect(summary(again)).toEqual([`student.created ${added.id}`, `student.created ${later.id}`, `student.updated ${patched.id}`].sort());
+		expect(again.find((item) => item.id === added.id)).toMatchObject({ status: 'inactive', updated_at: changedWhileDown.updated_at });
+
+		const seen = new Set(first.map(dedupeKey));
+		expect(again.filter((item) => !seen.has(dedupeKey(item))).map((item) => item.id)).toEqual([later.id]);
+		expect(await restarted.poll()).toEqual([]);
+	});
+
 	it('keeps only the selected events and filters, with Simplify', async () => {
 		const poller = trigger({ events: ['updated'], filters: { gradeLevel: [11] }, options: { simplify: true } });
 		await poller.activate();

@@ -17,6 +17,7 @@ import {
 import { CursorError } from '../cursor/errors';
 import { DEFAULT_LOOKBACK_SECONDS, DEFAULT_MAX_REQUESTS } from '../descriptions/pollingProperties';
 import { pollableResource, type PollableResource } from '../resources';
+import { runAlone } from './pollGuard';
 
 /** Forward reads take the API's largest page, to spend as few requests as possible. */
 const PAGE_SIZE = 100;
@@ -59,15 +60,57 @@ function pageFetcher(context: IPollFunctions, resource: PollableResource, filter
 	};
 }
 
+/**
+ * One output item. `id` and `updated_at` (the version this item reports) are in every item, also
+ * with Simplify: together with `event` they are the key to drop a change n8n emits twice (README).
+ */
 function toItem(resource: PollableResource, kind: ChangeKind, record: JsonRecord, simplify: boolean): INodeExecutionData {
-	const data = (simplify ? resource.descriptor.simplify(record) : record) as IDataObject;
+	const data = simplify ? { ...(resource.descriptor.simplify(record) as IDataObject), updated_at: record.updated_at as string } : (record as IDataObject);
 	const changed = isJsonRecord(record.previous_attributes) ? { previous_attributes: record.previous_attributes as IDataObject } : {};
 	return { json: { event: resource.events[kind].event, event_kind: kind, ...changed, ...data } };
 }
 
 /**
- * The polling trigger's poll(): the changes since the cursor kept in the node's static data.
- * A manual run ("Fetch Test Event") returns the newest matching record and leaves the cursor alone.
+ * The changes since the cursor kept in the node's static data, and the cursor after them. The
+ * credential is read here, so a poll skipped by the guard sends nothing and reads nothing.
+ */
+async function pollChangesOnce(
+	context: IPollFunctions,
+	resource: PollableResource,
+	events: ChangeKind[],
+	options: PollOptions,
+	filters: IDataObject,
+): Promise<INodeExecutionData[][] | null> {
+	const fetchPage = pageFetcher(context, resource, filters, await readCredential.call(context));
+	const staticData = context.getWorkflowStaticData('node');
+	if (!isJsonRecord(staticData.cursor)) {
+		staticData.cursor = (await startCursor(fetchPage, options.backfillFrom || undefined)) as unknown as IDataObject;
+		if (!options.backfillFrom) return null;
+	}
+	const maxRequests = wholeNumber(context, options.maxRequests ?? DEFAULT_MAX_REQUESTS, 'Max Requests per Poll', MIN_REQUESTS);
+	const lookbackSeconds = wholeNumber(context, options.lookbackSeconds ?? DEFAULT_LOOKBACK_SECONDS, 'Lookback (Seconds)', 0);
+	const outcome = await pollChanges(staticData.cursor as unknown as PollCursor, fetchPage, {
+		pageSize: PAGE_SIZE,
+		maxRequests,
+		lookbackMicros: lookbackSeconds * 1_000_000,
+	});
+	staticData.cursor = outcome.cursor as unknown as IDataObject;
+	if (!outcome.complete) {
+		context.logger.info(
+			`Education Platform Polling Trigger: poll cut short after ${outcome.requests} requests (Max Requests per Poll); the next poll continues where this one stopped`,
+			{ resource: resource.descriptor.value, emitted: outcome.changes.length, resumeAt: outcome.cursor.resume?.updatedAt },
+		);
+	}
+	const items = outcome.changes
+		.filter((change) => events.includes(change.kind))
+		.map((change) => toItem(resource, change.kind, change.record, options.simplify === true));
+	return items.length > 0 ? [items] : null;
+}
+
+/**
+ * The polling trigger's poll(): the changes since the cursor kept in the node's static data, one
+ * poll at a time per trigger (pollGuard.ts). A manual run ("Fetch Test Event") returns the newest
+ * matching record and leaves the cursor alone.
  */
 export async function pollResource(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	try {
@@ -85,37 +128,26 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 			filters: this.getNodeParameter('filters', {}) as JsonRecord,
 			timeZone: this.getTimezone(),
 		});
-		const fetchPage = pageFetcher(this, resource, filters, await readCredential.call(this));
-		const simplify = options.simplify === true;
 
 		if (this.getMode() === 'manual') {
+			const fetchPage = pageFetcher(this, resource, filters, await readCredential.call(this));
 			const newest = await newestOfKinds(fetchPage, events);
-			return newest ? [[toItem(resource, newest.kind, newest.record, simplify)]] : null;
+			return newest ? [[toItem(resource, newest.kind, newest.record, options.simplify === true)]] : null;
 		}
 
-		const staticData = this.getWorkflowStaticData('node');
-		if (!isJsonRecord(staticData.cursor)) {
-			staticData.cursor = (await startCursor(fetchPage, options.backfillFrom || undefined)) as unknown as IDataObject;
-			if (!options.backfillFrom) return null;
-		}
-		const maxRequests = wholeNumber(this, options.maxRequests ?? DEFAULT_MAX_REQUESTS, 'Max Requests per Poll', MIN_REQUESTS);
-		const lookbackSeconds = wholeNumber(this, options.lookbackSeconds ?? DEFAULT_LOOKBACK_SECONDS, 'Lookback (Seconds)', 0);
-		const outcome = await pollChanges(staticData.cursor as unknown as PollCursor, fetchPage, {
-			pageSize: PAGE_SIZE,
-			maxRequests,
-			lookbackMicros: lookbackSeconds * 1_000_000,
-		});
-		staticData.cursor = outcome.cursor as unknown as IDataObject;
-		if (!outcome.complete) {
-			this.logger.info(
-				`Education Platform Polling Trigger: poll cut short after ${outcome.requests} requests (Max Requests per Poll); the next poll continues where this one stopped`,
-				{ resource: resource.descriptor.value, emitted: outcome.changes.length, resumeAt: outcome.cursor.resume?.updatedAt },
-			);
-		}
-		const items = outcome.changes
-			.filter((change) => events.includes(change.kind))
-			.map((change) => toItem(resource, change.kind, change.record, simplify));
-		return items.length > 0 ? [items] : null;
+		const workflowId = this.getWorkflow().id ?? '';
+		const node = this.getNode();
+		return await runAlone(
+			`${workflowId}:${node.id}`,
+			async () => await pollChangesOnce(this, resource, events, options, filters),
+			(runningSince) => {
+				this.logger.warn(
+					`Education Platform Polling Trigger: the previous poll is still running (since ${new Date(runningSince).toISOString()}), so this poll is skipped; the running poll emits its changes and the next one continues after it`,
+					{ workflowId, node: node.name },
+				);
+				return null;
+			},
+		);
 	} catch (error) {
 		throw toNodeError(this, error);
 	}

@@ -141,3 +141,15 @@ export function pollingTriggerWorkflow(
 	);
 	return { id, name: `e2e polling trigger (${watch.resource})`, active: false, nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } };
 }
+
+/** The polling trigger on new students, then a Stop and Error node: every run of it fails. */
+export function failingPollingTriggerWorkflow(id: string, credential: CredentialImport): WorkflowJson {
+	const workflow = pollingTriggerWorkflow(id, credential);
+	const stop = node('Fail the run', 'n8n-nodes-base.stopAndError', { errorMessage: 'this run fails on purpose' }, { position: [240, 0] });
+	return {
+		...workflow,
+		name: 'e2e polling trigger, failing run',
+		nodes: [...workflow.nodes, stop],
+		connections: { [POLLING_TRIGGER_NODE]: { main: [[{ node: stop.name, type: 'main', index: 0 }]] } },
+	};
+}

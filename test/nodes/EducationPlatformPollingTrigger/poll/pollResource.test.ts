@@ -2,6 +2,7 @@ import nock from 'nock';
 
 import { EducationPlatformPollingTrigger } from '../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
 import { createPollWorkflow } from '../../../harness/pollHarness';
+import { captureNodeLogs } from '../../../harness/triggerLogs';
 
 // poll() through n8n-core's PollContext against a nock platform: the requests it sends, and the
 // errors a user sees when the settings or the platform are wrong.
@@ -89,6 +90,61 @@ describe('Education Platform Polling Trigger: poll()', () => {
 		expect(await p.poll()).toEqual([]);
 		expect(requests.every((scope) => scope.isDone())).toBe(true);
 		expect(p.credentialsHelper.reads).toEqual(['educationPlatformApi', 'educationPlatformApi']);
+	});
+
+	it('skips a tick while the previous poll still runs (n8n does not wait for it), so the changes are emitted once', async () => {
+		let probes = 0;
+		nock(BASE)
+			.persist()
+			.get('/v1/students')
+			.query({ sort: '-updated_at', page: 1, per_page: 1 })
+			.reply(() => {
+				probes++;
+				return [200, page([student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')])];
+			});
+		const logs = captureNodeLogs();
+		try {
+			const p = poller({ options: { backfillFrom: '2026-11-20T00:00:00Z', lookbackSeconds: 0 } });
+			// The first poll's page hangs (a slow platform) until released; later reads answer at once.
+			let reads = 0;
+			let release!: () => void;
+			const firstRead = new Promise<void>((reached) => {
+				nock(BASE)
+					.persist()
+					.get('/v1/students')
+					.query((query) => query.sort === 'updated_at,id')
+					.reply((_uri, _body, callback) => {
+						const answer = () => callback(null, [200, page([student(3, '2026-11-21T08:00:00.000000Z'), student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')])]);
+						if (++reads > 1) return answer();
+						release = answer;
+						reached();
+					});
+			});
+			const running = p.poll();
+			await firstRead;
+			const probesBefore = probes;
+
+			// n8n's next cron tick: same workflow, same node, same static data, the first poll still running.
+			expect(await p.poll()).toEqual([]);
+			expect(reads).toBe(1);
+			expect(probes).toBe(probesBefore);
+			expect(logs.text()).toMatch(/warn Education Platform Polling Trigger: the previous poll is still running \(since \d{4}-.+Z\), so this poll is skipped/);
+
+			release();
+			expect((await running).map((item) => item.id)).toEqual([3, 8]);
+			expect(await p.poll()).toEqual([]); // the next tick continues after the first poll: nothing again
+		} finally {
+			logs.restore();
+		}
+	});
+
+	it('keeps id and updated_at in every item with Simplify, the key to drop a change emitted twice', async () => {
+		nock(BASE).get('/v1/students').query(true).reply(200, page([student(8, '2026-11-21T09:00:00.000000Z')]));
+		nock(BASE).get('/v1/students').query(true).reply(200, page([student(8, '2026-11-21T09:00:00.000000Z')]));
+		const p = poller({ options: { backfillFrom: '2026-11-20T00:00:00Z', simplify: true } });
+		const [item] = await p.activate();
+		expect(item).toMatchObject({ event: 'student.updated', id: 8, updated_at: '2026-11-21T09:00:00.000000Z', name: 'Amara Okafor' });
+		expect(item).not.toHaveProperty('guardians');
 	});
 
 	it('watches payments on their own path with their filters and names the events for them', async () => {
