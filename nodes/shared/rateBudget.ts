@@ -18,7 +18,7 @@
 // late. The window is a fixed 60 seconds opened by its first request (contract §5), and every
 // answer we got in it was counted after it opened, so it closes at the latest 60 s after our
 // earliest answer in it; the earlier of the two is when the next window's requests start.
-import { parseRateLimitReset, parseRetryAfter } from './retry';
+import { parseRateLimitReset, rateLimitWait } from './retry';
 
 export interface Timer {
 	/** Milliseconds since the epoch. */
@@ -26,10 +26,14 @@ export interface Timer {
 	sleep(ms: number): Promise<void>;
 }
 
-/** What one attempt got back: the status (if a response arrived) and its lower-cased headers. */
+/**
+ * What one attempt got back: the status (if a response arrived), its lower-cased headers and its
+ * parsed body (a 429's `retry_after` is all n8n 1.x leaves of the wait: it drops the headers).
+ */
 export interface AttemptOutcome {
 	statusCode?: number;
 	headers: Record<string, string>;
+	body?: unknown;
 }
 
 /** What `acquire` did: the time it waited and, when the next wait did not fit, that wait. */
@@ -112,17 +116,16 @@ export class RateBudget implements RequestGate {
 		return { waitedMs };
 	}
 
-	settle({ statusCode, headers }: AttemptOutcome): void {
+	settle(outcome: AttemptOutcome): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
 		const now = this.timer.now();
-		this.observe(headers, now);
-		if (statusCode !== 429) return;
+		this.observe(outcome.headers, now);
+		if (outcome.statusCode !== 429) return;
 		this.stats.rateLimited++;
-		const pause =
-			parseRetryAfter(headers['retry-after'], now) ?? parseRateLimitReset(headers['x-ratelimit-reset'], now) ?? 1_000;
+		const pause = rateLimitWait(outcome, now)?.delayMs ?? 1_000;
 		if (now + pause > this.pausedUntil) {
 			this.pausedUntil = now + pause;
-			this.pausedBy = { statusCode, headers };
+			this.pausedBy = outcome;
 		}
 	}
 

@@ -136,6 +136,21 @@ export function backoffDelay(attempt: number, policy: RetryPolicy, random: () =>
 
 export type WaitSource = 'retry-after' | 'rate-limit-reset' | 'backoff';
 
+/**
+ * How long the platform asked us to hold off, and which answer said so: `Retry-After`, else (429
+ * only) `X-RateLimit-Reset`, else the 429 body's `retry_after`. Undefined when it said nothing.
+ * Both the retry loop and the shared rate budget read a 429 through this one function.
+ */
+export function rateLimitWait(failure: Failure, now: number): { delayMs: number; source: Exclude<WaitSource, 'backoff'> } | undefined {
+	const retryAfter = parseRetryAfter(failure.headers['retry-after'], now);
+	if (retryAfter !== undefined) return { delayMs: retryAfter, source: 'retry-after' };
+	if (!isRateLimited(failure)) return undefined;
+	const reset = parseRateLimitReset(failure.headers['x-ratelimit-reset'], now);
+	if (reset !== undefined) return { delayMs: reset, source: 'rate-limit-reset' };
+	const inBody = retryAfterInBody(failure.body);
+	return inBody === undefined ? undefined : { delayMs: inBody, source: 'retry-after' };
+}
+
 /** How long to wait before repeating a retryable failure, and what said so. */
 export function retryDelay(
 	failure: Failure,
@@ -143,15 +158,7 @@ export function retryDelay(
 	policy: RetryPolicy,
 	clock: Clock,
 ): { delayMs: number; source: WaitSource } {
-	const retryAfter = parseRetryAfter(failure.headers['retry-after'], clock.now());
-	if (retryAfter !== undefined) return { delayMs: retryAfter, source: 'retry-after' };
-	if (isRateLimited(failure)) {
-		const reset = parseRateLimitReset(failure.headers['x-ratelimit-reset'], clock.now());
-		if (reset !== undefined) return { delayMs: reset, source: 'rate-limit-reset' };
-		const inBody = retryAfterInBody(failure.body);
-		if (inBody !== undefined) return { delayMs: inBody, source: 'retry-after' };
-	}
-	return { delayMs: backoffDelay(attempt, policy, clock.random), source: 'backoff' };
+	return rateLimitWait(failure, clock.now()) ?? { delayMs: backoffDelay(attempt, policy, clock.random), source: 'backoff' };
 }
 
 export type RetryDecision =
@@ -162,6 +169,8 @@ export type RetryDecision =
 			reason: 'not-retryable' | 'attempts' | 'wait-budget';
 			/** For wait-budget: the wait the server asked for (or backoff computed) that did not fit. */
 			requestedDelayMs?: number;
+			/** For wait-budget: what set that wait; only a wait the platform asked for names a time to retry. */
+			source?: WaitSource;
 	  };
 
 /**
@@ -178,7 +187,7 @@ export function planRetry(
 	if (context.attempt >= policy.maxAttempts) return { retry: false, reason: 'attempts' };
 	const { delayMs, source } = retryDelay(failure, context.attempt, policy, clock);
 	if (context.waitedMs + delayMs > policy.maxTotalWaitMs) {
-		return { retry: false, reason: 'wait-budget', requestedDelayMs: delayMs };
+		return { retry: false, reason: 'wait-budget', requestedDelayMs: delayMs, source };
 	}
 	return { retry: true, delayMs, source };
 }

@@ -208,7 +208,7 @@ export async function apiRequest(
 		waitedMs += admission?.waitedMs ?? 0;
 		if (admission?.refused) {
 			failure = admission.refused.outcome;
-			decision = { retry: false, reason: 'wait-budget', requestedDelayMs: admission.refused.waitMs };
+			decision = { retry: false, reason: 'wait-budget', requestedDelayMs: admission.refused.waitMs, source: 'rate-limit-reset' };
 		} else {
 			// A fresh options object per attempt: authentication mutates headers in place.
 			const request: IHttpRequestOptions = {
@@ -257,7 +257,8 @@ export async function apiRequest(
 			waitedMs,
 			stop: decision.reason,
 			requestedDelayMs: decision.requestedDelayMs,
-			retryAt: decision.requestedDelayMs === undefined ? undefined : Date.now() + decision.requestedDelayMs,
+			// A time to retry only when the platform set the wait; a backoff's end is no such time.
+			retryAt: decision.requestedDelayMs === undefined || decision.source === 'backoff' ? undefined : Date.now() + decision.requestedDelayMs,
 			maxTotalWaitMs: policy.maxTotalWaitMs,
 		});
 		const errorResponse: JsonObject = isJsonRecord(failure.body)

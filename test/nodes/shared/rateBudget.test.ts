@@ -65,6 +65,15 @@ describe('RateBudget', () => {
 		expect(timer.sleeps).toEqual([60_000]);
 	});
 
+	it('a 429 whose headers were dropped (n8n 1.x) pauses every caller for the body\'s retry_after', async () => {
+		const timer = fakeTimer();
+		const budget = new RateBudget(timer);
+		await budget.acquire();
+		budget.settle({ statusCode: 429, headers: {}, body: { message: 'Too many requests.', retry_after: 40 } });
+		await budget.acquire();
+		expect(timer.sleeps).toEqual([40_000]);
+	});
+
 	it('a 429 pauses every caller until Retry-After, else until the reset', async () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);

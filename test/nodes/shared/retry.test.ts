@@ -148,6 +148,7 @@ describe('planRetry', () => {
 			retry: false,
 			reason: 'wait-budget',
 			requestedDelayMs: 45_000,
+			source: 'retry-after',
 		});
 	});
 });

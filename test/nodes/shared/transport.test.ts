@@ -272,6 +272,17 @@ describe('apiRequest retries', () => {
 		expect(api.isDone()).toBe(true);
 	});
 
+	it('a backoff that does not fit the waiting budget names no time to retry (the platform set none)', async () => {
+		nock(HOST).get('/v1/students').times(2).reply(503, { message: 'Unavailable.', code: 'service_unavailable' });
+
+		const { result } = await inVirtualTime(() => probe({ retry: { maxTotalWaitMs: 1_500, baseDelayMs: 1_000 } }));
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(/^Unavailable \(gave up after 2 attempts, \d+ s of waiting\)$/);
+		expect(error.description).toMatch(/would exceed the 2 s retry limit/);
+		expect(error.description).toMatch(/Try again later;/);
+	});
+
 	it('gives up on a server that keeps failing after the last attempt', async () => {
 		nock(HOST).get('/v1/students').times(6).reply(502, { message: 'Bad gateway.', code: 'service_unavailable' });
 
@@ -280,6 +291,8 @@ describe('apiRequest retries', () => {
 		const error = errorOf(result);
 		expect(error.message).toMatch(/^Bad gateway \(gave up after 6 attempts, \d+ s of waiting\)$/);
 		expect(error.description).toMatch(/down or overloaded/);
+		// Only the platform knows when it takes requests again: our own backoff names no time.
+		expect(error.description).not.toMatch(/after \d{4}-/);
 		expect(nock.isDone()).toBe(true);
 	});
 });
