@@ -55,6 +55,8 @@ export interface Activation {
 	endedAt: number;
 	/** The message of the last call that failed, to repeat when the budget is used up. */
 	lastFailure?: string;
+	/** Whether a failed registration of this activation was logged (n8n may try it 5 times). */
+	failureLogged?: boolean;
 }
 
 /** The activations in progress, by trigger (workflow id and node). */

@@ -25,33 +25,46 @@ const activations = new Activations();
 /** n8n builds a fresh hook context for every lifecycle call: the activation each call belongs to. */
 const activationOf = new WeakMap<IHookFunctions, Activation>();
 /** Failures that only say the budget is used up: the cause they repeat stays the last failure. */
-const budgetUsedUp = new WeakSet<object>();
+const usedUpErrors = new WeakSet<object>();
+
+/** What to do when the trigger could not register its subscription, on every n8n activation path. */
+export const REGISTRATION_RECOVERY = `Fix the cause, wait ${ACTIVATION_GAP_MS / 1000} s, then activate (publish) the workflow again; where n8n still shows it as active (published), deactivate (unpublish) it first.`;
+
+export interface LifecycleCallOptions<T> {
+	/** Whether the call's result means the subscription is in place, which ends the activation. */
+	registered?: (result: T) => boolean;
+	/** Turns a failure into the error n8n shows; `firstOfActivation`: no earlier call of this activation got here. */
+	failed?: (error: NodeApiError | NodeOperationError, firstOfActivation: boolean) => Error;
+}
 
 /**
  * Runs one lifecycle call (checkExists, create or delete) within the budget of the activation it
  * belongs to (helpers/lifecycleBudget.ts): the calls n8n makes for one trigger in quick succession
- * share it, so together they end before n8n gives up on the activation. `registered`: whether the
- * call's result means the subscription is in place, which ends the activation.
+ * share it, so together they end before n8n gives up on the activation.
  */
 export async function lifecycleCall<T>(
 	context: IHookFunctions,
 	work: () => Promise<T>,
-	registered: (result: T) => boolean = () => false,
+	{ registered = () => false, failed }: LifecycleCallOptions<T> = {},
 ): Promise<T> {
 	const node = context.getNode();
 	const key = `${context.getWorkflow().id ?? ''}/${node.webhookId ?? node.name}`;
 	const activation = activations.begin(key, Date.now());
 	activationOf.set(context, activation);
-	let done = false;
+	let registeredNow = false;
 	try {
 		const result = await work();
-		done = registered(result);
+		registeredNow = registered(result);
 		return result;
-	} catch (error) {
-		if (!budgetUsedUp.has(error as object)) activation.lastFailure = (error as Error).message;
-		throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error as Error);
+	} catch (caught) {
+		const error = caught instanceof NodeApiError || caught instanceof NodeOperationError ? caught : new NodeOperationError(node, caught as Error);
+		if (!usedUpErrors.has(error)) activation.lastFailure = error.message;
+		if (!failed) throw error;
+		const first = !activation.failureLogged;
+		activation.failureLogged = true;
+		throw failed(error, first);
 	} finally {
-		activations.end(key, activation, Date.now(), done);
+		activations.end(key, activation, Date.now(), registeredNow);
 	}
 }
 
@@ -61,18 +74,19 @@ async function platformRequest(
 	endpoint: string,
 	options: ApiRequestOptions = {},
 ): Promise<unknown> {
-	const activation = activationOf.get(this);
-	const bounds = requestBounds(activation ? activation.deadline - Date.now() : ACTIVATION_BUDGET_MS);
+	// Every request of the trigger's lifecycle runs inside lifecycleCall, which sets this.
+	const activation = activationOf.get(this) as Activation;
+	const bounds = requestBounds(activation.deadline - Date.now());
 	if (!bounds) {
-		const last = activation?.lastFailure ? ` The last failure was: ${activation.lastFailure}` : '';
+		const last = activation.lastFailure ? ` The last failure was: ${activation.lastFailure}` : '';
 		const usedUp = new NodeOperationError(
 			this.getNode(),
 			`The trigger stopped before ${method} ${endpoint}: this activation's ${ACTIVATION_BUDGET_MS / 1000} s for talking to the platform are used up.${last}`,
 			{
-				description: `n8n gives up on an activation that takes too long, so the trigger stops in time and leaves no subscription behind unknown. Check that the platform is reachable, then activate (publish) the workflow again, at the earliest ${ACTIVATION_GAP_MS / 1000} s from now.`,
+				description: `n8n gives up on an activation that takes too long, so the trigger stops in time and leaves no subscription behind unknown. Check that the platform is reachable. ${REGISTRATION_RECOVERY}`,
 			},
 		);
-		budgetUsedUp.add(usedUp);
+		usedUpErrors.add(usedUp);
 		throw usedUp;
 	}
 	return await apiRequest.call(this, method, endpoint, { ...bounds, ...options });

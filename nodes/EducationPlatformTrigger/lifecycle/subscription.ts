@@ -14,7 +14,7 @@
 // at once, and deliveries still being retried for the subscription are signed with the new one.
 // (Deleting and re-creating would drop those pending retries.)
 import type { IHookFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type NodeApiError } from 'n8n-workflow';
 import { platformBaseUrl } from '../../shared/transport';
 import { sameEventTypes } from '../helpers/events';
 import { unreachableWebhookUrlProblem } from '../helpers/webhookUrl';
@@ -25,6 +25,7 @@ import {
 	fetchSubscription,
 	rotateSecret,
 	lifecycleCall,
+	REGISTRATION_RECOVERY,
 	subscriptionsForUrl,
 	updateSubscription,
 	type Subscription,
@@ -36,7 +37,7 @@ export async function subscriptionExists(this: IHookFunctions): Promise<boolean>
 		await checkManualSetup.call(this);
 		return true;
 	}
-	return await lifecycleCall(this, async () => await storedSubscriptionIsCurrent.call(this), (exists) => exists);
+	return await lifecycleCall(this, async () => await storedSubscriptionIsCurrent.call(this), { registered: (exists) => exists });
 }
 
 async function storedSubscriptionIsCurrent(this: IHookFunctions): Promise<boolean> {
@@ -72,29 +73,31 @@ export async function registerSubscription(this: IHookFunctions): Promise<boolea
 		await checkManualSetup.call(this);
 		return true;
 	}
-	try {
-		await lifecycleCall(this, async () => await register.call(this), () => true);
-	} catch (error) {
-		throw registrationFailed.call(this, error as Error);
-	}
+	await lifecycleCall(this, async () => await register.call(this), {
+		registered: () => true,
+		failed: (error, firstOfActivation) => registrationFailed.call(this, error, firstOfActivation),
+	});
 	return true;
 }
 
 /**
  * create() failed: the workflow receives no event. Where n8n shows it depends on its activation
- * path (docs/production.md, "When activation cannot register the subscription"); on n8n 2.x's publication path the workflow even stays
- * published, and nothing in n8n tries again. So the log names the workflow and the fix, and the
- * error n8n shows says what failed.
+ * path (docs/production.md, "When activation cannot register the subscription"); on n8n 2.x's
+ * publication path the workflow even stays published, and nothing in n8n tries again. So the error
+ * n8n shows says what failed and what to do, and n8n's log names the workflow, once per activation
+ * (n8n's publication path tries create() up to 5 times).
  */
-function registrationFailed(this: IHookFunctions, error: Error): Error {
-	const workflow = this.getWorkflow();
-	this.logger.error(
-		`Education Platform Trigger: workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}) has no webhook subscription on the platform, so no event starts it: ${error.message} Fix the cause, then activate (publish) the workflow again; where n8n still shows it as active (published), deactivate (unpublish) it first.`,
-	);
-	if (!(error instanceof NodeApiError)) return error;
-	return new NodeOperationError(this.getNode(), error, {
-		message: `Could not register the webhook subscription on the platform: ${error.message}`,
-		description: `${error.description ?? ''} Until it is registered no event starts this workflow: activate (publish) it again once the platform answers.`.trim(),
+function registrationFailed(this: IHookFunctions, error: NodeApiError | NodeOperationError, firstOfActivation: boolean): Error {
+	if (firstOfActivation) {
+		const cause = error.message.replace(/[.\s]*$/, '');
+		const workflow = this.getWorkflow();
+		this.logger.error(
+			`Education Platform Trigger: workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}) has no webhook subscription on the platform, so no event starts it: ${cause}. ${REGISTRATION_RECOVERY}`,
+		);
+	}
+	// A message, not the error: n8n's NodeOperationError returns a NodeOperationError passed to it unchanged.
+	return new NodeOperationError(this.getNode(), `Could not register the webhook subscription on the platform: ${error.message}`, {
+		description: `${error.description ?? ''} Until it is registered no event starts this workflow. ${REGISTRATION_RECOVERY}`.trim(),
 	});
 }
 

@@ -449,10 +449,13 @@ describe('Education Platform Trigger lifecycle: activation under the platform\'s
 		expect(result.first?.message).toBe('Could not register the webhook subscription on the platform: Service unavailable.');
 		expect(result.sentByRetry).toBe(0);
 		expect(result.retry?.message).toBe(
-			`The trigger stopped before GET /webhooks: this activation's ${ACTIVATION_BUDGET_MS / 1000} s for talking to the platform are used up. The last failure was: Service unavailable.`,
+			`Could not register the webhook subscription on the platform: The trigger stopped before GET /webhooks: this activation's ${ACTIVATION_BUDGET_MS / 1000} s for talking to the platform are used up. The last failure was: Service unavailable.`,
 		);
 		expect(result.again?.message).toBe(result.retry?.message); // the cause, not the previous "used up"
 		expect(platform.subscriptions.size).toBe(0);
+		// Three failed create() calls of one activation: n8n's log names the workflow once.
+		expect(registrationFailures()).toHaveLength(1);
+		expect(registrationFailures()[0].message).toContain('Service unavailable. Fix the cause, wait 15 s');
 	});
 });
 
