@@ -62,7 +62,13 @@ export class EducationPlatformTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				responseMode: 'onReceived',
+				// The Respond parameter, as the Webhook node reads its own. Saved workflows from before
+				// it existed get its default (n8n applies parameter defaults when it loads a workflow);
+				// the fallback keeps "on receipt" even where none was applied.
+				responseMode: '={{$parameter["responseMode"] || "onReceived"}}',
+				// The answer has no body (no workflow data reaches the platform); what counts is the
+				// status: 200 on receipt or after a successful run, 500 when the run failed.
+				responseData: 'noData',
 				path: 'webhook',
 			},
 		],
