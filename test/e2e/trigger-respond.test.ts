@@ -141,6 +141,8 @@ describe('Respond: Immediately (the default; a workflow saved before the option)
 		const sideEffectDone = await eventually('the side effect', async () => counter.answeredAt(FLOWS.immediate.path).get(event.id));
 		expect(answeredAt(delivery, 0)).toBeLessThan(sideEffectDone);
 		expect(await sendAgain(FLOWS.immediate, delivery)).toEqual({ status: 200, body: '' });
+		// That second run finishes before the next test fails the next side effect.
+		expect(await finishedRuns(FLOWS.immediate, 2)).toEqual(['success', 'success']);
 	});
 
 	it('a run that fails after the answer is not delivered again', async () => {
