@@ -20,9 +20,10 @@ jest.setTimeout(300_000);
 
 /** How long the workflow's side effect takes: an answer on receipt comes well before it ends. */
 const SIDE_EFFECT_MS = 3_000;
+/** One event type per workflow, so that each event starts one of them. */
 const FLOWS = {
-	afterRun: { id: 'e2eRespondAfter1', hook: randomUUID(), path: '/after-run' },
-	immediate: { id: 'e2eRespondImmed1', hook: randomUUID(), path: '/immediate' },
+	afterRun: { id: 'e2eRespondAfter1', hook: randomUUID(), path: '/after-run', event: 'payment.succeeded' },
+	immediate: { id: 'e2eRespondImmed1', hook: randomUUID(), path: '/immediate', event: 'payment.failed' },
 } as const;
 type Flow = (typeof FLOWS)[keyof typeof FLOWS];
 
@@ -31,7 +32,7 @@ let counter: EventCounter;
 
 /** Trigger → HTTP Request posting the event id to the counter (500 there fails the run). */
 function respondWorkflow(flow: Flow, credential: CredentialImport, responseMode: 'lastNode' | undefined): WorkflowJson {
-	const workflow = triggerWorkflow(flow.id, credential, ['payment.succeeded'], flow.hook);
+	const workflow = triggerWorkflow(flow.id, credential, [flow.event], flow.hook);
 	workflow.name = `e2e Respond ${responseMode ?? 'as saved before the option'}`;
 	// Without responseMode: a workflow saved before the Respond option existed.
 	if (responseMode) workflow.nodes[0].parameters.responseMode = responseMode;
@@ -109,7 +110,7 @@ async function finishedRuns(flow: Flow, count: number): Promise<string[]> {
 
 describe('Respond: When Last Node Finishes', () => {
 	it('answers 200, with no body, only after the last node has finished', async () => {
-		const event = await n8n.platform.emit('payment.succeeded');
+		const event = await n8n.platform.emit(FLOWS.afterRun.event);
 		const delivery = await settledDelivery(FLOWS.afterRun, event.id);
 		expect(statuses(delivery)).toEqual([200]);
 		const sideEffectDone = counter.answeredAt(FLOWS.afterRun.path).get(event.id);
@@ -123,7 +124,7 @@ describe('Respond: When Last Node Finishes', () => {
 	it('a run that fails answers non-2xx, the platform delivers the event again, and the retry runs', async () => {
 		const before = (await n8n.rest.executions(FLOWS.afterRun.id)).length;
 		counter.failNext(FLOWS.afterRun.path);
-		const event = await n8n.platform.emit('payment.succeeded');
+		const event = await n8n.platform.emit(FLOWS.afterRun.event);
 		const delivery = await settledDelivery(FLOWS.afterRun, event.id);
 		expect(delivery.status).toBe('succeeded');
 		expect(statuses(delivery)).toEqual([500, 200]);
@@ -135,7 +136,7 @@ describe('Respond: When Last Node Finishes', () => {
 
 describe('Respond: Immediately (the default; a workflow saved before the option)', () => {
 	it('answers 200, with no body, on receipt, before the last node has finished', async () => {
-		const event = await n8n.platform.emit('payment.succeeded');
+		const event = await n8n.platform.emit(FLOWS.immediate.event);
 		const delivery = await settledDelivery(FLOWS.immediate, event.id);
 		expect(statuses(delivery)).toEqual([200]);
 		const sideEffectDone = await eventually('the side effect', async () => counter.answeredAt(FLOWS.immediate.path).get(event.id));
@@ -148,7 +149,7 @@ describe('Respond: Immediately (the default; a workflow saved before the option)
 	it('a run that fails after the answer is not delivered again', async () => {
 		const before = (await n8n.rest.executions(FLOWS.immediate.id)).length;
 		counter.failNext(FLOWS.immediate.path);
-		const event = await n8n.platform.emit('payment.succeeded');
+		const event = await n8n.platform.emit(FLOWS.immediate.event);
 		// The failed run is what would reveal a retry's absence: by then the delivery has settled.
 		const runs = await finishedRuns(FLOWS.immediate, before + 1);
 		expect(runs.filter((status) => status === 'error')).toHaveLength(1);
