@@ -114,7 +114,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'Immediately',
 				value: 'onReceived',
 				description:
-					'As soon as n8n has verified the delivery and started the run. The platform does not deliver the event again if the run then fails.',
+					'As soon as n8n has verified the delivery. The platform does not deliver the event again if the run then fails.',
 			},
 			{
 				name: 'When Last Node Finishes',
@@ -128,7 +128,7 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'The platform waits 15 seconds for the answer. A run that takes longer is delivered again while it still runs, and a retry can run beside a run that failed half-way: after this trigger, claim the event ID so that each event is acted on once (docs/production.md, "Exactly once per event").',
+			'The platform waits 15 seconds for the answer, then delivers the event again: a longer run gets a second run beside it, and the retry of a run that failed half-way starts from this trigger again. To act once per event, claim the event ID right after this trigger, as the queue-mode payment example does (README, "Respond").',
 		name: 'lastNodeNotice',
 		type: 'notice',
 		default: '',
