@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { triggerProperties } from './descriptions/triggerProperties';
+import { webhookResponseFields } from './descriptions/webhookResponse';
 import {
 	registerSubscription,
 	removeSubscription,
@@ -62,13 +63,9 @@ export class EducationPlatformTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// The Respond parameter, as the Webhook node reads its own. Saved workflows from before
-				// it existed get its default (n8n applies parameter defaults when it loads a workflow);
-				// the fallback keeps "on receipt" even where none was applied.
-				responseMode: '={{$parameter["responseMode"] || "onReceived"}}',
-				// The answer has no body (no workflow data reaches the platform); what counts is the
-				// status: 200 on receipt or after a successful run, 500 when the run failed.
-				responseData: 'noData',
+				// Respond: on receipt, or when the last node finishes (500 when the run failed); saved
+				// workflows from before the parameter get its default, "on receipt". No body either way.
+				...webhookResponseFields(),
 				path: 'webhook',
 			},
 		],
