@@ -302,7 +302,7 @@ function unfinishedBy(worker: (typeof queue.workers)[number]): string[] {
 	return [...worker.log.matchAll(/Worker started execution (\d+)/g)].map((match) => match[1]).filter((id) => !finished.has(id));
 }
 
-test('a worker killed during a run, Respond: When Last Node Finishes: the platform retries the lost runs and every event is acted on, once per event, with no operator step', async () => {
+test('a worker killed during a run, Respond: When Last Node Finishes: the platform retries the lost runs and every event is acted on with no operator step, twice only where a run died between acting and marking it done', async () => {
 	const subscription = await subscriptionFor(HOOKS.once);
 	// Slow side effects keep executions running on both workers when one is killed.
 	counter.delayMs = 500;
