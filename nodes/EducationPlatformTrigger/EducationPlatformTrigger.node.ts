@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { triggerProperties } from './descriptions/triggerProperties';
+import { webhookResponseFields } from './descriptions/webhookResponse';
 import {
 	registerSubscription,
 	removeSubscription,
@@ -62,7 +63,9 @@ export class EducationPlatformTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				responseMode: 'onReceived',
+				// Respond: on receipt, or when the last node finishes (500 when the run failed); saved
+				// workflows from before the parameter get its default, "on receipt". No body either way.
+				...webhookResponseFields(),
 				path: 'webhook',
 			},
 		],

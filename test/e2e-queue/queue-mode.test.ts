@@ -38,7 +38,8 @@ const BURST = 50;
  * The platform's retry schedule shortened tenfold (0.5 s, 30 s, 3 min, …; 15 s timeout per attempt
  * as in the contract): a retry can then arrive while the first run of its event is still queued or
  * executing on another worker, the race Remove Duplicates loses, and a delivery that fails twice
- * does not hold the suite for the real 5 minutes.
+ * does not hold the suite for the real 5 minutes. The exactly-once example's claim goes stale and
+ * its runs time out on the same scale (24 s, 12 s instead of 4 and 2 minutes).
  */
 const RETRY_SCALE = 0.1;
 
@@ -111,7 +112,7 @@ beforeAll(async () => {
 				await cli.importCredentials([credential, postgres]);
 				await cli.importWorkflows([
 					bareTriggerWorkflow(IDS.bare, credential, HOOKS.bare),
-					exactlyOnceExample(IDS.once, { platform: credential, postgres }, HOOKS.once, (p) => counter.url(p)),
+					exactlyOnceExample(IDS.once, { platform: credential, postgres }, HOOKS.once, (p) => counter.url(p), RETRY_SCALE),
 					returnAllWorkflow(IDS.returnAll, credential, HOOKS.returnAll),
 				]);
 				await topology.sql(claimsTableDdl());
@@ -295,46 +296,51 @@ test('a webhook process killed during a burst: after the platform retries, every
 	);
 });
 
-test('a worker killed during a run: its executions fail, nothing retries them; the operator reconciles with the platform; every event acted once', async () => {
+/** Executions a worker started and did not finish, from its log. */
+function unfinishedBy(worker: (typeof queue.workers)[number]): string[] {
+	const finished = new Set([...worker.log.matchAll(/Worker finished execution (\d+)/g)].map((match) => match[1]));
+	return [...worker.log.matchAll(/Worker started execution (\d+)/g)].map((match) => match[1]).filter((id) => !finished.has(id));
+}
+
+test('a worker killed during a run, Respond: When Last Node Finishes: the platform retries the lost runs and every event is acted on with no operator step, twice only where a run died between acting and marking it done', async () => {
 	const subscription = await subscriptionFor(HOOKS.once);
 	// Slow side effects keep executions running on both workers when one is killed.
 	counter.delayMs = 500;
 	const before = counter.of('/runs').size;
-	const strandedBefore = await unfinished(IDS.once); // records left by the webhook process killed above
 	const eventIds = await emitPayments(BURST);
 	await eventually('executions running on the workers', async () => (counter.of('/runs').size >= before + 20 ? true : undefined));
-	await queue.workers[0].kill();
+	const [victim] = queue.workers;
+	await victim.kill();
+	// No operator step from here: the runs the worker took with it answer no 2xx (the platform
+	// times out at 15 s, then n8n fails the stalled job), so the platform delivers those events
+	// again; a retry while the claim is fresh fails (500), one after it went stale takes it over.
+	await eventually('every event acted on', async () => (eventIds.every((id) => counter.of('/effects').has(id)) ? true : undefined), 300_000);
 	await webhooksOf(sandbox.state).idle();
-	// The live worker runs the rest and fails the dead worker's jobs as stalled (n8n never hands
-	// them to another worker); the webhook process that queued them then marks them failed.
-	await eventually('the queue drained', queueDrained, 120_000);
 	counter.delayMs = 0;
-	await eventually('no execution of this burst left running', async () => ((await unfinished(IDS.once)) <= strandedBefore ? true : undefined), 120_000);
-	const failedExecutions = await executionStatuses(IDS.once);
-	const notActed = eventIds.filter((id) => !counter.of('/effects').has(id));
+	const died = unfinishedBy(victim);
 
-	// The operator's reconciliation (docs/production.md): every event the platform delivered
-	// without a done_at in the claims table. A claim without done_at either acted (look in the
-	// system acted on: here the counter) — mark it done — or not — release it; then redeliver.
-	const done = new Set((await queue.sql('select event_id from edu_platform_events where done_at is not null')).map(([id]) => id));
 	const wanted = new Set(eventIds);
-	const undone = webhooksOf(sandbox.state).deliveries(subscription.id).filter((d) => wanted.has(d.eventId) && d.status === 'succeeded' && !done.has(d.eventId));
-	const redeliver = new Map<string, string>();
-	for (const delivery of undone) {
-		const acted = counter.of('/effects').has(delivery.eventId);
-		await queue.sql(acted ? `update edu_platform_events set done_at = now() where event_id = '${delivery.eventId}'` : `delete from edu_platform_events where event_id = '${delivery.eventId}'`);
-		if (!acted) redeliver.set(delivery.eventId, delivery.id);
-	}
-	for (const deliveryId of redeliver.values()) await platform.redeliver(subscription.id, deliveryId);
-	await eventually('every event acted on', async () => (eventIds.every((id) => counter.of('/effects').has(id)) ? true : undefined), 90_000);
-	expectRanAndActedOnce(eventIds);
-	await eventually('every claim done', async () => ((await queue.sql('select count(*) from edu_platform_events where done_at is null'))[0][0] === '0' ? true : undefined));
+	const deliveries = webhooksOf(sandbox.state).deliveries(subscription.id).filter((d) => wanted.has(d.eventId));
+	expect(deliveries.filter((d) => d.status !== 'succeeded')).toEqual([]);
+	expect(died.length).toBeGreaterThan(0); // the kill did take runs with it
+	expect(failedAttempts(subscription.id, eventIds).length).toBeGreaterThan(0); // and the platform saw them fail
+	const runs = counter.of('/runs');
+	expect(eventIds.filter((id) => !runs.has(id))).toEqual([]);
+	expect((await queue.sql(`select count(*) from edu_platform_events where done_at is null`))[0][0]).toBe('0');
+	// "Act" posted once per event, except where a run died after acting and before "Mark the event
+	// done": its claim goes stale and a retry acts again (docs/production.md: the system acted on
+	// takes the event id as an idempotency key). At most one such repeat per run that died.
+	const effects = counter.of('/effects');
+	const repeated = eventIds.filter((id) => effects.get(id)! > 1);
+	expect(repeated.every((id) => effects.get(id) === 2)).toBe(true);
+	expect(repeated.length).toBeLessThanOrEqual(died.length);
+	const retried = deliveries.filter((d) => d.attempts.length > 1).length;
 	process.stdout.write(
-		`\nWorker killed during a run of ${eventIds.length} events: failed delivery attempts ${tally(failedAttempts(subscription.id, eventIds))}; the workflow's executions so far ended ${JSON.stringify(failedExecutions)}; ` +
-			`${notActed.length} events not acted on; the reconciliation found ${undone.length} delivered events without done_at and redelivered ${redeliver.size}; ` +
-			`then "Act" had run once for each of the ${eventIds.length}.\n`,
+		`\nWorker killed during a run of ${eventIds.length} events (Respond: When Last Node Finishes): ${died.length} runs died with it; ` +
+			`failed delivery attempts ${tally(failedAttempts(subscription.id, eventIds))}; ${retried} events delivered more than once, all ${deliveries.length} deliveries succeeded; ` +
+			`"Act" ran once for ${eventIds.length - repeated.length} events and twice for ${repeated.length} (a run that died between acting and marking the event done); no operator step.\n`,
 	);
-});
+}, 900_000);
 
 test('deactivating the exactly-once example leaves no subscription', async () => {
 	await rest.deactivateWorkflow(IDS.once);

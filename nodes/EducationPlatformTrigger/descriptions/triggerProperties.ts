@@ -106,6 +106,38 @@ export const triggerProperties: INodeProperties[] = [
 		],
 	},
 	{
+		displayName: 'Respond',
+		name: 'responseMode',
+		type: 'options',
+		// n8n's own webhook response modes, named as the Webhook node names them; n8n reads the value
+		// (the node description's webhooks[].responseMode) before the run: a fixed value only.
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Immediately',
+				value: 'onReceived',
+				description:
+					'As soon as n8n has verified the delivery. The platform does not deliver the event again if the run then fails.',
+			},
+			{
+				name: 'When Last Node Finishes',
+				value: 'lastNode',
+				description:
+					'Only once the workflow has finished. A run that fails, or is lost with its n8n worker, answers an error, and the platform delivers the event again later.',
+			},
+		],
+		default: 'onReceived',
+		description: 'When to acknowledge the delivery to the platform',
+	},
+	{
+		displayName:
+			'The platform waits 15 seconds for the answer, then delivers the event again: a longer run gets a second run beside it, and the retry of a run that failed half-way starts from this trigger again. To act once per event, claim the event ID right after this trigger, as the queue-mode payment example does (README, "Respond").',
+		name: 'lastNodeNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { responseMode: ['lastNode'] } },
+	},
+	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',

@@ -1,10 +1,13 @@
 // The side effect the test workflows perform: an HTTP endpoint that counts, per path, how many
-// times each event id was posted to it (`{"id": "evt_…"}`).
+// times each event id was posted to it (`{"id": "evt_…"}`), and when it answered; it can fail a
+// post on purpose (a side effect that fails, so the run fails).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export class EventCounter {
 	private readonly counts = new Map<string, Map<string, number>>();
+	private readonly answers = new Map<string, Map<string, number>>();
+	private readonly failing = new Map<string, number>();
 	/** How long each answer takes: slow side effects keep executions running on the workers. */
 	delayMs = 0;
 
@@ -19,10 +22,18 @@ export class EventCounter {
 			request.on('end', () => {
 				try {
 					const { id } = JSON.parse(body) as { id: string };
-					const perId = counter.counts.get(request.url ?? '/') ?? new Map<string, number>();
+					const path = request.url ?? '/';
+					const perId = counter.counts.get(path) ?? new Map<string, number>();
 					perId.set(id, (perId.get(id) ?? 0) + 1);
-					counter.counts.set(request.url ?? '/', perId);
-					setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'), counter.delayMs);
+					counter.counts.set(path, perId);
+					const fails = counter.failing.get(path) ?? 0;
+					if (fails > 0) counter.failing.set(path, fails - 1);
+					setTimeout(() => {
+						const answered = counter.answers.get(path) ?? new Map<string, number>();
+						answered.set(id, Date.now());
+						counter.answers.set(path, answered);
+						response.writeHead(fails > 0 ? 500 : 200, { 'content-type': 'application/json' }).end(fails > 0 ? '{"ok":false}' : '{"ok":true}');
+					}, counter.delayMs);
 				} catch {
 					response.writeHead(400).end();
 				}
@@ -39,6 +50,16 @@ export class EventCounter {
 	/** How many times each id was posted to `path`. */
 	of(path: string): Map<string, number> {
 		return this.counts.get(path) ?? new Map();
+	}
+
+	/** When (Date.now()) the last post of each id to `path` was answered. */
+	answeredAt(path: string): Map<string, number> {
+		return this.answers.get(path) ?? new Map();
+	}
+
+	/** The next `times` posts to `path` (whatever their id) are answered 500. */
+	failNext(path: string, times = 1): void {
+		this.failing.set(path, (this.failing.get(path) ?? 0) + times);
 	}
 
 	close(): Promise<void> {

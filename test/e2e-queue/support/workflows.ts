@@ -32,19 +32,32 @@ function postEventId(name: string, url: string, id: string): WorkflowNode {
 
 type Connections = Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
 
+/** The example's claim goes stale after this long, and its runs time out after `TIMEOUT`. */
+const STALE = { text: "interval '4 minutes'", seconds: 240 };
+const TIMEOUT_SECONDS = 120;
+
 /**
  * examples/queue-mode/payment-reaction-exactly-once.json as shipped, with its credentials and
  * webhook id swapped for the suite's, and two observers posting the event id to `counterUrl`:
  * "Record run" (every run, straight from the trigger) to /runs, and "Act" (the de-duplicated
- * branch, between the receipt and "Mark the event done") to /effects.
+ * branch, between the receipt and "Mark the event done") to /effects. `timeScale` shortens the
+ * claim's stale interval and the workflow's timeout as the suite shortens the platform's retries.
  */
 export function exactlyOnceExample(
 	id: string,
 	credentials: { platform: CredentialImport; postgres: CredentialImport },
 	webhookId: string,
 	counterUrl: (path: string) => string,
+	timeScale = 1,
 ): WorkflowJson {
 	const workflow = loadExactlyOnceExample();
+	const claim = workflow.nodes.find((n) => n.name === 'Claim the event')!;
+	const query = String(claim.parameters.query);
+	if (!query.includes(STALE.text) || workflow.settings?.executionTimeout !== TIMEOUT_SECONDS) {
+		throw new Error(`the example's claim no longer says ${STALE.text} with a ${TIMEOUT_SECONDS} s timeout: update this copy`);
+	}
+	claim.parameters.query = query.replace(STALE.text, `interval '${Math.round(STALE.seconds * timeScale)} seconds'`);
+	workflow.settings = { ...workflow.settings, executionTimeout: Math.round(TIMEOUT_SECONDS * timeScale) };
 	const connections = workflow.connections as Connections;
 	const trigger = workflow.nodes.find((n) => n.type === TRIGGER_NODE_TYPE)!;
 	trigger.webhookId = webhookId;
