@@ -198,7 +198,8 @@ function retryAdvice(failure: Failure, context: FailureContext): string[] {
 			: [];
 	}
 	const waited = formatDuration(context.waitedMs);
-	const gaveUp = context.attempts === 0 ? `Gave up before sending it, after ${waited} of waiting` : `Gave up ${attemptCount(context)} and ${waited} of waiting in total`;
+	const before = context.waitedMs > 0 ? `Gave up before sending it, after ${waited} of waiting` : 'Gave up before sending it';
+	const gaveUp = context.attempts === 0 ? before : `Gave up ${attemptCount(context)} and ${waited} of waiting in total`;
 	const at = retryTime(context);
 	const asked =
 		context.stop === 'wait-budget' && context.requestedDelayMs !== undefined

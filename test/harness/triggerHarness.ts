@@ -260,7 +260,11 @@ export async function startReceiver(target: TriggerWorkflow | (() => TriggerWork
 				}
 				// n8n, responseMode "onReceived": the node's own answer stands; otherwise 200.
 				if (res.writableEnded || result.noWebhookResponse) return;
-				if (result.workflowData !== undefined) send(res, 200, { message: 'Workflow was started' });
+				// responseData 'noData': n8n answers 200 with an empty body.
+				if (result.workflowData !== undefined) {
+					res.writeHead(200);
+					res.end();
+				}
 				else send(res, 200, (result.webhookResponse as IDataObject) ?? { message: 'Webhook call received' });
 			} catch (error) {
 				delivery.error = error as Error;

@@ -21,8 +21,7 @@ export type OutputMode = 'event' | 'data';
  * up to proxies and senders in between (`x-api-key`, cookies, `authorization`, `x-forwarded-*`,
  * a gateway's own tokens) and may carry credentials that must not end up in execution data.
  */
-export const DELIVERY_HEADERS: readonly string[] = ['content-type', 'content-length', 'user-agent', 'webhook-id', 'webhook-timestamp'];
-const COPIED_HEADERS = new Set(DELIVERY_HEADERS);
+const DELIVERY_HEADERS = new Set(['content-type', 'content-length', 'user-agent', 'webhook-id', 'webhook-timestamp']);
 
 /** Parses the raw body as a UTF-8 JSON event envelope `{id, type, created_at, data}`. */
 export function parseEvent(rawBody: Uint8Array): ParsedEvent {
@@ -87,7 +86,7 @@ export function outputHeaders(headers: DeliveryHeaders): Record<string, string> 
 	const result: Record<string, string> = {};
 	for (const [name, value] of Object.entries(headers)) {
 		const key = name.toLowerCase();
-		if (value === undefined || !COPIED_HEADERS.has(key)) continue;
+		if (value === undefined || !DELIVERY_HEADERS.has(key)) continue;
 		result[key] = Array.isArray(value) ? value.join(', ') : value;
 	}
 	return result;

@@ -4,9 +4,10 @@
 // - signed content: `${webhook-id}.${webhook-timestamp}.` followed by the body's raw bytes,
 //   hashed as bytes (never decoded and re-encoded, never re-serialised JSON);
 // - `webhook-signature` is a space-separated list of `<version>,<base64>`: a delivery is valid
-//   when any `v1` entry matches (secret rotation sends two); other versions are ignored. Entries
-//   are read exactly as the reference library (`standardwebhooks`) reads them, so a delivery is
-//   accepted here exactly when it accepts it: split on single spaces, then an entry's first two
+//   when any `v1` entry matches (secret rotation sends two); other versions are ignored. The
+//   header is split exactly as the reference library (`standardwebhooks`) splits it (the rest of
+//   verification differs only where the reference is lax: it parses the timestamp with parseInt and
+//   the id untrimmed): split on single spaces, then an entry's first two
 //   comma-separated fields are its version and signature, and what follows a second comma is
 //   ignored (two header lines joined by Node, `v1,<a>, v1,<b>`, and `v1,<a>,extra` both hold
 //   `<a>`); a signature matches only as the exact base64 text of the MAC;

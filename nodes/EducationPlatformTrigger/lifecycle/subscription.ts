@@ -13,8 +13,8 @@
 // POST /webhooks/{id}/rotate-secret and a grace period of 0: the unknown old secret stops signing
 // at once, and deliveries still being retried for the subscription are signed with the new one.
 // (Deleting and re-creating would drop those pending retries.)
-import type { IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError, type NodeApiError } from 'n8n-workflow';
+import type { IHookFunctions, NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { platformBaseUrl } from '../../shared/transport';
 import { sameEventTypes } from '../helpers/events';
 import { unreachableWebhookUrlProblem } from '../helpers/webhookUrl';

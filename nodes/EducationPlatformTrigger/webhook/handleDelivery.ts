@@ -8,8 +8,9 @@
 //   200 — an event type this trigger does not listen to: no run, and the platform does not retry
 //   run — one item per event, shaped by the Output option; it always names the event's id and type
 // At least once, never at most once: a verified delivery of a selected type always starts a run,
-// even when its webhook-id was seen before. Only n8n answers 2xx after the run has started, so a
-// delivery whose run could not start is retried by the platform and nothing is lost. Duplicates
+// even when its webhook-id was seen before. The 2xx comes from n8n: on receipt (Respond:
+// Immediately; n8n 1.x answers before it starts the run) or once the run finished (When Last Node
+// Finishes, where a failed or crashed run gets no 2xx and the platform retries it). Duplicates
 // (platform retries, redeliveries) are stopped in n8n's database by a Remove Duplicates node keyed
 // on the event id (README, "Replays, retries and duplicates"): webhook() has no shared store.
 // Verification uses the raw request bytes n8n keeps in `req.rawBody`, never re-serialised JSON.
@@ -90,20 +91,26 @@ async function configurationOf(this: IWebhookFunctions): Promise<Configuration> 
  * The node cannot check deliveries as it is set up (no stored secret, an unusable signing-secret
  * credential, no Events, a Timestamp Tolerance out of bounds). It answers itself rather than
  * throwing, which n8n would turn into its own 500 "Workflow could not be started!" that tells
- * the platform's delivery log nothing: the body says what is wrong and how to fix it.
+ * the platform's delivery log nothing: the log line names the workflow, what is wrong and how to fix it.
  * 503 Service Unavailable, not a 4xx: the fault is the receiver's and lasts until someone fixes
  * it, and nothing is wrong with the delivery. The platform retries every non-2xx on its schedule
  * (docs/api-contract.md §8.5, about 27.5 hours), so events sent meanwhile still arrive once the
  * setup is fixed, while a 4xx reads to senders and proxies as "this request is bad" (some drop it
- * or, after a 410, disable the subscription). The body names no secret.
+ * or, after a 410, disable the subscription).
  */
+/** The 503's body: the same for every cause, which n8n's log names. */
+export const MISCONFIGURED_MESSAGE =
+	'This n8n workflow\'s Education Platform Trigger is not set up to check deliveries; n8n\'s log says what to fix.';
+
 function misconfigured(this: IWebhookFunctions, error: Error): IWebhookResponseData {
 	const hint = (error as { description?: unknown }).description;
 	const workflow = this.getWorkflow();
 	this.logger.error(
-		`Education Platform Trigger in workflow "${workflow.name ?? ''}" (${workflow.id}) cannot check deliveries and answered 503: ${error.message}${typeof hint === 'string' && hint ? ` ${hint}` : ''}`,
+		`Education Platform Trigger in workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}) cannot check deliveries and answered 503: ${error.message}${typeof hint === 'string' && hint ? ` ${hint}` : ''}`,
 	);
-	return respond.call(this, 503, { message: error.message, ...(typeof hint === 'string' && hint && { hint }) });
+	// The details go to n8n's log only: anyone can call the URL, and this answer comes before any
+	// signature is checked.
+	return respond.call(this, 503, { message: MISCONFIGURED_MESSAGE });
 }
 
 /** The secrets deliveries are signed with: from the credential (Manual) or stored on registration (Automatic). */
@@ -132,7 +139,10 @@ function toleranceOf(this: IWebhookFunctions, options: TriggerOptions): number {
 			this.getNode(),
 			`Timestamp Tolerance must be between ${MIN_TOLERANCE_SECONDS} and ${MAX_TOLERANCE_SECONDS} seconds, not "${String(tolerance)}"`,
 			{
-				description: `Set Timestamp Tolerance in the trigger's options to at most ${MAX_TOLERANCE_SECONDS} seconds (the default ${DEFAULT_TOLERANCE_SECONDS} is the Standard Webhooks recommendation): a larger one would let a captured delivery be replayed long after it was sent.`,
+				description:
+					typeof tolerance === 'number' && tolerance > MAX_TOLERANCE_SECONDS
+						? `Set Timestamp Tolerance in the trigger's options to at most ${MAX_TOLERANCE_SECONDS} seconds (the default ${DEFAULT_TOLERANCE_SECONDS} is the Standard Webhooks recommendation): a larger one would let a captured delivery be replayed long after it was sent.`
+						: `Set Timestamp Tolerance in the trigger's options to a number of seconds from ${MIN_TOLERANCE_SECONDS} to ${MAX_TOLERANCE_SECONDS}, or remove the option for the default ${DEFAULT_TOLERANCE_SECONDS}.`,
 			},
 		);
 	}

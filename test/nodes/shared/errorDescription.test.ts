@@ -114,6 +114,14 @@ describe('describeFailure', () => {
 		expect(report.description).toMatch(/^Gave up before sending it, after 2 s of waiting \(waiting another 23 h 59 min would exceed/);
 	});
 
+	it('a request refused before it was sent, with no wait before, does not count "0 s of waiting"', () => {
+		const report = describeFailure(
+			http(429, undefined),
+			context({ attempts: 0, waitedMs: 0, stop: 'wait-budget', requestedDelayMs: 86_400_000, retryAt: Date.UTC(2026, 10, 26) }),
+		);
+		expect(report.description).toMatch(/^Gave up before sending it \(waiting another 24 h would exceed/);
+	});
+
 	it('5xx after the last attempt says the platform seems down', () => {
 		const report = describeFailure(http(503, { message: 'Service unavailable.' }), context({ attempts: 6, waitedMs: 31_000, stop: 'attempts' }));
 		expect(report.description).toMatch(/Gave up after 6 attempts and 31 s/);
