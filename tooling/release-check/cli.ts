@@ -8,7 +8,7 @@ import path from 'node:path';
 import { buildAndPack } from '../lib/community-package';
 import { runOrThrow } from '../lib/processes';
 import { REPO_ROOT } from '../n8n-runtime/runtime';
-import { inspectPackage } from './inspect';
+import { inspectPackage, inspectRepository } from './inspect';
 import type { ScanResult } from './model';
 import { formatReport, releaseBlocked, runRules } from './report';
 
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
 			scanner,
 			changelog: readIfExists(path.join(REPO_ROOT, 'CHANGELOG.md')),
 			publishWorkflow: readIfExists(path.join(REPO_ROOT, '.github', 'workflows', 'publish.yml')),
+			repository: inspectRepository(REPO_ROOT),
 		};
 		const results = runRules(pkg);
 		console.log(`Release check of ${path.basename(packed.tarball)} (${pkg.files.length} files)${strict ? ', --strict' : ''}\n`);

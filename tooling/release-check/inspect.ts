@@ -2,7 +2,8 @@
 // classes are loaded the way n8n loads them: require the n8n block's file and instantiate the class
 // named like the file. n8n-workflow must be resolvable from the package folder (cli.ts links the
 // repository's node_modules next to it).
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -63,7 +64,16 @@ function describeCredential(file: string, className: string, instance: Instance)
 	};
 }
 
-export function inspectPackage(packageDir: string): Omit<PackageUnderCheck, 'scanner' | 'changelog' | 'publishWorkflow'> {
+/** The repository's tracked files with the text of its Markdown, TypeScript and workflows (docs rules). */
+export function inspectRepository(root: string): NonNullable<PackageUnderCheck['repository']> {
+	const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+		.split('\0')
+		.filter((file) => file && existsSync(path.join(root, file)));
+	const read = files.filter((file) => /\.(md|ts|mjs|yml)$/.test(file));
+	return { files, texts: Object.fromEntries(read.map((file) => [file, readFileSync(path.join(root, file), 'utf8')])) };
+}
+
+export function inspectPackage(packageDir: string): Omit<PackageUnderCheck, 'scanner' | 'changelog' | 'publishWorkflow' | 'repository'> {
 	const files = listFiles(packageDir);
 	const texts = Object.fromEntries(
 		files.filter((file) => TEXT_FILE.test(path.posix.basename(file))).map((file) => [file, readFileSync(path.join(packageDir, file), 'utf8')]),

@@ -53,6 +53,8 @@ export interface PackageUnderCheck {
 	/** From the repository, not the tarball: they are not published but gate the release. */
 	changelog?: string;
 	publishWorkflow?: string;
+	/** Tracked files, and the text of the Markdown, TypeScript and workflows among them (docs rules). */
+	repository?: { files: string[]; texts: Record<string, string> };
 }
 
 /** `flag` is for values that must change before the first publish but are not defects of the code. */

@@ -1,7 +1,7 @@
 // Runs every rule and renders the table. A flag (placeholder to replace) is not a failure unless
 // the check runs --strict, as the publish workflow does.
 import type { PackageUnderCheck, RuleResult } from './model';
-import { codex, documentationUrls, icons } from './rules/docs';
+import { codex, docLinks, documentationUrls, icons, quotedMessages } from './rules/docs';
 import { n8nBlockInDist, noLifecycleScripts, noRuntimeDependencies, packageIdentity, peerDependencyOnly } from './rules/manifest';
 import { englishText, noEnvironmentOrFileAccess } from './rules/nodeCode';
 import { credentialTests, oauth2Naming, triggerLifecycle, triggerShape, usableAsTool } from './rules/nodes';
@@ -25,6 +25,8 @@ export const RULES = [
 	icons,
 	codex,
 	documentationUrls,
+	docLinks,
+	quotedMessages,
 	scannerLint,
 	provenancePublishing,
 	changelogEntry,

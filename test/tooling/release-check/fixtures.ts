@@ -74,5 +74,13 @@ export function goodPackage(): PackageUnderCheck {
 		scanner: { source: { passed: true }, tarball: { passed: true } },
 		changelog: '# Changelog\n\n## [Unreleased]\n\n## [1.2.3] - 2026-11-23\n\n### Added\n\n- Everything.\n',
 		publishWorkflow: repoFile('.github/workflows/publish.yml'),
+		repository: {
+			files: ['README.md', 'docs/trigger.md', 'nodes/Acme/Acme.node.ts', 'examples/acme.json'],
+			texts: {
+				'README.md': `${README}\nSee [the trigger guide](docs/trigger.md#set-up) and [an example](examples/acme.json).\nIt stops with *"Acme refused request N"*.\n`,
+				'docs/trigger.md': '# Acme Trigger\n\n## Set up\n\nBack to [Credentials](../README.md#credentials) or [set up](#set-up).\n',
+				'nodes/Acme/Acme.node.ts': 'throw new Error(`Acme refused request ${index}`);\n',
+			},
+		},
 	};
 }

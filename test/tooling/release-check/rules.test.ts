@@ -16,6 +16,7 @@ type Breakage = [
 
 const action = (pkg: PackageUnderCheck) => pkg.nodes[0];
 const trigger = (pkg: PackageUnderCheck) => pkg.nodes[1];
+const repo = (pkg: PackageUnderCheck) => pkg.repository!.texts;
 
 const breakages: Breakage[] = [
 	['package-identity', 'a name without n8n-nodes-', (p) => (p.manifest.name = 'acme-nodes'), 'must be n8n-nodes-', 'fail', ['codex', 'documentation-urls']],
@@ -58,6 +59,13 @@ const breakages: Breakage[] = [
 	['documentation-urls', 'an anchor the README lacks', (p) => (p.credentials[0].documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-acme#authentication'), 'no heading with anchor #authentication'],
 	['documentation-urls', 'a page that is not the README', (p) => (p.credentials[1].documentationUrl = 'https://docs.acme.com/n8n#credentials'), 'is not the README'],
 	['documentation-urls', 'an anchor to a "# heading" inside a code block', (p) => (p.credentials[0].documentationUrl = 'https://github.com/acme/n8n-nodes-acme#not-a-heading'), 'no heading with anchor #not-a-heading'],
+	['doc-links', 'a link to a missing file', (p) => (repo(p)['README.md'] += '[guide](docs/polling.md)\n'), 'README.md:17: docs/polling.md: docs/polling.md does not exist'],
+	['doc-links', 'an anchor the linked page lacks', (p) => (repo(p)['docs/trigger.md'] += '[x](../README.md#acme-node-1)\n'), 'docs/trigger.md:6: ../README.md#acme-node-1: README.md has no heading with anchor #acme-node-1'],
+	['doc-links', 'an anchor the page itself lacks', (p) => (repo(p)['docs/trigger.md'] = repo(p)['docs/trigger.md'].replace('## Set up', '## Setup')), 'docs/trigger.md has no heading with anchor #set-up'],
+	['doc-links', 'an npm link to a README anchor that is gone', (p) => (repo(p)['docs/trigger.md'] += `[npm](https://www.npmjs.com/package/n8n-nodes-acme#trigger)\n`), 'README.md has no heading with anchor #trigger'],
+	['doc-links', 'a section cited in code that is gone', (p) => (repo(p)['nodes/Acme/Acme.node.ts'] += '// see docs/trigger.md \u0022Setup\u0022\n'), 'nodes/Acme/Acme.node.ts:2: docs/trigger.md has no section "Setup"'],
+	['doc-links', 'no repository', (p) => delete p.repository, 'the repository was not read', 'fail', ['quoted-messages']],
+	['quoted-messages', 'a quote the source no longer says', (p) => (repo(p)['nodes/Acme/Acme.node.ts'] = 'throw new Error(`Acme declined request ${index}`);\n'), 'README.md:16: "Acme refused request N" is in no string of the source'],
 	['scanner-lint', 'a scanner violation in the tarball', (p) => (p.scanner.tarball = { passed: false, message: 'ESLint violations found', details: 'x.js  1:1  error' }), 'tarball: ESLint violations found'],
 	['provenance-workflow', 'publish without provenance', (p) => (p.publishWorkflow = p.publishWorkflow!.replace('--provenance ', '')), 'must pass --provenance --access public'],
 	['provenance-workflow', 'no publish workflow', (p) => delete p.publishWorkflow, 'publish.yml is missing'],

@@ -2,7 +2,17 @@
 import path from 'node:path';
 
 import { nodeLabel, outcome, type JsonObject, type PackageUnderCheck, type Rule } from '../model';
-import { readmeAnchors } from '../readmeAnchors';
+import {
+	linkProblem,
+	literalQuotes,
+	markdownAnchors,
+	markdownLinks,
+	quotedMessages as quotesIn,
+	quoteFragments,
+	sectionCitations,
+	slugify,
+	sourceLiterals,
+} from '../markdown';
 
 /** The file paths an `icon` names (`file:x.svg` or themed {light, dark}), relative to the tarball. */
 function iconFiles(owner: string, icon: unknown): string[] | string {
@@ -89,7 +99,7 @@ export const documentationUrls: Rule = {
 	id: 'documentation-urls',
 	title: 'Documentation URLs (codex and credentials) resolve to README anchors',
 	check({ nodes, credentials, manifest, texts }: PackageUnderCheck) {
-		const anchors = readmeAnchors(texts['README.md'] ?? '');
+		const anchors = markdownAnchors(texts['README.md'] ?? '');
 		const pages = readmePageUrls(manifest);
 		const links = [
 			...nodes.flatMap((node) => codexUrls(node.codex).map((url) => ({ owner: node.file, url }))),
@@ -100,5 +110,57 @@ export const documentationUrls: Rule = {
 			return problem ? [`${owner}: ${problem}`] : [];
 		});
 		return outcome(problems, [`${links.length} links checked against ${anchors.size} README anchors`]);
+	},
+};
+
+/** The documentation the docs rules read: README, CHANGELOG and docs/*.md. */
+const isDocument = (file: string) => /^(README|CHANGELOG)\.md$|^docs\/[^/]+\.md$/.test(file);
+
+export const docLinks: Rule = {
+	id: 'doc-links',
+	title: 'Docs links: relative paths exist, #anchors and sections cited in code are headings',
+	check({ manifest, repository }) {
+		if (!repository) return outcome(['the repository was not read']);
+		const pages = readmePageUrls(manifest);
+		const documents = repository.files.filter(isDocument);
+		const links = documents.flatMap((file) => markdownLinks(repository.texts[file] ?? '').map((link) => ({ file, ...link })));
+		const problems = links.flatMap(({ file, line, text }) => {
+			const problem = linkProblem(file, text, repository.files, repository.texts, pages);
+			return problem ? [`${file}:${line}: ${problem}`] : [];
+		});
+		const citations = Object.entries(repository.texts)
+			.filter(([file]) => !file.endsWith('.md'))
+			.flatMap(([file, text]) => sectionCitations(text).map((citation) => ({ source: file, ...citation })));
+		for (const { source, line, file, text } of citations) {
+			if (!markdownAnchors(repository.texts[file] ?? '').has(slugify(text))) problems.push(`${source}:${line}: ${file} has no section "${text}"`);
+		}
+		return outcome(problems, [`${links.length} links in ${documents.length} files, ${citations.length} sections cited in code`]);
+	},
+};
+
+/** Quoted messages that are not this package's: the platform's or n8n's own words. */
+export const FOREIGN_MESSAGES: Record<string, string> = {
+	'Requested filter(s) `colour` are not allowed.': "the platform's 422 (Laravel query builder; docs/api-contract.md)",
+	'Unauthenticated.': "the platform's 401 (Laravel)",
+	'This action requires the students:read scope.': "the platform's 403 insufficient_scope",
+	'No student with ID 1042': "the platform's 404 (sandbox/api/students.ts)",
+	'Failed to start Python task runner … virtual environment is missing': "n8n 2.x's log (its optional Python runner)",
+};
+
+export const quotedMessages: Rule = {
+	id: 'quoted-messages',
+	title: 'Quoted messages: each message the docs quote is in the source (nodes/, credentials/, tooling/)',
+	check({ repository }) {
+		if (!repository) return outcome(['the repository was not read']);
+		const literals = Object.entries(repository.texts)
+			.filter(([file]) => /^(nodes|credentials|tooling)\/.*\.ts$/.test(file))
+			.flatMap(([, text]) => sourceLiterals(text));
+		const quotes = repository.files.filter(isDocument).flatMap((file) => quotesIn(repository.texts[file] ?? '').map((quote) => ({ file, ...quote })));
+		const problems = quotes.flatMap(({ file, line, text }) => {
+			if (FOREIGN_MESSAGES[text]) return [];
+			const fragments = quoteFragments(text);
+			return literals.some((literal) => literalQuotes(literal, fragments)) ? [] : [`${file}:${line}: "${text}" is in no string of the source`];
+		});
+		return outcome(problems, [`${quotes.length} quotes checked against ${literals.length} literals`]);
 	},
 };
