@@ -53,6 +53,8 @@ export interface TriggerWorkflowOptions {
 	/** Static data as n8n would load it from the database. */
 	staticData?: IDataObject;
 	workflowId?: string;
+	/** The node's saved typeVersion; default the node type's latest. */
+	typeVersion?: number;
 }
 
 export interface TriggerWorkflow {
@@ -81,6 +83,7 @@ export function createTriggerWorkflow(options: TriggerWorkflowOptions): TriggerW
 		{
 			nodeType: options.nodeType,
 			parameters: options.parameters,
+			typeVersion: options.typeVersion,
 			nodeName: TRIGGER_NODE_NAME,
 			nodeSettings: { webhookId: TRIGGER_WEBHOOK_ID },
 		},
