@@ -1,6 +1,8 @@
-// `npm test`: every jest project but e2e once (unit, browser, and queue, which runs on n8n 2.41
-// only), then the e2e project on each cell of the support matrix (README "Compatibility"), one after the other, each with its own n8n runtime (installed
-// into .cache/ on first use). Prints each cell's time. Arguments go to every jest run (`--ci`).
+// `npm test`: the unit project first and alone, in its own jest process (no global setup, so it runs
+// on a machine that cannot install n8n, and a unit failure shows before the slow suites start); then
+// browser and queue (queue runs on n8n 2.41 only); then the e2e project on each cell of the support
+// matrix (README "Compatibility"), one after the other, each with its own n8n runtime (installed
+// into .cache/ on first use). Prints each run's time. Arguments go to every jest run (`--ci`).
 //   npm test                       everything
 //   npm test -- --e2e-only         only the e2e matrix (also `npm run test:e2e:matrix`)
 //   npm test -- --cells 1,floor    only these e2e cells (ids below), after the other projects
@@ -64,7 +66,12 @@ export interface JestRun {
 
 /** Pure: the jest runs, in order. Only the e2e project repeats per cell; the others run once. */
 export function matrixRuns(options: MatrixOptions): JestRun[] {
-	const others: JestRun[] = options.e2eOnly ? [] : [{ label: 'every project but e2e (unit, browser, queue)', args: ['--ignoreProjects', 'e2e'] }];
+	const others: JestRun[] = options.e2eOnly
+		? []
+		: [
+				{ label: 'unit', args: ['--selectProjects', 'unit'] },
+				{ label: 'browser and queue', args: ['--selectProjects', 'browser', 'queue'] },
+			];
 	return [
 		...others,
 		...options.cells.map((cell) => ({
@@ -93,7 +100,8 @@ async function main(): Promise<void> {
 	for (const { label, args, env } of matrixRuns(options)) {
 		process.stdout.write(`\n=== ${label}\n`);
 		const started = Date.now();
-		const code = await jest([...args, ...options.jestArgs], env);
+		// Our arguments last: `--selectProjects` takes every word after it, a test path pattern included.
+		const code = await jest([...options.jestArgs, ...args], env);
 		results.push({ label, ms: Date.now() - started, code });
 	}
 

@@ -1,13 +1,24 @@
 import { MATRIX, matrixRuns, parseMatrixArgs } from '../../tooling/test-matrix';
 
-const jestProjects = (require('../../jest.config.js') as { projects: Array<{ displayName: string }> }).projects.map((project) => project.displayName);
+const jestConfig = require('../../jest.config.js') as { projects: Array<{ displayName: string; globalSetup?: string }> };
+const jestProjects = jestConfig.projects.map((project) => project.displayName);
 
-/** The jest projects one run covers: `--ignoreProjects` removes, `--selectProjects` keeps. */
+/** The jest projects one run covers: `--ignoreProjects` removes, `--selectProjects` keeps; each takes every word up to the next flag. */
 function projectsOf(args: string[]): string[] {
-	const value = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
-	const ignored = value('--ignoreProjects');
-	const selected = value('--selectProjects');
-	return jestProjects.filter((name) => name !== ignored && (selected === undefined || name === selected));
+	const values = (flag: string) => {
+		const start = args.indexOf(flag);
+		if (start < 0) return undefined;
+		const end = args.findIndex((arg, index) => index > start && arg.startsWith('--'));
+		return args.slice(start + 1, end < 0 ? undefined : end);
+	};
+	const ignored = values('--ignoreProjects') ?? [];
+	const selected = values('--selectProjects');
+	return jestProjects.filter((name) => !ignored.includes(name) && (selected === undefined || selected.includes(name)));
+}
+
+/** What a jest project sets up before its first test. */
+function globalSetupOf(name: string): string | undefined {
+	return jestConfig.projects.find((project) => project.displayName === name)?.globalSetup;
 }
 
 describe('the test matrix `npm test` runs', () => {
@@ -35,14 +46,20 @@ describe('the test matrix `npm test` runs', () => {
 		expect(() => parseMatrixArgs(['--cells', '3'])).toThrow('--cells takes a comma-separated list of 2, 2-legacy, 1, floor; got "3".');
 	});
 
-	it('runs every project but e2e once (the queue-mode suite included), then e2e once per cell', () => {
+	it('runs the unit project first and alone, then browser and queue once, then e2e once per cell', () => {
 		const runs = matrixRuns(parseMatrixArgs([]));
 		expect(jestProjects).toEqual(expect.arrayContaining(['unit', 'e2e', 'browser', 'queue']));
 		const projects = runs.map((run) => projectsOf(run.args));
-		expect(projects[0]).toEqual(jestProjects.filter((name) => name !== 'e2e'));
-		expect(projects.slice(1)).toEqual(MATRIX.map(() => ['e2e']));
-		expect(projects.flat().filter((name) => name === 'queue')).toHaveLength(1);
-		expect(runs.slice(1).map((run) => run.env)).toEqual(MATRIX.map((cell) => cell.env));
-		expect(matrixRuns(parseMatrixArgs(['--e2e-only'])).flatMap((run) => projectsOf(run.args))).not.toContain('queue');
+		expect(projects[0]).toEqual(['unit']);
+		expect(projects[1]).toEqual(['browser', 'queue']);
+		expect(projects.slice(2)).toEqual(MATRIX.map(() => ['e2e']));
+		expect(projects.flat().sort()).toEqual([...jestProjects.filter((name) => name !== 'e2e'), ...MATRIX.map(() => 'e2e')].sort());
+		expect(runs.slice(2).map((run) => run.env)).toEqual(MATRIX.map((cell) => cell.env));
+		expect(matrixRuns(parseMatrixArgs(['--e2e-only'])).flatMap((run) => projectsOf(run.args))).toEqual(MATRIX.map(() => 'e2e'));
+	});
+
+	it('starts with a run that needs no n8n runtime: the unit project has no global setup, the others install one', () => {
+		expect(globalSetupOf('unit')).toBeUndefined();
+		for (const name of ['e2e', 'browser', 'queue']) expect(globalSetupOf(name)).toBe('<rootDir>/test/e2e/global-setup.ts');
 	});
 });
