@@ -4,6 +4,8 @@
 // mode: Postgres, Redis, main, webhook processes, workers, nginx).
 // The e2e project runs on the n8n that EDU_E2E_N8N names (test/e2e/support/target.ts); on the
 // support range's floor (`floor`) only the load-and-list smoke files, `*.smoke.test.ts`, run.
+// Only the top-level files of test/e2e, test/browser and test/e2e-queue need a real n8n; the tests of
+// their support modules (e.g. test/e2e/support/target.test.ts) are unit tests, run by `unit` alone.
 const e2eFiles = process.env.EDU_E2E_N8N?.trim() === 'floor' ? '*.smoke.test.ts' : '*.test.ts';
 /** @type {import('jest').Config} */
 const shared = {
@@ -18,12 +20,12 @@ module.exports = {
 			...shared,
 			displayName: 'unit',
 			testMatch: ['<rootDir>/test/**/*.test.ts'],
-			testPathIgnorePatterns: ['<rootDir>/test/e2e/', '<rootDir>/test/browser/', '<rootDir>/test/e2e-queue/'],
+			testPathIgnorePatterns: ['<rootDir>/test/(e2e|browser|e2e-queue)/[^/]+$'],
 		},
 		{
 			...shared,
 			displayName: 'e2e',
-			testMatch: [`<rootDir>/test/e2e/**/${e2eFiles}`],
+			testMatch: [`<rootDir>/test/e2e/${e2eFiles}`],
 			// Installs the pinned n8n runtime when missing, builds and packs the package; prints timings.
 			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
@@ -32,7 +34,7 @@ module.exports = {
 		{
 			...shared,
 			displayName: 'browser',
-			testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+			testMatch: ['<rootDir>/test/browser/*.test.ts'],
 			// The e2e project's setup: the n8n runtime, and the package built and packed once.
 			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
@@ -41,7 +43,7 @@ module.exports = {
 		{
 			...shared,
 			displayName: 'queue',
-			testMatch: ['<rootDir>/test/e2e-queue/**/*.test.ts'],
+			testMatch: ['<rootDir>/test/e2e-queue/*.test.ts'],
 			// The same set-up: the runtime, then build and pack. Needs postgresql, redis-server and nginx.
 			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',

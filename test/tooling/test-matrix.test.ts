@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
 import { MATRIX, matrixRuns, parseMatrixArgs } from '../../tooling/test-matrix';
 
 const jestConfig = require('../../jest.config.js') as { projects: Array<{ displayName: string; globalSetup?: string }> };
@@ -14,6 +17,13 @@ function projectsOf(args: string[]): string[] {
 	const ignored = values('--ignoreProjects') ?? [];
 	const selected = values('--selectProjects');
 	return jestProjects.filter((name) => !ignored.includes(name) && (selected === undefined || selected.includes(name)));
+}
+
+/** The test files jest gives a project, relative to the repository, as `jest --listTests` lists them. */
+function testFilesOf(project: string): string[] {
+	const root = path.resolve(__dirname, '../..');
+	const listed = execFileSync(process.execPath, [require.resolve('jest/bin/jest'), '--selectProjects', project, '--listTests', '--json'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+	return (JSON.parse(listed) as string[]).map((file) => path.relative(root, file)).sort();
 }
 
 /** What a jest project sets up before its first test. */
@@ -61,5 +71,17 @@ describe('the test matrix `npm test` runs', () => {
 	it('starts with a run that needs no n8n runtime: the unit project has no global setup, the others install one', () => {
 		expect(globalSetupOf('unit')).toBeUndefined();
 		for (const name of ['e2e', 'browser', 'queue']) expect(globalSetupOf(name)).toBe('<rootDir>/test/e2e/global-setup.ts');
+	});
+
+	it('gives each test file to one project: the top-level files of test/e2e, test/browser and test/e2e-queue to theirs, their support modules\' tests to unit', () => {
+		const files = Object.fromEntries(['unit', 'e2e', 'browser', 'queue'].map((project) => [project, testFilesOf(project)]));
+		expect(files.unit).toContain('test/e2e/support/target.test.ts');
+		expect(files.unit.filter((file) => /^test\/(e2e|browser|e2e-queue)\/[^/]+$/.test(file))).toEqual([]);
+		expect(files.e2e).toEqual(expect.arrayContaining(['test/e2e/package-in-n8n.test.ts', 'test/e2e/load-and-list.smoke.test.ts']));
+		expect(files.browser).toEqual(['test/browser/editor.test.ts']);
+		expect(files.queue).toEqual(['test/e2e-queue/queue-mode.test.ts']);
+		for (const file of [...files.e2e, ...files.browser, ...files.queue]) expect(file).toMatch(/^test\/(e2e|browser|e2e-queue)\/[^/]+\.test\.ts$/);
+		const all = Object.values(files).flat();
+		expect(new Set(all).size).toBe(all.length);
 	});
 });
