@@ -300,6 +300,7 @@ describe('the Education Platform Trigger', () => {
 		await page.keyboard.press('Escape');
 		await editor.ndv.close();
 		await editor.canvasNode(TRIGGER).getByText('payment.failed, enrollment.created').waitFor();
+		expect(await editor.canvasNode(TRIGGER).innerText()).toContain('payment.failed, enrollment.created');
 	});
 
 	browserTest('"Listen for test event", then an event on the platform, shows the event in the editor', async ({ editor, n8n }) => {

@@ -207,8 +207,10 @@ async function singleProcessFigure(count: number): Promise<{ report: LoadReport;
 }
 
 test('deactivating on main removes the subscription', async () => {
+	expect((await platform.subscriptions()).map((subscription) => subscription.url)).toEqual([expect.stringContaining(HOOKS.bare)]);
 	await rest.deactivateWorkflow(IDS.bare);
 	await eventually('no subscription left', async () => ((await platform.subscriptions()).length === 0 ? true : undefined));
+	expect(await platform.subscriptions()).toEqual([]);
 });
 
 test(`Get Many, Return All of ${STUDENTS} students, runs on a worker and deep-equals the sandbox's data`, async () => {
@@ -343,6 +345,8 @@ test('a worker killed during a run, Respond: When Last Node Finishes: the platfo
 }, 900_000);
 
 test('deactivating the exactly-once example leaves no subscription', async () => {
+	expect((await platform.subscriptions()).map((subscription) => subscription.url)).toEqual([expect.stringContaining(HOOKS.once)]);
 	await rest.deactivateWorkflow(IDS.once);
 	await eventually('no subscription left', async () => ((await platform.subscriptions()).length === 0 ? true : undefined));
+	expect(await platform.subscriptions()).toEqual([]);
 });
