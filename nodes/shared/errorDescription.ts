@@ -1,21 +1,13 @@
 // Pure: no n8n import. Turns a failed request into what the user reads: the API's own
-// message plus a description of what to do. docs/api-contract.md §4 (error body), §6 (scopes).
-import type { AuthenticationMethod } from './constants';
-import { isJsonRecord } from './jsonRecord';
+// message plus a description of what to do. The texts for each HTTP status are in statusTexts.ts;
+// this module adds what the retries and the connection tell (docs/api-contract.md §4 error body).
 import { isIdempotent, type Failure } from './retry';
+import { asErrorBody, credentialAdvice, defaultMessage, fieldErrors, statusAdvice, type ApiErrorBody, type StatusContext } from './statusTexts';
 
-export interface FailureContext {
+export interface FailureContext extends StatusContext {
 	/** HTTP method and URL of the request, for messages about connections. */
 	method: string;
 	url: string;
-	/** What the request was about, e.g. "student 1042" — named in 404 messages. */
-	resourceLabel?: string;
-	/** Said under a 404 after naming the resource: what the ID is and where to find one. */
-	notFoundAdvice?: string;
-	/** The scope the request needs, named under a 403 whose body does not name one. */
-	requiredScope?: string;
-	/** Which credential type was used, to say what to check on 401. */
-	authentication?: AuthenticationMethod;
 	/** Attempts made (1 = no retry) and time spent waiting between them. */
 	attempts: number;
 	waitedMs: number;
@@ -35,21 +27,6 @@ export interface ErrorReport {
 	httpCode?: string;
 }
 
-/** The documented error body (contract §4) plus OAuth's RFC 6749 §5.2 fields. */
-interface ApiErrorBody {
-	message?: string;
-	code?: string;
-	errors?: Record<string, string[] | string>;
-	required_scopes?: string[];
-	request_id?: string;
-	error?: string;
-	error_description?: string;
-}
-
-function asErrorBody(body: unknown): ApiErrorBody {
-	return isJsonRecord(body) ? (body as ApiErrorBody) : {};
-}
-
 /** "45 s", "2 min 5 s", "1 h 3 min". */
 export function formatDuration(ms: number): string {
 	const totalSeconds = Math.max(0, Math.round(ms / 1000));
@@ -61,91 +38,9 @@ export function formatDuration(ms: number): string {
 	return `${seconds} s`;
 }
 
-/** `errors` as [field, its messages as one sentence] pairs (Laravel's dot-notation keys kept). */
-function fieldErrors(errors: ApiErrorBody['errors']): Array<[string, string]> {
-	if (!errors || typeof errors !== 'object') return [];
-	return Object.entries(errors).map(([field, messages]) => [
-		field,
-		Array.isArray(messages) ? messages.join(' ') : String(messages),
-	]);
-}
-
 /** `errors` as "field: message" lines. */
 export function fieldErrorLines(errors: ApiErrorBody['errors']): string[] {
 	return fieldErrors(errors).map(([field, text]) => `${field}: ${text}`);
-}
-
-/** Names quoted in back-ticks in the query builder's messages: "Requested filter(s) `colour` …". */
-function quotedNames(text: string): string[] {
-	const first = /`([^`]+)`/.exec(text);
-	return first ? first[1].split(',').map((name) => name.trim()).filter(Boolean) : [];
-}
-
-/** What to fix for each 422 field, in the node's own vocabulary. */
-function validationAdvice(errors: ApiErrorBody['errors']): string[] {
-	return fieldErrors(errors).map(([field, text]) => {
-		if (field === 'filter') {
-			const names = quotedNames(text);
-			return names.length
-				? `Remove or rename the unknown filter ${names.map((n) => `"${n}"`).join(', ')} (see Additional Filters).`
-				: 'Remove the filter the platform does not know (see Additional Filters).';
-		}
-		if (field.startsWith('filter.')) return `Fix the value of the "${field.slice('filter.'.length)}" filter.`;
-		if (field === 'sort') {
-			const names = quotedNames(text);
-			return names.length
-				? `Sort by a supported field instead of ${names.map((n) => `"${n}"`).join(', ')}.`
-				: 'Sort by a supported field.';
-		}
-		if (field === 'per_page') return 'Use a Page Size between 1 and 100.';
-		if (field === 'page') return 'Page numbers start at 1.';
-		return `Fix the "${field}" field.`;
-	});
-}
-
-function missingScopes(body: ApiErrorBody, requiredScope: string | undefined): string[] {
-	if (Array.isArray(body.required_scopes) && body.required_scopes.length) return body.required_scopes.map(String);
-	const found = (body.message ?? '').match(/\b[a-z_]+:(?:read|write)\b/g);
-	if (found) return [...new Set(found)];
-	return requiredScope ? [requiredScope] : [];
-}
-
-function credentialAdvice(authentication: AuthenticationMethod | undefined): string {
-	const token =
-		'Check the Access Token in the Education Platform API credential: it may be mistyped, revoked or expired, or issued by another platform than the Base URL.';
-	const oauth =
-		'Reconnect the Education Platform OAuth2 credential: access was revoked or the refresh token expired. With Client Credentials, check the Client ID and Client Secret.';
-	if (authentication === 'accessToken') return token;
-	if (authentication === 'oAuth2') return oauth;
-	return `${token} ${oauth}`;
-}
-
-function oauthErrorAdvice(error: string): string | undefined {
-	switch (error) {
-		case 'invalid_client':
-			return 'The platform did not accept the OAuth client. Check the Client ID and Client Secret in the credential.';
-		case 'invalid_grant':
-			return 'The authorization is no longer valid. Reconnect the Education Platform OAuth2 credential.';
-		case 'invalid_scope':
-			return 'The OAuth client may not request one of the selected Scopes. Untick it in the credential, or allow it for the client on the platform.';
-		case 'unauthorized_client':
-		case 'unsupported_grant_type':
-			return 'This OAuth client may not use the selected Grant Type. Pick the other grant type or change the client on the platform.';
-		default:
-			return undefined;
-	}
-}
-
-function defaultMessage(failure: Failure): string {
-	const status = failure.statusCode;
-	if (status === undefined) return 'Could not get a complete response from the Education Platform';
-	if (status === 401) return 'The Education Platform did not accept the credentials';
-	if (status === 403) return 'The credentials are not allowed to do this';
-	if (status === 404) return 'Not found';
-	if (status === 422) return 'The platform rejected the request as invalid';
-	if (status === 429) return 'Too many requests: the rate limit was reached';
-	if (status >= 500) return `The Education Platform had a server error (HTTP ${status})`;
-	return `The request failed (HTTP ${status})`;
 }
 
 function origin(url: string): string {
@@ -154,28 +49,6 @@ function origin(url: string): string {
 	} catch {
 		return url;
 	}
-}
-
-function statusAdvice(failure: Failure, body: ApiErrorBody, context: FailureContext): string[] {
-	const status = failure.statusCode;
-	const advice: string[] = [];
-	const oauthAdvice = body.error ? oauthErrorAdvice(body.error) : undefined;
-	if (oauthAdvice) return [oauthAdvice];
-	if (status === 401) return [credentialAdvice(context.authentication)];
-	if (status === 403) {
-		const scopes = missingScopes(body, context.requiredScope);
-		const named = scopes.length ? `the ${scopes.join(', ')} scope${scopes.length > 1 ? 's' : ''}` : 'a required scope';
-		return [
-			`The token lacks ${named}. Create an access token with ${scopes.length ? scopes.join(' and ') : 'that scope'}, or tick it under Scopes in the OAuth2 credential and reconnect.`,
-		];
-	}
-	if (status === 404) {
-		return context.resourceLabel
-			? [`No ${context.resourceLabel} exists on the platform. ${context.notFoundAdvice ?? 'Check the ID.'}`]
-			: ['The API path was not found. Check the Base URL in the credential (for example https://school.example.com or https://school.example.com/api).'];
-	}
-	if (status === 400 || status === 422) advice.push(...validationAdvice(body.errors));
-	return advice;
 }
 
 /** "after 1 attempt", "after 3 attempts"; "before sending it" when the wait came first. */

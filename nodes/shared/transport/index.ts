@@ -35,30 +35,19 @@
  * - `returnFullResponse: true` returns `{ body, headers, statusCode, statusMessage }` (header
  *   names lower-case) so callers can read `Link` and `X-RateLimit-*`.
  */
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IN8nHttpFullResponse,
-	IPollFunctions,
-	IWebhookFunctions,
-	JsonObject,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiUrl, normalizeBaseUrl } from '../baseUrl';
-import { credentialTypeFor, type AuthenticationMethod } from '../constants';
+import type { AuthenticationMethod } from '../constants';
 import { describeFailure } from '../errorDescription';
 import { isJsonRecord } from '../jsonRecord';
 import { failureFromError, isTruncatedJson, lowerCaseHeaders, truncatedBodyFailure } from '../failure';
 import type { RequestGate, Timer } from '../rateBudget';
 import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryDecision, type RetryPolicy } from '../retry';
+import { baseUrlOf, credentialTypeOf, type ApiContext, type CredentialSnapshot } from './credential';
 
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
+export { platformBaseUrl, readCredential, type CredentialSnapshot } from './credential';
 
 export interface ApiRequestOptions {
 	qs?: IDataObject;
@@ -88,20 +77,6 @@ export interface ApiRequestOptions {
 	credential?: CredentialSnapshot;
 }
 
-/**
- * A credential as read at the start of a series of requests (one listing). n8n loads and decrypts
- * a credential from its database each time a node reads it, and each request sent with
- * `httpRequestWithAuthentication` reads it again: two database reads and decryptions per page of
- * a listing. An access token is handed to n8n as read; OAuth2 requests
- * still go through n8n's own token handling, which reads the credential itself (it may refresh
- * and save the token meanwhile).
- */
-export interface CredentialSnapshot {
-	authentication: AuthenticationMethod;
-	credentialType: string;
-	data: ICredentialDataDecryptedObject;
-}
-
 /** A page of 100 students answers in well under a second; a minute means the platform is stuck. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
@@ -120,35 +95,6 @@ function resolveUrl(context: ApiContext, baseUrl: string, endpoint: string, item
 		});
 	}
 	return endpoint;
-}
-
-/** The credential type chosen by the node's `authentication` parameter, unless `override` is given. */
-function credentialTypeOf(context: ApiContext, override?: AuthenticationMethod): { authentication: AuthenticationMethod; credentialType: string } {
-	const authentication = override ?? (context.getNodeParameter('authentication', 0) as AuthenticationMethod);
-	return { authentication, credentialType: credentialTypeFor(authentication) };
-}
-
-/** The normalised Base URL of the credential the node uses (docs/api-contract.md §1). */
-export async function platformBaseUrl(this: ApiContext, itemIndex?: number): Promise<string> {
-	return baseUrlOf(this, await this.getCredentials(credentialTypeOf(this).credentialType), itemIndex);
-}
-
-/** Reads the node's credential once, for the requests of one listing (`options.credential`). */
-export async function readCredential(this: ApiContext, authentication?: AuthenticationMethod): Promise<CredentialSnapshot> {
-	const chosen = credentialTypeOf(this, authentication);
-	const data: ICredentialDataDecryptedObject = await this.getCredentials(chosen.credentialType);
-	return { ...chosen, data };
-}
-
-function baseUrlOf(context: ApiContext, credentials: ICredentialDataDecryptedObject, itemIndex?: number): string {
-	try {
-		return normalizeBaseUrl(String(credentials.baseUrl ?? ''));
-	} catch (error) {
-		throw new NodeOperationError(context.getNode(), (error as Error).message, {
-			itemIndex,
-			description: 'Fix the Base URL in the Education Platform credential.',
-		});
-	}
 }
 
 function cancelSignal(context: ApiContext): AbortSignal | undefined {

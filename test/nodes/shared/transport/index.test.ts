@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters, NodeApiError } from 'n8n-workflow';
 import nock from 'nock';
 
-import { ApiProbe, createCredentialsHelper, inVirtualTime, runNode, type RunNodeOptions } from '../../harness';
+import { ApiProbe, createCredentialsHelper, inVirtualTime, runNode, type RunNodeOptions } from '../../../harness';
 
 const HOST = 'https://springfield.edu-platform.test';
 const PAT = { educationPlatformApi: { baseUrl: HOST, accessToken: 'edu_pat_1' } };

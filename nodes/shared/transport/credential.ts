@@ -1,0 +1,59 @@
+// Which credential a request goes with, read from n8n: the type the node's `authentication`
+// parameter picks, its data read once for a series of requests, and the Base URL it names.
+import type {
+	ICredentialDataDecryptedObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { normalizeBaseUrl } from '../baseUrl';
+import { credentialTypeFor, type AuthenticationMethod } from '../constants';
+
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
+
+/**
+ * A credential as read at the start of a series of requests (one listing). n8n loads and decrypts
+ * a credential from its database each time a node reads it, and each request sent with
+ * `httpRequestWithAuthentication` reads it again: two database reads and decryptions per page of
+ * a listing. An access token is handed to n8n as read; OAuth2 requests
+ * still go through n8n's own token handling, which reads the credential itself (it may refresh
+ * and save the token meanwhile).
+ */
+export interface CredentialSnapshot {
+	authentication: AuthenticationMethod;
+	credentialType: string;
+	data: ICredentialDataDecryptedObject;
+}
+
+/** The credential type chosen by the node's `authentication` parameter, unless `override` is given. */
+export function credentialTypeOf(context: ApiContext, override?: AuthenticationMethod): { authentication: AuthenticationMethod; credentialType: string } {
+	const authentication = override ?? (context.getNodeParameter('authentication', 0) as AuthenticationMethod);
+	return { authentication, credentialType: credentialTypeFor(authentication) };
+}
+
+/** The normalised Base URL of the credential the node uses (docs/api-contract.md §1). */
+export async function platformBaseUrl(this: ApiContext, itemIndex?: number): Promise<string> {
+	return baseUrlOf(this, await this.getCredentials(credentialTypeOf(this).credentialType), itemIndex);
+}
+
+/** Reads the node's credential once, for the requests of one listing (`options.credential`). */
+export async function readCredential(this: ApiContext, authentication?: AuthenticationMethod): Promise<CredentialSnapshot> {
+	const chosen = credentialTypeOf(this, authentication);
+	const data: ICredentialDataDecryptedObject = await this.getCredentials(chosen.credentialType);
+	return { ...chosen, data };
+}
+
+export function baseUrlOf(context: ApiContext, credentials: ICredentialDataDecryptedObject, itemIndex?: number): string {
+	try {
+		return normalizeBaseUrl(String(credentials.baseUrl ?? ''));
+	} catch (error) {
+		throw new NodeOperationError(context.getNode(), (error as Error).message, {
+			itemIndex,
+			description: 'Fix the Base URL in the Education Platform credential.',
+		});
+	}
+}
