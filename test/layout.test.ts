@@ -93,8 +93,6 @@ const PENDING_ISSUE_23: { testsNamedAfterNoSource: Pending; crossNodeImports: Pe
 		'nodes/EducationPlatform/actions/router.ts': 'moves: mirrored test to write',
 		'nodes/EducationPlatformPollingTrigger/description.ts': 'moves: mirrored test to write',
 		'nodes/EducationPlatformTrigger/description.ts': 'moves: mirrored test to write',
-		'nodes/EducationPlatformTrigger/parameterValues.ts': 'moves: mirrored test to write',
-		'nodes/EducationPlatformTrigger/lifecycle/storedSubscription.ts': 'moves: mirrored test to write',
 		'nodes/shared/descriptions/filters.ts': 'moves: mirrored test to write',
 		'nodes/EducationPlatform/actions/nodeErrors.ts': 'machinery: merged into nodes/shared/errors.ts',
 		'nodes/EducationPlatform/helpers/inputError.ts': 'machinery: merged into nodes/shared/errors.ts',
