@@ -1,12 +1,7 @@
 import { EducationPlatformApi } from '../../../credentials/EducationPlatformApi.credentials';
 import { EducationPlatformOAuth2Api } from '../../../credentials/EducationPlatformOAuth2Api.credentials';
 import { EducationPlatformWebhookSigningApi } from '../../../credentials/EducationPlatformWebhookSigningApi.credentials';
-import {
-	ACCESS_TOKEN_CREDENTIAL,
-	credentialTypeFor,
-	OAUTH2_CREDENTIAL,
-	WEBHOOK_SIGNING_CREDENTIAL,
-} from '../../../nodes/shared/constants';
+import { ACCESS_TOKEN_CREDENTIAL, credentialTypeFor, OAUTH2_CREDENTIAL, WEBHOOK_SIGNING_CREDENTIAL } from '../../../nodes/shared/constants';
 
 describe('credential type names', () => {
 	it('are the names the three credentials register (saved workflows store them)', () => {
