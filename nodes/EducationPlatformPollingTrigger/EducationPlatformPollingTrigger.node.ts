@@ -2,7 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { searchStudents } from '../EducationPlatform/methods/listSearch';
 import { authenticationCredentials } from '../shared/descriptions/authentication';
-import { pollingProperties } from './descriptions/pollingProperties';
+import { pollingProperties } from './description';
 import { pollResource } from './poll/pollResource';
 
 export class EducationPlatformPollingTrigger implements INodeType {

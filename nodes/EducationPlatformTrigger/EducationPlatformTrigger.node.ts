@@ -6,8 +6,8 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { triggerProperties } from './descriptions/triggerProperties';
-import { webhookResponseFields } from './descriptions/webhookResponse';
+import { triggerProperties } from './description';
+import { webhookResponseFields } from './webhook/responseFields';
 import {
 	registerSubscription,
 	removeSubscription,

@@ -3,7 +3,7 @@
 // shows. One n8n (set up as `npm start` does) and one Chromium for the whole file; tests run in
 // order but each starts from a new workflow. README pictures: readmeScreenshot (npm run screenshots).
 import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
-import { triggerProperties } from '../../nodes/EducationPlatformTrigger/descriptions/triggerProperties';
+import { triggerProperties } from '../../nodes/EducationPlatformTrigger/description';
 import { ACTION_PANELS, RESOURCE_RUNS } from './actions';
 import { readmeScreenshot } from './support/screenshots';
 import { browserTest, current, startEditorSession, stopEditorSession, STEP_TIMEOUT_MS } from './support/session';

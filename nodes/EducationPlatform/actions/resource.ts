@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { FilterSpec, ListQuerySpec } from '../helpers/listQuery';
+import type { FilterSpec, ListQuerySpec } from '../../shared/list/query';
 
 /**
  * Everything the generic Get and Get Many need to know about one resource of the API. A resource

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import * as get from './common/get.operation';
-import * as getMany from './common/getMany.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
 import type { OperationName, ResourceName } from './node.type';
 import { toNodeError } from './nodeErrors';
 import type { ResourceDescriptor } from './resource';

@@ -3,8 +3,8 @@
 // drives the loop with an injected fetch function, so it is tested without HTTP or n8n.
 import { isJsonRecord } from '../../shared/jsonRecord';
 import { PaginationError } from './inputError';
-import type { Query } from './listQuery';
-import { fetchPagesInOrder } from './pageScheduler';
+import type { Query } from '../../shared/list/query';
+import { fetchPagesInOrder } from '../../shared/list/pageScheduler';
 
 export type HeaderMap = Record<string, string | string[] | number | undefined>;
 

@@ -9,10 +9,10 @@ import {
 	type ListQuerySpec,
 	type Query,
 	type SortRule,
-} from './listQuery';
+} from '../../shared/list/query';
 
-export { parseGradeLevels } from './listQuery';
-export type { NameValue, Query, SortRule } from './listQuery';
+export { parseGradeLevels } from '../../shared/list/query';
+export type { NameValue, Query, SortRule } from '../../shared/list/query';
 
 export const STUDENT_STATUSES = ['active', 'inactive', 'graduated', 'withdrawn', 'suspended'] as const;
 

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { InputError, PaginationError } from '../../EducationPlatform/helpers/inputError';
-import { buildListQuery } from '../../EducationPlatform/helpers/listQuery';
+import { buildListQuery } from '../../shared/list/query';
 import { parseListPage, type ListResponse } from '../../EducationPlatform/helpers/pagination';
 import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
 import { apiRequest, readCredential, type CredentialSnapshot } from '../../shared/transport';
@@ -15,7 +15,7 @@ import {
 	type PollCursor,
 } from '../cursor/cursor';
 import { CursorError } from '../cursor/errors';
-import { DEFAULT_LOOKBACK_SECONDS, DEFAULT_MAX_REQUESTS } from '../descriptions/pollingProperties';
+import { DEFAULT_LOOKBACK_SECONDS, DEFAULT_MAX_REQUESTS } from '../description';
 import { pollableResource, type PollableResource } from '../resources';
 import { runAlone } from './pollGuard';
 

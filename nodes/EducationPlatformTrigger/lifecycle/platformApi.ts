@@ -5,7 +5,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { apiUrl } from '../../shared/baseUrl';
 import { apiRequest, isNotFoundError, type ApiRequestOptions } from '../../shared/transport';
 import { ACTIVATION_BUDGET_MS, ACTIVATION_GAP_MS, Activations, requestBounds, type Activation } from '../helpers/lifecycleBudget';
-import { checkedSigningSecret } from '../triggerParameters';
+import { checkedSigningSecret } from '../parameterValues';
 
 /** A subscription as the API returns it (contract §8.1). */
 export interface Subscription {

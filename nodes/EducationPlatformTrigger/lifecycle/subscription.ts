@@ -18,7 +18,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { platformBaseUrl } from '../../shared/transport';
 import { sameEventTypes } from '../helpers/events';
 import { unreachableWebhookUrlProblem } from '../helpers/webhookUrl';
-import { manualSigningSecrets, registrationMode, selectedEventTypes } from '../triggerParameters';
+import { manualSigningSecrets, registrationMode, selectedEventTypes } from '../parameterValues';
 import {
 	createSubscription,
 	deleteSubscription,

@@ -17,7 +17,7 @@
 // Nothing logged here contains the secret or a signature.
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { DEFAULT_TOLERANCE_SECONDS, MAX_TOLERANCE_SECONDS, MIN_TOLERANCE_SECONDS } from '../descriptions/triggerProperties';
+import { DEFAULT_TOLERANCE_SECONDS, MAX_TOLERANCE_SECONDS, MIN_TOLERANCE_SECONDS } from '../description';
 import { eventOutput, parseEvent, type OutputMode } from '../helpers/delivery';
 import { verifyDelivery } from '../helpers/signature';
 import {
@@ -25,7 +25,7 @@ import {
 	manualSigningSecrets,
 	registrationMode,
 	selectedEventTypes,
-} from '../triggerParameters';
+} from '../parameterValues';
 
 interface TriggerOptions {
 	timestampTolerance?: number;

@@ -1,4 +1,4 @@
-import { resourceProperties } from '../common/description';
+import { resourceProperties } from '../description';
 import type { ResourceDescriptor } from '../resource';
 import {
 	dateRangeFilters,
@@ -7,7 +7,7 @@ import {
 	listParameters,
 	studentFilter,
 	updatedSinceFilter,
-} from '../../descriptions/filterOptions.description';
+} from '../../../shared/descriptions/filters';
 import { prefixedRecordId } from '../../helpers/recordId';
 import { simplifyEnrollment } from './simplify';
 

@@ -1,4 +1,4 @@
-import { resourceProperties } from '../common/description';
+import { resourceProperties } from '../description';
 import type { ResourceDescriptor } from '../resource';
 import {
 	booleanFilter,
@@ -8,7 +8,7 @@ import {
 	studentFilter,
 	textListFilter,
 	updatedSinceFilter,
-} from '../../descriptions/filterOptions.description';
+} from '../../../shared/descriptions/filters';
 import { prefixedRecordId } from '../../helpers/recordId';
 import { simplifyPayment } from './simplify';
 

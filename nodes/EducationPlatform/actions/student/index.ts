@@ -1,4 +1,4 @@
-import { resourceProperties } from '../common/description';
+import { resourceProperties } from '../description';
 import type { ResourceDescriptor } from '../resource';
 import { studentLocator } from '../../descriptions/studentLocator.description';
 import { simplifyStudent } from '../../helpers/simplify';

@@ -10,7 +10,7 @@ import {
 	type Receiver,
 	type TriggerWorkflow,
 } from '../../../harness/triggerHarness';
-import { MANUAL_SECRET_ADVICE } from '../../../../nodes/EducationPlatformTrigger/triggerParameters';
+import { MANUAL_SECRET_ADVICE } from '../../../../nodes/EducationPlatformTrigger/parameterValues';
 import { MISCONFIGURED_MESSAGE } from '../../../../nodes/EducationPlatformTrigger/webhook/handleDelivery';
 import { captureNodeLogs } from '../../../harness/triggerLogs';
 

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { authenticationProperty } from '../../shared/descriptions/authentication';
+import { authenticationProperty } from '../shared/descriptions/authentication';
 
 /** Values of the Registration parameter. */
 export type RegistrationMode = 'automatic' | 'manual';

@@ -3,7 +3,7 @@
 // filter specs. Anything the API would refuse with a 422 is caught here first, with a message
 // that names the field to fix.
 import { toApiDateTime } from './dateTime';
-import { InputError } from './inputError';
+import { InputError } from '../../EducationPlatform/helpers/inputError';
 
 export type Query = Record<string, string | number>;
 

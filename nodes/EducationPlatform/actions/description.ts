@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import type { ResourceDescriptor } from '../resource';
+import type { ResourceDescriptor } from './resource';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { RateBudget } from '../../../shared/rateBudget';
-import { apiRequest, executionTimer, readCredential, type CredentialSnapshot } from '../../../shared/transport';
-import { optionsCollection, simplifyOption } from '../../descriptions/options.description';
-import { additionalFiltersProperty, sortProperty } from '../../descriptions/listQuery.description';
-import { InputError } from '../../helpers/inputError';
-import { buildListQuery, type NameValue, type Query, type SortRule } from '../../helpers/listQuery';
-import { collectPages, MAX_PAGE_SIZE, planPerPage, type ListResponse } from '../../helpers/pagination';
-import type { ResourceDescriptor } from '../resource';
+import { RateBudget } from '../../shared/rateBudget';
+import { apiRequest, executionTimer, readCredential, type CredentialSnapshot } from '../../shared/transport';
+import { optionsCollection, simplifyOption } from '../../shared/descriptions/options';
+import { additionalFiltersProperty, sortProperty } from '../../shared/descriptions/listParameters';
+import { InputError } from '../helpers/inputError';
+import { buildListQuery, type NameValue, type Query, type SortRule } from '../../shared/list/query';
+import { collectPages, MAX_PAGE_SIZE, planPerPage, type ListResponse } from '../helpers/pagination';
+import type { ResourceDescriptor } from './resource';
 
 /** Return All reads 100 per request (the API's maximum) to spend as little of the rate limit as possible. */
 const DEFAULT_PAGE_SIZE = MAX_PAGE_SIZE;

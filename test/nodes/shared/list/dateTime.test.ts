@@ -1,4 +1,4 @@
-import { toApiDateTime } from '../../../../nodes/EducationPlatform/helpers/dateTime';
+import { toApiDateTime } from '../../../../nodes/shared/list/dateTime';
 
 describe('toApiDateTime', () => {
 	it('sends a plain date unchanged (the API reads it as midnight UTC)', () => {

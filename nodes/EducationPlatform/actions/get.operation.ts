@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { apiRequest } from '../../../shared/transport';
-import { optionsCollection, simplifyOption } from '../../descriptions/options.description';
-import type { ResourceDescriptor } from '../resource';
+import { apiRequest } from '../../shared/transport';
+import { optionsCollection, simplifyOption } from '../../shared/descriptions/options';
+import type { ResourceDescriptor } from './resource';
 
 /** Get's parameters for one resource: its ID and the Simplify option. */
 export function properties(resource: ResourceDescriptor, idProperty?: INodeProperties): INodeProperties[] {

@@ -1,4 +1,5 @@
-// Signed deliveries, retries and the delivery log, end to end over real HTTP: events are made with
+// The webhook service (subscriptions, delivery engine and log) end to end over real HTTP: signed
+// deliveries, retries and the delivery log. Events are made with
 // POST /sandbox/events and land on a local receiver; signatures are checked with the reference
 // `standardwebhooks` package (contract §8.3–8.6).
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';

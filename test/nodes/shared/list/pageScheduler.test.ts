@@ -1,4 +1,4 @@
-import { fetchPagesInOrder } from '../../../../nodes/EducationPlatform/helpers/pageScheduler';
+import { fetchPagesInOrder } from '../../../../nodes/shared/list/pageScheduler';
 
 /** A fetch whose answers the test releases in any order. */
 function controlledFetch() {

@@ -1,6 +1,6 @@
 import type { INodePropertyOptions, INodeProperties } from 'n8n-workflow';
 
-// Get Many's Additional Filters and Sort, the same for every resource. helpers/listQuery.ts turns
+// Get Many's Additional Filters and Sort, the same for every resource. list/query.ts turns
 // them into `filter[...]` and `sort`.
 
 export const additionalFiltersProperty: INodeProperties = {

@@ -3,7 +3,7 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { WEBHOOK_SIGNING_CREDENTIAL } from '../shared/constants';
-import type { RegistrationMode } from './descriptions/triggerProperties';
+import type { RegistrationMode } from './description';
 import { expandEventSelection } from './helpers/events';
 import { decodeSigningSecret } from './helpers/signature';
 

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { optionsCollection } from '../../EducationPlatform/descriptions/options.description';
-import { authenticationProperty } from '../../shared/descriptions/authentication';
-import { MIN_REQUESTS } from '../cursor/cursor';
-import { pollableResources } from '../resources';
+import { optionsCollection } from '../shared/descriptions/options';
+import { authenticationProperty } from '../shared/descriptions/authentication';
+import { MIN_REQUESTS } from './cursor/cursor';
+import { pollableResources } from './resources';
 
 export const DEFAULT_MAX_REQUESTS = 10;
 export const DEFAULT_LOOKBACK_SECONDS = 10;

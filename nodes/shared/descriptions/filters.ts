@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { FilterSpec, ListQuerySpec } from '../helpers/listQuery';
-import { studentLocator } from './studentLocator.description';
+import type { FilterSpec, ListQuerySpec } from '../list/query';
+import { studentLocator } from '../../EducationPlatform/descriptions/studentLocator.description';
 
 // Building blocks of a resource's Filters collection, each with the FilterSpec that says how
 // it becomes `filter[...]`. A resource lists the filters it offers; nothing is written twice.

@@ -1,0 +1,28 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { resourceProperties } from '../../../../nodes/EducationPlatform/actions/description';
+import { RESOURCES } from '../../../../nodes/EducationPlatform/actions/resources';
+
+describe('resourceProperties', () => {
+	const [operation, ...rest] = resourceProperties(RESOURCES.enrollment);
+
+	it('starts with the resource\'s Operation selector, Get Many by default, actions named with the right article', () => {
+		expect(operation).toMatchObject({ name: 'operation', default: 'getMany', displayOptions: { show: { resource: ['enrollment'] } } });
+		expect(operation.options?.map((option) => ('action' in option ? [option.value, option.action] : undefined))).toEqual([
+			['get', 'Get an enrollment'],
+			['getMany', 'Get many enrollments'],
+		]);
+		const [payment] = resourceProperties(RESOURCES.payment);
+		expect(payment.options?.map((option) => ('action' in option ? option.action : undefined))).toEqual(['Get a payment', 'Get many payments']);
+	});
+
+	it('shows every other parameter only for this resource and one of its operations', () => {
+		const shownFor = (property: INodeProperties) => [property.displayOptions?.show?.resource, property.displayOptions?.show?.operation];
+		expect(rest.length).toBeGreaterThan(0);
+		for (const property of rest) {
+			const [resource, operations] = shownFor(property);
+			expect(resource).toEqual(['enrollment']);
+			expect([['get'], ['getMany']]).toContainEqual(operations);
+		}
+		expect(rest.map((property) => property.name)).toEqual(expect.arrayContaining(['enrollmentId', 'returnAll', 'limit', 'filters', 'sort', 'options']));
+	});
+});
