@@ -73,7 +73,6 @@ type Pending = Record<string, `${Lane}: ${string}`>;
 const PENDING_ISSUE_23: { testsNamedAfterNoSource: Pending; crossNodeImports: Pending; sourcesWithoutTest: Pending } = {
 	testsNamedAfterNoSource: {
 		'test/nodes/EducationPlatform/helpers/concurrentPaging.test.ts': 'machinery: becomes test/nodes/shared/list/paging.test.ts',
-		'test/nodes/shared/transport.test.ts': 'runner: becomes test/nodes/shared/transport/index.test.ts',
 	},
 	crossNodeImports: {
 		'nodes/shared/list/query.ts → nodes/EducationPlatform/helpers/inputError.ts': 'machinery: one error type in nodes/shared',
@@ -95,7 +94,6 @@ const PENDING_ISSUE_23: { testsNamedAfterNoSource: Pending; crossNodeImports: Pe
 		'nodes/EducationPlatform/helpers/inputError.ts': 'machinery: merged into nodes/shared/errors.ts',
 		'nodes/EducationPlatformPollingTrigger/cursor/errors.ts': 'machinery: merged into nodes/shared/errors.ts',
 		'nodes/EducationPlatformTrigger/lifecycle/platformApi.ts': 'machinery: subscription paging on the one loop, with its test',
-		'nodes/shared/transport/index.ts': 'runner: test/nodes/shared/transport.test.ts moves to transport/index.test.ts',
 		'nodes/EducationPlatform/actions/enrollment/index.ts': 'registry: moves to nodes/shared/resources/enrollment/',
 		'nodes/EducationPlatform/actions/enrollment/simplify.ts': 'registry: moves to nodes/shared/resources/enrollment/',
 		'nodes/EducationPlatform/actions/examResult/index.ts': 'registry: moves to nodes/shared/resources/examResult/',
