@@ -75,9 +75,6 @@ const PENDING_ISSUE_23: { testsNamedAfterNoSource: Pending; crossNodeImports: Pe
 		'test/nodes/EducationPlatform/helpers/concurrentPaging.test.ts': 'machinery: becomes test/nodes/shared/list/paging.test.ts',
 	},
 	crossNodeImports: {
-		'nodes/shared/list/query.ts → nodes/EducationPlatform/helpers/inputError.ts': 'machinery: one error type in nodes/shared',
-		'nodes/EducationPlatformPollingTrigger/poll/pollResource.ts → nodes/EducationPlatform/helpers/inputError.ts':
-			'machinery: one error type in nodes/shared',
 		'nodes/EducationPlatformPollingTrigger/poll/pollResource.ts → nodes/EducationPlatform/helpers/pagination.ts':
 			'machinery: pagination.ts split into nodes/shared/list/page.ts and paging.ts',
 		'nodes/shared/descriptions/filters.ts → nodes/EducationPlatform/descriptions/studentLocator.description.ts':
@@ -90,9 +87,6 @@ const PENDING_ISSUE_23: { testsNamedAfterNoSource: Pending; crossNodeImports: Pe
 	},
 	sourcesWithoutTest: {
 		'nodes/shared/descriptions/filters.ts': 'registry: the filter builders grow text, emails and custom for Student; tested with them',
-		'nodes/EducationPlatform/actions/nodeErrors.ts': 'machinery: merged into nodes/shared/errors.ts',
-		'nodes/EducationPlatform/helpers/inputError.ts': 'machinery: merged into nodes/shared/errors.ts',
-		'nodes/EducationPlatformPollingTrigger/cursor/errors.ts': 'machinery: merged into nodes/shared/errors.ts',
 		'nodes/EducationPlatformTrigger/lifecycle/platformApi.ts': 'machinery: subscription paging on the one loop, with its test',
 		'nodes/EducationPlatform/actions/enrollment/index.ts': 'registry: moves to nodes/shared/resources/enrollment/',
 		'nodes/EducationPlatform/actions/enrollment/simplify.ts': 'registry: moves to nodes/shared/resources/enrollment/',

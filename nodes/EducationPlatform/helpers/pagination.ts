@@ -2,7 +2,7 @@
 // tolerates (docs/api-contract.md §3.5) and decides which page to ask for next. `collectPages`
 // drives the loop with an injected fetch function, so it is tested without HTTP or n8n.
 import { isJsonRecord } from '../../shared/jsonRecord';
-import { PaginationError } from './inputError';
+import { ActionableError } from '../../shared/errors';
 import type { Query } from '../../shared/list/query';
 import { fetchPagesInOrder } from '../../shared/list/pageScheduler';
 
@@ -73,7 +73,7 @@ export function parseLinkHeader(header: string | undefined): Record<string, stri
 	return links;
 }
 
-/** Reads one page. Throws a PaginationError when the body is not a list at all. */
+/** Reads one page. Throws an ActionableError when the body is not a list at all. */
 export function parseListPage(response: ListResponse): ParsedPage {
 	const { body } = response;
 	const linkHeader = headerValue(response.headers, 'link');
@@ -107,7 +107,7 @@ export function parseListPage(response: ListResponse): ParsedPage {
 		return { items: body.data, paged: hasLink, nextUrl: linkNext };
 	}
 	const seen = typeof body === 'string' ? `text starting "${body.slice(0, 60)}"` : JSON.stringify(body)?.slice(0, 80);
-	throw new PaginationError(
+	throw new ActionableError(
 		'The API did not answer with a list',
 		`Expected JSON with a "data" array (or a JSON array) but got ${seen ?? 'nothing'}. Check that the credential's Base URL is the platform's address (e.g. https://school.example.com or https://school.example.com/api).`,
 	);
@@ -209,7 +209,7 @@ class Listing {
 		this.requestCount++;
 		if (page.currentPage !== undefined) {
 			if (this.reportedPages.has(page.currentPage)) {
-				throw new PaginationError(`The API returned page ${page.currentPage} twice`, LOOP_ADVICE);
+				throw new ActionableError(`The API returned page ${page.currentPage} twice`, LOOP_ADVICE);
 			}
 			this.reportedPages.add(page.currentPage);
 		}
@@ -219,7 +219,7 @@ class Listing {
 			const bounds = `${first}…${last}`;
 			const earlier = this.pageBounds.get(bounds);
 			if (earlier !== undefined) {
-				throw new PaginationError(
+				throw new ActionableError(
 					`Request ${this.requestCount} returned the same records as request ${earlier} (IDs ${first} to ${last})`,
 					LOOP_ADVICE,
 				);
@@ -234,7 +234,7 @@ class Listing {
 		if (this.full) return undefined;
 		const next = nextPageQuery(query, page);
 		if (next && this.requested.has(canonicalQuery(next))) {
-			throw new PaginationError(
+			throw new ActionableError(
 				`The API's next-page link points back to a page already read (page ${String(next.page)})`,
 				LOOP_ADVICE,
 			);
@@ -287,7 +287,7 @@ export async function collectPages(
 					current = { ...base, page: number };
 					page = parseListPage(response);
 					if (page.currentPage !== undefined && page.currentPage !== number) {
-						throw new PaginationError(`The API answered page ${page.currentPage} when asked for page ${number}`, LOOP_ADVICE);
+						throw new ActionableError(`The API answered page ${page.currentPage} when asked for page ${number}`, LOOP_ADVICE);
 					}
 					listing.take(current, page);
 					const next = listing.next(current, page);

@@ -6,7 +6,7 @@ import {
 	planPerPage,
 	type ListResponse,
 } from '../../../../nodes/EducationPlatform/helpers/pagination';
-import { PaginationError } from '../../../../nodes/EducationPlatform/helpers/inputError';
+import { ActionableError } from '../../../../nodes/shared/errors';
 import type { Query } from '../../../../nodes/EducationPlatform/helpers/studentQuery';
 
 const students = (from: number, to: number) =>
@@ -92,12 +92,12 @@ describe('parseListPage', () => {
 	])('refuses %s with advice about the base URL', (_label, body, detail) => {
 		try {
 			parseListPage({ body });
-			throw new Error('expected a PaginationError');
+			throw new Error('expected a ActionableError');
 		} catch (error) {
-			expect(error).toBeInstanceOf(PaginationError);
-			expect((error as PaginationError).message).toBe('The API did not answer with a list');
-			expect((error as PaginationError).description).toMatch(detail);
-			expect((error as PaginationError).description).toMatch(/Base URL/);
+			expect(error).toBeInstanceOf(ActionableError);
+			expect((error as ActionableError).message).toBe('The API did not answer with a list');
+			expect((error as ActionableError).description).toMatch(detail);
+			expect((error as ActionableError).description).toMatch(/Base URL/);
 		}
 	});
 });
@@ -261,7 +261,7 @@ describe('collectPages', () => {
 		const api = fakeApi((q) => ({
 			body: { current_page: 1, last_page: 5, per_page: 2, data: students(Number(q.page) * 2 - 1, Number(q.page) * 2) },
 		}));
-		await expect(collectPages(api.fetchPage, { query: {}, perPage: 2 })).rejects.toThrow(PaginationError);
+		await expect(collectPages(api.fetchPage, { query: {}, perPage: 2 })).rejects.toThrow(ActionableError);
 		await expect(collectPages(api.fetchPage, { query: {}, perPage: 2 })).rejects.toThrow('The API returned page 1 twice');
 	});
 });
