@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { MAX_PAGE_SIZE, planPerPage, type ListResponse } from '../../shared/list/page';
+import { collectPages } from '../../shared/list/paging';
 import { wholeNumber } from '../../shared/parameters';
 import { RateBudget } from '../../shared/rateBudget';
 import { apiRequest, executionTimer, readCredential, type CredentialSnapshot } from '../../shared/transport';
 import { optionsCollection, simplifyOption } from '../../shared/descriptions/options';
 import { additionalFiltersProperty, sortProperty } from '../../shared/descriptions/listParameters';
 import { buildListQuery, type NameValue, type Query, type SortRule } from '../../shared/list/query';
-import { collectPages, MAX_PAGE_SIZE, planPerPage, type ListResponse } from '../helpers/pagination';
 import type { ResourceDescriptor } from './resource';
 
 /** Return All reads 100 per request (the API's maximum) to spend as little of the rate limit as possible. */

@@ -162,7 +162,11 @@ function positionOfLast(records: Array<{ micros: number }>, from: number, start:
 	return records.filter((record) => record.micros === last).length - 1;
 }
 
-/** One poll: the changes since `cursor`, and the cursor after them. */
+/**
+ * One poll: the changes since `cursor`, and the cursor after them. Its own loop, not readPages
+ * (shared/list/paging.ts): its pages overlap and restart per timestamp (hazards 1 and 2 above),
+ * which no forward paging does.
+ */
 export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, settings: PollSettings): Promise<PollOutcome> {
 	assertSettings(settings);
 	let requests = 0;

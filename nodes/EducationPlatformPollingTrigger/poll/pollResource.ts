@@ -1,9 +1,9 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { buildListQuery } from '../../shared/list/query';
-import { parseListPage, type ListResponse } from '../../EducationPlatform/helpers/pagination';
 import { toNodeError } from '../../shared/errors';
 import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
+import { parseListPage, type ListResponse } from '../../shared/list/page';
 import { wholeNumber } from '../../shared/parameters';
 import { apiRequest, readCredential, type CredentialSnapshot } from '../../shared/transport';
 import {

@@ -1,173 +1,46 @@
-import {
-	collectPages,
-	nextPageQuery,
-	parseLinkHeader,
-	parseListPage,
-	planPerPage,
-	type ListResponse,
-} from '../../../../nodes/EducationPlatform/helpers/pagination';
+import { collectPages, readPages } from '../../../../nodes/shared/list/paging';
 import { ActionableError } from '../../../../nodes/shared/errors';
-import type { Query } from '../../../../nodes/EducationPlatform/helpers/studentQuery';
+import { fakeApi, resourcePage, students } from './support/listApi';
+import { seededFaults, simulatedPlatform, VirtualClock, type PlatformOptions } from './support/simulatedPlatform';
 
-const students = (from: number, to: number) =>
-	Array.from({ length: to - from + 1 }, (_, i) => ({ id: from + i }));
+describe('readPages', () => {
+	it('reads page after page with the next-page rule of page.ts and returns every item', async () => {
+		const api = fakeApi((q) => resourcePage(Number(q.page), 3, 2, 5));
+		expect(await readPages(api.fetchPage, { sort: 'id', page: 1, per_page: 2 })).toEqual(students(1, 5));
+		expect(api.calls.map((q) => q.page)).toEqual([1, '2', '3']);
+	});
 
-/** A resource-collection page as the contract's §3.5 describes it. */
-function resourcePage(page: number, lastPage: number, perPage: number, total: number): ListResponse {
-	const from = (page - 1) * perPage + 1;
-	const to = Math.min(page * perPage, total);
-	return {
-		body: {
-			data: from <= total ? students(from, to) : [],
-			links: { next: page < lastPage ? `https://h.example/v1/students?page=${page + 1}&per_page=${perPage}` : null },
-			meta: { current_page: page, last_page: lastPage, per_page: perPage, total },
-		},
-	};
-}
+	it('ends at the page cap, with the items read so far and without an error', async () => {
+		// A server that ignores `page` and always answers a full page of a list without paging information.
+		const api = fakeApi(() => ({ body: { data: students(1, 2) } }));
+		expect(await readPages(api.fetchPage, { page: 1, per_page: 2 }, { maxPages: 3 })).toEqual([...students(1, 2), ...students(1, 2), ...students(1, 2)]);
+		expect(api.calls.map((q) => q.page)).toEqual([1, 2, 3]);
+	});
 
-/** A fake API: answers from `pages` by the requested page number and records every query. */
-function fakeApi(answer: (query: Query) => ListResponse) {
-	const calls: Query[] = [];
-	const fetchPage = async (query: Query) => {
-		calls.push({ ...query });
-		return answer(query);
-	};
-	return { calls, fetchPage };
-}
-
-describe('parseLinkHeader', () => {
-	it('reads rel values, quoted or not, and keeps commas inside URLs', () => {
-		const header =
-			'<https://h/v1/students?filter[status]=active,suspended&page=2>; rel="next", <https://h/v1/students?page=9>; rel=last, <https://h/x>; title="a"; rel="prev first"';
-		expect(parseLinkHeader(header)).toEqual({
-			next: 'https://h/v1/students?filter[status]=active,suspended&page=2',
-			last: 'https://h/v1/students?page=9',
-			prev: 'https://h/x',
-			first: 'https://h/x',
+	it('shows each page to onPage before asking for the next, and follows the query `next` gives', async () => {
+		const api = fakeApi((q) => resourcePage(Number(q.page), 9, 2, 18));
+		const seen: Array<[unknown, number | undefined]> = [];
+		const items = await readPages(api.fetchPage, { page: 1, per_page: 2 }, {
+			onPage: (query, page) => seen.push([query.page, page.currentPage]),
+			next: async (query) => (Number(query.page) < 5 ? { ...query, page: Number(query.page) + 2 } : undefined),
 		});
+		expect(seen).toEqual([
+			[1, 1],
+			[3, 3],
+			[5, 5],
+		]);
+		expect(items).toEqual([...students(1, 2), ...students(5, 6), ...students(9, 10)]);
 	});
 
-	it('returns nothing for a missing or malformed header', () => {
-		expect(parseLinkHeader(undefined)).toEqual({});
-		expect(parseLinkHeader('garbage')).toEqual({});
-	});
-});
-
-describe('parseListPage', () => {
-	it('reads the resource collection envelope', () => {
-		expect(parseListPage(resourcePage(1, 3, 2, 6))).toEqual({
-			paged: true,
-			items: [{ id: 1 }, { id: 2 }],
-			currentPage: 1,
-			lastPage: 3,
-			perPage: 2,
-			nextUrl: 'https://h.example/v1/students?page=2&per_page=2',
+	it('stops at once when onPage throws (a guard), and passes the error on', async () => {
+		const api = fakeApi((q) => resourcePage(Number(q.page), 3, 2, 6));
+		const guarded = readPages(api.fetchPage, { page: 1, per_page: 2 }, {
+			onPage: () => {
+				throw new ActionableError('refused', 'because');
+			},
 		});
-	});
-
-	it('reads the plain Laravel paginator (per_page may be a string)', () => {
-		const page = parseListPage({
-			body: { current_page: 2, data: [{ id: 3 }], last_page: 2, next_page_url: null, per_page: '2', total: 3 },
-		});
-		expect(page).toMatchObject({ paged: true, currentPage: 2, lastPage: 2, perPage: 2, nextUrl: undefined });
-	});
-
-	it('reads a bare array with its next link from a Link header, whatever the header case', () => {
-		const page = parseListPage({ body: [{ id: 1 }], headers: { Link: '</v1/students?page=2>; rel="next"' } });
-		expect(page).toEqual({ paged: true, items: [{ id: 1 }], nextUrl: '/v1/students?page=2' });
-	});
-
-	it('prefers the body link but falls back to the Link header', () => {
-		const page = parseListPage({
-			body: { data: [], links: { next: null }, meta: { current_page: 1, last_page: 1 } },
-			headers: { link: '<https://h/v1/students?page=2>; rel="next"' },
-		});
-		expect(page.nextUrl).toBe('https://h/v1/students?page=2');
-	});
-
-	it.each([
-		['an HTML page', '<html>login</html>', /text starting "<html>login/],
-		['a single student', { data: { id: 1 } }, /"data"/],
-		['nothing', undefined, /got nothing/],
-	])('refuses %s with advice about the base URL', (_label, body, detail) => {
-		try {
-			parseListPage({ body });
-			throw new Error('expected a ActionableError');
-		} catch (error) {
-			expect(error).toBeInstanceOf(ActionableError);
-			expect((error as ActionableError).message).toBe('The API did not answer with a list');
-			expect((error as ActionableError).description).toMatch(detail);
-			expect((error as ActionableError).description).toMatch(/Base URL/);
-		}
-	});
-});
-
-describe('nextPageQuery', () => {
-	const current: Query = { 'filter[status]': 'active', sort: 'last_name', page: 1, per_page: 2 };
-
-	it('follows the next link but keeps filters the link leaves out', () => {
-		const next = nextPageQuery(current, {
-			paged: true,
-			items: students(1, 2),
-			nextUrl: 'https://other.example/v1/students?page=2&per_page=2',
-		});
-		expect(next).toEqual({ 'filter[status]': 'active', sort: 'last_name', page: '2', per_page: '2' });
-	});
-
-	it('uses current_page + 1 when there is no link but more pages', () => {
-		const next = nextPageQuery(current, { paged: true, items: students(1, 2), currentPage: 1, lastPage: 4 });
-		expect(next).toEqual({ ...current, page: 2 });
-	});
-
-	it('stops on the last page, a short page and an empty page even if a next link says otherwise', () => {
-		const nextUrl = '/v1/students?page=2';
-		expect(nextPageQuery(current, { paged: true, items: students(1, 2), currentPage: 4, lastPage: 4 })).toBeUndefined();
-		expect(nextPageQuery(current, { paged: true, items: students(1, 1), perPage: 2, nextUrl })).toBeUndefined();
-		expect(nextPageQuery(current, { paged: true, items: [], nextUrl })).toBeUndefined();
-	});
-
-	it('follows an explicit next link when the server reports no page size, even if the page is shorter than asked', () => {
-		// A bare array paginated by a Link header: the server may cap per_page without saying so.
-		const asked: Query = { page: 1, per_page: 100 };
-		const next = nextPageQuery(asked, { paged: true, items: students(1, 50), nextUrl: '/v1/students?page=2&per_page=100' });
-		expect(next).toEqual({ page: '2', per_page: '100' });
-	});
-
-	it('does not mistake a page the server capped for a short page', () => {
-		const asked: Query = { page: 1, per_page: 100 };
-		const next = nextPageQuery(asked, {
-			paged: true,
-			items: students(1, 50),
-			perPage: 50,
-			currentPage: 1,
-			lastPage: 3,
-		});
-		expect(next).toEqual({ page: 2, per_page: 100 });
-	});
-
-	it('stops on a bare array with no Link header (an unpaginated list)', () => {
-		expect(nextPageQuery(current, { paged: true, items: students(1, 2) })).toBeUndefined();
-	});
-});
-
-describe('planPerPage', () => {
-	it.each([
-		[100, undefined, 100],
-		[100, 50, 50],
-		[100, 100, 100],
-		[100, 150, 75],
-		[100, 250, 84],
-		[20, 45, 15],
-		[2, 5, 2],
-		[1, 3, 1],
-	])('page size %p, limit %p → per_page %p', (pageSize, limit, expected) => {
-		const perPage = planPerPage(pageSize, limit);
-		expect(perPage).toBe(expected);
-		expect(perPage).toBeLessThanOrEqual(pageSize);
-		if (limit !== undefined) {
-			// never more requests than with the full page size
-			expect(Math.ceil(limit / perPage)).toBe(Math.ceil(limit / pageSize));
-		}
+		await expect(guarded).rejects.toThrow('refused');
+		expect(api.calls).toHaveLength(1);
 	});
 });
 
@@ -319,3 +192,93 @@ describe('collectPages with pages requested at once', () => {
 	});
 });
 
+// Return All / Limit with pages fetched at once, against a simulated platform in virtual time
+// (support/simulatedPlatform.ts): seeded fault schedules, 429 storms, slow pages and a small rate
+// budget. What a user notices: every record once, in order; no more requests than needed; and the
+// platform's limiter never has to refuse a request the budget could not pay for.
+const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+async function list(platformOptions: PlatformOptions, options: { concurrency: number; perPage?: number; limit?: number }) {
+	const clock = new VirtualClock();
+	const platform = simulatedPlatform(clock, platformOptions);
+	const startedAt = clock.now();
+	const items = await clock.run(
+		collectPages(platform.fetchPage, { query: {}, perPage: options.perPage ?? 100, limit: options.limit, concurrency: options.concurrency }),
+	);
+	return { ...platform, items: (items as Array<{ id: number }>).map((item) => item.id), elapsedMs: clock.now() - startedAt };
+}
+
+describe('concurrent paging under seeded fault schedules', () => {
+	it.each([1, 2, 3, 4, 5, 6, 7, 8])('seed %i: every record once and in order, each failed page retried alone', async (seed) => {
+		const faults = seededFaults(seed, 40);
+		const { items, sent, gate } = await list({ total: 3_950, faults }, { concurrency: 6 });
+
+		expect(items).toEqual(ids(1, 3_950));
+		// One request per page plus exactly one per injected failure: no page fetched twice into the output.
+		const injected = [...faults.failures.values()].reduce((sum, statuses) => sum + statuses.length, 0);
+		expect(sent).toHaveLength(40 + injected);
+		for (let page = 1; page <= 40; page++) {
+			expect(sent.filter((request) => request.page === page)).toHaveLength(1 + (faults.failures.get(page)?.length ?? 0));
+		}
+		expect(Math.max(...sent.map((request) => request.inFlight))).toBeLessThanOrEqual(6);
+		expect(gate.stats.peakInFlight).toBeGreaterThan(1);
+	});
+
+	it('a 429 pauses all work until its Retry-After: no request starts in the pause', async () => {
+		const storm = new Map([5, 6, 7, 8, 12].map((page) => [page, [429, 429]] as [number, number[]]));
+		const { items, sent } = await list({ total: 2_000, faults: { failures: storm, latency: () => 50 }, retryAfterSeconds: 3 }, { concurrency: 8 });
+
+		expect(items).toEqual(ids(1, 2_000));
+		const rateLimited = sent.filter((request) => request.status === 429);
+		expect(rateLimited).toHaveLength(10);
+		for (const answer of rateLimited) {
+			// Requests sent at the same instant, before the client read the 429, cannot know of it.
+			const startedInPause = sent.filter(
+				(request) => request.startSeq > answer.settleSeq! && request.startedAt < answer.settledAt! + 3_000,
+			);
+			expect(startedInPause).toEqual([]);
+		}
+	});
+
+	it('stays inside a small budget: the limiter never refuses, and waits only for the windows it must', async () => {
+		// 5 requests per 2-second window, 23 pages: at least floor(22 / 5) = 4 windows to wait.
+		const { items, sent, elapsedMs } = await list({ total: 2_250, rateLimit: 5, windowMs: 2_000, faults: { failures: new Map(), latency: () => 20 } }, { concurrency: 8 });
+
+		expect(items).toEqual(ids(1, 2_250));
+		expect(sent.map((request) => request.status).filter((status) => status !== 200)).toEqual([]);
+		expect(sent).toHaveLength(23);
+		expect(elapsedMs).toBeGreaterThanOrEqual(4 * 2_000);
+		// X-RateLimit-Reset is in whole seconds: each window costs at most a second more than it lasts.
+		expect(elapsedMs).toBeLessThanOrEqual(4 * 3_000 + 200);
+	});
+
+	it('at 0 ms and 100 ms latency, 100 pages take a few round trips instead of 100', async () => {
+		const slow = { failures: new Map<number, number[]>(), latency: () => 100 };
+		const sequential = await list({ total: 10_000, faults: slow }, { concurrency: 1 });
+		const concurrent = await list({ total: 10_000, faults: slow }, { concurrency: 8 });
+
+		expect(concurrent.items).toEqual(sequential.items);
+		expect(sequential.elapsedMs).toBe(100 * 100);
+		// Page 1 alone, then 99 pages 8 at a time: 1 + ceil(99 / 8) round trips.
+		expect(concurrent.elapsedMs).toBe((1 + Math.ceil(99 / 8)) * 100);
+	});
+
+	it('with a Limit, fetches only the pages holding it', async () => {
+		const { items, sent } = await list({ total: 10_000 }, { concurrency: 8, limit: 250 });
+
+		expect(items).toEqual(ids(1, 250));
+		expect(sent.map((request) => request.page).sort((a, b) => a - b)).toEqual([1, 2, 3]);
+	});
+
+	it('a permanent failure ends the listing with that error, after every request in flight finished', async () => {
+		const failing = { failures: new Map([[9, [500, 500, 500, 500, 500, 500]]]), latency: (page: number) => page * 10 };
+		const clock = new VirtualClock();
+		const platform = simulatedPlatform(clock, { total: 5_000, faults: failing });
+
+		await expect(clock.run(collectPages(platform.fetchPage, { query: {}, perPage: 100, concurrency: 4 }))).rejects.toThrow(
+			'page 9 failed with 500 (attempts)',
+		);
+		expect(platform.gate.stats.started).toBe(platform.sent.length);
+		expect(Math.max(...platform.sent.map((request) => request.page))).toBeLessThan(50);
+	});
+});
