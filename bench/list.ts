@@ -17,7 +17,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 // `.node.js`: tsx would resolve `EducationPlatform.node` to the node's codex JSON file.
 import { EducationPlatform } from '../nodes/EducationPlatform/EducationPlatform.node.js';
-import { planPerPage } from '../nodes/EducationPlatform/helpers/pagination';
+import { planPerPage } from '../nodes/shared/list/page';
 import { recordHttpTraffic } from '../test/integration/support/httpTraffic';
 import { runStudentNode } from '../test/integration/support/liveSandbox';
 import { RATE_LIMIT_BOUND_FORMULA, rateLimitLowerBound, ratioToBound } from './rateLimitBound';

@@ -71,15 +71,8 @@ type Pending = Record<string, `${Lane}: ${string}`>;
 
 /** Violations that issue 23's lanes still remove; the lane named deletes its entry when it lands. */
 const PENDING_ISSUE_23: { testsNamedAfterNoSource: Pending; crossNodeImports: Pending; sourcesWithoutTest: Pending } = {
-	testsNamedAfterNoSource: {
-		'test/nodes/EducationPlatform/helpers/concurrentPaging.test.ts': 'machinery: becomes test/nodes/shared/list/paging.test.ts',
-	},
+	testsNamedAfterNoSource: {},
 	crossNodeImports: {
-		'nodes/shared/list/query.ts → nodes/EducationPlatform/helpers/inputError.ts': 'machinery: one error type in nodes/shared',
-		'nodes/EducationPlatformPollingTrigger/poll/pollResource.ts → nodes/EducationPlatform/helpers/inputError.ts':
-			'machinery: one error type in nodes/shared',
-		'nodes/EducationPlatformPollingTrigger/poll/pollResource.ts → nodes/EducationPlatform/helpers/pagination.ts':
-			'machinery: pagination.ts split into nodes/shared/list/page.ts and paging.ts',
 		'nodes/shared/descriptions/filters.ts → nodes/EducationPlatform/descriptions/studentLocator.description.ts':
 			'registry: the student picker moves to nodes/shared/resources/student/',
 		'nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node.ts → nodes/EducationPlatform/methods/listSearch.ts':
@@ -90,10 +83,6 @@ const PENDING_ISSUE_23: { testsNamedAfterNoSource: Pending; crossNodeImports: Pe
 	},
 	sourcesWithoutTest: {
 		'nodes/shared/descriptions/filters.ts': 'registry: the filter builders grow text, emails and custom for Student; tested with them',
-		'nodes/EducationPlatform/actions/nodeErrors.ts': 'machinery: merged into nodes/shared/errors.ts',
-		'nodes/EducationPlatform/helpers/inputError.ts': 'machinery: merged into nodes/shared/errors.ts',
-		'nodes/EducationPlatformPollingTrigger/cursor/errors.ts': 'machinery: merged into nodes/shared/errors.ts',
-		'nodes/EducationPlatformTrigger/lifecycle/platformApi.ts': 'machinery: subscription paging on the one loop, with its test',
 		'nodes/EducationPlatform/actions/enrollment/index.ts': 'registry: moves to nodes/shared/resources/enrollment/',
 		'nodes/EducationPlatform/actions/enrollment/simplify.ts': 'registry: moves to nodes/shared/resources/enrollment/',
 		'nodes/EducationPlatform/actions/examResult/index.ts': 'registry: moves to nodes/shared/resources/examResult/',

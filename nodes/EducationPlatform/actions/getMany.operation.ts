@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { MAX_PAGE_SIZE, planPerPage, type ListResponse } from '../../shared/list/page';
+import { collectPages } from '../../shared/list/paging';
+import { wholeNumber } from '../../shared/parameters';
 import { RateBudget } from '../../shared/rateBudget';
 import { apiRequest, executionTimer, readCredential, type CredentialSnapshot } from '../../shared/transport';
 import { optionsCollection, simplifyOption } from '../../shared/descriptions/options';
 import { additionalFiltersProperty, sortProperty } from '../../shared/descriptions/listParameters';
-import { InputError } from '../helpers/inputError';
 import { buildListQuery, type NameValue, type Query, type SortRule } from '../../shared/list/query';
-import { collectPages, MAX_PAGE_SIZE, planPerPage, type ListResponse } from '../helpers/pagination';
 import type { ResourceDescriptor } from './resource';
 
 /** Return All reads 100 per request (the API's maximum) to spend as little of the rate limit as possible. */
@@ -87,15 +88,6 @@ interface GetManyOptions {
 	pageSize?: number;
 	maxConcurrency?: number;
 	simplify?: boolean;
-}
-
-function wholeNumber(value: unknown, label: string, min: number, max?: number): number {
-	const number = Number(value);
-	if (!Number.isInteger(number) || number < min || (max !== undefined && number > max)) {
-		const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
-		throw new InputError(`${label} is ${String(value)}, it must be a whole number ${range}`, `Set ${label} to a whole number ${range}.`);
-	}
-	return number;
 }
 
 /**

@@ -25,7 +25,7 @@ export interface ResourceDescriptor {
 		displayName: string;
 		placeholder: string;
 		description: string;
-		/** The ID in the form the API uses, or an InputError that says what to fix. */
+		/** The ID in the form the API uses, or an ActionableError that says what to fix. */
 		parse: (value: unknown) => string | number;
 		/** Advice under a 404: what the ID is and where to find one. */
 		notFoundAdvice: string;

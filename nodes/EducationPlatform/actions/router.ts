@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { toNodeError } from '../../shared/errors';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import type { OperationName, ResourceName } from './node.type';
-import { toNodeError } from './nodeErrors';
 import type { ResourceDescriptor } from './resource';
 import { RESOURCES } from './resources';
 

@@ -1,5 +1,5 @@
 // Pure: no n8n import.
-import { InputError } from './inputError';
+import { ActionableError } from '../../shared/errors';
 
 /**
  * A parser for IDs like `pay_3Qw8Er5T` (docs/api-contract.md §1): the prefix, then letters and
@@ -10,7 +10,7 @@ export function prefixedIdParser(prefix: string, label: string, example: string)
 	return (value) => {
 		const text = value === undefined || value === null ? '' : String(value).trim();
 		if (pattern.test(text)) return text;
-		throw new InputError(
+		throw new ActionableError(
 			`${label} is ${text === '' ? 'empty' : `"${text}"`}, it must look like ${example}`,
 			`Enter the "id" of the record (it starts with ${prefix}_), e.g. map the "id" field of an earlier Education Platform node or trigger.`,
 		);

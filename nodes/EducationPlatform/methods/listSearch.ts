@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { isJsonRecord } from '../../shared/jsonRecord';
 import { apiRequest } from '../../shared/transport';
-import { parseListPage } from '../helpers/pagination';
+import { nextPageQuery, parseListPage, type ListResponse } from '../../shared/list/page';
 
 const SEARCH_PAGE_SIZE = 50;
 
@@ -22,9 +22,11 @@ export async function searchStudents(
 	const page = Number(paginationToken ?? 1) || 1;
 	const qs: Record<string, string | number> = { page, per_page: SEARCH_PAGE_SIZE, sort: 'last_name,first_name' };
 	if (filter?.trim()) qs['filter[search]'] = filter.trim();
-	const response = await apiRequest.call(this, 'GET', '/students', { qs, returnFullResponse: true });
-	const parsed = parseListPage(response as Parameters<typeof parseListPage>[0]);
+	const response = (await apiRequest.call(this, 'GET', '/students', { qs, returnFullResponse: true })) as ListResponse;
+	const parsed = parseListPage(response);
 	const results = parsed.items.map(studentOption).filter((option) => option !== undefined);
-	const more = parsed.items.length >= SEARCH_PAGE_SIZE && (parsed.lastPage === undefined || page < parsed.lastPage);
-	return { results, paginationToken: more ? String(page + 1) : undefined };
+	// n8n drives this loop (one call per page, handing the token back), so it is not readPages: the
+	// same next-page rule as every listing decides, and the token is the later page it leads to.
+	const nextPage = Number(nextPageQuery(qs, parsed)?.page);
+	return { results, paginationToken: nextPage > page ? String(nextPage) : undefined };
 }

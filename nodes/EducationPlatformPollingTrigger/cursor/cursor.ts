@@ -21,7 +21,7 @@
 //    `since` never moves past N − lookback, so the next poll reads that stretch again.
 // The README's "Cursor guarantees" section states the result and its cost.
 import type { JsonRecord } from '../../shared/jsonRecord';
-import { CursorError } from './errors';
+import { ActionableError } from '../../shared/errors';
 import { planPage } from './pagePlan';
 import { fromMicros, toMicros } from './time';
 
@@ -97,7 +97,7 @@ export const MIN_REQUESTS = 2;
 function recordId(record: JsonRecord): string {
 	const { id } = record;
 	if ((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id))) return String(id);
-	throw new CursorError(
+	throw new ActionableError(
 		`A record has no usable id (${JSON.stringify(id)})`,
 		'The polling trigger tells records apart by their id; check the platform response.',
 	);
@@ -145,10 +145,10 @@ export async function startCursor(fetchPage: FetchPage, backfillFrom?: string): 
 
 function assertSettings(settings: PollSettings): void {
 	if (!Number.isInteger(settings.pageSize) || settings.pageSize < MIN_PAGE_SIZE || settings.pageSize > 100) {
-		throw new CursorError(`Page size ${settings.pageSize} is out of range`, `Use ${MIN_PAGE_SIZE} to 100.`);
+		throw new ActionableError(`Page size ${settings.pageSize} is out of range`, `Use ${MIN_PAGE_SIZE} to 100.`);
 	}
 	if (!Number.isInteger(settings.maxRequests) || settings.maxRequests < MIN_REQUESTS) {
-		throw new CursorError(
+		throw new ActionableError(
 			`Max requests per poll is ${settings.maxRequests}`,
 			`Use at least ${MIN_REQUESTS}: one to find the newest record and one page.`,
 		);
@@ -162,7 +162,11 @@ function positionOfLast(records: Array<{ micros: number }>, from: number, start:
 	return records.filter((record) => record.micros === last).length - 1;
 }
 
-/** One poll: the changes since `cursor`, and the cursor after them. */
+/**
+ * One poll: the changes since `cursor`, and the cursor after them. Its own loop, not readPages
+ * (shared/list/paging.ts): its pages overlap and restart per timestamp (hazards 1 and 2 above),
+ * which no forward paging does.
+ */
 export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, settings: PollSettings): Promise<PollOutcome> {
 	assertSettings(settings);
 	let requests = 0;
@@ -191,7 +195,7 @@ export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, sett
 		let previous = -Infinity;
 		for (const { record, id, micros } of records) {
 			if (micros < previous) {
-				throw new CursorError(
+				throw new ActionableError(
 					'The platform did not return the records in updated_at order',
 					'The polling trigger relies on sort=updated_at,id; check that the platform supports it on this list.',
 				);

@@ -2,7 +2,7 @@
 // of its size. To continue a listing right after a record already read, the next page must still
 // contain that record (it proves that nothing slipped in front of the page, see cursor.ts), and
 // should reach as far past it as possible.
-import { CursorError } from './errors';
+import { ActionableError } from '../../shared/errors';
 
 export interface PagePlan {
 	page: number;
@@ -31,7 +31,7 @@ export function planPage(anchor: number, maxPageSize: number): PagePlan {
 	if (!best) {
 		// Only possible when anchor + 1 is a multiple of every size from 2 to maxPageSize, i.e. with
 		// very small page sizes (never with 100: that needs more than 10^40 equal timestamps).
-		throw new CursorError(
+		throw new ActionableError(
 			`No page of at most ${maxPageSize} records continues after position ${anchor}`,
 			'Use a larger page size.',
 		);

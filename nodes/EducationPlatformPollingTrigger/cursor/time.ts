@@ -1,7 +1,7 @@
 // Pure: no n8n import. Platform timestamps as whole microseconds since the epoch, so that the
 // cursor compares and subtracts them exactly (the contract's timestamps carry microseconds,
 // docs/api-contract.md §1; 2^53 µs is beyond the year 2255).
-import { CursorError } from './errors';
+import { ActionableError } from '../../shared/errors';
 
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:?\d{2})$/i;
 
@@ -10,7 +10,7 @@ export function toMicros(timestamp: unknown, field = 'updated_at'): number {
 	const match = typeof timestamp === 'string' ? TIMESTAMP.exec(timestamp.trim()) : null;
 	const seconds = match ? Date.parse(`${match[1]}${match[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`) : NaN;
 	if (!match || !Number.isFinite(seconds)) {
-		throw new CursorError(
+		throw new ActionableError(
 			`A record's ${field} is ${JSON.stringify(timestamp)}, not an ISO 8601 date-time with a time zone`,
 			`The polling trigger needs ${field} on every record to know what changed; check that the platform sends it.`,
 		);

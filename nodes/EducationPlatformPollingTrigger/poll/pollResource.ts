@@ -1,9 +1,10 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { InputError, PaginationError } from '../../EducationPlatform/helpers/inputError';
+import { NodeOperationError } from 'n8n-workflow';
 import { buildListQuery } from '../../shared/list/query';
-import { parseListPage, type ListResponse } from '../../EducationPlatform/helpers/pagination';
+import { toNodeError } from '../../shared/errors';
 import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
+import { parseListPage, type ListResponse } from '../../shared/list/page';
+import { wholeNumber } from '../../shared/parameters';
 import { apiRequest, readCredential, type CredentialSnapshot } from '../../shared/transport';
 import {
 	MIN_REQUESTS,
@@ -14,7 +15,6 @@ import {
 	type FetchPage,
 	type PollCursor,
 } from '../cursor/cursor';
-import { CursorError } from '../cursor/errors';
 import { DEFAULT_LOOKBACK_SECONDS, DEFAULT_MAX_REQUESTS } from '../description';
 import { pollableResource, type PollableResource } from '../resources';
 import { runAlone } from './pollGuard';
@@ -27,24 +27,6 @@ interface PollOptions {
 	lookbackSeconds?: number;
 	maxRequests?: number;
 	simplify?: boolean;
-}
-
-function toNodeError(context: IPollFunctions, error: unknown): Error {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	if (error instanceof InputError || error instanceof PaginationError || error instanceof CursorError) {
-		return new NodeOperationError(context.getNode(), error.message, { description: error.description });
-	}
-	return new NodeOperationError(context.getNode(), error as Error);
-}
-
-function wholeNumber(context: IPollFunctions, value: unknown, label: string, min: number): number {
-	const number = Number(value);
-	if (!Number.isInteger(number) || number < min) {
-		throw new NodeOperationError(context.getNode(), `${label} is ${String(value)}`, {
-			description: `Set ${label} to a whole number of at least ${min}.`,
-		});
-	}
-	return number;
 }
 
 /**
@@ -87,8 +69,8 @@ async function pollChangesOnce(
 		staticData.cursor = (await startCursor(fetchPage, options.backfillFrom || undefined)) as unknown as IDataObject;
 		if (!options.backfillFrom) return null;
 	}
-	const maxRequests = wholeNumber(context, options.maxRequests ?? DEFAULT_MAX_REQUESTS, 'Max Requests per Poll', MIN_REQUESTS);
-	const lookbackSeconds = wholeNumber(context, options.lookbackSeconds ?? DEFAULT_LOOKBACK_SECONDS, 'Lookback (Seconds)', 0);
+	const maxRequests = wholeNumber(options.maxRequests ?? DEFAULT_MAX_REQUESTS, 'Max Requests per Poll', MIN_REQUESTS);
+	const lookbackSeconds = wholeNumber(options.lookbackSeconds ?? DEFAULT_LOOKBACK_SECONDS, 'Lookback (Seconds)', 0);
 	const outcome = await pollChanges(staticData.cursor as unknown as PollCursor, fetchPage, {
 		pageSize: PAGE_SIZE,
 		maxRequests,
@@ -149,6 +131,6 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 			},
 		);
 	} catch (error) {
-		throw toNodeError(this, error);
+		throw toNodeError(this.getNode(), error);
 	}
 }

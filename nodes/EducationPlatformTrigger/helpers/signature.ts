@@ -57,6 +57,7 @@ export type VerificationResult =
 	| { valid: true; webhookId: string; timestamp: number }
 	| { valid: false; reason: VerificationFailure; message: string };
 
+// Not an ActionableError: the advice depends on where the secret came from, so each caller adds its own.
 export class InvalidSigningSecretError extends Error {}
 
 /**

@@ -1,8 +1,11 @@
 // The webhook-subscription endpoints (docs/api-contract.md §8.1) as the lifecycle calls them:
 // every request fits the activation's time budget (helpers/lifecycleBudget.ts).
-import type { IHookFunctions, IHttpRequestMethods } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IHookFunctions, IHttpRequestMethods, NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { apiUrl } from '../../shared/baseUrl';
+import { toNodeError } from '../../shared/errors';
+import type { ListResponse } from '../../shared/list/page';
+import { readPages, type FetchListPage } from '../../shared/list/paging';
 import { apiRequest, isNotFoundError, type ApiRequestOptions } from '../../shared/transport';
 import { ACTIVATION_BUDGET_MS, ACTIVATION_GAP_MS, Activations, requestBounds, type Activation } from '../helpers/lifecycleBudget';
 import { checkedSigningSecret } from '../parameterValues';
@@ -57,7 +60,7 @@ export async function lifecycleCall<T>(
 		registeredNow = registered(result);
 		return result;
 	} catch (caught) {
-		const error = caught instanceof NodeApiError || caught instanceof NodeOperationError ? caught : new NodeOperationError(node, caught as Error);
+		const error = toNodeError(node, caught);
 		if (!usedUpErrors.has(error)) activation.lastFailure = error.message;
 		if (!failed) throw error;
 		const first = !activation.failureLogged;
@@ -113,18 +116,10 @@ export async function fetchSubscription(this: IHookFunctions, id: string): Promi
 
 /** Every subscription registered for exactly this URL, oldest first. */
 export async function subscriptionsForUrl(this: IHookFunctions, url: string): Promise<Subscription[]> {
-	const found: Subscription[] = [];
-	for (let page = 1; page <= MAX_PAGES; page++) {
-		const response = (await platformRequest.call(this, 'GET', '/webhooks', {
-			qs: { 'filter[url]': url, page, per_page: PAGE_SIZE },
-		})) as { data?: Subscription[]; meta?: { last_page?: number } } | Subscription[];
-		const subscriptions = Array.isArray(response) ? response : (response.data ?? []);
-		// Compared here too: a platform that ignored the filter must not make us adopt others' URLs.
-		found.push(...subscriptions.filter((subscription) => subscription.url === url));
-		const lastPage = Array.isArray(response) ? undefined : response.meta?.last_page;
-		if (subscriptions.length < PAGE_SIZE || (lastPage !== undefined && page >= lastPage)) break;
-	}
-	return found;
+	const fetchPage: FetchListPage = async (qs) => (await platformRequest.call(this, 'GET', '/webhooks', { qs, returnFullResponse: true })) as ListResponse;
+	const subscriptions = (await readPages(fetchPage, { 'filter[url]': url, page: 1, per_page: PAGE_SIZE }, { maxPages: MAX_PAGES })) as Subscription[];
+	// Compared here too: a platform that ignored the filter must not make us adopt others' URLs.
+	return subscriptions.filter((subscription) => subscription.url === url);
 }
 
 export async function createSubscription(

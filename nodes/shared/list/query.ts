@@ -3,7 +3,7 @@
 // filter specs. Anything the API would refuse with a 422 is caught here first, with a message
 // that names the field to fix.
 import { toApiDateTime } from './dateTime';
-import { InputError } from '../../EducationPlatform/helpers/inputError';
+import { ActionableError } from '../errors';
 
 export type Query = Record<string, string | number>;
 
@@ -85,7 +85,7 @@ function parseEnum(value: unknown, spec: FilterSpec): string | undefined {
 	const chosen = toList(value).map((item) => {
 		const known = allowed.find((candidate) => candidate.toLowerCase() === item.toLowerCase());
 		if (known === undefined) {
-			throw new InputError(`${spec.label} "${item.toLowerCase()}" is not ${spec.noun ?? 'a valid value'}`, `Use any of: ${allowed.join(', ')}.`);
+			throw new ActionableError(`${spec.label} "${item.toLowerCase()}" is not ${spec.noun ?? 'a valid value'}`, `Use any of: ${allowed.join(', ')}.`);
 		}
 		return known;
 	});
@@ -98,7 +98,7 @@ export function parseGradeLevels(value: unknown): string | undefined {
 		if (/^(k|kg|kindergarten)$/i.test(token)) return 0;
 		const level = /^\d{1,2}$/.test(token) ? Number(token) : NaN;
 		if (!(level >= 0 && level <= 12)) {
-			throw new InputError(
+			throw new ActionableError(
 				`Grade Level "${token}" is not valid`,
 				'Use K (or 0) for kindergarten and 1 to 12 for the other grades, e.g. "K, 1, 2" or "9,10".',
 			);
@@ -111,7 +111,7 @@ export function parseGradeLevels(value: unknown): string | undefined {
 function parseIds(value: unknown, label: string): string | undefined {
 	const ids = toList(value).map((token) => {
 		if (!/^\d+$/.test(token) || Number(token) < 1) {
-			throw new InputError(`${label} "${token}" is not valid`, `${label} takes whole numbers above 0, separated by commas, e.g. "12, 31".`);
+			throw new ActionableError(`${label} "${token}" is not valid`, `${label} takes whole numbers above 0, separated by commas, e.g. "12, 31".`);
 		}
 		return Number(token);
 	});
@@ -122,7 +122,7 @@ function parseEmails(value: unknown): string | undefined {
 	const emails = toList(value);
 	for (const email of emails) {
 		if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
-			throw new InputError(
+			throw new ActionableError(
 				`Email "${email}" is not an email address`,
 				'Enter one or more full addresses separated by commas, e.g. "a@school.example, b@school.example".',
 			);
@@ -142,7 +142,7 @@ function parseBoolean(value: unknown, label: string): string | undefined {
 	if (value === true || value === false) return String(value);
 	const text = String(value).trim().toLowerCase();
 	if (text === 'true' || text === 'false') return text;
-	throw new InputError(`${label} is "${String(value)}", it must be true or false`, `Set ${label} to true or false.`);
+	throw new ActionableError(`${label} is "${String(value)}", it must be true or false`, `Set ${label} to true or false.`);
 }
 
 function parseDate(value: unknown, label: string, timeZone: string): string | undefined {
@@ -152,7 +152,7 @@ function parseDate(value: unknown, label: string, timeZone: string): string | un
 	} catch (error) {
 		problem = (error as Error).message;
 	}
-	throw new InputError(
+	throw new ActionableError(
 		`${label} ${problem}`,
 		'Pick a date in the field, or map an ISO 8601 value such as 2026-01-31 or 2026-01-31T08:00:00Z.',
 	);
@@ -191,21 +191,21 @@ function addAdditionalFilters(query: Query, pairs: NameValue[], specs: readonly 
 	for (const pair of pairs) {
 		const name = filterName(pair.name);
 		if (!/^[A-Za-z][A-Za-z0-9_.-]*$/.test(name)) {
-			throw new InputError(
+			throw new ActionableError(
 				`Additional filter name "${name}" is not valid`,
 				'Use the filter name from the API documentation, e.g. "enrolled_after" (it is sent as filter[enrolled_after]).',
 			);
 		}
 		const key = `filter[${name}]`;
 		if (seen.has(name)) {
-			throw new InputError(
+			throw new ActionableError(
 				`Additional filter "${name}" is set twice`,
 				'Keep one entry per filter. For "any of", put the values in one entry separated by commas.',
 			);
 		}
 		if (key in query) {
 			const label = specs.find((spec) => spec.api === name)?.label ?? name;
-			throw new InputError(`Filter "${name}" is set both in Filters (${label}) and in Additional Filters`, 'Remove one of the two.');
+			throw new ActionableError(`Filter "${name}" is set both in Filters (${label}) and in Additional Filters`, 'Remove one of the two.');
 		}
 		seen.add(name);
 		const value = parseText(Array.isArray(pair.value) ? pair.value.join(',') : pair.value);
@@ -220,13 +220,13 @@ export function buildSort(rules: SortRule[], sortable: readonly string[]): strin
 	const parts = rules.map((rule) => {
 		const field = String(rule.field ?? '').trim();
 		if (!/^[a-z][a-z0-9_.]*$/.test(field)) {
-			throw new InputError(`Sort field "${field}" is not valid`, `Sortable fields: ${sortable.join(', ')}.`);
+			throw new ActionableError(`Sort field "${field}" is not valid`, `Sortable fields: ${sortable.join(', ')}.`);
 		}
-		if (seen.has(field)) throw new InputError(`Sort field "${field}" is listed twice`, 'Keep each field once in Sort.');
+		if (seen.has(field)) throw new ActionableError(`Sort field "${field}" is listed twice`, 'Keep each field once in Sort.');
 		seen.add(field);
 		const direction = String(rule.direction ?? 'asc').toLowerCase();
 		if (direction !== 'asc' && direction !== 'desc') {
-			throw new InputError(`Sort direction "${direction}" is not valid`, 'Use "asc" or "desc".');
+			throw new ActionableError(`Sort direction "${direction}" is not valid`, 'Use "asc" or "desc".');
 		}
 		return direction === 'desc' ? `-${field}` : field;
 	});

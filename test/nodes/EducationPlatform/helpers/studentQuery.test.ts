@@ -3,19 +3,19 @@ import {
 	buildStudentListQuery,
 	parseGradeLevels,
 } from '../../../../nodes/EducationPlatform/helpers/studentQuery';
-import { InputError } from '../../../../nodes/EducationPlatform/helpers/inputError';
+import { ActionableError } from '../../../../nodes/shared/errors';
 
 const build = (input: Partial<Parameters<typeof buildStudentListQuery>[0]>) =>
 	buildStudentListQuery({ timeZone: 'UTC', ...input });
 
-function inputErrorOf(run: () => unknown): InputError {
+function actionableErrorOf(run: () => unknown): ActionableError {
 	try {
 		run();
 	} catch (error) {
-		if (error instanceof InputError) return error;
+		if (error instanceof ActionableError) return error;
 		throw error;
 	}
-	throw new Error('expected an InputError');
+	throw new Error('expected an ActionableError');
 }
 
 describe('buildStudentListQuery', () => {
@@ -68,7 +68,7 @@ describe('buildStudentListQuery', () => {
 		[{ email: 'not-an-email' }, 'Email "not-an-email" is not an email address', /separated by commas/],
 		[{ createdAfter: 'last week' }, 'Created After "last week" is not a date. Use e.g. 2026-01-31 or 2026-01-31T08:00:00Z', /ISO 8601/],
 	])('refuses bad filter %p with a message naming it', (filters, message, description) => {
-		const error = inputErrorOf(() => build({ filters }));
+		const error = actionableErrorOf(() => build({ filters }));
 		expect(error.message).toBe(message);
 		expect(error.description).toMatch(description);
 	});
@@ -96,11 +96,11 @@ describe('buildStudentListQuery', () => {
 			'Additional filter "gender" is set twice',
 		],
 	])('refuses additional filters %p', (additionalFilters, message) => {
-		expect(inputErrorOf(() => build({ additionalFilters })).message).toBe(message);
+		expect(actionableErrorOf(() => build({ additionalFilters })).message).toBe(message);
 	});
 
 	it('refuses a filter set both in Filters and Additional Filters', () => {
-		const error = inputErrorOf(() =>
+		const error = actionableErrorOf(() =>
 			build({ filters: { status: ['active'] }, additionalFilters: [{ name: 'status', value: 'inactive' }] }),
 		);
 		expect(error.message).toBe('Filter "status" is set both in Filters (Status) and in Additional Filters');

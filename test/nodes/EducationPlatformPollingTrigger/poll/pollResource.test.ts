@@ -174,6 +174,14 @@ describe('Education Platform Polling Trigger: poll()', () => {
 		await expect(poller({ events: [] }).poll()).rejects.toThrow('No event is selected');
 	});
 
+	it('says what Max Requests per Poll takes, in the words the action node uses for its numbers', async () => {
+		const p = poller({ options: { backfillFrom: '2026-11-01T00:00:00Z', maxRequests: 1 } });
+		await expect(p.activate()).rejects.toMatchObject({
+			message: 'Max Requests per Poll is 1, it must be a whole number at least 2',
+			description: 'Set Max Requests per Poll to a whole number at least 2.',
+		});
+	});
+
 	it('refuses a platform that ignores sort=updated_at, instead of losing changes', async () => {
 		nock(BASE).get('/v1/students').query(true).reply(200, page([student(1, '2026-11-20T10:00:00.000000Z')]));
 		const p = poller({ options: { backfillFrom: '2026-11-01T00:00:00Z' } });

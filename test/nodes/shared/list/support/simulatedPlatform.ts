@@ -2,7 +2,7 @@
 // `GET /students?page&per_page` from ids 1..total behind the sandbox's own fixed-window rate
 // limiter, with a seeded fault schedule (injected 429s, 5xx, slow pages). The client does what
 // the transport does for one request: acquire the gate, send, settle, and retry per planRetry.
-import type { ListResponse } from '../../../../../nodes/EducationPlatform/helpers/pagination';
+import type { ListResponse } from '../../../../../nodes/shared/list/page';
 import type { Query } from '../../../../../nodes/shared/list/query';
 import { RateBudget, type Timer } from '../../../../../nodes/shared/rateBudget';
 import { DEFAULT_RETRY_POLICY, planRetry, type Failure } from '../../../../../nodes/shared/retry';

@@ -1,10 +1,9 @@
 // Pure: no n8n import. Reads one page of a list response in any of the shapes the contract
-// tolerates (docs/api-contract.md §3.5) and decides which page to ask for next. `collectPages`
-// drives the loop with an injected fetch function, so it is tested without HTTP or n8n.
-import { isJsonRecord } from '../../shared/jsonRecord';
-import { PaginationError } from './inputError';
-import type { Query } from '../../shared/list/query';
-import { fetchPagesInOrder } from '../../shared/list/pageScheduler';
+// tolerates (docs/api-contract.md §3.5) and decides which page to ask for next. The loop that
+// asks for them is paging.ts; the Student picker, whose loop n8n drives, uses these directly.
+import { ActionableError } from '../errors';
+import { isJsonRecord } from '../jsonRecord';
+import type { Query } from './query';
 
 export type HeaderMap = Record<string, string | string[] | number | undefined>;
 
@@ -73,7 +72,7 @@ export function parseLinkHeader(header: string | undefined): Record<string, stri
 	return links;
 }
 
-/** Reads one page. Throws a PaginationError when the body is not a list at all. */
+/** Reads one page. Throws an ActionableError when the body is not a list at all. */
 export function parseListPage(response: ListResponse): ParsedPage {
 	const { body } = response;
 	const linkHeader = headerValue(response.headers, 'link');
@@ -107,7 +106,7 @@ export function parseListPage(response: ListResponse): ParsedPage {
 		return { items: body.data, paged: hasLink, nextUrl: linkNext };
 	}
 	const seen = typeof body === 'string' ? `text starting "${body.slice(0, 60)}"` : JSON.stringify(body)?.slice(0, 80);
-	throw new PaginationError(
+	throw new ActionableError(
 		'The API did not answer with a list',
 		`Expected JSON with a "data" array (or a JSON array) but got ${seen ?? 'nothing'}. Check that the credential's Base URL is the platform's address (e.g. https://school.example.com or https://school.example.com/api).`,
 	);
@@ -140,7 +139,7 @@ export function nextPageQuery(current: Query, page: ParsedPage): Query | undefin
 	}
 	// No paging information at all (a bare `{data: [...]}`, or an array without a Link header):
 	// a full page may have more behind it, so ask for the next one until a short or empty page.
-	// The loop guards in collectPages stop a server that ignores `page`.
+	// A server that ignores `page` is stopped by collectPages' loop guards or by a page cap.
 	if (!page.paged && page.items.length >= Number(current.per_page)) {
 		return { ...current, page: Number(current.page ?? 1) + 1 };
 	}
@@ -157,146 +156,4 @@ export function planPerPage(pageSize: number, limit?: number): number {
 	if (limit === undefined) return pageSize;
 	const pages = Math.ceil(limit / pageSize);
 	return Math.ceil(limit / pages);
-}
-
-function canonicalQuery(query: Query): string {
-	return Object.keys(query)
-		.sort()
-		.map((key) => `${key}=${String(query[key])}`)
-		.join('&');
-}
-
-function idOf(item: unknown): string | undefined {
-	return isJsonRecord(item) && (typeof item.id === 'number' || typeof item.id === 'string') ? String(item.id) : undefined;
-}
-
-export interface CollectOptions {
-	/** Filters and sort; `page` and `per_page` are added here. */
-	query: Query;
-	perPage: number;
-	/** Stop once this many items are collected (and return exactly that many). */
-	limit?: number;
-	/**
-	 * Requests in flight at most once page 1 has told how many pages there are (default 1:
-	 * strictly one after the other). Without a page count, pages are read one by one anyway.
-	 */
-	concurrency?: number;
-}
-
-const LOOP_ADVICE =
-	'The platform kept answering with a page already read, so the node stopped instead of looping forever or returning duplicates. Try again later, or use a Limit; if it persists, report it to the platform with the request details.';
-
-/** The items read so far, and the guards every answer passes before its items are taken. */
-class Listing {
-	readonly items: unknown[] = [];
-	private readonly requested = new Set<string>();
-	private readonly reportedPages = new Set<number>();
-	private readonly pageBounds = new Map<string, number>();
-	private requestCount = 0;
-
-	constructor(private readonly limit?: number) {}
-
-	get full(): boolean {
-		return this.limit !== undefined && this.items.length >= this.limit;
-	}
-
-	result(): unknown[] {
-		return this.limit === undefined ? this.items : this.items.slice(0, this.limit);
-	}
-
-	take(query: Query, page: ParsedPage): void {
-		this.requested.add(canonicalQuery(query));
-		this.requestCount++;
-		if (page.currentPage !== undefined) {
-			if (this.reportedPages.has(page.currentPage)) {
-				throw new PaginationError(`The API returned page ${page.currentPage} twice`, LOOP_ADVICE);
-			}
-			this.reportedPages.add(page.currentPage);
-		}
-		const first = idOf(page.items[0]);
-		const last = idOf(page.items[page.items.length - 1]);
-		if (first !== undefined && last !== undefined) {
-			const bounds = `${first}…${last}`;
-			const earlier = this.pageBounds.get(bounds);
-			if (earlier !== undefined) {
-				throw new PaginationError(
-					`Request ${this.requestCount} returned the same records as request ${earlier} (IDs ${first} to ${last})`,
-					LOOP_ADVICE,
-				);
-			}
-			this.pageBounds.set(bounds, this.requestCount);
-		}
-		this.items.push(...page.items);
-	}
-
-	/** The next query after `page`, refusing one that was already read. */
-	next(query: Query, page: ParsedPage): Query | undefined {
-		if (this.full) return undefined;
-		const next = nextPageQuery(query, page);
-		if (next && this.requested.has(canonicalQuery(next))) {
-			throw new PaginationError(
-				`The API's next-page link points back to a page already read (page ${String(next.page)})`,
-				LOOP_ADVICE,
-			);
-		}
-		return next;
-	}
-}
-
-/**
- * The last page worth requesting at once after `page` (page 1), or undefined to go on one by one:
- * page 1 must lead to page 2 of the same query (no cursor, no other parameters in its next link)
- * and tell how many pages there are. With a limit, only the pages holding it.
- */
-export function concurrentLastPage(query: Query, page: ParsedPage, limit?: number): number | undefined {
-	const next = nextPageQuery(query, page);
-	if (!next || canonicalQuery(next) !== canonicalQuery({ ...query, page: 2 })) return undefined;
-	if (page.lastPage === undefined || page.lastPage < 2) return undefined;
-	const perPage = page.perPage ?? Number(query.per_page);
-	return limit === undefined ? page.lastPage : Math.min(page.lastPage, Math.ceil(limit / perPage));
-}
-
-/**
- * Fetches pages until the listing is complete or `limit` items are collected. Page 1 comes alone;
- * when it tells the page count, pages 2..last are requested `concurrency` at a time and taken in
- * page order. A page that ends the listing early (short or empty: records were deleted meanwhile)
- * drops the answers after it; a last page that turns out not to be the last is followed one by one.
- */
-export async function collectPages(
-	fetchPage: (query: Query) => Promise<ListResponse>,
-	options: CollectOptions,
-): Promise<unknown[]> {
-	const listing = new Listing(options.limit);
-	const concurrency = options.concurrency ?? 1;
-	let query: Query | undefined = { ...options.query, page: 1, per_page: options.perPage };
-
-	while (query) {
-		let current: Query = query;
-		let page = parseListPage(await fetchPage(current));
-		listing.take(current, page);
-
-		const last = concurrency > 1 && !listing.full && current.page === 1 ? concurrentLastPage(current, page, options.limit) : undefined;
-		if (last !== undefined) {
-			const base = current;
-			await fetchPagesInOrder<ListResponse>({
-				first: 2,
-				last,
-				concurrency,
-				fetchPage: async (number) => await fetchPage({ ...base, page: number }),
-				onPage: (number, response) => {
-					current = { ...base, page: number };
-					page = parseListPage(response);
-					if (page.currentPage !== undefined && page.currentPage !== number) {
-						throw new PaginationError(`The API answered page ${page.currentPage} when asked for page ${number}`, LOOP_ADVICE);
-					}
-					listing.take(current, page);
-					const next = listing.next(current, page);
-					// Go on at once only while each page leads to the following one.
-					return next !== undefined && canonicalQuery(next) === canonicalQuery({ ...base, page: number + 1 });
-				},
-			});
-		}
-		query = listing.next(current, page);
-	}
-	return listing.result();
 }
