@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { toNodeError } from '../../shared/errors';
+import { toNodeError } from '../../shared/toNodeError';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import type { OperationName, ResourceName } from './node.type';

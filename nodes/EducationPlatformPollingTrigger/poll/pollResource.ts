@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { buildListQuery } from '../../shared/list/query';
-import { toNodeError } from '../../shared/errors';
+import { toNodeError } from '../../shared/toNodeError';
 import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
 import { parseListPage, type ListResponse } from '../../shared/list/page';
 import { wholeNumber } from '../../shared/parameters';

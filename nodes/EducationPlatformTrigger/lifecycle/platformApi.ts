@@ -3,7 +3,7 @@
 import type { IHookFunctions, IHttpRequestMethods, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { apiUrl } from '../../shared/baseUrl';
-import { toNodeError } from '../../shared/errors';
+import { toNodeError } from '../../shared/toNodeError';
 import type { ListResponse } from '../../shared/list/page';
 import { readPages, type FetchListPage } from '../../shared/list/paging';
 import { apiRequest, isNotFoundError, type ApiRequestOptions } from '../../shared/transport';
