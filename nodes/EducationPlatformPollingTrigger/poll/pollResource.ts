@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { buildListQuery } from '../../shared/list/query';
 import { toNodeError } from '../../shared/toNodeError';
+import { backfillStart } from './backfillFrom';
 import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
 import { parseListPage, type ListResponse } from '../../shared/list/page';
 import { wholeNumber } from '../../shared/parameters';
@@ -66,8 +67,9 @@ async function pollChangesOnce(
 	const fetchPage = pageFetcher(context, resource, filters, await readCredential.call(context));
 	const staticData = context.getWorkflowStaticData('node');
 	if (!isJsonRecord(staticData.cursor)) {
-		staticData.cursor = (await startCursor(fetchPage, options.backfillFrom || undefined)) as unknown as IDataObject;
-		if (!options.backfillFrom) return null;
+		const backfillFrom = backfillStart(options.backfillFrom, context.getTimezone());
+		staticData.cursor = (await startCursor(fetchPage, backfillFrom)) as unknown as IDataObject;
+		if (backfillFrom === undefined) return null;
 	}
 	const maxRequests = wholeNumber(options.maxRequests ?? DEFAULT_MAX_REQUESTS, 'Max Requests per Poll', MIN_REQUESTS);
 	const lookbackSeconds = wholeNumber(options.lookbackSeconds ?? DEFAULT_LOOKBACK_SECONDS, 'Lookback (Seconds)', 0);
