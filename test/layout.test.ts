@@ -66,6 +66,27 @@ function crossNodeImports(): string[] {
 	);
 }
 
+/** Modules that say they are pure (`// Pure: no n8n import`), and any n8n-workflow value import reachable from one. */
+function n8nInPureModules(): string[] {
+	const loadsN8n = (file: string, seen: Set<string>): string | undefined => {
+		if (seen.has(file) || !exists(file)) return undefined;
+		seen.add(file);
+		const text = fs.readFileSync(path.join(root, file), 'utf8');
+		if (/^import\s+(?!type\b)[^;]*from\s+['"]n8n-workflow['"]/m.test(text)) return file;
+		for (const target of relativeImports(file)) {
+			const found = loadsN8n(target, seen);
+			if (found) return found;
+		}
+		return undefined;
+	};
+	return sources
+		.filter((file) => fs.readFileSync(path.join(root, file), 'utf8').startsWith('// Pure'))
+		.flatMap((file) => {
+			const culprit = loadsN8n(file, new Set());
+			return culprit ? [`${file} loads n8n-workflow through ${culprit}`] : [];
+		});
+}
+
 type Lane = 'moves' | 'machinery' | 'runner' | 'registry';
 type Pending = Record<string, `${Lane}: ${string}`>;
 
@@ -129,6 +150,10 @@ describe('layout of nodes/, credentials/ and their tests', () => {
 			sources.filter((source) => !tested.has(source)),
 			PENDING_ISSUE_23.sourcesWithoutTest,
 		);
+	});
+	it('keeps the modules that say they are pure free of n8n-workflow, also through what they import', () => {
+		expect(sources.filter((file) => fs.readFileSync(path.join(root, file), 'utf8').startsWith('// Pure')).length).toBeGreaterThan(20);
+		expect(n8nInPureModules()).toEqual([]);
 	});
 });
 
