@@ -36,4 +36,6 @@ export interface Delivery {
 	attempts: DeliveryAttempt[];
 	nextAttemptAt: Date | null;
 	createdAt: Date;
+	/** Counts up as deliveries are made: orders deliveries made within the same millisecond. */
+	sequence: number;
 }
