@@ -7,23 +7,20 @@ import { formatTimestamp } from '../students/time';
 import type { Delivery, Subscription } from './types';
 
 const createdAt = (item: { createdAt: Date }) => formatTimestamp(item.createdAt.getTime());
+/** `created_at` sorts by the order things were made: creation time, ties in the order they happened. */
+const creationOrder = (item: { sequence: number }) => item.sequence;
 
 /** Subscriptions: at most 100, in creation order unless sorted. */
 export const SUBSCRIPTION_LIST: ListDefinition<Subscription> = {
 	filters: {
 		url: { kind: 'exact', value: (subscription) => subscription.url },
 	},
-	sorts: {
-		created_at: (subscription) => subscription.createdAt.getTime(),
-	},
+	sorts: { created_at: creationOrder },
 };
 
-export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
-/**
- * Deliveries of one subscription; without a sort, the log's order (newest first). `created_at`
- * sorts by the order deliveries were made: their creation time, ties in the order they happened.
- */
+/** Deliveries of one subscription; without a sort, the log's order (newest first). */
 export const DELIVERY_LIST: ListDefinition<Delivery> = {
 	filters: {
 		status: { kind: 'values', value: (delivery) => delivery.status, allowed: DELIVERY_STATUSES },
@@ -32,7 +29,5 @@ export const DELIVERY_LIST: ListDefinition<Delivery> = {
 		created_after: { kind: 'after', value: createdAt },
 		created_before: { kind: 'before', value: createdAt },
 	},
-	sorts: {
-		created_at: (delivery) => delivery.sequence,
-	},
+	sorts: { created_at: creationOrder },
 };
