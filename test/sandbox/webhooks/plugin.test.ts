@@ -1,22 +1,27 @@
 // The subscription API over real HTTP (contract §8.1, §8.7, §8.8).
-import { ManualClock, startSandbox, type RunningSandbox } from '../../../sandbox';
+import { ManualClock, startSandbox, type RunningSandbox, type SandboxConfig } from '../../../sandbox';
 import { call } from '../helpers';
 import { apiClient } from './helpers/api';
 import { answer, startReceiver, type Receiver } from './helpers/receiver';
+
+/** A sandbox with two narrower tokens: `reader` (webhooks:read) and `students-only`. */
+const startWithNarrowTokens = (options: Partial<SandboxConfig> = {}) =>
+	startSandbox({
+		port: 0,
+		students: 20,
+		tokens: [
+			{ token: 'reader', scopes: ['webhooks:read'] },
+			{ token: 'students-only', scopes: ['students:read'] },
+		],
+		...options,
+	});
 
 describe('webhook subscriptions API', () => {
 	let sandbox: RunningSandbox;
 	let api: ReturnType<typeof apiClient>;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({
-			port: 0,
-			students: 20,
-			tokens: [
-				{ token: 'reader', scopes: ['webhooks:read'] },
-				{ token: 'students-only', scopes: ['students:read'] },
-			],
-		});
+		sandbox = await startWithNarrowTokens();
 		api = apiClient(sandbox.baseUrl);
 	});
 
@@ -191,24 +196,13 @@ describe('webhook subscriptions API', () => {
 });
 
 describe('delivery endpoints: one delivery, redelivery, scopes, rate limit and faults', () => {
+	const clock = new ManualClock(Date.now());
 	let sandbox: RunningSandbox;
-	let receiver: Receiver;
-	let clock: ManualClock;
 	let api: ReturnType<typeof apiClient>;
+	let receiver: Receiver;
 
 	beforeAll(async () => {
-		clock = new ManualClock(Date.now());
-		sandbox = await startSandbox({
-			port: 0,
-			students: 20,
-			clock,
-			webhookRetryScale: 0.00001,
-			rateLimit: 30,
-			tokens: [
-				{ token: 'reader', scopes: ['webhooks:read'] },
-				{ token: 'students-only', scopes: ['students:read'] },
-			],
-		});
+		sandbox = await startWithNarrowTokens({ clock, webhookRetryScale: 0.00001, rateLimit: 30 });
 		api = apiClient(sandbox.baseUrl);
 	});
 
