@@ -1,25 +1,39 @@
 /**
- * The list query language of enrollments, payments and exam results (contract §3.2–§3.4 and §3.6):
- * `filter[...]` and `sort`, parsed from a resource's filter definitions into a RecordQuery;
- * mistakes become one 422 `validation_failed` with every problem under its contract key.
+ * The list query language of the contract (§3.2–§3.4, §3.7, §8.1): `filter[...]` and `sort`, parsed
+ * from a list's filter and sort definitions into a RecordQuery, and applied to records by
+ * `applyQuery`. Enrollments, payments and exam results use it, and so do webhook subscriptions and
+ * deliveries (over their in-memory objects). Mistakes become one 422 `validation_failed` with every
+ * problem under its contract key.
  */
 import { validationError, type FieldErrors } from '../http/errors';
 import { parseRangeValue } from '../students/time';
-import type { RecordPredicate, RecordQuery, SandboxRecord, SortValue } from './recordStore';
+import type { SandboxRecord } from './recordStore';
 
-type Value = (record: SandboxRecord) => unknown;
+type Value<R> = (record: R) => unknown;
+export type RecordPredicate<R = SandboxRecord> = (record: R) => boolean;
+export type SortValue<R = SandboxRecord> = (record: R) => string | number | boolean | null;
+
+export interface RecordQuery<R = SandboxRecord> {
+	predicates: RecordPredicate<R>[];
+	/** Cache key of the predicates (the parsed filter). */
+	key: string;
+	sort: Array<{ value: SortValue<R>; desc: boolean }>;
+	sortKey: string;
+}
 
 /** `ids`: any of these positive integers; `values`: any of these (case-insensitive, exact);
+ * `exact`: this one value, as is (no list: URLs may hold commas);
  * `after`/`before`/`since`: a time bound on an ISO field (since is inclusive); `boolean`. */
-export type FilterDefinition =
-	| { kind: 'ids'; value: Value }
-	| { kind: 'values'; value: Value; allowed?: readonly string[] }
-	| { kind: 'after' | 'before' | 'since'; value: Value }
-	| { kind: 'boolean'; value: Value };
+export type FilterDefinition<R = SandboxRecord> =
+	| { kind: 'ids'; value: Value<R> }
+	| { kind: 'values'; value: Value<R>; allowed?: readonly string[] }
+	| { kind: 'exact'; value: Value<R> }
+	| { kind: 'after' | 'before' | 'since'; value: Value<R> }
+	| { kind: 'boolean'; value: Value<R> };
 
-export interface ListDefinition {
-	filters: Record<string, FilterDefinition>;
-	sorts: Record<string, SortValue>;
+export interface ListDefinition<R = SandboxRecord> {
+	filters: Record<string, FilterDefinition<R>>;
+	sorts: Record<string, SortValue<R>>;
 }
 
 function lastString(value: unknown): string | undefined {
@@ -36,7 +50,7 @@ function timeOf(value: unknown): number | undefined {
 }
 
 /** A predicate for one filter value, or the 422 message. */
-function predicateFor(name: string, definition: FilterDefinition, raw: string): RecordPredicate | string {
+function predicateFor<R>(name: string, definition: FilterDefinition<R>, raw: string): RecordPredicate<R> | string {
 	const { value } = definition;
 	switch (definition.kind) {
 		case 'ids': {
@@ -51,6 +65,10 @@ function predicateFor(name: string, definition: FilterDefinition, raw: string): 
 			if (allowed && !list.every((item) => allowed.includes(item))) return `The selected filter.${name} is invalid. Allowed: ${definition.allowed!.join(', ')}.`;
 			const wanted = new Set(list);
 			return (record) => wanted.has(String(value(record)).toLowerCase());
+		}
+		case 'exact': {
+			const wanted = raw.trim();
+			return (record) => value(record) === wanted;
 		}
 		case 'boolean': {
 			const text = raw.trim().toLowerCase();
@@ -71,9 +89,9 @@ function predicateFor(name: string, definition: FilterDefinition, raw: string): 
 	}
 }
 
-export function parseRecordQuery(definition: ListDefinition, query: Record<string, unknown>): RecordQuery {
+export function parseRecordQuery<R = SandboxRecord>(definition: ListDefinition<R>, query: Record<string, unknown>): RecordQuery<R> {
 	const errors: FieldErrors = {};
-	const predicates: RecordPredicate[] = [];
+	const predicates: RecordPredicate<R>[] = [];
 	const used: Record<string, string> = {};
 	const unknown: string[] = [];
 	const filterNames = Object.keys(definition.filters);
@@ -98,7 +116,7 @@ export function parseRecordQuery(definition: ListDefinition, query: Record<strin
 	if (unknown.length > 0) {
 		errors.filter = [`Requested filter(s) \`${unknown.join(', ')}\` are not allowed. Allowed filter(s) are \`${filterNames.join(', ')}\`.`];
 	}
-	const sort: RecordQuery['sort'] = [];
+	const sort: RecordQuery<R>['sort'] = [];
 	const sortNames: string[] = [];
 	const rawSort = lastString(query.sort);
 	if (rawSort !== undefined && rawSort.trim() !== '') {
@@ -117,4 +135,32 @@ export function parseRecordQuery(definition: ListDefinition, query: Record<strin
 	}
 	if (Object.keys(errors).length > 0) throw validationError(errors);
 	return { predicates, key: JSON.stringify(used), sort, sortKey: sortNames.join(',') };
+}
+
+/**
+ * The records that match every predicate, sorted by the query's sort. The sort is stable, so ties
+ * keep the order `records` came in (by id for the record stores), and no sort keeps it whole.
+ */
+export function applyQuery<R>(records: Iterable<R>, { predicates, sort }: Pick<RecordQuery<R>, 'predicates' | 'sort'>): R[] {
+	const matches: R[] = [];
+	for (const record of records) if (predicates.every((predicate) => predicate(record))) matches.push(record);
+	if (sort.length === 0) return matches;
+	const keys = new Map(matches.map((record) => [record, sort.map(({ value }) => value(record))]));
+	return matches.sort((a, b) => {
+		const x = keys.get(a)!;
+		const y = keys.get(b)!;
+		for (let k = 0; k < sort.length; k++) {
+			const order = compare(x[k], y[k]);
+			if (order !== 0) return sort[k].desc ? -order : order;
+		}
+		return 0;
+	});
+}
+
+/** Nulls first, then numbers/booleans by value, strings by code unit (ids and ISO times sort right). */
+function compare(a: string | number | boolean | null, b: string | number | boolean | null): number {
+	if (a === b) return 0;
+	if (a === null) return -1;
+	if (b === null) return 1;
+	return a < b ? -1 : 1;
 }

@@ -12,17 +12,9 @@
  */
 import type { StudentStore } from '../students/store';
 
-export type SandboxRecord = Record<string, unknown> & { id: string; student_id: number; updated_at: string };
-export type RecordPredicate = (record: SandboxRecord) => boolean;
-export type SortValue = (record: SandboxRecord) => string | number | boolean | null;
+import { applyQuery, type RecordQuery } from './query';
 
-export interface RecordQuery {
-	predicates: RecordPredicate[];
-	/** Cache key of the predicates (the parsed filter). */
-	key: string;
-	sort: Array<{ value: SortValue; desc: boolean }>;
-	sortKey: string;
-}
+export type SandboxRecord = Record<string, unknown> & { id: string; student_id: number; updated_at: string };
 
 export interface RecordStoreOptions {
 	prefix: string;
@@ -123,27 +115,8 @@ export class RecordStore {
 		for (const id of this.added) yield this.saved.get(id)!;
 	}
 
-	private execute({ predicates, sort }: RecordQuery): SandboxRecord[] {
-		const matches: SandboxRecord[] = [];
-		for (const record of this.all()) if (predicates.every((predicate) => predicate(record))) matches.push(record);
-		if (sort.length === 0) return matches.sort((a, b) => compare(a.id, b.id));
-		const keys = new Map(matches.map((record) => [record, sort.map(({ value }) => value(record))]));
-		return matches.sort((a, b) => {
-			const x = keys.get(a)!;
-			const y = keys.get(b)!;
-			for (let k = 0; k < sort.length; k++) {
-				const order = compare(x[k], y[k]);
-				if (order !== 0) return sort[k].desc ? -order : order;
-			}
-			return compare(a.id, b.id);
-		});
+	/** all() yields records in id order, so ties of any sort are broken by id (contract §3.7). */
+	private execute(query: RecordQuery): SandboxRecord[] {
+		return applyQuery(this.all(), query);
 	}
-}
-
-/** Nulls first, then numbers/booleans by value, strings by code unit (ids and ISO times sort right). */
-function compare(a: string | number | boolean | null, b: string | number | boolean | null): number {
-	if (a === b) return 0;
-	if (a === null) return -1;
-	if (b === null) return 1;
-	return a < b ? -1 : 1;
 }

@@ -41,6 +41,7 @@ export class DeliveryEngine {
 	private readonly waiters: Array<{ withinMs: number; resolve: () => void }> = [];
 	private readonly agent = new Agent({ keepAliveTimeout: 1000 });
 	private closed = false;
+	private made = 0;
 	private closing: Promise<void> | undefined;
 
 	constructor(private readonly options: DeliveryEngineOptions) {}
@@ -56,7 +57,7 @@ export class DeliveryEngine {
 	 * subscription's log has no such delivery.
 	 */
 	redeliver(subscription: Subscription, deliveryId: string): Delivery | undefined {
-		const past = this.deliveriesFor(subscription.id).find((delivery) => delivery.id === deliveryId);
+		const past = this.deliveryOf(subscription.id, deliveryId);
 		return past && this.queue(subscription, past);
 	}
 
@@ -71,6 +72,7 @@ export class DeliveryEngine {
 			attempts: [],
 			nextAttemptAt: new Date(this.options.now()),
 			createdAt: new Date(this.options.now()),
+			sequence: ++this.made,
 		};
 		const log = this.logs.get(subscription.id) ?? [];
 		log.unshift(delivery);
@@ -83,6 +85,11 @@ export class DeliveryEngine {
 	/** The subscription's deliveries, newest first. */
 	deliveriesFor(webhookId: string): readonly Delivery[] {
 		return this.logs.get(webhookId) ?? [];
+	}
+
+	/** One delivery from the subscription's log; undefined when the log has no such delivery. */
+	deliveryOf(webhookId: string, deliveryId: string): Delivery | undefined {
+		return this.deliveriesFor(webhookId).find((delivery) => delivery.id === deliveryId);
 	}
 
 	/** Stops everything queued for a deleted subscription and drops its log. */

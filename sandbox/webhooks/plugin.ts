@@ -1,9 +1,11 @@
-// The subscription API, `/v1/webhooks…` and `/api/v1/webhooks…` (docs/api-contract.md §8.1).
+// The subscription API, `/v1/webhooks…` and `/api/v1/webhooks…` (docs/api-contract.md §8.1, §8.8).
 // Registered once per prefix by app.ts; both registrations share the one `state.webhooks`.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 
-import { checkResponse, notFound, paginate, parseBody, parsePageParams, requireScopes, validationError } from '../http';
+import { checkResponse, notFound, paginate, parseBody, parsePageParams, requireScopes, validateAll, validationError } from '../http';
+import { applyQuery, parseRecordQuery } from '../resources/query';
 import type { SandboxState } from '../state';
+import { DELIVERY_LIST, SUBSCRIPTION_LIST } from './queries';
 import { deliveryResource, webhookResource, webhookResourceWithSecret } from './resources';
 import {
 	CreateWebhookBodySchema,
@@ -17,6 +19,7 @@ import {
 } from './schemas';
 import { WebhookService } from './service';
 import { MAX_SUBSCRIPTIONS } from './subscriptionStore';
+import type { Delivery } from './types';
 
 declare module '../state' {
 	interface SandboxPluginSlots {
@@ -39,6 +42,7 @@ export function webhooksOf(state: SandboxState): WebhookService {
 
 type IdParams = { id: string };
 type DeliveryParams = IdParams & { deliveryId: string };
+type Query = Record<string, unknown>;
 
 export const webhooksPlugin: FastifyPluginAsync<{ state: SandboxState }> = async (app, { state }) => {
 	const webhooks = webhooksOf(state);
@@ -52,12 +56,21 @@ export const webhooksPlugin: FastifyPluginAsync<{ state: SandboxState }> = async
 		return subscription;
 	};
 
+	/** A delivery of the request's subscription (`lookup` finds or redelivers it), else 404. */
+	const withDelivery = (request: FastifyRequest<{ Params: DeliveryParams }>, lookup: (webhookId: string, deliveryId: string) => Delivery | undefined) => {
+		const subscription = find(request);
+		const delivery = lookup(subscription.id, request.params.deliveryId);
+		if (!delivery) throw notFound(`Webhook ${subscription.id} has no delivery with ID ${request.params.deliveryId}.`);
+		return delivery;
+	};
+
 	app.get('/webhooks', read, async (request) => {
-		const query = request.query as Record<string, unknown>;
-		const { page, perPage } = parsePageParams(query);
-		const url = query['filter[url]'];
-		const filter = typeof url === 'string' && url !== '' ? { url } : {};
-		const items = webhooks.subscriptions.list(filter).map(webhookResource);
+		const query = request.query as Query;
+		const [{ page, perPage }, listQuery] = validateAll(
+			() => parsePageParams(query),
+			() => parseRecordQuery(SUBSCRIPTION_LIST, query),
+		);
+		const items = applyQuery(webhooks.subscriptions.list(), listQuery).map(webhookResource);
 		return checkResponse(request, WebhookListResponseSchema, paginate(request, items, page, perPage));
 	});
 
@@ -98,16 +111,22 @@ export const webhooksPlugin: FastifyPluginAsync<{ state: SandboxState }> = async
 
 	app.get<{ Params: IdParams }>('/webhooks/:id/deliveries', read, async (request) => {
 		const subscription = find(request);
-		const { page, perPage } = parsePageParams(request.query as Record<string, unknown>);
-		const log = webhooks.deliveries(subscription.id);
+		const query = request.query as Query;
+		const [{ page, perPage }, listQuery] = validateAll(
+			() => parsePageParams(query),
+			() => parseRecordQuery(DELIVERY_LIST, query),
+		);
+		const log = applyQuery(webhooks.deliveries(subscription.id), listQuery);
 		const source = { total: log.length, slice: (from: number, to: number) => log.slice(from, to).map(deliveryResource) };
 		return checkResponse(request, DeliveryListResponseSchema, paginate(request, source, page, perPage));
 	});
 
+	app.get<{ Params: DeliveryParams }>('/webhooks/:id/deliveries/:deliveryId', read, async (request) =>
+		checkResponse(request, DeliveryResponseSchema, { data: deliveryResource(withDelivery(request, (id, deliveryId) => webhooks.delivery(id, deliveryId))) }),
+	);
+
 	app.post<{ Params: DeliveryParams }>('/webhooks/:id/deliveries/:deliveryId/redeliver', write, async (request, reply) => {
-		const subscription = find(request);
-		const delivery = webhooks.redeliver(subscription.id, request.params.deliveryId);
-		if (!delivery) throw notFound(`Webhook ${subscription.id} has no delivery with ID ${request.params.deliveryId}.`);
+		const delivery = withDelivery(request, (id, deliveryId) => webhooks.redeliver(id, deliveryId));
 		reply.code(202);
 		return checkResponse(request, DeliveryResponseSchema, { data: deliveryResource(delivery) });
 	});

@@ -48,6 +48,11 @@ export class WebhookService {
 		return this.engine.deliveriesFor(webhookId);
 	}
 
+	/** One delivery of the subscription's log; undefined when the log has no such delivery. */
+	delivery(webhookId: string, deliveryId: string): Delivery | undefined {
+		return this.engine.deliveryOf(webhookId, deliveryId);
+	}
+
 	/** Deletes the subscription; its queued retries stop and its log goes with it. */
 	remove(webhookId: string): boolean {
 		const removed = this.subscriptions.delete(webhookId);

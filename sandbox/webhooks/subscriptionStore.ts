@@ -17,6 +17,7 @@ export type SubscriptionPatch = Partial<SubscriptionInput>;
 
 export class SubscriptionStore {
 	private readonly byId = new Map<string, Subscription>();
+	private made = 0;
 
 	constructor(private readonly now: () => number) {}
 
@@ -45,6 +46,7 @@ export class SubscriptionStore {
 			updatedAt: at,
 			secret: generateSecret(),
 			previousSecret: null,
+			sequence: ++this.made,
 		};
 		this.byId.set(subscription.id, subscription);
 		return subscription;

@@ -13,6 +13,8 @@ export interface Subscription {
 	secret: string;
 	/** The secret replaced by the last rotation, signing alongside until `expiresAt` (ms). */
 	previousSecret: { secret: string; expiresAt: number } | null;
+	/** Counts up as subscriptions are made: orders those made within the same millisecond. */
+	sequence: number;
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -36,4 +38,6 @@ export interface Delivery {
 	attempts: DeliveryAttempt[];
 	nextAttemptAt: Date | null;
 	createdAt: Date;
+	/** Counts up as deliveries are made: orders deliveries made within the same millisecond. */
+	sequence: number;
 }
