@@ -1,10 +1,57 @@
 import { resourceProperties } from '../description';
 import type { ResourceDescriptor } from '../resource';
 import { studentLocator } from '../../descriptions/studentLocator.description';
+import {
+	dateRangeFilters,
+	emailsFilter,
+	enumFilter,
+	gradeLevelsFilter,
+	idsFilter,
+	listParameters,
+	textFilter,
+	textListFilter,
+	updatedSinceFilter,
+} from '../../../shared/descriptions/filters';
 import { simplifyStudent } from '../../helpers/simplify';
 import { parseStudentId } from '../../helpers/studentId';
-import { STUDENT_QUERY } from '../../helpers/studentQuery';
-import { studentFilterOptions, studentSortOptions } from './description';
+
+// What `GET /v1/students` accepts (docs/api-contract.md §3.2–3.4).
+export const STUDENT_STATUSES = ['active', 'inactive', 'graduated', 'withdrawn', 'suspended'] as const;
+export const STUDENT_SORT_FIELDS = [
+	'id',
+	'student_number',
+	'first_name',
+	'last_name',
+	'email',
+	'status',
+	'grade_level',
+	'date_of_birth',
+	'enrolled_at',
+	'created_at',
+	'updated_at',
+] as const;
+
+const list = listParameters(
+	[
+		enumFilter('status', 'status', 'Status', STUDENT_STATUSES, 'a student status', 'Students with any of these statuses'),
+		gradeLevelsFilter(
+			'gradeLevel',
+			'grade_level',
+			'Grade Levels',
+			'Students in any of these grades. In an expression, use a comma-separated list where K or 0 is kindergarten, e.g. <code>K,1,2</code>.',
+		),
+		idsFilter('groupId', 'group_id', 'Group IDs', 'Students in at least one of these homeroom or class groups.', {
+			label: 'Group ID',
+			listNote: 'Separate IDs with commas',
+		}),
+		emailsFilter('email', 'email', 'Email', 'e.g. amara.okafor@students.school.example', 'Exact email address (not case-sensitive).'),
+		textListFilter('studentNumber', 'student_number', 'Student Number', 'e.g. S-2024-001042', 'Exact school-issued student number.'),
+		textFilter('search', 'search', 'Search', 'e.g. okaf', 'Part of the first, last or preferred name, email or student number (not case-sensitive)'),
+		...dateRangeFilters('created', 'Created', 'students created'),
+		updatedSinceFilter('students'),
+	],
+	STUDENT_SORT_FIELDS,
+);
 
 export const resource: ResourceDescriptor = {
 	value: 'student',
@@ -22,9 +69,7 @@ export const resource: ResourceDescriptor = {
 		notFoundAdvice:
 			'The Student ID is the numeric "id", not the student number; Get Many with a Search or Student Number filter finds a student\'s ID. If every ID fails like this, check the Base URL in the credential.',
 	},
-	filterOptions: studentFilterOptions,
-	query: STUDENT_QUERY,
-	sortOptions: studentSortOptions,
+	...list,
 	defaultSortField: 'last_name',
 	simplify: simplifyStudent,
 	simplifyDescription: 'ID, student number, name, email, status, grade level, group IDs, enrolment date and the primary guardian',

@@ -1,12 +1,17 @@
-import {
-	buildSort,
-	buildStudentListQuery,
-	parseGradeLevels,
-} from '../../../../nodes/EducationPlatform/helpers/studentQuery';
-import { ActionableError } from '../../../../nodes/shared/errors';
+import { resource, STUDENT_STATUSES } from '../../../../../nodes/EducationPlatform/actions/student';
+import { buildListQuery, buildSort as buildSortFor, parseGradeLevels, type ListQueryInput, type SortRule } from '../../../../../nodes/shared/list/query';
+import { ActionableError } from '../../../../../nodes/shared/errors';
+import { STUDENT_STATUSES as SANDBOX_STUDENT_STATUSES } from '../../../../../sandbox/schemas/student';
 
-const build = (input: Partial<Parameters<typeof buildStudentListQuery>[0]>) =>
-	buildStudentListQuery({ timeZone: 'UTC', ...input });
+// The student's Filters and Sort as Get Many builds them: through the descriptor's query spec.
+const build = (input: Partial<ListQueryInput>) => buildListQuery(resource.query, { timeZone: 'UTC', ...input });
+const buildSort = (rules: SortRule[]) => buildSortFor(rules, resource.query.sortable);
+
+it('offers the statuses the platform knows (the sandbox is the reference)', () => {
+	expect([...STUDENT_STATUSES].sort()).toEqual([...SANDBOX_STUDENT_STATUSES].sort());
+	const status = resource.filterOptions.find((option) => option.name === 'status');
+	expect(status?.options?.map((option) => ('value' in option ? option.value : undefined))).toEqual([...SANDBOX_STUDENT_STATUSES].sort());
+});
 
 function actionableErrorOf(run: () => unknown): ActionableError {
 	try {
@@ -18,7 +23,7 @@ function actionableErrorOf(run: () => unknown): ActionableError {
 	throw new Error('expected an ActionableError');
 }
 
-describe('buildStudentListQuery', () => {
+describe('the student list query', () => {
 	it('sends no parameters when nothing is set', () => {
 		expect(build({})).toEqual({});
 		expect(build({ filters: { status: [], search: '  ', gradeLevel: '' }, additionalFilters: [], sort: [] })).toEqual({});
