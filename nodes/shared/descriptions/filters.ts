@@ -1,6 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { FilterSpec, ListQuerySpec } from '../list/query';
-import { studentLocator } from '../../EducationPlatform/descriptions/studentLocator.description';
 
 // Building blocks of a resource's Filters collection, each with the FilterSpec that says how
 // it becomes `filter[...]`. A resource lists the filters it offers; nothing is written twice.
@@ -30,14 +29,6 @@ export function dateRangeFilters(field: string, displayName: string, what: strin
 /** `filter[updated_since]`, inclusive: what incremental syncs and polling read. */
 export function updatedSinceFilter(plural: string): FilterOption {
 	return dateFilter('updatedSince', 'updated_since', 'Updated Since', `Only ${plural} changed at or after this moment (inclusive), for incremental syncs.`);
-}
-
-/** The Student filter: the same picker as Student → Get. */
-export function studentFilter(plural: string): FilterOption {
-	return {
-		option: studentLocator('studentId', 'Student', `Only ${plural} of this student: pick one from the list, or give the numeric student ID`),
-		spec: { param: 'studentId', api: 'student_id', label: 'Student', kind: 'ids' },
-	};
 }
 
 /** A text filter's description plus how to give several values. */

@@ -1,5 +1,5 @@
 // Pure: no n8n import.
-import { ActionableError } from '../../shared/errors';
+import { ActionableError } from '../errors';
 
 /**
  * A parser for IDs like `pay_3Qw8Er5T` (docs/api-contract.md §1): the prefix, then letters and

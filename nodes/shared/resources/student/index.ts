@@ -1,6 +1,4 @@
-import { resourceProperties } from '../description';
-import type { ResourceDescriptor } from '../resource';
-import { studentLocator } from '../../descriptions/studentLocator.description';
+import type { ResourceDescriptor } from '../descriptor';
 import {
 	dateRangeFilters,
 	emailsFilter,
@@ -11,9 +9,9 @@ import {
 	textFilter,
 	textListFilter,
 	updatedSinceFilter,
-} from '../../../shared/descriptions/filters';
-import { simplifyStudent } from '../../helpers/simplify';
-import { parseStudentId } from '../../helpers/studentId';
+} from '../../descriptions/filters';
+import { parseStudentId, searchStudents, studentLocator } from './picker';
+import { simplifyStudent } from './simplify';
 
 // What `GET /v1/students` accepts (docs/api-contract.md §3.2–3.4).
 export const STUDENT_STATUSES = ['active', 'inactive', 'graduated', 'withdrawn', 'suspended'] as const;
@@ -59,6 +57,7 @@ export const resource: ResourceDescriptor = {
 	plural: 'students',
 	path: '/students',
 	scope: 'students:read',
+	scopeInDefault: true,
 	summary: 'ID, student number, names, email, status, grade level, groups, enrolment date and guardians',
 	id: {
 		parameter: 'studentId',
@@ -73,9 +72,16 @@ export const resource: ResourceDescriptor = {
 	defaultSortField: 'last_name',
 	simplify: simplifyStudent,
 	simplifyDescription: 'ID, student number, name, email, status, grade level, group IDs, enrolment date and the primary guardian',
+	picker: {
+		getProperty: {
+			...studentLocator('studentId', 'Student', 'The student to get: pick one from the list, or give the numeric ID (not the student number)'),
+			required: true,
+		},
+		listSearch: { searchStudents },
+	},
+	poll: {
+		created: { event: 'student.created', displayName: 'Student Created', description: 'A student was added' },
+		updated: { event: 'student.updated', displayName: 'Student Updated', description: "A student's record changed" },
+	},
+	connectionTest: true,
 };
-
-export const description = resourceProperties(resource, {
-	...studentLocator('studentId', 'Student', 'The student to get: pick one from the list, or give the numeric ID (not the student number)'),
-	required: true,
-});

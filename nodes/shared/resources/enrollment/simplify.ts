@@ -1,6 +1,7 @@
 // Pure: no n8n import. An enrollment's Simplify output (docs/api-contract.md §8.3 shape).
-import { isJsonRecord } from '../../../shared/jsonRecord';
-import { fieldsOf, studentFields } from '../../helpers/simplify';
+import { isJsonRecord } from '../../jsonRecord';
+import { fieldsOf } from '../simplify';
+import { studentFields } from '../student/simplify';
 
 export function simplifyEnrollment(enrollment: unknown): unknown {
 	if (!isJsonRecord(enrollment)) return enrollment;

@@ -1,15 +1,14 @@
-import { resourceProperties } from '../description';
-import type { ResourceDescriptor } from '../resource';
+import type { ResourceDescriptor } from '../descriptor';
 import {
 	booleanFilter,
 	dateRangeFilters,
 	enumFilter,
 	listParameters,
-	studentFilter,
 	textListFilter,
 	updatedSinceFilter,
-} from '../../../shared/descriptions/filters';
-import { prefixedRecordId } from '../../helpers/recordId';
+} from '../../descriptions/filters';
+import { prefixedRecordId } from '../recordId';
+import { studentFilter } from '../student/picker';
 import { simplifyPayment } from './simplify';
 
 export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded', 'partially_refunded'] as const;
@@ -43,6 +42,16 @@ export const resource: ResourceDescriptor = {
 	simplify: simplifyPayment,
 	simplifyDescription:
 		'ID, student ID, name and number, invoice, description, amount in minor units and as a decimal with the currency, status, method, paid date, failure message and refund',
+	webhook: {
+		group: { name: 'All Payment Events', value: 'payment.*' },
+		events: [
+			{ value: 'payment.succeeded', name: 'Payment Succeeded', description: 'A payment went through' },
+			{ value: 'payment.failed', name: 'Payment Failed', description: 'A payment failed (failure_code and failure_message say why)' },
+			{ value: 'payment.refunded', name: 'Payment Refunded', description: 'A payment was refunded in full or in part' },
+		],
+	},
+	poll: {
+		created: { event: 'payment.created', displayName: 'Payment Created', description: 'A payment was made or attempted (succeeded or failed)' },
+		updated: { event: 'payment.updated', displayName: 'Payment Updated', description: 'A payment changed, e.g. refunded' },
+	},
 };
-
-export const description = resourceProperties(resource);

@@ -1,14 +1,13 @@
-import { resourceProperties } from '../description';
-import type { ResourceDescriptor } from '../resource';
+import type { ResourceDescriptor } from '../descriptor';
 import {
 	dateRangeFilters,
 	enumFilter,
 	idsFilter,
 	listParameters,
-	studentFilter,
 	updatedSinceFilter,
-} from '../../../shared/descriptions/filters';
-import { prefixedRecordId } from '../../helpers/recordId';
+} from '../../descriptions/filters';
+import { prefixedRecordId } from '../recordId';
+import { studentFilter } from '../student/picker';
 import { simplifyEnrollment } from './simplify';
 
 export const ENROLLMENT_STATUSES = ['pending', 'active', 'cancelled', 'completed'] as const;
@@ -40,6 +39,21 @@ export const resource: ResourceDescriptor = {
 	defaultSortField: 'enrolled_at',
 	simplify: simplifyEnrollment,
 	simplifyDescription: 'ID, student ID, name and number, course ID, code and name, term, status, the dates and the final grade',
+	webhook: {
+		group: { name: 'All Enrollment Events', value: 'enrollment.*' },
+		events: [
+			{ value: 'enrollment.created', name: 'Enrollment Created', description: 'A student was enrolled in a course for a term' },
+			{ value: 'enrollment.updated', name: 'Enrollment Updated', description: 'An enrollment changed (previous values in data.previous_attributes)' },
+			{ value: 'enrollment.cancelled', name: 'Enrollment Cancelled', description: "A student's enrollment in a course was cancelled" },
+			{ value: 'enrollment.completed', name: 'Enrollment Completed', description: 'A student completed a course, with a final grade' },
+		],
+	},
+	poll: {
+		created: { event: 'enrollment.created', displayName: 'Enrollment Created', description: 'A student was enrolled in a course' },
+		updated: {
+			event: 'enrollment.updated',
+			displayName: 'Enrollment Updated',
+			description: 'An enrollment changed, e.g. activated, moved, cancelled or completed',
+		},
+	},
 };
-
-export const description = resourceProperties(resource);

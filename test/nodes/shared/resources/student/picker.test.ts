@@ -1,5 +1,5 @@
-import { parseStudentId } from '../../../../nodes/EducationPlatform/helpers/studentId';
-import { ActionableError } from '../../../../nodes/shared/errors';
+import { parseStudentId } from '../../../../../nodes/shared/resources/student/picker';
+import { ActionableError } from '../../../../../nodes/shared/errors';
 
 describe('parseStudentId', () => {
 	it.each([

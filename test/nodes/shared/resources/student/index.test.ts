@@ -1,4 +1,4 @@
-import { resource, STUDENT_STATUSES } from '../../../../../nodes/EducationPlatform/actions/student';
+import { resource, STUDENT_STATUSES } from '../../../../../nodes/shared/resources/student';
 import { buildListQuery, buildSort as buildSortFor, parseGradeLevels, type ListQueryInput, type SortRule } from '../../../../../nodes/shared/list/query';
 import { ActionableError } from '../../../../../nodes/shared/errors';
 import { STUDENT_STATUSES as SANDBOX_STUDENT_STATUSES } from '../../../../../sandbox/schemas/student';

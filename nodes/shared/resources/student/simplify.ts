@@ -1,38 +1,12 @@
-// Pure: no n8n import. Building blocks of every resource's "Simplify" output: flat, friendly
-// fields, easy to map into sheets, emails and AI tools.
-import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
-
-/** The record as an object, or an empty one (a non-object is returned unchanged by the callers). */
-export function fieldsOf(value: unknown): JsonRecord {
-	return isJsonRecord(value) ? value : {};
-}
-
-/** The name people use: the preferred first name when there is one, then the last name. */
-export function personName(person: JsonRecord): string {
-	const first = person.preferred_name || person.first_name;
-	return [first, person.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
-}
+// Pure: no n8n import. A student's Simplify output, and the student embedded in the records
+// of the resources that belong to a student.
+import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
+import { fieldsOf, personName } from '../simplify';
 
 /** The student a record is about (its embedded summary), as flat fields. */
 export function studentFields(record: JsonRecord): { student_id: unknown; student_name: string; student_number: unknown } {
 	const student = fieldsOf(record.student);
 	return { student_id: record.student_id ?? student.id ?? null, student_name: personName(student), student_number: student.student_number ?? null };
-}
-
-/** Digits after the decimal point of a currency (USD 2, JPY 0, BHD 3); 2 when unknown. */
-function minorUnitDigits(currency: string): number {
-	try {
-		return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-	} catch {
-		return 2;
-	}
-}
-
-/** An amount in minor units (12500 USD) as the currency amount (125); null stays null. */
-export function decimalAmount(minor: unknown, currency: unknown): number | null {
-	if (typeof minor !== 'number') return null;
-	const digits = minorUnitDigits(typeof currency === 'string' ? currency : 'USD');
-	return Number((minor / 10 ** digits).toFixed(digits));
 }
 
 /** The guardian marked primary, else the first one listed, else none. */

@@ -1,6 +1,7 @@
 // Pure: no n8n import. An exam result's Simplify output.
-import { isJsonRecord } from '../../../shared/jsonRecord';
-import { fieldsOf, studentFields } from '../../helpers/simplify';
+import { isJsonRecord } from '../../jsonRecord';
+import { fieldsOf } from '../simplify';
+import { studentFields } from '../student/simplify';
 
 export function simplifyExamResult(result: unknown): unknown {
 	if (!isJsonRecord(result)) return result;

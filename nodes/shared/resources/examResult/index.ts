@@ -1,16 +1,15 @@
-import { resourceProperties } from '../description';
-import type { ResourceDescriptor } from '../resource';
+import type { ResourceDescriptor } from '../descriptor';
 import {
 	booleanFilter,
 	dateRangeFilters,
 	enumFilter,
 	idsFilter,
 	listParameters,
-	studentFilter,
 	textListFilter,
 	updatedSinceFilter,
-} from '../../../shared/descriptions/filters';
-import { prefixedRecordId } from '../../helpers/recordId';
+} from '../../descriptions/filters';
+import { prefixedRecordId } from '../recordId';
+import { studentFilter } from '../student/picker';
 import { simplifyExamResult } from './simplify';
 
 export const LETTER_GRADES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
@@ -41,6 +40,19 @@ export const resource: ResourceDescriptor = {
 	defaultSortField: 'published_at',
 	simplify: simplifyExamResult,
 	simplifyDescription: 'ID, student ID, name and number, exam ID, name and subject, date taken, score, maximum, percentage, grade, passed and published date',
+	webhook: {
+		group: { name: 'All Exam-Result Events', value: 'exam_result.*' },
+		events: [
+			{ value: 'exam_result.published', name: 'Exam Result Published', description: "A student's exam result was published" },
+			{
+				value: 'exam_result.updated',
+				name: 'Exam Result Updated',
+				description: 'A published exam result changed (previous values in data.previous_attributes)',
+			},
+		],
+	},
+	poll: {
+		created: { event: 'exam_result.published', displayName: 'Exam Result Published', description: 'An exam result was published' },
+		updated: { event: 'exam_result.updated', displayName: 'Exam Result Updated', description: 'A published exam result changed, e.g. re-marked' },
+	},
 };
-
-export const description = resourceProperties(resource);

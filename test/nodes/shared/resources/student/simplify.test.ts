@@ -1,4 +1,4 @@
-import { simplifyStudent } from '../../../../nodes/EducationPlatform/helpers/simplify';
+import { simplifyStudent } from '../../../../../nodes/shared/resources/student/simplify';
 
 const amara = {
 	id: 1042,

@@ -1,7 +1,8 @@
 // Pure: no n8n import. A payment's Simplify output: amounts both in minor units (as the API
 // sends them) and as a decimal in the currency, for sums and sheets.
-import { isJsonRecord } from '../../../shared/jsonRecord';
-import { decimalAmount, studentFields } from '../../helpers/simplify';
+import { isJsonRecord } from '../../jsonRecord';
+import { decimalAmount } from '../simplify';
+import { studentFields } from '../student/simplify';
 
 export function simplifyPayment(payment: unknown): unknown {
 	if (!isJsonRecord(payment)) return payment;

@@ -1,0 +1,77 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+import type { ListSearchMethod, PollEvents, ResourceDescriptor } from './descriptor';
+import { resource as enrollment } from './enrollment';
+import { resource as examResult } from './examResult';
+import { resource as payment } from './payment';
+import { resource as student } from './student';
+
+/**
+ * Every resource, in the order the nodes' Resource selectors show them. Adding one is its folder
+ * and one line here: the action node, both triggers and both token credentials derive from this
+ * list through the functions below (each takes the list, so a test can pass its own).
+ */
+export const RESOURCES: readonly ResourceDescriptor[] = [student, enrollment, payment, examResult];
+
+export function resourceByValue(resources: readonly ResourceDescriptor[], value: string): ResourceDescriptor | undefined {
+	return resources.find((resource) => resource.value === value);
+}
+
+/** The nodes' `methods.listSearch`: every picker's search methods. */
+export function listSearchMethods(resources: readonly ResourceDescriptor[]): Record<string, ListSearchMethod> {
+	return Object.assign({}, ...resources.map((resource) => resource.picker?.listSearch ?? {})) as Record<string, ListSearchMethod>;
+}
+
+/** A webhook group's value (e.g. `payment.*`) and the concrete event types it stands for, in the descriptor's order. */
+export interface WebhookEventGroup {
+	value: string;
+	events: string[];
+}
+
+export function webhookEventGroups(resources: readonly ResourceDescriptor[]): WebhookEventGroup[] {
+	return resources.flatMap(({ webhook }) => (webhook ? [{ value: webhook.group.value, events: webhook.events.map((event) => event.value) }] : []));
+}
+
+/** The webhook trigger's Events options: "All Events", each "All …" group and each event, by name (n8n's linter wants them sorted). */
+export function webhookEventOptions(resources: readonly ResourceDescriptor[]): INodePropertyOptions[] {
+	const options: INodePropertyOptions[] = [{ name: 'All Events', value: '*' }];
+	for (const { webhook } of resources) {
+		if (!webhook) continue;
+		options.push({ name: webhook.group.name, value: webhook.group.value });
+		options.push(...webhook.events.map(({ name, value, description }) => ({ name, value, description })));
+	}
+	return options.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export interface PollableResource {
+	descriptor: ResourceDescriptor;
+	events: PollEvents;
+}
+
+export function pollableResources(resources: readonly ResourceDescriptor[]): PollableResource[] {
+	return resources.flatMap((descriptor) => (descriptor.poll ? [{ descriptor, events: descriptor.poll }] : []));
+}
+
+function titleCase(text: string): string {
+	return text.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());
+}
+
+/** The OAuth2 credential's read scopes, e.g. "Read Payments (payments:read)". */
+export function scopeOptions(resources: readonly ResourceDescriptor[]): INodePropertyOptions[] {
+	return resources.map(({ plural, scope }) => ({
+		name: `Read ${titleCase(plural)} (${scope})`,
+		value: scope,
+		description: `List and get ${plural} (Education Platform node)`,
+	}));
+}
+
+/** The read scopes an OAuth2 credential saved without Scopes asks for. */
+export function defaultScopes(resources: readonly ResourceDescriptor[]): string[] {
+	return resources.filter((resource) => resource.scopeInDefault).map((resource) => resource.scope);
+}
+
+/** The access-token credential's test: the one resource it lists, and the others a token may be meant for. */
+export function connectionTest(resources: readonly ResourceDescriptor[]): { tested: ResourceDescriptor; others: ResourceDescriptor[] } {
+	const tested = resources.find((resource) => resource.connectionTest);
+	if (!tested) throw new Error('No resource is marked connectionTest');
+	return { tested, others: resources.filter((resource) => resource !== tested) };
+}
