@@ -5,12 +5,7 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { connectionTest, RESOURCES } from '../nodes/shared/resources/registry';
-
-/** "a, b and c" */
-function listed(items: string[], conjunction: 'and' | 'or'): string {
-	return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
-}
+import { connectionTest, listed, RESOURCES } from '../nodes/shared/resources/registry';
 
 const { tested, others } = connectionTest(RESOURCES);
 const otherScopes = others.map((resource) => resource.scope);

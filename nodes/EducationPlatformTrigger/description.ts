@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { authenticationProperty } from '../shared/descriptions/authentication';
-import { RESOURCES, webhookEventOptions } from '../shared/resources/registry';
+import { RESOURCES, webhookEventOptions, webhookRecordNames } from '../shared/resources/registry';
 
 /** Values of the Registration parameter. */
 export type RegistrationMode = 'automatic' | 'manual';
@@ -116,8 +116,7 @@ export const triggerProperties: INodeProperties[] = [
 					{
 						name: 'Only Data',
 						value: 'data',
-						description:
-							'The event\'s data (the enrollment, payment or exam result) plus event_id, event_type and event_created_at',
+						description: `The event's data (the ${webhookRecordNames(RESOURCES)}) plus event_id, event_type and event_created_at`,
 					},
 				],
 				default: 'event',

@@ -31,6 +31,16 @@ export function webhookEventGroups(resources: readonly ResourceDescriptor[]): We
 	return resources.flatMap(({ webhook }) => (webhook ? [{ value: webhook.group.value, events: webhook.events.map((event) => event.value) }] : []));
 }
 
+/** "a, b and c" / "a, b or c", for sentences that list resources. */
+export function listed(items: readonly string[], conjunction: 'and' | 'or'): string {
+	return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
+}
+
+/** What a webhook event's data is, e.g. "enrollment, payment or exam result". */
+export function webhookRecordNames(resources: readonly ResourceDescriptor[]): string {
+	return listed(resources.filter((resource) => resource.webhook).map((resource) => resource.displayName.toLowerCase()), 'or');
+}
+
 /** The webhook trigger's Events options: "All Events", each "All …" group and each event, by name (n8n's linter wants them sorted). */
 export function webhookEventOptions(resources: readonly ResourceDescriptor[]): INodePropertyOptions[] {
 	const options: INodePropertyOptions[] = [{ name: 'All Events', value: '*' }];
