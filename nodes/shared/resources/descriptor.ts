@@ -12,17 +12,15 @@ export interface Picker {
 	listSearch: Record<string, ListSearchMethod>;
 }
 
-/** One webhook event type (docs/api-contract.md §8.2) as the trigger's Events parameter offers it. */
-export interface WebhookEvent {
-	value: string;
-	name: string;
-	description: string;
-}
-
-/** The resource's webhook events and their "All …" option, e.g. `payment.*`. */
+/**
+ * The resource's webhook event types (docs/api-contract.md §8.2), each with its description, in the
+ * platform's order. The trigger names each option after its type ("payment.succeeded" → "Payment
+ * Succeeded") and adds an "All …" option for the prefix (`payment.*`).
+ */
 export interface WebhookEvents {
-	group: { name: string; value: string };
-	events: WebhookEvent[];
+	/** The "All …" option's name, e.g. "All Payment Events". */
+	groupName: string;
+	events: Record<string, string>;
 }
 
 /**
@@ -31,9 +29,8 @@ export interface WebhookEvents {
  * one after the change.
  */
 export interface PollEvent {
-	/** The event name in the output, in the webhook trigger's vocabulary. */
+	/** The event name in the output, in the webhook trigger's vocabulary; the option is named after it. */
 	event: string;
-	displayName: string;
 	description: string;
 }
 

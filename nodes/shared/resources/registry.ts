@@ -1,5 +1,5 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
-import type { ListSearchMethod, PollEvents, ResourceDescriptor } from './descriptor';
+import type { ListSearchMethod, ResourceDescriptor } from './descriptor';
 import { resource as enrollment } from './enrollment';
 import { resource as examResult } from './examResult';
 import { resource as payment } from './payment';
@@ -27,8 +27,23 @@ export interface WebhookEventGroup {
 	events: string[];
 }
 
+/** `payment.succeeded` → `payment.*` */
+const groupValue = (events: string[]) => `${events[0].split('.')[0]}.*`;
+
+/** An event type in words: `exam_result.published` → "Exam Result Published". */
+function eventName(event: string): string {
+	return event
+		.split(/[._]/)
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+		.join(' ');
+}
+
 export function webhookEventGroups(resources: readonly ResourceDescriptor[]): WebhookEventGroup[] {
-	return resources.flatMap(({ webhook }) => (webhook ? [{ value: webhook.group.value, events: webhook.events.map((event) => event.value) }] : []));
+	return resources.flatMap(({ webhook }) => {
+		if (!webhook) return [];
+		const events = Object.keys(webhook.events);
+		return [{ value: groupValue(events), events }];
+	});
 }
 
 /** "a, b and c" / "a, b or c", for sentences that list resources. */
@@ -46,19 +61,32 @@ export function webhookEventOptions(resources: readonly ResourceDescriptor[]): I
 	const options: INodePropertyOptions[] = [{ name: 'All Events', value: '*' }];
 	for (const { webhook } of resources) {
 		if (!webhook) continue;
-		options.push({ name: webhook.group.name, value: webhook.group.value });
-		options.push(...webhook.events.map(({ name, value, description }) => ({ name, value, description })));
+		const events = Object.entries(webhook.events);
+		options.push({ name: webhook.groupName, value: groupValue(Object.keys(webhook.events)) });
+		options.push(...events.map(([value, description]) => ({ name: eventName(value), value, description })));
 	}
 	return options.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** What the polling trigger emits for one kind of change, and the option that selects it. */
+export interface PollEventOption {
+	event: string;
+	displayName: string;
+	description: string;
+}
+
 export interface PollableResource {
 	descriptor: ResourceDescriptor;
-	events: PollEvents;
+	events: Record<'created' | 'updated', PollEventOption>;
 }
 
 export function pollableResources(resources: readonly ResourceDescriptor[]): PollableResource[] {
-	return resources.flatMap((descriptor) => (descriptor.poll ? [{ descriptor, events: descriptor.poll }] : []));
+	return resources.flatMap((descriptor) => {
+		const { poll } = descriptor;
+		if (!poll) return [];
+		const option = ({ event, description }: { event: string; description: string }) => ({ event, displayName: eventName(event), description });
+		return [{ descriptor, events: { created: option(poll.created), updated: option(poll.updated) } }];
+	});
 }
 
 function titleCase(text: string): string {

@@ -40,20 +40,16 @@ export const resource: ResourceDescriptor = {
 	simplify: simplifyEnrollment,
 	simplifyDescription: 'ID, student ID, name and number, course ID, code and name, term, status, the dates and the final grade',
 	webhook: {
-		group: { name: 'All Enrollment Events', value: 'enrollment.*' },
-		events: [
-			{ value: 'enrollment.created', name: 'Enrollment Created', description: 'A student was enrolled in a course for a term' },
-			{ value: 'enrollment.updated', name: 'Enrollment Updated', description: 'An enrollment changed (previous values in data.previous_attributes)' },
-			{ value: 'enrollment.cancelled', name: 'Enrollment Cancelled', description: "A student's enrollment in a course was cancelled" },
-			{ value: 'enrollment.completed', name: 'Enrollment Completed', description: 'A student completed a course, with a final grade' },
-		],
+		groupName: 'All Enrollment Events',
+		events: {
+			'enrollment.created': 'A student was enrolled in a course for a term',
+			'enrollment.updated': 'An enrollment changed (previous values in data.previous_attributes)',
+			'enrollment.cancelled': "A student's enrollment in a course was cancelled",
+			'enrollment.completed': 'A student completed a course, with a final grade',
+		},
 	},
 	poll: {
-		created: { event: 'enrollment.created', displayName: 'Enrollment Created', description: 'A student was enrolled in a course' },
-		updated: {
-			event: 'enrollment.updated',
-			displayName: 'Enrollment Updated',
-			description: 'An enrollment changed, e.g. activated, moved, cancelled or completed',
-		},
+		created: { event: 'enrollment.created', description: 'A student was enrolled in a course' },
+		updated: { event: 'enrollment.updated', description: 'An enrollment changed, e.g. activated, moved, cancelled or completed' },
 	},
 };

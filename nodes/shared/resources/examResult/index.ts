@@ -41,18 +41,14 @@ export const resource: ResourceDescriptor = {
 	simplify: simplifyExamResult,
 	simplifyDescription: 'ID, student ID, name and number, exam ID, name and subject, date taken, score, maximum, percentage, grade, passed and published date',
 	webhook: {
-		group: { name: 'All Exam-Result Events', value: 'exam_result.*' },
-		events: [
-			{ value: 'exam_result.published', name: 'Exam Result Published', description: "A student's exam result was published" },
-			{
-				value: 'exam_result.updated',
-				name: 'Exam Result Updated',
-				description: 'A published exam result changed (previous values in data.previous_attributes)',
-			},
-		],
+		groupName: 'All Exam-Result Events',
+		events: {
+			'exam_result.published': "A student's exam result was published",
+			'exam_result.updated': 'A published exam result changed (previous values in data.previous_attributes)',
+		},
 	},
 	poll: {
-		created: { event: 'exam_result.published', displayName: 'Exam Result Published', description: 'An exam result was published' },
-		updated: { event: 'exam_result.updated', displayName: 'Exam Result Updated', description: 'A published exam result changed, e.g. re-marked' },
+		created: { event: 'exam_result.published', description: 'An exam result was published' },
+		updated: { event: 'exam_result.updated', description: 'A published exam result changed, e.g. re-marked' },
 	},
 };

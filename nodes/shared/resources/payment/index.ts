@@ -43,15 +43,15 @@ export const resource: ResourceDescriptor = {
 	simplifyDescription:
 		'ID, student ID, name and number, invoice, description, amount in minor units and as a decimal with the currency, status, method, paid date, failure message and refund',
 	webhook: {
-		group: { name: 'All Payment Events', value: 'payment.*' },
-		events: [
-			{ value: 'payment.succeeded', name: 'Payment Succeeded', description: 'A payment went through' },
-			{ value: 'payment.failed', name: 'Payment Failed', description: 'A payment failed (failure_code and failure_message say why)' },
-			{ value: 'payment.refunded', name: 'Payment Refunded', description: 'A payment was refunded in full or in part' },
-		],
+		groupName: 'All Payment Events',
+		events: {
+			'payment.succeeded': 'A payment went through',
+			'payment.failed': 'A payment failed (failure_code and failure_message say why)',
+			'payment.refunded': 'A payment was refunded in full or in part',
+		},
 	},
 	poll: {
-		created: { event: 'payment.created', displayName: 'Payment Created', description: 'A payment was made or attempted (succeeded or failed)' },
-		updated: { event: 'payment.updated', displayName: 'Payment Updated', description: 'A payment changed, e.g. refunded' },
+		created: { event: 'payment.created', description: 'A payment was made or attempted (succeeded or failed)' },
+		updated: { event: 'payment.updated', description: 'A payment changed, e.g. refunded' },
 	},
 };

@@ -15,19 +15,7 @@ import { simplifyStudent } from './simplify';
 
 // What `GET /v1/students` accepts (docs/api-contract.md §3.2–3.4).
 export const STUDENT_STATUSES = ['active', 'inactive', 'graduated', 'withdrawn', 'suspended'] as const;
-export const STUDENT_SORT_FIELDS = [
-	'id',
-	'student_number',
-	'first_name',
-	'last_name',
-	'email',
-	'status',
-	'grade_level',
-	'date_of_birth',
-	'enrolled_at',
-	'created_at',
-	'updated_at',
-] as const;
+export const STUDENT_SORT_FIELDS = ['id', 'student_number', 'first_name', 'last_name', 'email', 'status', 'grade_level', 'date_of_birth', 'enrolled_at', 'created_at', 'updated_at'] as const;
 
 const list = listParameters(
 	[
@@ -80,8 +68,8 @@ export const resource: ResourceDescriptor = {
 		listSearch: { searchStudents },
 	},
 	poll: {
-		created: { event: 'student.created', displayName: 'Student Created', description: 'A student was added' },
-		updated: { event: 'student.updated', displayName: 'Student Updated', description: "A student's record changed" },
+		created: { event: 'student.created', description: 'A student was added' },
+		updated: { event: 'student.updated', description: "A student's record changed" },
 	},
 	connectionTest: true,
 };

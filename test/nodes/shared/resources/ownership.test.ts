@@ -37,7 +37,7 @@ const words = (identifier: string) =>
 
 /** How a resource can be named: in text (value, plural, display name, path, scope, event prefix) and as an identifier's words. */
 function namesOf(resource: ResourceDescriptor): { text: RegExp; identifier: RegExp } {
-	const events = [...(resource.webhook?.events ?? []).map((event) => event.value), ...Object.values(resource.poll ?? {}).map((event) => event.event)];
+	const events = [...Object.keys(resource.webhook?.events ?? {}), ...Object.values(resource.poll ?? {}).map((event) => event.event)];
 	const prefixes = [...new Set(events.map((event) => event.split('.')[0]))];
 	const phrases = [resource.value, resource.plural, resource.displayName].map(escape);
 	const text = new RegExp(

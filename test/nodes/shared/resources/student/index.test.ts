@@ -2,12 +2,14 @@ import { resource, STUDENT_STATUSES } from '../../../../../nodes/shared/resource
 import { buildListQuery, buildSort as buildSortFor, parseGradeLevels, type ListQueryInput, type SortRule } from '../../../../../nodes/shared/list/query';
 import { ActionableError } from '../../../../../nodes/shared/errors';
 import { STUDENT_STATUSES as SANDBOX_STUDENT_STATUSES } from '../../../../../sandbox/schemas/student';
+import { SORT_FIELDS as SANDBOX_SORT_FIELDS } from '../../../../../sandbox/students/query';
 
 // The student's Filters and Sort as Get Many builds them: through the descriptor's query spec.
 const build = (input: Partial<ListQueryInput>) => buildListQuery(resource.query, { timeZone: 'UTC', ...input });
 const buildSort = (rules: SortRule[]) => buildSortFor(rules, resource.query.sortable);
 
-it('offers the statuses the platform knows (the sandbox is the reference)', () => {
+it('offers the statuses and sort fields the platform knows (the sandbox is the reference)', () => {
+	expect(resource.query.sortable).toEqual(SANDBOX_SORT_FIELDS);
 	expect([...STUDENT_STATUSES].sort()).toEqual([...SANDBOX_STUDENT_STATUSES].sort());
 	const status = resource.filterOptions.find((option) => option.name === 'status');
 	expect(status?.options?.map((option) => ('value' in option ? option.value : undefined))).toEqual([...SANDBOX_STUDENT_STATUSES].sort());
