@@ -1,8 +1,11 @@
 import { resource, STUDENT_STATUSES } from '../../../../../nodes/shared/resources/student';
 import { buildListQuery, buildSort as buildSortFor, parseGradeLevels, type ListQueryInput, type SortRule } from '../../../../../nodes/shared/list/query';
+import { checkDescriptor } from '../descriptorChecks';
 import { ActionableError } from '../../../../../nodes/shared/errors';
 import { STUDENT_STATUSES as SANDBOX_STUDENT_STATUSES } from '../../../../../sandbox/schemas/student';
 import { SORT_FIELDS as SANDBOX_SORT_FIELDS } from '../../../../../sandbox/students/query';
+
+describe('the student descriptor', () => checkDescriptor(resource));
 
 // The student's Filters and Sort as Get Many builds them: through the descriptor's query spec.
 const build = (input: Partial<ListQueryInput>) => buildListQuery(resource.query, { timeZone: 'UTC', ...input });
