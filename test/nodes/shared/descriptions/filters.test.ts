@@ -1,12 +1,4 @@
-import {
-	emailsFilter,
-	gradeLevelsFilter,
-	idsFilter,
-	listParameters,
-	sortOptions,
-	textFilter,
-	textListFilter,
-} from '../../../../nodes/shared/descriptions/filters';
+import { emailsFilter, gradeLevelsFilter, idsFilter, listParameters, sortOptions, textFilter, textListFilter } from '../../../../nodes/shared/descriptions/filters';
 
 describe('filter builders', () => {
 	it('ids: a comma list of whole numbers, with an optional label for messages and list note', () => {
