@@ -5,13 +5,17 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
+import { connectionTest, listed, RESOURCES } from '../nodes/shared/resources/registry';
+
+const { tested, others } = connectionTest(RESOURCES);
+const otherScopes = others.map((resource) => resource.scope);
 
 /**
  * Personal access token (Laravel Passport PAT). docs/api-contract.md §6.
  *
- * The connection test lists one student: n8n's test is a single request, and students:read is the
- * scope nearly every token has; a 403 says that a token for the other resources still works for
- * them (the contract has no scope-free endpoint that would test any token). The base URL is normalised inside the expression the
+ * The connection test lists one record of the resource marked `connectionTest` (students): n8n's
+ * test is a single request, and students:read is the scope nearly every token has; a 403 says that a
+ * token for the other resources still works for them (the contract has no scope-free endpoint that would test any token). The base URL is normalised inside the expression the
  * same way nodes/shared/baseUrl.ts does it (credential files cannot import code that n8n would
  * have to evaluate before the credential loads): trailing slashes and one pasted `/v1` go, an
  * `/api` prefix stays.
@@ -47,7 +51,7 @@ export class EducationPlatformApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'A personal access token created in the platform under Settings → API tokens. Give it students:read, plus enrollments:read, payments:read and exam_results:read for those resources, and webhooks:write for the trigger.',
+				`A personal access token created in the platform under Settings → API tokens. Give it ${tested.scope}, plus ${listed(otherScopes, 'and')} for those resources, and webhooks:write for the trigger.`,
 		},
 	];
 
@@ -64,7 +68,7 @@ export class EducationPlatformApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/v1$/i, "") }}',
-			url: '/v1/students',
+			url: `/v1${tested.path}`,
 			method: 'GET',
 			qs: { per_page: 1 },
 		},
@@ -81,8 +85,10 @@ export class EducationPlatformApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 403,
-					message:
-						'The access token is valid but lacks the students:read scope, which this test reads with. Create a token with students:read (plus enrollments:read, payments:read, exam_results:read for those resources, and webhooks:write if you use the trigger). A token meant only for enrollments, payments or exam results works for them: save the credential anyway.',
+					message: `The access token is valid but lacks the ${tested.scope} scope, which this test reads with. Create a token with ${tested.scope} (plus ${otherScopes.join(', ')} for those resources, and webhooks:write if you use the trigger). A token meant only for ${listed(
+						others.map((resource) => resource.plural),
+						'or',
+					)} works for them: save the credential anyway.`,
 				},
 			},
 			{

@@ -1,4 +1,5 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+import { defaultScopes, RESOURCES, scopeOptions } from '../nodes/shared/resources/registry';
 
 /**
  * OAuth2 (Laravel Passport) — docs/api-contract.md §7.
@@ -19,8 +20,9 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
  *   expression (all found by the browser suite, n8n 2.41; `[]` had sent `scope=` for every client).
  */
 // Unchanged since the first release: a credential saved without Scopes asks for exactly these, and
-// adding a scope here would make existing clients that may not request it fail with invalid_scope.
-const DEFAULT_SCOPES = ['students:read', 'webhooks:write'];
+// adding a scope here would make existing clients that may not request it fail with invalid_scope
+// (a resource's `scopeInDefault`, resources/descriptor.ts).
+const DEFAULT_SCOPES = [...defaultScopes(RESOURCES), 'webhooks:write'];
 
 const ORIGIN_OF_BASE_URL =
 	'String($self["baseUrl"] || "").trim().replace(/^(https?:\\/\\/[^\\/?#]+).*$/i, "$1")';
@@ -89,26 +91,8 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			name: 'platformScopes',
 			type: 'multiOptions',
 			options: [
-				{
-					name: 'Read Students (students:read)',
-					value: 'students:read',
-					description: 'List and get students (Education Platform node)',
-				},
-				{
-					name: 'Read Enrollments (enrollments:read)',
-					value: 'enrollments:read',
-					description: 'List and get enrollments (Education Platform node)',
-				},
-				{
-					name: 'Read Payments (payments:read)',
-					value: 'payments:read',
-					description: 'List and get payments (Education Platform node)',
-				},
-				{
-					name: 'Read Exam Results (exam_results:read)',
-					value: 'exam_results:read',
-					description: 'List and get exam results (Education Platform node)',
-				},
+				// Each resource's read scope, then the webhook scopes.
+				...scopeOptions(RESOURCES),
 				{
 					name: 'Read Webhooks (webhooks:read)',
 					value: 'webhooks:read',

@@ -93,35 +93,8 @@ type Pending = Record<string, `${Lane}: ${string}`>;
 /** Violations that issue 23's lanes still remove; the lane named deletes its entry when it lands. */
 const PENDING_ISSUE_23: { testsNamedAfterNoSource: Pending; crossNodeImports: Pending; sourcesWithoutTest: Pending } = {
 	testsNamedAfterNoSource: {},
-	crossNodeImports: {
-		'nodes/shared/descriptions/filters.ts → nodes/EducationPlatform/descriptions/studentLocator.description.ts':
-			'registry: the student picker moves to nodes/shared/resources/student/',
-		'nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node.ts → nodes/EducationPlatform/methods/listSearch.ts':
-			'registry: listSearch methods derived from the resource registry',
-		'nodes/EducationPlatformPollingTrigger/resources.ts → nodes/EducationPlatform/actions/resources.ts': 'registry: file deleted',
-		'nodes/EducationPlatformPollingTrigger/resources.ts → nodes/EducationPlatform/actions/node.type.ts': 'registry: file deleted',
-		'nodes/EducationPlatformPollingTrigger/resources.ts → nodes/EducationPlatform/actions/resource.ts': 'registry: file deleted',
-	},
-	sourcesWithoutTest: {
-		'nodes/shared/descriptions/filters.ts': 'registry: the filter builders grow text, emails and custom for Student; tested with them',
-		'nodes/EducationPlatform/actions/enrollment/index.ts': 'registry: moves to nodes/shared/resources/enrollment/',
-		'nodes/EducationPlatform/actions/enrollment/simplify.ts': 'registry: moves to nodes/shared/resources/enrollment/',
-		'nodes/EducationPlatform/actions/examResult/index.ts': 'registry: moves to nodes/shared/resources/examResult/',
-		'nodes/EducationPlatform/actions/examResult/simplify.ts': 'registry: moves to nodes/shared/resources/examResult/',
-		'nodes/EducationPlatform/actions/payment/index.ts': 'registry: moves to nodes/shared/resources/payment/',
-		'nodes/EducationPlatform/actions/payment/simplify.ts': 'registry: moves to nodes/shared/resources/payment/',
-		'nodes/EducationPlatform/actions/student/index.ts': 'registry: moves to nodes/shared/resources/student/',
-		'nodes/EducationPlatform/actions/student/description.ts': 'registry: file deleted (student on the shared builders)',
-		'nodes/EducationPlatform/actions/node.type.ts': 'registry: file deleted',
-		'nodes/EducationPlatform/actions/resource.ts': 'registry: becomes nodes/shared/resources/descriptor.ts',
-		'nodes/EducationPlatform/descriptions/studentLocator.description.ts': 'registry: moves to nodes/shared/resources/student/picker.ts',
-		'nodes/EducationPlatform/helpers/recordId.ts': 'registry: moves to nodes/shared/resources/recordId.ts',
-		'nodes/EducationPlatform/methods/listSearch.ts': 'registry: moves to nodes/shared/resources/student/picker.ts',
-		'nodes/EducationPlatformPollingTrigger/resources.ts': 'registry: file deleted',
-		'nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node.ts': 'registry: node test beside the registry-derived description',
-		'nodes/shared/descriptions/authentication.ts': 'registry: test that each node lists these credentials',
-		'nodes/shared/list/query.ts': 'registry: studentQuery.test.ts becomes list/query.test.ts',
-	},
+	crossNodeImports: {},
+	sourcesWithoutTest: {},
 };
 
 /** Lists that compare with what the tree shows, in both directions: nothing new, nothing stale. */

@@ -1,7 +1,6 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { searchStudents } from '../EducationPlatform/methods/listSearch';
-import { authenticationCredentials } from '../shared/descriptions/authentication';
+import { listSearchMethods, RESOURCES } from '../shared/resources/registry';
 import { pollingProperties } from './description';
 import { pollResource } from './poll/pollResource';
 
@@ -19,12 +18,17 @@ export class EducationPlatformPollingTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: authenticationCredentials,
+		// Written out, not imported: n8n's community-node lint rules read this array literally
+		// (a test checks it equals shared/descriptions/authentication.ts's list).
+		credentials: [
+			{ name: 'educationPlatformApi', required: true, displayOptions: { show: { authentication: ['accessToken'] } } },
+			{ name: 'educationPlatformOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
+		],
 		properties: pollingProperties,
 	};
 
-	// The Student filter of enrollments, payments and exam results is the action node's picker.
-	methods = { listSearch: { searchStudents } };
+	// The Filters' pickers are the action node's.
+	methods = { listSearch: listSearchMethods(RESOURCES) };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollResource.call(this);

@@ -2,12 +2,15 @@ import type { INodeProperties } from 'n8n-workflow';
 import { optionsCollection } from '../shared/descriptions/options';
 import { authenticationProperty } from '../shared/descriptions/authentication';
 import { MIN_REQUESTS } from './cursor/cursor';
-import { pollableResources } from './resources';
+import { pollableResources, RESOURCES } from '../shared/resources/registry';
 
 export const DEFAULT_MAX_REQUESTS = 10;
 export const DEFAULT_LOOKBACK_SECONDS = 10;
 
-const eventProperties: INodeProperties[] = pollableResources.map((resource) => ({
+const pollable = pollableResources(RESOURCES);
+const firstPollable = pollable[0].descriptor.value;
+
+const eventProperties: INodeProperties[] = pollable.map((resource) => ({
 	displayName: 'Events',
 	name: 'events',
 	type: 'multiOptions',
@@ -23,7 +26,7 @@ const eventProperties: INodeProperties[] = pollableResources.map((resource) => (
 }));
 
 /** Get Many's Filters of each resource, without Updated Since: the cursor sets it. */
-const filterProperties: INodeProperties[] = pollableResources.map(({ descriptor }) => ({
+const filterProperties: INodeProperties[] = pollable.map(({ descriptor }) => ({
 	displayName: 'Filters',
 	name: 'filters',
 	type: 'collection',
@@ -41,8 +44,8 @@ export const pollingProperties: INodeProperties[] = [
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: pollableResources.map(({ descriptor }) => ({ name: descriptor.displayName, value: descriptor.value })),
-		default: 'student',
+		options: pollable.map(({ descriptor }) => ({ name: descriptor.displayName, value: descriptor.value })),
+		default: firstPollable,
 	},
 	...eventProperties,
 	...filterProperties,

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { authenticationProperty } from '../shared/descriptions/authentication';
+import { RESOURCES, webhookEventOptions, webhookRecordNames } from '../shared/resources/registry';
 
 /** Values of the Registration parameter. */
 export type RegistrationMode = 'automatic' | 'manual';
@@ -53,57 +54,7 @@ export const triggerProperties: INodeProperties[] = [
 		noDataExpression: true,
 		default: [],
 		description: 'The events that start the workflow',
-		options: [
-			{ name: 'All Enrollment Events', value: 'enrollment.*' },
-			{ name: 'All Events', value: '*' },
-			{ name: 'All Exam-Result Events', value: 'exam_result.*' },
-			{ name: 'All Payment Events', value: 'payment.*' },
-			{
-				name: 'Enrollment Cancelled',
-				value: 'enrollment.cancelled',
-				description: 'A student\'s enrollment in a course was cancelled',
-			},
-			{
-				name: 'Enrollment Completed',
-				value: 'enrollment.completed',
-				description: 'A student completed a course, with a final grade',
-			},
-			{
-				name: 'Enrollment Created',
-				value: 'enrollment.created',
-				description: 'A student was enrolled in a course for a term',
-			},
-			{
-				name: 'Enrollment Updated',
-				value: 'enrollment.updated',
-				description: 'An enrollment changed (previous values in data.previous_attributes)',
-			},
-			{
-				name: 'Exam Result Published',
-				value: 'exam_result.published',
-				description: 'A student\'s exam result was published',
-			},
-			{
-				name: 'Exam Result Updated',
-				value: 'exam_result.updated',
-				description: 'A published exam result changed (previous values in data.previous_attributes)',
-			},
-			{
-				name: 'Payment Failed',
-				value: 'payment.failed',
-				description: 'A payment failed (failure_code and failure_message say why)',
-			},
-			{
-				name: 'Payment Refunded',
-				value: 'payment.refunded',
-				description: 'A payment was refunded in full or in part',
-			},
-			{
-				name: 'Payment Succeeded',
-				value: 'payment.succeeded',
-				description: 'A payment went through',
-			},
-		],
+		options: webhookEventOptions(RESOURCES),
 	},
 	{
 		displayName: 'Respond',
@@ -165,8 +116,7 @@ export const triggerProperties: INodeProperties[] = [
 					{
 						name: 'Only Data',
 						value: 'data',
-						description:
-							'The event\'s data (the enrollment, payment or exam result) plus event_id, event_type and event_created_at',
+						description: `The event's data (the ${webhookRecordNames(RESOURCES)}) plus event_id, event_type and event_created_at`,
 					},
 				],
 				default: 'event',

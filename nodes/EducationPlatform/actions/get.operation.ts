@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { apiRequest } from '../../shared/transport';
 import { optionsCollection, simplifyOption } from '../../shared/descriptions/options';
-import type { ResourceDescriptor } from './resource';
+import type { ResourceDescriptor } from '../../shared/resources/descriptor';
 
 /** Get's parameters for one resource: its ID and the Simplify option. */
-export function properties(resource: ResourceDescriptor, idProperty?: INodeProperties): INodeProperties[] {
+export function properties(resource: ResourceDescriptor): INodeProperties[] {
 	const { id } = resource;
 	return [
-		idProperty ?? {
+		resource.picker?.getProperty ?? {
 			displayName: id.displayName,
 			name: id.parameter,
 			type: 'string',

@@ -7,7 +7,7 @@ import { apiRequest, executionTimer, readCredential, type CredentialSnapshot } f
 import { optionsCollection, simplifyOption } from '../../shared/descriptions/options';
 import { additionalFiltersProperty, sortProperty } from '../../shared/descriptions/listParameters';
 import { buildListQuery, type NameValue, type Query, type SortRule } from '../../shared/list/query';
-import type { ResourceDescriptor } from './resource';
+import type { ResourceDescriptor } from '../../shared/resources/descriptor';
 
 /** Return All reads 100 per request (the API's maximum) to spend as little of the rate limit as possible. */
 const DEFAULT_PAGE_SIZE = MAX_PAGE_SIZE;

@@ -3,9 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../../shared/toNodeError';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
-import type { OperationName, ResourceName } from './node.type';
-import type { ResourceDescriptor } from './resource';
-import { RESOURCES } from './resources';
+import type { ResourceDescriptor } from '../../shared/resources/descriptor';
+import { RESOURCES, resourceByValue } from '../../shared/resources/registry';
+
+/** Every resource has Get and Get Many. */
+type OperationName = 'get' | 'getMany';
 
 type OperationExecute = (this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number) => Promise<IDataObject[]>;
 
@@ -21,9 +23,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const resourceName = this.getNodeParameter('resource', itemIndex) as ResourceName;
+			const resourceName = this.getNodeParameter('resource', itemIndex) as string;
 			const operation = this.getNodeParameter('operation', itemIndex) as OperationName;
-			const resource = RESOURCES[resourceName] as ResourceDescriptor | undefined;
+			const resource = resourceByValue(RESOURCES, resourceName);
 			const execute = operations[operation] as OperationExecute | undefined;
 			if (!resource || !execute) {
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resourceName}" is not supported`, {

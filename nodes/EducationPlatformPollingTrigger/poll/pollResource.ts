@@ -17,7 +17,7 @@ import {
 	type PollCursor,
 } from '../cursor/cursor';
 import { DEFAULT_LOOKBACK_SECONDS, DEFAULT_MAX_REQUESTS } from '../description';
-import { pollableResource, type PollableResource } from '../resources';
+import { pollableResources, RESOURCES, type PollableResource } from '../../shared/resources/registry';
 import { runAlone } from './pollGuard';
 
 /** Forward reads take the API's largest page, to spend as few requests as possible. */
@@ -99,7 +99,7 @@ async function pollChangesOnce(
 export async function pollResource(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	try {
 		const resourceName = this.getNodeParameter('resource') as string;
-		const resource = pollableResource(resourceName);
+		const resource = pollableResources(RESOURCES).find(({ descriptor }) => descriptor.value === resourceName);
 		if (!resource) throw new NodeOperationError(this.getNode(), `The resource "${resourceName}" cannot be polled`);
 		const events = this.getNodeParameter('events', []) as ChangeKind[];
 		if (events.length === 0) {

@@ -1,29 +1,16 @@
-// Pure: no n8n import. The event types of docs/api-contract.md §8.2 and the "All …" shortcuts the
-// Events parameter offers. The platform knows no wildcards, so shortcuts are expanded before any
+// The event types of docs/api-contract.md §8.2 (each resource's descriptor lists its own) and the
+// "All …" shortcuts the Events parameter offers. The platform knows no wildcards, so shortcuts are expanded before any
 // subscription is created or compared.
+import { RESOURCES, webhookEventGroups } from '../../shared/resources/registry';
 
-export const ENROLLMENT_EVENTS = [
-	'enrollment.created',
-	'enrollment.updated',
-	'enrollment.cancelled',
-	'enrollment.completed',
-] as const;
+const GROUPS = webhookEventGroups(RESOURCES);
 
-export const PAYMENT_EVENTS = ['payment.succeeded', 'payment.failed', 'payment.refunded'] as const;
-
-export const EXAM_RESULT_EVENTS = ['exam_result.published', 'exam_result.updated'] as const;
-
-export const EVENT_TYPES: readonly string[] = [
-	...ENROLLMENT_EVENTS,
-	...PAYMENT_EVENTS,
-	...EXAM_RESULT_EVENTS,
-];
+/** Every event type, in the resources' order. */
+export const EVENT_TYPES: readonly string[] = GROUPS.flatMap((group) => group.events);
 
 /** Values of the "All …" options and the concrete types each one stands for. */
 export const EVENT_GROUPS: Readonly<Record<string, readonly string[]>> = {
-	'enrollment.*': ENROLLMENT_EVENTS,
-	'payment.*': PAYMENT_EVENTS,
-	'exam_result.*': EXAM_RESULT_EVENTS,
+	...Object.fromEntries(GROUPS.map((group) => [group.value, group.events])),
 	'*': EVENT_TYPES,
 };
 

@@ -1,6 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { FilterSpec, ListQuerySpec } from '../list/query';
-import { studentLocator } from '../../EducationPlatform/descriptions/studentLocator.description';
 
 // Building blocks of a resource's Filters collection, each with the FilterSpec that says how
 // it becomes `filter[...]`. A resource lists the filters it offers; nothing is written twice.
@@ -32,30 +31,67 @@ export function updatedSinceFilter(plural: string): FilterOption {
 	return dateFilter('updatedSince', 'updated_since', 'Updated Since', `Only ${plural} changed at or after this moment (inclusive), for incremental syncs.`);
 }
 
-/** The Student filter: the same picker as Student → Get. */
-export function studentFilter(plural: string): FilterOption {
-	return {
-		option: studentLocator('studentId', 'Student', `Only ${plural} of this student: pick one from the list, or give the numeric student ID`),
-		spec: { param: 'studentId', api: 'student_id', label: 'Student', kind: 'ids' },
-	};
-}
-
 /** A text filter's description plus how to give several values. */
 function withListNote(description: string, note: string): string {
 	return `${description} ${note}.`;
 }
 
-export function idsFilter(param: string, api: string, displayName: string, description: string): FilterOption {
+/** How a filter's text may differ from its display name: its label in error messages, its list note. */
+export interface FilterWording {
+	/** The name error messages use, when it is not the display name (e.g. "Group ID" for "Group IDs"). */
+	label?: string;
+	/** How to give several values, appended to the description. */
+	listNote?: string;
+}
+
+export function idsFilter(param: string, api: string, displayName: string, description: string, wording: FilterWording = {}): FilterOption {
 	return {
-		option: { displayName, name: param, type: 'string', placeholder: 'e.g. 12, 31', default: '', description: withListNote(description, 'Separate several with commas') },
-		spec: { param, api, label: displayName, kind: 'ids' },
+		option: {
+			displayName,
+			name: param,
+			type: 'string',
+			placeholder: 'e.g. 12, 31',
+			default: '',
+			description: withListNote(description, wording.listNote ?? 'Separate several with commas'),
+		},
+		spec: { param, api, label: wording.label ?? displayName, kind: 'ids' },
+	};
+}
+
+/** Comma-separated texts, any of them; `emails` also checks that each is an address. */
+function listFilter(kind: 'textList' | 'emails', param: string, api: string, displayName: string, placeholder: string, description: string): FilterOption {
+	return {
+		option: { displayName, name: param, type: 'string', placeholder, default: '', description: withListNote(description, 'Separate several with commas to match any of them') },
+		spec: { param, api, label: displayName, kind },
 	};
 }
 
 export function textListFilter(param: string, api: string, displayName: string, placeholder: string, description: string): FilterOption {
+	return listFilter('textList', param, api, displayName, placeholder, description);
+}
+
+export function emailsFilter(param: string, api: string, displayName: string, placeholder: string, description: string): FilterOption {
+	return listFilter('emails', param, api, displayName, placeholder, description);
+}
+
+/** One free text, sent trimmed. */
+export function textFilter(param: string, api: string, displayName: string, placeholder: string, description: string): FilterOption {
 	return {
-		option: { displayName, name: param, type: 'string', placeholder, default: '', description: withListNote(description, 'Separate several with commas to match any of them') },
-		spec: { param, api, label: displayName, kind: 'textList' },
+		option: { displayName, name: param, type: 'string', placeholder, default: '', description },
+		spec: { param, api, label: displayName, kind: 'text' },
+	};
+}
+
+const GRADE_LEVEL_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Kindergarten (K)', value: 0 },
+	...Array.from({ length: 12 }, (_, index) => ({ name: `Grade ${index + 1}`, value: index + 1 })),
+];
+
+/** Grade levels K (0) to 12, any of them; an expression may give "K,1,2". */
+export function gradeLevelsFilter(param: string, api: string, displayName: string, description: string): FilterOption {
+	return {
+		option: { displayName, name: param, type: 'multiOptions', options: GRADE_LEVEL_OPTIONS, default: [], description },
+		spec: { param, api, label: displayName, kind: 'gradeLevels' },
 	};
 }
 
@@ -101,8 +137,8 @@ export function listParameters(
 	};
 }
 
-/** Sort choices from API field names. */
+/** Sort choices from API field names: `date_of_birth` → "Date of Birth", `id` → "ID". */
 export function sortOptions(fields: readonly string[]): INodePropertyOptions[] {
-	const word = (part: string) => (part === 'id' ? 'ID' : part.charAt(0).toUpperCase() + part.slice(1));
+	const word = (part: string) => (part === 'id' ? 'ID' : part === 'of' ? part : part.charAt(0).toUpperCase() + part.slice(1));
 	return [...fields].sort().map((value) => ({ name: value.split('_').map(word).join(' '), value }));
 }

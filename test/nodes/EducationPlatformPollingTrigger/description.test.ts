@@ -1,6 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { DEFAULT_LOOKBACK_SECONDS, DEFAULT_MAX_REQUESTS, pollingProperties } from '../../../nodes/EducationPlatformPollingTrigger/description';
-import { pollableResources } from '../../../nodes/EducationPlatformPollingTrigger/resources';
+import { pollableResources as pollableOf, RESOURCES } from '../../../nodes/shared/resources/registry';
+
+const pollableResources = pollableOf(RESOURCES);
 
 const shownFor = (name: string, resource: string) =>
 	pollingProperties.find((property) => property.name === name && property.displayOptions?.show?.resource?.includes(resource)) as INodeProperties;

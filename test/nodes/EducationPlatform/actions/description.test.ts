@@ -1,9 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { resourceProperties } from '../../../../nodes/EducationPlatform/actions/description';
-import { RESOURCES } from '../../../../nodes/EducationPlatform/actions/resources';
+import { actionProperties } from '../../../../nodes/EducationPlatform/actions/description';
+import { RESOURCES } from '../../../../nodes/shared/resources/registry';
 
-describe('resourceProperties', () => {
-	const [operation, ...rest] = resourceProperties(RESOURCES.enrollment);
+describe('actionProperties', () => {
+	const [selector, ...properties] = actionProperties(RESOURCES);
+	const resourceProperties = (value: string) => properties.filter((property) => property.displayOptions?.show?.resource?.includes(value));
+	const [operation, ...rest] = resourceProperties('enrollment');
+
+	it('starts with the Resource selector: every resource, the first by default', () => {
+		expect(selector).toMatchObject({ name: 'resource', default: 'student' });
+		expect(selector.options).toEqual(RESOURCES.map((resource) => ({ name: resource.displayName, value: resource.value })));
+		expect(properties.every((property) => property.displayOptions?.show?.resource?.length === 1)).toBe(true);
+	});
 
 	it('starts with the resource\'s Operation selector, Get Many by default, actions named with the right article', () => {
 		expect(operation).toMatchObject({ name: 'operation', default: 'getMany', displayOptions: { show: { resource: ['enrollment'] } } });
@@ -11,7 +19,7 @@ describe('resourceProperties', () => {
 			['get', 'Get an enrollment'],
 			['getMany', 'Get many enrollments'],
 		]);
-		const [payment] = resourceProperties(RESOURCES.payment);
+		const [payment] = resourceProperties('payment');
 		expect(payment.options?.map((option) => ('action' in option ? option.action : undefined))).toEqual(['Get a payment', 'Get many payments']);
 	});
 

@@ -1,0 +1,96 @@
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { ListQuerySpec } from '../list/query';
+
+/** An n8n `methods.listSearch` entry: one page of a resource locator's "From List". */
+export type ListSearchMethod = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+
+/** The resource's record picker, used by its Get and wherever another resource filters by it. */
+export interface Picker {
+	/** Get's ID parameter: a resource locator instead of a plain text field. */
+	getProperty: INodeProperties;
+	/** The nodes' `methods.listSearch` entries the locator names (saved workflows store the names). */
+	listSearch: Record<string, ListSearchMethod>;
+}
+
+/**
+ * The resource's webhook event types (docs/api-contract.md §8.2), each with its description, in the
+ * platform's order. The trigger names each option after its type ("payment.succeeded" → "Payment
+ * Succeeded") and adds an "All …" option for the prefix (`payment.*`).
+ */
+export interface WebhookEvents {
+	/** The "All …" option's name, e.g. "All Payment Events". */
+	groupName: string;
+	events: Record<string, string>;
+}
+
+/**
+ * What the polling trigger emits for a record's first version (created_at) and any later one. A
+ * status ("only failed payments") is the Status filter: it keeps the records whose status is that
+ * one after the change.
+ */
+export interface PollEvent {
+	/** The event name in the output, in the webhook trigger's vocabulary; the option is named after it. */
+	event: string;
+	description: string;
+}
+
+export type PollEvents = Record<'created' | 'updated', PollEvent>;
+
+/**
+ * Everything about one resource of the API: the action node's Get and Get Many, the triggers'
+ * events and the credentials' scopes are built from it (resources/registry.ts), never copied.
+ * A resource folder (resources/<resource>/index.ts) exports one of these.
+ */
+export interface ResourceDescriptor {
+	/** Value of the nodes' `resource` parameter, e.g. `payment`. */
+	value: string;
+	/** e.g. `Payment`. */
+	displayName: string;
+	/** Lower-case plural for messages and descriptions, e.g. `payments`. */
+	plural: string;
+	/** API path under `/v1`, e.g. `/payments`. */
+	path: string;
+	/** The scope a token needs to read it (docs/api-contract.md §5); the OAuth2 credential offers it. */
+	scope: string;
+	/**
+	 * Whether an OAuth2 credential saved without Scopes asks for it. Never add one: existing clients
+	 * that may not request the scope would fail with invalid_scope.
+	 */
+	scopeInDefault?: true;
+	/** What Get returns, and what one record holds: shown to users and AI agents. */
+	summary: string;
+	id: {
+		/** Node parameter holding the ID for Get, e.g. `paymentId`. */
+		parameter: string;
+		displayName: string;
+		placeholder: string;
+		description: string;
+		/** The ID in the form the API uses, or an ActionableError that says what to fix. */
+		parse: (value: unknown) => string | number;
+		/** Advice under a 404: what the ID is and where to find one. */
+		notFoundAdvice: string;
+	};
+	/** The Filters collection's options (names match `query.filters[].param`). */
+	filterOptions: INodeProperties[];
+	/** How each filter becomes `filter[...]`, and the sortable fields. */
+	query: ListQuerySpec;
+	/** Sort field choices shown in the node (values are API field names). */
+	sortOptions: INodePropertyOptions[];
+	/** Default field of a new Sort rule. */
+	defaultSortField: string;
+	/** The flat, friendly subset of one record. */
+	simplify: (record: unknown) => unknown;
+	/** The Simplify option's description: which fields it keeps. */
+	simplifyDescription: string;
+	picker?: Picker;
+	/** Absent: the platform sends no webhooks about it. */
+	webhook?: WebhookEvents;
+	/**
+	 * Absent: not pollable. A resource is pollable once its records carry `created_at` and
+	 * `updated_at` and its list takes `filter[updated_since]` and `sort=updated_at,id`.
+	 */
+	poll?: PollEvents;
+	/** The resource the access-token credential's connection test lists (one request, one scope). */
+	connectionTest?: true;
+}
+

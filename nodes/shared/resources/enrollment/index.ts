@@ -1,0 +1,55 @@
+import type { ResourceDescriptor } from '../descriptor';
+import {
+	dateRangeFilters,
+	enumFilter,
+	idsFilter,
+	listParameters,
+	updatedSinceFilter,
+} from '../../descriptions/filters';
+import { prefixedRecordId } from '../recordId';
+import { studentFilter } from '../student/picker';
+import { simplifyEnrollment } from './simplify';
+
+export const ENROLLMENT_STATUSES = ['pending', 'active', 'cancelled', 'completed'] as const;
+export const ENROLLMENT_SORT_FIELDS = ['id', 'student_id', 'status', 'enrolled_at', 'cancelled_at', 'completed_at', 'updated_at'] as const;
+
+const list = listParameters(
+	[
+		studentFilter('enrollments'),
+		idsFilter('courseId', 'course_id', 'Course IDs', 'Enrollments in any of these courses.'),
+		idsFilter('termId', 'term_id', 'Term IDs', 'Enrollments in any of these terms.'),
+		enumFilter('status', 'status', 'Status', ENROLLMENT_STATUSES, 'an enrollment status', 'Enrollments with any of these statuses'),
+		...dateRangeFilters('enrolled', 'Enrolled', 'enrollments made'),
+		...dateRangeFilters('cancelled', 'Cancelled', 'enrollments cancelled'),
+		...dateRangeFilters('completed', 'Completed', 'enrollments completed'),
+		updatedSinceFilter('enrollments'),
+	],
+	ENROLLMENT_SORT_FIELDS,
+);
+
+export const resource: ResourceDescriptor = {
+	value: 'enrollment',
+	displayName: 'Enrollment',
+	plural: 'enrollments',
+	path: '/enrollments',
+	scope: 'enrollments:read',
+	summary: 'ID, the student, course, term, status, and when it was made, cancelled or completed with the final grade',
+	id: prefixedRecordId('enrollment', 'Enrollment', 'enr', 'enr_8Fk2Lq9Z', 'Student or Course'),
+	...list,
+	defaultSortField: 'enrolled_at',
+	simplify: simplifyEnrollment,
+	simplifyDescription: 'ID, student ID, name and number, course ID, code and name, term, status, the dates and the final grade',
+	webhook: {
+		groupName: 'All Enrollment Events',
+		events: {
+			'enrollment.created': 'A student was enrolled in a course for a term',
+			'enrollment.updated': 'An enrollment changed (previous values in data.previous_attributes)',
+			'enrollment.cancelled': "A student's enrollment in a course was cancelled",
+			'enrollment.completed': 'A student completed a course, with a final grade',
+		},
+	},
+	poll: {
+		created: { event: 'enrollment.created', description: 'A student was enrolled in a course' },
+		updated: { event: 'enrollment.updated', description: 'An enrollment changed, e.g. activated, moved, cancelled or completed' },
+	},
+};

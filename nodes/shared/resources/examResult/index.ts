@@ -1,0 +1,54 @@
+import type { ResourceDescriptor } from '../descriptor';
+import {
+	booleanFilter,
+	dateRangeFilters,
+	enumFilter,
+	idsFilter,
+	listParameters,
+	textListFilter,
+	updatedSinceFilter,
+} from '../../descriptions/filters';
+import { prefixedRecordId } from '../recordId';
+import { studentFilter } from '../student/picker';
+import { simplifyExamResult } from './simplify';
+
+export const LETTER_GRADES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+export const EXAM_RESULT_SORT_FIELDS = ['id', 'student_id', 'score', 'percentage', 'grade', 'published_at', 'updated_at'] as const;
+
+const list = listParameters(
+	[
+		studentFilter('exam results'),
+		idsFilter('examId', 'exam_id', 'Exam IDs', 'Results of any of these exams.'),
+		textListFilter('subject', 'subject', 'Subject', 'e.g. Mathematics', 'Exact subject name (not case-sensitive).'),
+		booleanFilter('passed', 'passed', 'Passed', 'Whether to return only passed results, or only failed ones'),
+		enumFilter('grade', 'grade', 'Grade', LETTER_GRADES, 'a letter grade', 'Results with any of these letter grades'),
+		...dateRangeFilters('published', 'Published', 'results published'),
+		updatedSinceFilter('exam results'),
+	],
+	EXAM_RESULT_SORT_FIELDS,
+);
+
+export const resource: ResourceDescriptor = {
+	value: 'examResult',
+	displayName: 'Exam Result',
+	plural: 'exam results',
+	path: '/exam-results',
+	scope: 'exam_results:read',
+	summary: 'ID, the exam (name, subject, date), the student, score, maximum, percentage, pass mark, letter grade, whether passed and when published',
+	id: prefixedRecordId('examResult', 'Exam Result', 'exr', 'exr_5Tg7Uh2K', 'Student or Exam'),
+	...list,
+	defaultSortField: 'published_at',
+	simplify: simplifyExamResult,
+	simplifyDescription: 'ID, student ID, name and number, exam ID, name and subject, date taken, score, maximum, percentage, grade, passed and published date',
+	webhook: {
+		groupName: 'All Exam-Result Events',
+		events: {
+			'exam_result.published': "A student's exam result was published",
+			'exam_result.updated': 'A published exam result changed (previous values in data.previous_attributes)',
+		},
+	},
+	poll: {
+		created: { event: 'exam_result.published', description: 'An exam result was published' },
+		updated: { event: 'exam_result.updated', description: 'A published exam result changed, e.g. re-marked' },
+	},
+};

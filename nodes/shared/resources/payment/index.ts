@@ -1,0 +1,57 @@
+import type { ResourceDescriptor } from '../descriptor';
+import {
+	booleanFilter,
+	dateRangeFilters,
+	enumFilter,
+	listParameters,
+	textListFilter,
+	updatedSinceFilter,
+} from '../../descriptions/filters';
+import { prefixedRecordId } from '../recordId';
+import { studentFilter } from '../student/picker';
+import { simplifyPayment } from './simplify';
+
+export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded', 'partially_refunded'] as const;
+export const PAYMENT_METHODS = ['card', 'bank_transfer', 'direct_debit', 'cash'] as const;
+export const PAYMENT_SORT_FIELDS = ['id', 'student_id', 'amount', 'status', 'paid_at', 'refunded_at', 'updated_at'] as const;
+
+const list = listParameters(
+	[
+		studentFilter('payments'),
+		textListFilter('invoiceId', 'invoice_id', 'Invoice IDs', 'e.g. inv_7Hq2Lm4P', 'Payments of any of these invoices.'),
+		enumFilter('status', 'status', 'Status', PAYMENT_STATUSES, 'a payment status', 'Payments with any of these statuses'),
+		enumFilter('method', 'method', 'Method', PAYMENT_METHODS, 'a payment method', 'Payments made with any of these methods'),
+		textListFilter('currency', 'currency', 'Currency', 'e.g. USD', 'ISO 4217 currency code.'),
+		...dateRangeFilters('paid', 'Paid', 'payments paid'),
+		booleanFilter('refunded', 'refunded', 'Refunded', 'Whether to return only refunded (fully or partly) payments, or only payments never refunded'),
+		updatedSinceFilter('payments'),
+	],
+	PAYMENT_SORT_FIELDS,
+);
+
+export const resource: ResourceDescriptor = {
+	value: 'payment',
+	displayName: 'Payment',
+	plural: 'payments',
+	path: '/payments',
+	scope: 'payments:read',
+	summary: 'ID, the student, invoice, description, amount in minor units and currency, status, method, paid, failure and refund details',
+	id: prefixedRecordId('payment', 'Payment', 'pay', 'pay_3Qw8Er5T', 'Student or Invoice'),
+	...list,
+	defaultSortField: 'paid_at',
+	simplify: simplifyPayment,
+	simplifyDescription:
+		'ID, student ID, name and number, invoice, description, amount in minor units and as a decimal with the currency, status, method, paid date, failure message and refund',
+	webhook: {
+		groupName: 'All Payment Events',
+		events: {
+			'payment.succeeded': 'A payment went through',
+			'payment.failed': 'A payment failed (failure_code and failure_message say why)',
+			'payment.refunded': 'A payment was refunded in full or in part',
+		},
+	},
+	poll: {
+		created: { event: 'payment.created', description: 'A payment was made or attempted (succeeded or failed)' },
+		updated: { event: 'payment.updated', description: 'A payment changed, e.g. refunded' },
+	},
+};

@@ -1,0 +1,115 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+import type { ListSearchMethod, ResourceDescriptor } from './descriptor';
+import { resource as enrollment } from './enrollment';
+import { resource as examResult } from './examResult';
+import { resource as payment } from './payment';
+import { resource as student } from './student';
+
+/**
+ * Every resource, in the order the nodes' Resource selectors show them. Adding one is its folder
+ * and one line here: the action node, both triggers and both token credentials derive from this
+ * list through the functions below (each takes the list, so a test can pass its own).
+ */
+export const RESOURCES: readonly ResourceDescriptor[] = [student, enrollment, payment, examResult];
+
+export function resourceByValue(resources: readonly ResourceDescriptor[], value: string): ResourceDescriptor | undefined {
+	return resources.find((resource) => resource.value === value);
+}
+
+/** The nodes' `methods.listSearch`: every picker's search methods. */
+export function listSearchMethods(resources: readonly ResourceDescriptor[]): Record<string, ListSearchMethod> {
+	return Object.assign({}, ...resources.map((resource) => resource.picker?.listSearch ?? {})) as Record<string, ListSearchMethod>;
+}
+
+/** A webhook group's value (e.g. `payment.*`) and the concrete event types it stands for, in the descriptor's order. */
+export interface WebhookEventGroup {
+	value: string;
+	events: string[];
+}
+
+/** `payment.succeeded` → `payment.*` */
+const groupValue = (events: string[]) => `${events[0].split('.')[0]}.*`;
+
+/** An event type in words: `exam_result.published` → "Exam Result Published". */
+function eventName(event: string): string {
+	return event
+		.split(/[._]/)
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+		.join(' ');
+}
+
+export function webhookEventGroups(resources: readonly ResourceDescriptor[]): WebhookEventGroup[] {
+	return resources.flatMap(({ webhook }) => {
+		if (!webhook) return [];
+		const events = Object.keys(webhook.events);
+		return [{ value: groupValue(events), events }];
+	});
+}
+
+/** "a, b and c" / "a, b or c", for sentences that list resources. */
+export function listed(items: readonly string[], conjunction: 'and' | 'or'): string {
+	return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
+}
+
+/** What a webhook event's data is, e.g. "enrollment, payment or exam result". */
+export function webhookRecordNames(resources: readonly ResourceDescriptor[]): string {
+	return listed(resources.filter((resource) => resource.webhook).map((resource) => resource.displayName.toLowerCase()), 'or');
+}
+
+/** The webhook trigger's Events options: "All Events", each "All …" group and each event, by name (n8n's linter wants them sorted). */
+export function webhookEventOptions(resources: readonly ResourceDescriptor[]): INodePropertyOptions[] {
+	const options: INodePropertyOptions[] = [{ name: 'All Events', value: '*' }];
+	for (const { webhook } of resources) {
+		if (!webhook) continue;
+		const events = Object.entries(webhook.events);
+		options.push({ name: webhook.groupName, value: groupValue(Object.keys(webhook.events)) });
+		options.push(...events.map(([value, description]) => ({ name: eventName(value), value, description })));
+	}
+	return options.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** What the polling trigger emits for one kind of change, and the option that selects it. */
+export interface PollEventOption {
+	event: string;
+	displayName: string;
+	description: string;
+}
+
+export interface PollableResource {
+	descriptor: ResourceDescriptor;
+	events: Record<'created' | 'updated', PollEventOption>;
+}
+
+export function pollableResources(resources: readonly ResourceDescriptor[]): PollableResource[] {
+	return resources.flatMap((descriptor) => {
+		const { poll } = descriptor;
+		if (!poll) return [];
+		const option = ({ event, description }: { event: string; description: string }) => ({ event, displayName: eventName(event), description });
+		return [{ descriptor, events: { created: option(poll.created), updated: option(poll.updated) } }];
+	});
+}
+
+function titleCase(text: string): string {
+	return text.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());
+}
+
+/** The OAuth2 credential's read scopes, e.g. "Read Payments (payments:read)". */
+export function scopeOptions(resources: readonly ResourceDescriptor[]): INodePropertyOptions[] {
+	return resources.map(({ plural, scope }) => ({
+		name: `Read ${titleCase(plural)} (${scope})`,
+		value: scope,
+		description: `List and get ${plural} (Education Platform node)`,
+	}));
+}
+
+/** The read scopes an OAuth2 credential saved without Scopes asks for. */
+export function defaultScopes(resources: readonly ResourceDescriptor[]): string[] {
+	return resources.filter((resource) => resource.scopeInDefault).map((resource) => resource.scope);
+}
+
+/** The access-token credential's test: the one resource it lists, and the others a token may be meant for. */
+export function connectionTest(resources: readonly ResourceDescriptor[]): { tested: ResourceDescriptor; others: ResourceDescriptor[] } {
+	const tested = resources.find((resource) => resource.connectionTest);
+	if (!tested) throw new Error('No resource is marked connectionTest');
+	return { tested, others: resources.filter((resource) => resource !== tested) };
+}

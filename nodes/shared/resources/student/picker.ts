@@ -1,0 +1,94 @@
+import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import type { FilterOption } from '../../descriptions/filters';
+import { ActionableError } from '../../errors';
+import { isJsonRecord } from '../../jsonRecord';
+import { nextPageQuery, parseListPage, type ListResponse } from '../../list/page';
+import { apiRequest } from '../../transport';
+
+// The Student picker: Student → Get, and the Student filter of every resource that belongs to
+// a student. Saved workflows store the method name `searchStudents` and the locator's modes.
+
+const SEARCH_PAGE_SIZE = 50;
+
+/** "Last, First (S-2024-001042)" — what a person scanning the list recognises. */
+function studentOption(student: unknown): INodeListSearchItems | undefined {
+	if (!isJsonRecord(student) || student.id === undefined) return undefined;
+	const name = [student.preferred_name || student.first_name, student.last_name].filter(Boolean).join(' ');
+	const number = typeof student.student_number === 'string' ? ` (${student.student_number})` : '';
+	return { name: `${name || `Student ${String(student.id)}`}${number}`, value: String(student.id) };
+}
+
+/** Students for the Student picker, filtered through `filter[search]`, 50 at a time, by last name. */
+export async function searchStudents(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = Number(paginationToken ?? 1) || 1;
+	const qs: Record<string, string | number> = { page, per_page: SEARCH_PAGE_SIZE, sort: 'last_name,first_name' };
+	if (filter?.trim()) qs['filter[search]'] = filter.trim();
+	const response = (await apiRequest.call(this, 'GET', '/students', { qs, returnFullResponse: true })) as ListResponse;
+	const parsed = parseListPage(response);
+	const results = parsed.items.map(studentOption).filter((option) => option !== undefined);
+	// n8n drives this loop (one call per page, handing the token back), so it is not readPages: the
+	// same next-page rule as every listing decides, and the token is the later page it leads to.
+	const nextPage = Number(nextPageQuery(qs, parsed)?.page);
+	return { results, paginationToken: nextPage > page ? String(nextPage) : undefined };
+}
+
+/**
+ * A student picker: "From List" searches the platform (by name, student number or e-mail through
+ * `filter[search]`, searchStudents above), "By ID" takes the numeric ID, e.g. from `$fromAI` or an
+ * earlier node.
+ */
+export function studentLocator(name: string, displayName: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Search by name, student number or email…',
+				typeOptions: { searchListMethod: 'searchStudents', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 1042',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'A student ID is a whole number, e.g. 1042' },
+					},
+				],
+			},
+		],
+	};
+}
+
+/** The Student filter of a resource that belongs to a student: the same picker as Student → Get. */
+export function studentFilter(plural: string): FilterOption {
+	return {
+		option: studentLocator('studentId', 'Student', `Only ${plural} of this student: pick one from the list, or give the numeric student ID`),
+		spec: { param: 'studentId', api: 'student_id', label: 'Student', kind: 'ids' },
+	};
+}
+
+/** Student IDs are positive integers (docs/api-contract.md §1); `1042`, `"1042"` and `" 1042 "` are accepted. */
+export function parseStudentId(value: unknown): number {
+	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (/^\d+$/.test(text) && Number(text) >= 1 && Number.isSafeInteger(Number(text))) return Number(text);
+	const shown = value === undefined || value === null || text === '' ? 'empty' : `"${String(value)}"`;
+	throw new ActionableError(
+		`Student ID is ${shown}, it must be a whole number above 0`,
+		/^S-/i.test(text)
+			? 'That looks like a student number. Use the numeric "id" field of the student instead (for example from Get Many), or filter Get Many by Student Number.'
+			: 'Enter the numeric ID of the student, e.g. 1042, or map the "id" field of an earlier Education Platform node.',
+	);
+}

@@ -1,0 +1,25 @@
+import { RESOURCES } from '../../../../nodes/shared/resources/registry';
+import { checkDescriptor } from './descriptorChecks';
+import { resource as course } from './fixture';
+
+// descriptor.ts holds only the type; what every descriptor must keep is checked here across the
+// registry, and on the fixture a new folder starts from.
+describe('the fixture descriptor', () => checkDescriptor(course));
+
+describe('the registered descriptors', () => {
+	const unique = (values: string[]) => expect(values).toEqual([...new Set(values)]);
+
+	it('do not share a value, path, scope, Get parameter or event', () => {
+		unique(RESOURCES.map((resource) => resource.value));
+		unique(RESOURCES.map((resource) => resource.path));
+		unique(RESOURCES.map((resource) => resource.scope));
+		unique(RESOURCES.map((resource) => resource.id.parameter));
+		unique(RESOURCES.flatMap((resource) => Object.keys(resource.webhook?.events ?? {})));
+		unique(RESOURCES.flatMap((resource) => Object.values(resource.poll ?? {}).map((poll) => poll.event)));
+	});
+
+	it('have one connection test and one picker', () => {
+		expect(RESOURCES.filter((resource) => resource.connectionTest)).toHaveLength(1);
+		expect(RESOURCES.filter((resource) => resource.picker)).toHaveLength(1);
+	});
+});

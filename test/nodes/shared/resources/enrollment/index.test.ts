@@ -1,0 +1,4 @@
+import { resource } from '../../../../../nodes/shared/resources/enrollment';
+import { checkDescriptor } from '../descriptorChecks';
+
+describe('the enrollment descriptor', () => checkDescriptor(resource));

@@ -1,0 +1,18 @@
+import { ActionableError } from '../../../../nodes/shared/errors';
+import { prefixedRecordId } from '../../../../nodes/shared/resources/recordId';
+
+describe('prefixedRecordId', () => {
+	const id = prefixedRecordId('examResult', 'Exam Result', 'exr', 'exr_5Tg7Uh2K', 'Student or Exam');
+
+	it('describes the Get parameter and the 404 advice', () => {
+		expect([id.parameter, id.displayName, id.placeholder]).toEqual(['examResultId', 'Exam Result ID', 'e.g. exr_5Tg7Uh2K']);
+		expect(id.description).toBe('The exam result\'s "id", starting with exr_');
+		expect(id.notFoundAdvice).toBe('An exam result ID starts with exr_; Get Many with a Student or Exam filter finds one.');
+	});
+
+	it('accepts a trimmed ID with the prefix and refuses anything else, saying what to enter', () => {
+		expect(id.parse(' exr_5Tg7Uh2K ')).toBe('exr_5Tg7Uh2K');
+		expect(() => id.parse('pay_5Tg7Uh2K')).toThrow(ActionableError);
+		expect(() => id.parse(undefined)).toThrow('Exam Result ID is empty, it must look like exr_5Tg7Uh2K');
+	});
+});

@@ -1,0 +1,124 @@
+// Everything about a resource is in its folder (nodes/shared/resources/<resource>/): outside it, no
+// code under nodes/ or credentials/ names the resource. Read from the TypeScript syntax tree, so
+// comments do not count; identifiers and string and template text do.
+import * as fs from 'fs';
+import * as path from 'path';
+import * as ts from 'typescript';
+import type { ResourceDescriptor } from '../../../../nodes/shared/resources/descriptor';
+import { RESOURCES } from '../../../../nodes/shared/resources/registry';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+const RESOURCES_DIR = 'nodes/shared/resources';
+const REGISTRY = `${RESOURCES_DIR}/registry.ts`;
+/** Text that names a resource's word for something else, with why. */
+const ALLOWED: Array<{ fragment: string; why: string }> = [
+	{ fragment: 'as the queue-mode payment example does', why: 'names the example workflow examples/queue-mode/payment-reaction-exactly-once.json' },
+];
+
+/** The resource every other one belongs to: their folders may name it, importing it from '../student'. */
+const OWNER = 'student';
+
+function sourceFiles(dir: string): string[] {
+	return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+		const relative = `${dir}/${entry.name}`;
+		if (entry.isDirectory()) return sourceFiles(relative);
+		return entry.name.endsWith('.ts') ? [relative] : [];
+	});
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const words = (identifier: string) =>
+	identifier
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.split(/[^A-Za-z0-9]+/)
+		.filter(Boolean)
+		.map((word) => word.toLowerCase())
+		.join(' ');
+
+/** How a resource can be named: in text (value, plural, display name, path, scope, event prefix) and as an identifier's words. */
+function namesOf(resource: ResourceDescriptor): { text: RegExp; identifier: RegExp } {
+	const events = [...Object.keys(resource.webhook?.events ?? {}), ...Object.values(resource.poll ?? {}).map((event) => event.event)];
+	const prefixes = [...new Set(events.map((event) => event.split('.')[0]))];
+	const phrases = [resource.value, resource.plural, resource.displayName].map(escape);
+	const text = new RegExp(
+		[
+			...phrases.map((phrase) => `(?<![A-Za-z0-9_])${phrase}(?![A-Za-z0-9_])`),
+			`(?<![\\w-])${escape(resource.path)}(?![\\w-])`,
+			escape(resource.scope),
+			...prefixes.map((prefix) => `(?<![\\w.])${escape(prefix)}\\.`),
+		].join('|'),
+		'i',
+	);
+	const identifierWords = [resource.value, resource.plural].map(words).map(escape);
+	const identifier = new RegExp(`(^| )(${identifierWords.join('|')})( |$)`);
+	return { text, identifier };
+}
+
+interface Mention {
+	file: string;
+	line: number;
+	text: string;
+	/** A `description:` property of a .node.ts file: the node's one user-facing sentence may name resources. */
+	nodeDescription: boolean;
+}
+
+function mentions(file: string, names: { text: RegExp; identifier: RegExp }): Mention[] {
+	const source = ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+	const found: Mention[] = [];
+	const visit = (node: ts.Node): void => {
+		// registry.ts imports every folder and lists them: that is where a resource is added.
+		if (file === REGISTRY && (ts.isImportDeclaration(node) || (ts.isVariableDeclaration(node) && node.name.getText() === 'RESOURCES'))) return;
+		let text: string | undefined;
+		if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) {
+			if (names.identifier.test(words(node.text))) text = node.text;
+		} else if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) {
+			if (names.text.test(node.text)) text = node.text;
+		}
+		if (text !== undefined) {
+			const parent = node.parent;
+			const nodeDescription =
+				file.endsWith('.node.ts') && ts.isPropertyAssignment(parent) && parent.initializer === node && parent.name.getText() === 'description';
+			found.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text, nodeDescription });
+		}
+		ts.forEachChild(node, visit);
+	};
+	visit(source);
+	return found;
+}
+
+const FILES = [...sourceFiles('nodes'), ...sourceFiles('credentials')];
+const folderOf = (resource: ResourceDescriptor) => `${RESOURCES_DIR}/${resource.value}/`;
+const inFolder = (file: string) => RESOURCES.find((resource) => file.startsWith(folderOf(resource)));
+
+describe.each(RESOURCES.map((resource) => [resource.value, resource] as const))('%s', (_value, resource) => {
+	it('is named only in its folder (and in registry.ts\'s import and list)', () => {
+		const names = namesOf(resource);
+		const outside = FILES.filter((file) => !file.startsWith(folderOf(resource)))
+			// The resources that belong to a student name it (e.g. their Student filter).
+			.filter((file) => !(resource.value === OWNER && inFolder(file)))
+			.flatMap((file) => mentions(file, names));
+		const strays = outside.filter((mention) => !mention.nodeDescription && !ALLOWED.some(({ fragment }) => mention.text.includes(fragment)));
+		expect(strays.map(({ file, line, text }) => `${file}:${line} ${text}`)).toEqual([]);
+		// At most the one description sentence of each node.
+		const perNode = outside.filter((mention) => mention.nodeDescription).map((mention) => mention.file);
+		expect(perNode).toEqual([...new Set(perNode)]);
+	});
+});
+
+it('a resource folder reaches another only through ../student, the resource they belong to', () => {
+	const crossImports = FILES.filter(inFolder).flatMap((file) => {
+		const source = ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
+		return source.statements
+			.filter(ts.isImportDeclaration)
+			.map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text)
+			.filter((specifier) => RESOURCES.some((other) => other !== inFolder(file) && new RegExp(`^\\.\\./${other.value}(/|$)`).test(specifier)))
+			.filter((specifier) => !(specifier === `../${OWNER}` || specifier.startsWith(`../${OWNER}/`)))
+			.map((specifier) => `${file} imports ${specifier}`);
+	});
+	expect(crossImports).toEqual([]);
+	// And the folders do import it: the relation is visible in the import lines.
+	const belongToStudent = RESOURCES.filter((resource) => resource.value !== OWNER).map((resource) =>
+		FILES.filter((file) => file.startsWith(folderOf(resource))).some((file) => fs.readFileSync(path.join(ROOT, file), 'utf8').includes(`from '../${OWNER}`)),
+	);
+	expect(belongToStudent).toEqual(RESOURCES.filter((resource) => resource.value !== OWNER).map(() => true));
+});

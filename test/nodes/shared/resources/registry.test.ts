@@ -1,0 +1,153 @@
+import nock from 'nock';
+import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import {
+	connectionTest,
+	defaultScopes,
+	listSearchMethods,
+	pollableResources,
+	RESOURCES,
+	webhookEventGroups,
+	webhookEventOptions,
+} from '../../../../nodes/shared/resources/registry';
+import { runNode } from '../../../harness';
+import { fakeStudentsApi, ORIGIN, TOKEN, useNock } from '../../EducationPlatform/fixtures';
+
+const REGISTRY = '../../../../nodes/shared/resources/registry';
+
+const values = (options: Array<{ value?: unknown }>) => options.map((option) => option.value);
+const property = (properties: INodeProperties[], name: string, resource?: string) =>
+	properties.find((p) => p.name === name && (resource === undefined || p.displayOptions?.show?.resource?.includes(resource)));
+
+describe('the registry', () => {
+	it('lists the four resources in the Resource selectors\' order', () => {
+		expect(RESOURCES.map((resource) => resource.value)).toEqual(['student', 'enrollment', 'payment', 'examResult']);
+		expect(pollableResources(RESOURCES).map(({ descriptor }) => descriptor.value)).toEqual(['student', 'enrollment', 'payment', 'examResult']);
+	});
+
+	it('derives the webhook Events options sorted by name, as n8n\'s linter wants of a literal list', () => {
+		const options = webhookEventOptions(RESOURCES);
+		const names = options.map((option) => option.name);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		// Every "All …" option and every event type, once each.
+		const groups = webhookEventGroups(RESOURCES);
+		expect([...values(options)].sort()).toEqual(['*', ...groups.map((group) => group.value), ...groups.flatMap((group) => group.events)].sort());
+		expect(options.find((option) => option.value === 'exam_result.published')).toEqual({
+			name: 'Exam Result Published',
+			value: 'exam_result.published',
+			description: "A student's exam result was published",
+		});
+		// Groups list their events in the platform's order, which the trigger's messages show.
+		expect(groups.map((group) => group.value)).toEqual(['enrollment.*', 'payment.*', 'exam_result.*']);
+	});
+
+	it('derives the default scopes, the pickers and the connection test', () => {
+		expect(defaultScopes(RESOURCES)).toEqual(['students:read']);
+		expect(Object.keys(listSearchMethods(RESOURCES))).toEqual(['searchStudents']);
+		expect(connectionTest(RESOURCES).tested.value).toBe('student');
+	});
+});
+
+/** The three nodes, the webhook trigger's event lists and the OAuth2 credential, loaded with `course` in RESOURCES. */
+function loadWithCourse() {
+	let loaded!: {
+		action: INodeType;
+		trigger: INodeType;
+		polling: INodeType;
+		events: typeof import('../../../../nodes/EducationPlatformTrigger/helpers/events');
+		scopes: INodeProperties;
+	};
+	jest.isolateModules(() => {
+		jest.doMock(REGISTRY, () => {
+			const actual = jest.requireActual<typeof import('../../../../nodes/shared/resources/registry')>(REGISTRY);
+			const course = jest.requireActual<typeof import('./fixture')>('./fixture');
+			// The one line a new resource adds to registry.ts.
+			return { ...actual, RESOURCES: [...actual.RESOURCES, course.resource] };
+		});
+		// requireActual skips a mock of the module itself only: what it imports sees the mocked registry.
+		const { EducationPlatform } = jest.requireActual<typeof import('../../../../nodes/EducationPlatform/EducationPlatform.node')>(
+			'../../../../nodes/EducationPlatform/EducationPlatform.node',
+		);
+		const { EducationPlatformTrigger } = jest.requireActual<typeof import('../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node')>(
+			'../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node',
+		);
+		const { EducationPlatformPollingTrigger } = jest.requireActual<
+			typeof import('../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node')
+		>('../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node');
+		const { EducationPlatformOAuth2Api } = jest.requireActual<typeof import('../../../../credentials/EducationPlatformOAuth2Api.credentials')>(
+			'../../../../credentials/EducationPlatformOAuth2Api.credentials',
+		);
+		loaded = {
+			action: new EducationPlatform(),
+			trigger: new EducationPlatformTrigger(),
+			polling: new EducationPlatformPollingTrigger(),
+			events: jest.requireActual('../../../../nodes/EducationPlatformTrigger/helpers/events'),
+			scopes: new EducationPlatformOAuth2Api().properties.find((p) => p.name === 'platformScopes')!,
+		};
+	});
+	return loaded;
+}
+
+describe('a resource added as one folder and one registry line', () => {
+	useNock();
+	const { action, trigger, polling, events, scopes } = loadWithCourse();
+	const optionsOf = (p: INodeProperties | undefined) => (p?.options ?? []) as INodePropertyOptions[];
+
+	it('is a Resource of the action node, with Get and Get Many and its own filters and sort', () => {
+		const { properties } = action.description;
+		expect(optionsOf(property(properties, 'resource'))).toContainEqual({ name: 'Course', value: 'course' });
+		expect(values(optionsOf(property(properties, 'operation', 'course')))).toEqual(['get', 'getMany']);
+		expect(property(properties, 'courseId', 'course')?.displayOptions?.show).toEqual({ resource: ['course'], operation: ['get'] });
+		const filters = property(properties, 'filters', 'course');
+		expect(filters?.options?.map((option) => option.name)).toEqual(['code', 'updatedSince']);
+	});
+
+	it('is in the webhook trigger\'s Events, and its group expands to its events', () => {
+		const eventsProperty = property(trigger.description.properties, 'events');
+		expect(values(optionsOf(eventsProperty))).toEqual(expect.arrayContaining(['course.*', 'course.created', 'course.archived']));
+		expect(events.expandEventSelection(['course.*'])).toEqual(['course.archived', 'course.created']);
+		expect(events.EVENT_GROUPS['*']).toEqual(expect.arrayContaining(['course.created', 'payment.succeeded']));
+	});
+
+	it('is a resource of the polling trigger, with its created/updated events and filters', () => {
+		const { properties } = polling.description;
+		expect(optionsOf(property(properties, 'resource'))).toContainEqual({ name: 'Course', value: 'course' });
+		expect(optionsOf(property(properties, 'events', 'course'))).toEqual([
+			{ name: 'Course Created', value: 'created', description: 'A course was added' },
+			{ name: 'Course Updated', value: 'updated', description: 'A course changed' },
+		]);
+		expect(property(properties, 'filters', 'course')?.options?.map((option) => option.name)).toEqual(['code']);
+	});
+
+	it('is a scope of the OAuth2 credential, outside the default', () => {
+		expect(optionsOf(scopes)).toContainEqual({
+			name: 'Read Courses (courses:read)',
+			value: 'courses:read',
+			description: 'List and get courses (Education Platform node)',
+		});
+		expect(scopes.default).toEqual(['students:read', 'webhooks:write']);
+	});
+
+	it('runs Get Many through n8n\'s engine against its path, with its filters, sort and Simplify', async () => {
+		const courses = [1, 2, 3].map((n) => ({ id: `crs_${n}`, code: `C-${n}`, name: `Course ${n}`, credits: 5 }));
+		const api = fakeStudentsApi({ all: courses, resourcePath: '/courses' });
+		const result = await runNode({
+			nodeType: action,
+			parameters: {
+				resource: 'course',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { code: 'C-1, C-2, C-3' },
+				sort: { rule: [{ field: 'code', direction: 'desc' }] },
+				options: { pageSize: 2, simplify: true },
+			},
+			credentials: { educationPlatformApi: { baseUrl: ORIGIN, accessToken: TOKEN } },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual(courses.map(({ id, code, name }) => ({ id, code, name })));
+		expect(api.seen.map((request) => request.query)).toEqual([
+			{ 'filter[code]': 'C-1,C-2,C-3', sort: '-code', page: '1', per_page: '2' },
+			{ 'filter[code]': 'C-1,C-2,C-3', sort: '-code', page: '2', per_page: '2' },
+		]);
+		expect(nock.isDone()).toBe(true);
+	});
+});

@@ -1,0 +1,19 @@
+import { resource, STUDENT_STATUSES } from '../../../../../nodes/shared/resources/student';
+import { STUDENT_STATUSES as SANDBOX_STUDENT_STATUSES } from '../../../../../sandbox/schemas/student';
+import { SORT_FIELDS as SANDBOX_SORT_FIELDS } from '../../../../../sandbox/students/query';
+import { checkDescriptor } from '../descriptorChecks';
+
+describe('the student descriptor', () => checkDescriptor(resource));
+
+it('offers the statuses and sort fields the platform knows (the sandbox is the reference)', () => {
+	expect(resource.query.sortable).toEqual(SANDBOX_SORT_FIELDS);
+	expect([...STUDENT_STATUSES].sort()).toEqual([...SANDBOX_STUDENT_STATUSES].sort());
+	const status = resource.filterOptions.find((option) => option.name === 'status');
+	expect(status?.options?.map((option) => ('value' in option ? option.value : undefined))).toEqual([...SANDBOX_STUDENT_STATUSES].sort());
+});
+
+it('picks the student in Get and in the Student filters of the other resources', () => {
+	expect(resource.picker?.getProperty).toMatchObject({ name: 'studentId', type: 'resourceLocator', required: true });
+	expect(Object.keys(resource.picker?.listSearch ?? {})).toEqual(['searchStudents']);
+	expect(resource.connectionTest).toBe(true);
+});
