@@ -18,7 +18,7 @@ export class EducationPlatformWebhookSigningApi implements ICredentialType {
 		dark: 'file:../icons/educationPlatform.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-education-platform#set-up-manual-registration';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-education-platform#credentials';
 
 	properties: INodeProperties[] = [
 		{

@@ -358,7 +358,7 @@ describe('the example workflows (examples/)', () => {
 		it('Payment reaction: a receipt for a success, a follow-up for a failure', async () => {
 			// One event at a time: n8n's Remove Duplicates keeps its history with a read-then-write and no
 			// transaction (deduplication-helper.js, 1.x and 2.x), so two first runs at the same moment can
-			// both insert and one fails on the unique key (seen on 1.123). README: Replays, retries and duplicates.
+			// both insert and one fails on the unique key (seen on 1.123). docs/trigger-guarantees.md: Replays, retries and duplicates.
 			const succeeded = await n8n.platform.emit('payment.succeeded', { amount: 125000, currency: 'USD' });
 			await successfulRuns('eduPaymentReact1', 1);
 			const failed = await n8n.platform.emit('payment.failed');

@@ -72,8 +72,8 @@ describe('Education Platform Polling Trigger against the live sandbox (students)
 		expect(await poller.poll()).toEqual([]);
 	});
 
-	it('main killed before the saved position landed: the restart emits those changes again, and the README\'s dedupe key drops exactly the repeats', async () => {
-		// The README's "Value to Dedupe On": {{ $json.event }}:{{ $json.id }}:{{ $json.event_kind === 'created' ? '' : $json.updated_at }}
+	it('main killed before the saved position landed: the restart emits those changes again, and the documented dedupe key (docs/polling-trigger.md) drops exactly the repeats', async () => {
+		// docs/polling-trigger.md "When a change runs twice, or not at all", Value to Dedupe On: {{ $json.event }}:{{ $json.id }}:{{ $json.event_kind === 'created' ? '' : $json.updated_at }}
 		const dedupeKey = (item: Record<string, unknown>) =>
 			`${String(item.event)}:${String(item.id)}:${item.event_kind === 'created' ? '' : String(item.updated_at)}`;
 		const poller = trigger({ options: { lookbackSeconds: 1, simplify: true } });

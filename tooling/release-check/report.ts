@@ -60,9 +60,9 @@ export function formatReport(results: RuleResult[], strict: boolean): string {
 	lines.push('');
 	lines.push(`${count('pass')} passed, ${flagged} flagged, ${failed} failed`);
 	if (releaseBlocked(results, strict)) {
-		lines.push(failed ? 'NOT READY: fix the FAIL rules.' : 'NOT READY (--strict): replace the flagged placeholders (README: Before publishing).');
+		lines.push(failed ? 'NOT READY: fix the FAIL rules.' : 'NOT READY (--strict): replace the flagged placeholders (docs/releasing.md: Before publishing).');
 	} else {
-		lines.push(flagged ? 'READY apart from the FLAG rules: replace them before the first publish (README: Before publishing).' : 'READY to release.');
+		lines.push(flagged ? 'READY apart from the FLAG rules: replace them before the first publish (docs/releasing.md: Before publishing).' : 'READY to release.');
 	}
 	return lines.join('\n');
 }

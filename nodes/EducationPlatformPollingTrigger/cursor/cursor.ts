@@ -19,7 +19,7 @@
 //    place, so its updated_at is at least (the poll's start) − lookback. A probe (the newest
 //    record, one request) gives a lower bound N of the platform's clock at the poll's start;
 //    `since` never moves past N − lookback, so the next poll reads that stretch again.
-// The README's "Cursor guarantees" section states the result and its cost.
+// docs/polling-trigger.md "Cursor guarantees" states the result and its cost.
 import type { JsonRecord } from '../../shared/jsonRecord';
 import { ActionableError } from '../../shared/errors';
 import { planPage } from './pagePlan';

@@ -45,7 +45,7 @@ function pageFetcher(context: IPollFunctions, resource: PollableResource, filter
 
 /**
  * One output item. `id` and `updated_at` (the version this item reports) are in every item, also
- * with Simplify: together with `event` they are the key to drop a change n8n emits twice (README).
+ * with Simplify: together with `event` they are the key to drop a change n8n emits twice (docs/polling-trigger.md "When a change runs twice, or not at all").
  */
 function toItem(resource: PollableResource, kind: ChangeKind, record: JsonRecord, simplify: boolean): INodeExecutionData {
 	const data = simplify ? { ...(resource.descriptor.simplify(record) as IDataObject), updated_at: record.updated_at as string } : (record as IDataObject);

@@ -1,7 +1,7 @@
 // The trigger's webhook lifecycle (webhookMethods.default) for Registration = Automatic:
 // one platform subscription per trigger node, tracked in the workflow's static data.
 //
-// Which calls n8n makes (README, "What n8n does with the subscription"): n8n 2.x's publication
+// Which calls n8n makes (docs/trigger-guarantees.md "What n8n does with the subscription"): n8n 2.x's publication
 // service runs delete() then create() when a changed trigger is published, and nothing at a
 // restart; n8n 1.x (and 2.x with the service off) runs delete() then checkExists()/create() on
 // every re-activation and checkExists() at every main's start-up. Each call is idempotent, so any

@@ -1,4 +1,4 @@
-// webhook(): what each delivery gets (README, "What each delivery gets").
+// webhook(): what each delivery gets (docs/trigger-guarantees.md "What each delivery gets").
 //   503 — the node's setup cannot check deliveries (no stored secret, bad signing-secret
 //         credential, no Events, Timestamp Tolerance out of bounds); no run, logged with the
 //         workflow's name, and the platform retries (see misconfigured())
@@ -12,7 +12,7 @@
 // Immediately; n8n 1.x answers before it starts the run) or once the run finished (When Last Node
 // Finishes, where a failed or crashed run gets no 2xx and the platform retries it). Duplicates
 // (platform retries, redeliveries) are stopped in n8n's database by a Remove Duplicates node keyed
-// on the event id (README, "Replays, retries and duplicates"): webhook() has no shared store.
+// on the event id (docs/trigger-guarantees.md "Replays, retries and duplicates"): webhook() has no shared store.
 // Verification uses the raw request bytes n8n keeps in `req.rawBody`, never re-serialised JSON.
 // Nothing logged here contains the secret or a signature.
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';

@@ -38,10 +38,11 @@ describe('anchors as GitHub and npm link them', () => {
 
 	it("finds the sections this package's documentation links point to in its own README", () => {
 		const anchors = markdownAnchors(repoFile('README.md'));
-		for (const anchor of ['credentials', 'education-platform-node', 'education-platform-trigger', 'before-publishing', 'releasing']) {
+		for (const anchor of ['credentials', 'education-platform-node', 'education-platform-trigger', 'education-platform-polling-trigger', 'compatibility']) {
 			expect(anchors).toContain(anchor);
 		}
 		expect(anchors).not.toContain('then-restart-n8n');
+		expect(markdownAnchors(repoFile('docs/releasing.md'))).toContain('before-publishing');
 	});
 });
 
@@ -163,16 +164,16 @@ describe("this repository's documentation", () => {
 
 	it('has no broken relative link or anchor in README.md, CHANGELOG.md and docs/, nor a cited section that is gone', () => {
 		expect(check(docLinks).details.join('\n')).toMatch(/^\d+ links in \d+ files, \d+ sections cited in code$/);
-		const moved = { 'README.md': repository.texts['README.md'].replace('## Before publishing', '## Publishing') };
-		expect(check(docLinks, moved).details).toContain(`tooling/release-check/rules/release.ts:35: README.md has no section "Before publishing"`);
+		const moved = { 'docs/releasing.md': repository.texts['docs/releasing.md'].replace('## Before publishing', '## Publishing') };
+		expect(check(docLinks, moved).details).toContain(`tooling/release-check/rules/release.ts:35: docs/releasing.md has no section "Before publishing"`);
 		const broken = { 'README.md': `${repository.texts['README.md']}\n[gone](docs/trigger.md#guarantees)\n` };
-		expect(check(docLinks, broken).details).toEqual([expect.stringMatching(/^README\.md:\d+: docs\/trigger\.md#guarantees: docs\/trigger\.md does not exist$/)]);
+		expect(check(docLinks, broken).details).toEqual([expect.stringMatching(/^README\.md:\d+: docs\/trigger\.md#guarantees: docs\/trigger\.md has no heading with anchor #guarantees$/)]);
 	});
 
 	it('quotes only messages the source still has (or the platform/n8n allowlist)', () => {
 		expect(check(quotedMessagesRule).details.join('\n')).toMatch(/^\d+ quotes checked against \d+ literals$/);
-		const drifted = repository.texts['README.md'].replace('same records as', 'same students as');
-		const result = check(quotedMessagesRule, { 'README.md': drifted });
-		expect(result.details).toEqual([expect.stringMatching(/^README\.md:\d+: "Request N returned the same students as request M" is in no string of the source$/)]);
+		const drifted = repository.texts['docs/action-node.md'].replace('same records as', 'same students as');
+		const result = check(quotedMessagesRule, { 'docs/action-node.md': drifted });
+		expect(result.details).toEqual([expect.stringMatching(/^docs\/action-node\.md:\d+: "Request N returned the same students as request M" is in no string of the source$/)]);
 	});
 });

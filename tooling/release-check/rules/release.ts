@@ -3,7 +3,7 @@ import { outcome, type JsonObject, type Rule, type ScanResult } from '../model';
 import { publishWorkflowProblems } from '../workflows';
 
 /**
- * Values the repository ships with until the real organisation's are filled in (README › Before
+ * Values the repository ships with until the real organisation's are filled in (docs/releasing.md › Before
  * publishing): the placeholder GitHub organisation and reserved example domains (RFC 2606).
  */
 export const PLACEHOLDER_MARKERS = [/github\.com\/education-platform\//i, /[@.]example(\.(com|org|net))?\b/i, /\.(invalid|test)\b/i];
@@ -32,7 +32,7 @@ export const publishingMetadata: Rule = {
 			.filter(([, value]) => PLACEHOLDER_MARKERS.some((marker) => marker.test(value)))
 			.map(([field, value]) => `${field} is a placeholder: ${value}`);
 		return placeholders.length
-			? { status: 'flag', details: [...placeholders, 'replace them before publishing (README: Before publishing)'] }
+			? { status: 'flag', details: [...placeholders, 'replace them before publishing (docs/releasing.md: Before publishing)'] }
 			: outcome([]);
 	},
 };
