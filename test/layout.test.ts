@@ -1,9 +1,8 @@
 // The layout rules of the node code and its tests, read from the file tree (no n8n):
 // (a) every test under test/nodes and test/credentials is named after a source file that exists,
 // (b) no node folder imports a module of another node folder: only nodes/shared/ is shared,
-// (c) every source under nodes/ and credentials/ has a test at its mirrored path, or a reason here.
-// Issue 23 is landing in lanes; what is still in flight is in PENDING_ISSUE_23 with the lane that
-// removes it. An entry that no longer matches a violation fails the test, so the lists only shrink.
+// (c) every source under nodes/ and credentials/ has a test at its mirrored path,
+// (d) a module that says it is pure (`// Pure: no n8n import`) loads no n8n-workflow, also indirectly.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -87,43 +86,21 @@ function n8nInPureModules(): string[] {
 		});
 }
 
-type Lane = 'moves' | 'machinery' | 'runner' | 'registry';
-type Pending = Record<string, `${Lane}: ${string}`>;
-
-/** Violations that issue 23's lanes still remove; the lane named deletes its entry when it lands. */
-const PENDING_ISSUE_23: { testsNamedAfterNoSource: Pending; crossNodeImports: Pending; sourcesWithoutTest: Pending } = {
-	testsNamedAfterNoSource: {},
-	crossNodeImports: {},
-	sourcesWithoutTest: {},
-};
-
-/** Lists that compare with what the tree shows, in both directions: nothing new, nothing stale. */
-function expectExactly(found: string[], allowed: Pending) {
-	const unexpected = found.filter((entry) => !(entry in allowed));
-	const stale = Object.keys(allowed).filter((entry) => !found.includes(entry));
-	expect({ unexpected, stale }).toEqual({ unexpected: [], stale: [] });
-}
-
 describe('layout of nodes/, credentials/ and their tests', () => {
 	it('names every test under test/nodes and test/credentials after a source file that exists', () => {
 		expect(tests.length).toBeGreaterThan(0);
-		expectExactly(
-			tests.filter((test) => mirroredSource(test) === undefined),
-			PENDING_ISSUE_23.testsNamedAfterNoSource,
-		);
+		expect(tests.filter((test) => mirroredSource(test) === undefined)).toEqual([]);
 	});
 
 	it('shares code between the nodes only through nodes/shared/', () => {
-		expectExactly(crossNodeImports(), PENDING_ISSUE_23.crossNodeImports);
+		expect(crossNodeImports()).toEqual([]);
 	});
 
 	it('has a test at the mirrored path of every source under nodes/ and credentials/', () => {
 		const tested = new Set(tests.map(mirroredSource));
-		expectExactly(
-			sources.filter((source) => !tested.has(source)),
-			PENDING_ISSUE_23.sourcesWithoutTest,
-		);
+		expect(sources.filter((source) => !tested.has(source))).toEqual([]);
 	});
+
 	it('keeps the modules that say they are pure free of n8n-workflow, also through what they import', () => {
 		expect(sources.filter((file) => fs.readFileSync(path.join(root, file), 'utf8').startsWith('// Pure')).length).toBeGreaterThan(20);
 		expect(n8nInPureModules()).toEqual([]);
@@ -131,7 +108,7 @@ describe('layout of nodes/, credentials/ and their tests', () => {
 });
 
 describe('the layout checks themselves', () => {
-	it('see a cross-node import, a mirrored test with an aspect, and stale entries', () => {
+	it('see a node folder, a mirrored test with an aspect, and an index module', () => {
 		expect(nodeFolder('nodes/EducationPlatform/helpers/recordId.ts')).toBe('nodes/EducationPlatform');
 		expect(nodeFolder('nodes/shared/list/query.ts')).toBeUndefined();
 		expect(nodeFolder('credentials/EducationPlatformApi.credentials.ts')).toBeUndefined();
@@ -140,7 +117,5 @@ describe('the layout checks themselves', () => {
 		);
 		expect(mirroredSource('test/nodes/shared/list/nothing.test.ts')).toBeUndefined();
 		expect(resolveImport('nodes/EducationPlatform/actions/router.ts', '../../shared/transport')).toBe('nodes/shared/transport/index.ts');
-		expect(() => expectExactly(['a'], {})).toThrow();
-		expect(() => expectExactly([], { gone: 'moves: stale' })).toThrow();
 	});
 });
