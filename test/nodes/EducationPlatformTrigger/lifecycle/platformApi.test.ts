@@ -83,4 +83,12 @@ describe('subscriptionsForUrl', () => {
 		expect(await lookUp()).toHaveLength(MAX_PAGES * PAGE_SIZE);
 		expect(pages).toEqual(Array.from({ length: MAX_PAGES }, (_, i) => i + 1));
 	});
+
+	it('fails, saying what to check, when the platform answers with something that is not a list (it used to find no subscription)', async () => {
+		const pages = webhookList(() => ['<html>Maintenance</html>', { 'content-type': 'text/html' }]);
+		const failure = lookUp();
+		await expect(failure).rejects.toThrow('The API did not answer with a list');
+		await expect(failure).rejects.toMatchObject({ description: expect.stringContaining("Check that the credential's Base URL") });
+		expect(pages).toEqual([1]);
+	});
 });
