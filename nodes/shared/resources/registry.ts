@@ -6,13 +6,15 @@ import { resource as enrollment } from './enrollment';
 import { resource as examResult } from './examResult';
 import { resource as payment } from './payment';
 import { resource as student } from './student';
+import { resource as webhookDelivery } from './webhookDelivery';
+import { resource as webhookSubscription } from './webhookSubscription';
 
 /**
  * Every resource, in the order the nodes' Resource selectors show them. Adding one is its folder
  * and one line here: the action node, both triggers and both token credentials derive from this
  * list through the functions below (each takes the list, so a test can pass its own).
  */
-export const RESOURCES: readonly ResourceDescriptor[] = [student, enrollment, payment, examResult];
+export const RESOURCES: readonly ResourceDescriptor[] = [student, enrollment, payment, examResult, webhookSubscription, webhookDelivery];
 
 export function resourceByValue(resources: readonly ResourceDescriptor[], value: string): ResourceDescriptor | undefined {
 	return resources.find((resource) => resource.value === value);

@@ -1,0 +1,55 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { prefixedIdParser } from '../recordId';
+import { parseSubscriptionId, SUBSCRIPTIONS_PATH, subscriptionLocator } from '../webhookSubscription/picker';
+
+// Which subscription and delivery an operation is about: deliveries live in a subscription's log
+// (`/v1/webhooks/{id}/deliveries/{delivery_id}`, docs/api-contract.md §8.1), so every operation
+// but Get Many over all of this n8n's subscriptions names both.
+
+export const SUBSCRIPTION_PARAMETER = 'webhookSubscriptionId';
+
+export const parseDeliveryId = prefixedIdParser('dlv', 'Webhook Delivery ID', 'dlv_8Ui9Op0A');
+
+/** `/webhooks/{id}/deliveries`: one subscription's delivery log. */
+export function deliveriesPath(webhookId: string): string {
+	return `${SUBSCRIPTIONS_PATH}/${encodeURIComponent(webhookId)}/deliveries`;
+}
+
+/** The subscription whose log an operation reads: the Webhook Subscription picker. */
+export function subscriptionParameter(description: string): INodeProperties {
+	return subscriptionLocator(SUBSCRIPTION_PARAMETER, 'Webhook Subscription', description);
+}
+
+export const DELIVERY_PARAMETER: INodeProperties = {
+	displayName: 'Webhook Delivery ID',
+	name: 'webhookDeliveryId',
+	type: 'string',
+	required: true,
+	placeholder: 'e.g. dlv_8Ui9Op0A',
+	default: '',
+	description: 'The delivery\'s ID, starting with dlv_ (e.g. mapped from Get Many)',
+};
+
+export const NOT_FOUND_ADVICE =
+	'A delivery ID starts with dlv_ and is found only in the log of the subscription it was made for (its webhook_id); Get Many lists both. Deleting a subscription discards its log.';
+
+export interface DeliveryTarget {
+	webhookId: string;
+	deliveryId: string;
+	/** `/webhooks/{id}/deliveries/{delivery_id}` */
+	path: string;
+	/** e.g. `webhook delivery dlv_… of subscription wh_…`, for error messages. */
+	label: string;
+}
+
+/** The subscription and delivery of one input item. */
+export function readTarget(this: IExecuteFunctions, itemIndex: number): DeliveryTarget {
+	const webhookId = parseSubscriptionId(this.getNodeParameter(SUBSCRIPTION_PARAMETER, itemIndex, undefined, { extractValue: true }));
+	const deliveryId = parseDeliveryId(this.getNodeParameter(DELIVERY_PARAMETER.name, itemIndex));
+	return {
+		webhookId,
+		deliveryId,
+		path: `${deliveriesPath(webhookId)}/${encodeURIComponent(deliveryId)}`,
+		label: `webhook delivery ${deliveryId} of subscription ${webhookId}`,
+	};
+}
