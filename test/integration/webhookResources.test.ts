@@ -2,11 +2,13 @@
 // HTTP: this n8n's subscriptions (URLs under the harness's webhook address) recognised, their
 // deliveries listed across subscriptions, Redeliver safe by default, and the errors every
 // resource has (403 naming the scope, 404, a 429 waited out).
+import { LoadOptionsContext } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { TEST_INSTANCE_URL } from '../harness';
+import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
+import { createNodeWorkflow, TEST_INSTANCE_URL } from '../harness';
 import { startReceiver, type Receiver } from '../sandbox/webhooks/helpers/receiver';
-import { liveSandboxForFile, outputJson, runStudentNode } from './support/liveSandbox';
+import { accessTokenCredentials, liveSandboxForFile, outputJson, runStudentNode } from './support/liveSandbox';
 
 jest.setTimeout(60_000);
 
@@ -47,6 +49,25 @@ const run = (parameters: INodeParameters, options: Parameters<typeof runStudentN
 const ids = (items: IDataObject[]) => items.map((item) => item.id);
 
 describe('Webhook Subscription', () => {
+	it('the picker offers every subscription by description and URL, and narrows by what is typed', async () => {
+		const ours = subscribe(thisN8nUrl('9d1c'), ['payment.failed']);
+		const other = subscribe(`${receiver.url}/elsewhere`, ['payment.failed'], 'another n8n');
+		const nodeType = new EducationPlatform();
+		const { workflow, node, additionalData } = createNodeWorkflow({
+			nodeType,
+			parameters: { authentication: 'accessToken', resource: 'webhookDelivery', operation: 'get' },
+			credentials: accessTokenCredentials(sandbox()),
+		});
+		const search = async (filter?: string) =>
+			await nodeType.methods.listSearch.searchWebhookSubscriptions.call(new LoadOptionsContext(workflow, node, additionalData, 'parameters.webhookSubscriptionId'), filter);
+
+		expect((await search()).results).toEqual([
+			{ name: `${ours.description} — ${ours.url} (${ours.id})`, value: ours.id, url: ours.url },
+			{ name: `another n8n — ${other.url} (${other.id})`, value: other.id, url: other.url },
+		]);
+		expect((await search('  ANOTHER ')).results.map((result) => result.value)).toEqual([other.id]);
+	});
+
 	it("Get Many marks the subscriptions that deliver to this n8n; Get says the same of one", async () => {
 		const ours = subscribe(thisN8nUrl('9d1c'), ['payment.failed']);
 		const other = subscribe(`${receiver.url}/elsewhere`, ['payment.failed'], 'another n8n');
@@ -203,5 +224,40 @@ describe('Webhook Delivery', () => {
 		expect(result.error).toBeUndefined();
 		expect(ids(outputJson(result))).toEqual(webhooks().deliveries(first.id).map((delivery) => delivery.id));
 		expect(sandbox().traffic.count({ path: `/v1/webhooks/${first.id}/deliveries`, status: 429 })).toBe(1);
+	});
+
+	it('an hourly recovery (Get Many failed → Redeliver each) sends each event once per run, however many failed deliveries it has', async () => {
+		const first = subscribe(thisN8nUrl('aaaa'), ['payment.failed']);
+		await emit('payment.failed', 2);
+		const recover = async () => {
+			const failed = outputJson(await run({ resource: 'webhookDelivery', operation: 'getMany', returnAll: true, filters: { status: ['failed'] } }));
+			const redelivered = await run(
+				{
+					resource: 'webhookDelivery',
+					operation: 'redeliver',
+					webhookSubscriptionId: { __rl: true, mode: 'id', value: '={{ $json.webhook_id }}' },
+					webhookDeliveryId: '={{ $json.id }}',
+				},
+				{ input: failed },
+			);
+			expect(redelivered.error).toBeUndefined();
+			await webhooks().idle();
+			return outputJson(redelivered);
+		};
+		const sentPerEvent = (outcomes: IDataObject[]) =>
+			Object.fromEntries([...new Set(outcomes.map((o) => String(o.event_id)))].map((event) => [event, outcomes.filter((o) => o.event_id === event && o.redelivered).length]));
+
+		const firstRun = await recover();
+		expect(firstRun).toHaveLength(2);
+		expect(Object.values(sentPerEvent(firstRun))).toEqual([1, 1]);
+		// Nothing listens at this n8n's address in the harness: the redeliveries failed too.
+		const secondRun = await recover();
+		expect(secondRun).toHaveLength(4);
+		expect(Object.values(sentPerEvent(secondRun))).toEqual([1, 1]);
+		expect(secondRun.filter((outcome) => !outcome.redelivered).map((outcome) => outcome.skipped_reason)).toEqual([
+			expect.stringMatching(/has a pending delivery/),
+			expect.stringMatching(/has a pending delivery/),
+		]);
+		expect(webhooks().deliveries(first.id)).toHaveLength(6);
 	});
 });

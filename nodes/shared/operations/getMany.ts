@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE, planPerPage, type ListResponse } from '../list/page';
 import { collectPages } from '../list/paging';
 import { wholeNumber } from '../parameters';
 import { RateBudget } from '../rateBudget';
-import { apiRequest, executionTimer, readCredential, type CredentialSnapshot } from '../transport';
+import { apiRequest, executionTimer, readCredential, type ApiRequestOptions, type CredentialSnapshot } from '../transport';
 import { optionsCollection, simplifyOption } from '../descriptions/options';
 import { additionalFiltersProperty, sortProperty } from '../descriptions/listParameters';
 import { buildListQuery, type NameValue, type Query, type SortRule } from '../list/query';
@@ -112,6 +112,8 @@ export interface ListPlan {
 	 * after page. Calls share one rate budget, so several listings of one item respect it together.
 	 */
 	collect: (path: string) => Promise<unknown[]>;
+	/** For the item's other requests (e.g. listing the parents first): the same rate budget and credential. */
+	requestOptions: Pick<ApiRequestOptions, 'gate' | 'credential' | 'itemIndex'>;
 }
 
 /** Reads Get Many's parameters of one input item into a plan. */
@@ -139,7 +141,7 @@ export async function listPlan(this: IExecuteFunctions, resource: ResourceDescri
 			(await apiRequest.call(this, 'GET', path, { qs, returnFullResponse: true, itemIndex, gate, credential, requiredScope: resource.scope })) as ListResponse;
 		return await collectPages(fetchPage, { query, perPage: planPerPage(pageSize, limit), limit, concurrency });
 	};
-	return { limit, simplify: Boolean(options.simplify), query, collect };
+	return { limit, simplify: Boolean(options.simplify), query, collect, requestOptions: { gate, credential, itemIndex } };
 }
 
 /** `GET /v1/<resource>`, page after page, with filters and sort. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ListResponse } from '../../list/page';
 import { readPages } from '../../list/paging';
-import { getMany as standardGetMany, listPlan } from '../../operations/getMany';
+import { getMany as standardGetMany, listPlan, type ListPlan } from '../../operations/getMany';
 import { toNodeError } from '../../toNodeError';
 import { apiRequest, isNotFoundError } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
@@ -15,11 +15,11 @@ const SCOPE_PARAMETER = 'deliveriesOf';
 /** The platform allows 100 subscriptions per account: one page; more only guards a looping platform. */
 const MAX_SUBSCRIPTION_PAGES = 10;
 
-/** The IDs of the subscriptions that deliver to this n8n, in creation order. */
-async function thisN8nSubscriptions(this: IExecuteFunctions, itemIndex: number): Promise<string[]> {
+/** The IDs of the subscriptions that deliver to this n8n, in creation order, read on the plan's rate budget. */
+async function thisN8nSubscriptions(this: IExecuteFunctions, plan: ListPlan, itemIndex: number): Promise<string[]> {
 	const address = thisN8nWebhookAddress.call(this, itemIndex);
 	const fetchPage = async (qs: Record<string, string | number>) =>
-		(await apiRequest.call(this, 'GET', SUBSCRIPTIONS_PATH, { qs, returnFullResponse: true, requiredScope: READ_SCOPE, itemIndex })) as ListResponse;
+		(await apiRequest.call(this, 'GET', SUBSCRIPTIONS_PATH, { qs, returnFullResponse: true, requiredScope: READ_SCOPE, ...plan.requestOptions })) as ListResponse;
 	const subscriptions = (await readPages(fetchPage, { page: 1, per_page: 100 }, { maxPages: MAX_SUBSCRIPTION_PAGES })) as IDataObject[];
 	return subscriptions.filter((subscription) => deliversTo(address, subscription.url)).map((subscription) => String(subscription.id));
 }
@@ -37,7 +37,7 @@ const execute: OperationExecute = async function (this, resource, itemIndex) {
 		return (plan.simplify ? records.map(resource.simplify) : records) as IDataObject[];
 	}
 	const logs: unknown[][] = [];
-	for (const webhookId of await thisN8nSubscriptions.call(this, itemIndex)) {
+	for (const webhookId of await thisN8nSubscriptions.call(this, plan, itemIndex)) {
 		try {
 			logs.push(await plan.collect(deliveriesPath(webhookId)));
 		} catch (error) {
@@ -55,11 +55,13 @@ function properties(resource: ResourceDescriptor): INodeProperties[] {
 			displayName: 'Deliveries Of',
 			name: SCOPE_PARAMETER,
 			type: 'options',
+			description: 'Whose delivery logs to read: the platform keeps one per subscription',
 			options: [
 				{
-					name: 'All Subscriptions of This N8n',
+					name: 'All Subscriptions of This Instance',
 					value: 'thisN8n',
-					description: 'Every subscription whose URL is one of this n8n\'s webhook URLs, newest deliveries first',
+					description:
+						'Every subscription whose URL lies under this n8n instance\'s webhook address (delivers_to_this_n8n), their deliveries merged newest first',
 				},
 				{ name: 'One Subscription', value: 'subscription', description: 'The log of one subscription' },
 			],
