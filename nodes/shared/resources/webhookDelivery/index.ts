@@ -4,7 +4,7 @@ import { READ_SCOPE } from '../webhookSubscription/picker';
 import { getMany } from './getMany';
 import { get, redeliver } from './operations';
 import { simplifyDelivery } from './simplify';
-import { NOT_FOUND_ADVICE, parseDeliveryId } from './target';
+import { DELIVERY_ID } from './target';
 
 // What `GET /v1/webhooks/{id}/deliveries` accepts (docs/api-contract.md §8.8).
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -29,14 +29,7 @@ export const resource: ResourceDescriptor = {
 	scope: READ_SCOPE,
 	webhookScope: true,
 	summary: 'ID, subscription ID, event ID and type, status (pending, succeeded, failed), attempts and the next attempt\'s time',
-	id: {
-		parameter: 'webhookDeliveryId',
-		displayName: 'Webhook Delivery ID',
-		placeholder: 'e.g. dlv_8Ui9Op0A',
-		description: 'The delivery\'s ID, starting with dlv_',
-		parse: parseDeliveryId,
-		notFoundAdvice: NOT_FOUND_ADVICE,
-	},
+	id: DELIVERY_ID,
 	...list,
 	defaultSortField: 'created_at',
 	simplify: simplifyDelivery,

@@ -20,18 +20,28 @@ export function subscriptionParameter(description: string): INodeProperties {
 	return subscriptionLocator(SUBSCRIPTION_PARAMETER, 'Webhook Subscription', description);
 }
 
-export const DELIVERY_PARAMETER: INodeProperties = {
-	displayName: 'Webhook Delivery ID',
-	name: 'webhookDeliveryId',
-	type: 'string',
-	required: true,
-	placeholder: 'e.g. dlv_8Ui9Op0A',
-	default: '',
-	description: 'The delivery\'s ID, starting with dlv_ (e.g. mapped from Get Many)',
-};
-
 export const NOT_FOUND_ADVICE =
 	'A delivery ID starts with dlv_ and is found only in the log of the subscription it was made for (its webhook_id); Get Many lists both. Deleting a subscription discards its log.';
+
+/** The descriptor's `id`: the delivery's ID parameter of Get and Redeliver. */
+export const DELIVERY_ID = {
+	parameter: 'webhookDeliveryId',
+	displayName: 'Webhook Delivery ID',
+	placeholder: 'e.g. dlv_8Ui9Op0A',
+	description: 'The delivery\'s ID, starting with dlv_ (e.g. mapped from Get Many)',
+	parse: parseDeliveryId,
+	notFoundAdvice: NOT_FOUND_ADVICE,
+};
+
+export const DELIVERY_PARAMETER: INodeProperties = {
+	displayName: DELIVERY_ID.displayName,
+	name: DELIVERY_ID.parameter,
+	type: 'string',
+	required: true,
+	placeholder: DELIVERY_ID.placeholder,
+	default: '',
+	description: DELIVERY_ID.description,
+};
 
 export interface DeliveryTarget {
 	webhookId: string;
