@@ -51,11 +51,11 @@ describe('the npm start summary', () => {
 describe('the example workflows', () => {
 	const examples = loadExamples();
 
-	it('are six n8n workflows with unique IDs, three of them on the Education Platform Trigger', () => {
+	it('are seven n8n workflows with unique IDs, three of them on the Education Platform Trigger', () => {
 		expect(examples.map((e) => e.workflow.name).sort()).toEqual([
-			'Daily payment reconciliation', 'Enrollment notification', 'Exam follow-up', 'Exam results', 'Payment reaction', 'Weekly roster export',
+			'Daily payment reconciliation', 'Enrollment notification', 'Exam follow-up', 'Exam results', 'Payment reaction', 'Webhook delivery recovery', 'Weekly roster export',
 		]);
-		expect(new Set(examples.map((e) => e.workflow.id)).size).toBe(6);
+		expect(new Set(examples.map((e) => e.workflow.id)).size).toBe(7);
 		expect(examples.filter((e) => e.triggerEvents).map((e) => e.triggerEvents)).toEqual(
 			expect.arrayContaining([['enrollment.created'], ['payment.succeeded', 'payment.failed'], ['exam_result.published']]),
 		);
