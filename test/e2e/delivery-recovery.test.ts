@@ -17,7 +17,7 @@ jest.setTimeout(300_000);
 
 const PAYMENT_EXAMPLE = 'eduPaymentReact1';
 const RECOVERY_EXAMPLE = 'eduWebhookRecov1';
-const LISTED = 'Failed deliveries of the last day';
+const LISTED = 'Failed deliveries (made in the last 3 days)';
 const SENT = 'Send each event again';
 // Nothing listens on port 9 (discard) on loopback: every delivery to it is refused.
 const ELSEWHERE = 'http://127.0.0.1:9/another-integration';

@@ -185,6 +185,22 @@ describe('Webhook Delivery', () => {
 		expect(webhooks().deliveries(first.id)).toHaveLength(2);
 	});
 
+	it('Redeliver to a disabled subscription sends nothing and says to enable it; hourly runs do not grow its log', async () => {
+		const first = subscribe(`${receiver.url}/n8n`, ['payment.failed']);
+		receiver.respondWith((_delivery, _index, response) => response.writeHead(500).end());
+		await emit('payment.failed');
+		receiver.respondWith((_delivery, _index, response) => response.writeHead(200).end());
+		const [failed] = webhooks().deliveries(first.id);
+		webhooks().subscriptions.update(first.id, { enabled: false });
+		const parameters = { resource: 'webhookDelivery', operation: 'redeliver', webhookSubscriptionId: { __rl: true, mode: 'id', value: first.id }, webhookDeliveryId: failed.id };
+
+		for (const hour of [1, 2]) {
+			const skipped = outputJson(await run(parameters));
+			expect([hour, skipped]).toEqual([hour, [expect.objectContaining({ redelivered: false, new_delivery: null, skipped_reason: expect.stringMatching(/^Subscription wh_\w+ is disabled/) })]]);
+		}
+		expect(webhooks().deliveries(first.id)).toHaveLength(1);
+	});
+
 	it('Redeliver of a delivery that succeeded is an error naming the option; with the option it is sent', async () => {
 		const first = subscribe(`${receiver.url}/n8n`, ['payment.failed']);
 		await emit('payment.failed');

@@ -1,3 +1,4 @@
+import { RETRY_DELAYS_MS } from '../../sandbox/webhooks/retrySchedule';
 import { loadExamples } from '../../tooling/lib/examples';
 import { formatSummary, type SummaryInput } from '../../tooling/start-summary';
 
@@ -73,5 +74,19 @@ describe('the example workflows', () => {
 		}
 		const webhookIds = examples.flatMap((e) => e.workflow.nodes.map((n) => n.webhookId).filter(Boolean));
 		expect(new Set(webhookIds).size).toBe(webhookIds.length);
+	});
+
+	it('Webhook delivery recovery runs hourly and reaches back far enough to see every delivery that failed since the last day', () => {
+		const HOUR_MS = 3_600_000;
+		const { nodes } = examples.find((e) => e.workflow.id === 'eduWebhookRecov1')!.workflow;
+		expect(nodes.find((n) => n.type === 'n8n-nodes-base.scheduleTrigger')?.parameters).toEqual({ rule: { interval: [{ field: 'hours' }] } });
+		const listing = nodes.find((n) => n.parameters.resource === 'webhookDelivery' && n.parameters.operation === 'getMany')!.parameters;
+		expect(listing).toMatchObject({ deliveriesOf: 'thisN8n', returnAll: true, filters: { status: ['failed'] } });
+		const days = /^=\{\{ \$now\.minus\(\{ days: (\d+) \}\)\.toISO\(\) \}\}$/.exec(String((listing.filters as { createdAfter: string }).createdAfter));
+		// A delivery is marked failed when the platform's retries end (contract §8.5), counted from
+		// when it was made: created_at is that far behind the failure.
+		const retriesMs = RETRY_DELAYS_MS.reduce((total, delay) => total + delay, 0);
+		expect(retriesMs).toBeGreaterThan(27 * HOUR_MS);
+		expect(Number(days?.[1]) * 24 * HOUR_MS).toBeGreaterThanOrEqual(retriesMs + 24 * HOUR_MS);
 	});
 });

@@ -1,27 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { ListResponse } from '../../list/page';
-import { readPages } from '../../list/paging';
 import { getMany as standardGetMany, listPlan, type ListPlan } from '../../operations/getMany';
 import { toNodeError } from '../../toNodeError';
-import { apiRequest, isNotFoundError } from '../../transport';
+import { isNotFoundError } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
 import { thisN8nWebhookAddress } from '../webhookSubscription/operations';
-import { parseSubscriptionId, READ_SCOPE, SUBSCRIPTIONS_PATH } from '../webhookSubscription/picker';
-import { deliversTo } from '../webhookSubscription/thisN8n';
+import { listSubscriptions, parseSubscriptionId, SUBSCRIPTION_ID_PARAMETER } from '../webhookSubscription/picker';
+import { thisN8nSubscriptions } from '../webhookSubscription/thisN8n';
 import { mergeByCreation } from './merge';
-import { deliveriesPath, SUBSCRIPTION_PARAMETER, subscriptionParameter } from './target';
+import { deliveriesPath, subscriptionParameter } from './target';
 
 const SCOPE_PARAMETER = 'deliveriesOf';
-/** The platform allows 100 subscriptions per account: one page; more only guards a looping platform. */
-const MAX_SUBSCRIPTION_PAGES = 10;
 
 /** The IDs of the subscriptions that deliver to this n8n, in creation order, read on the plan's rate budget. */
-async function thisN8nSubscriptions(this: IExecuteFunctions, plan: ListPlan, itemIndex: number): Promise<string[]> {
-	const address = thisN8nWebhookAddress.call(this, itemIndex);
-	const fetchPage = async (qs: Record<string, string | number>) =>
-		(await apiRequest.call(this, 'GET', SUBSCRIPTIONS_PATH, { qs, returnFullResponse: true, requiredScope: READ_SCOPE, ...plan.requestOptions })) as ListResponse;
-	const subscriptions = (await readPages(fetchPage, { page: 1, per_page: 100 }, { maxPages: MAX_SUBSCRIPTION_PAGES })) as IDataObject[];
-	return subscriptions.filter((subscription) => deliversTo(address, subscription.url)).map((subscription) => String(subscription.id));
+async function thisN8nSubscriptionIds(this: IExecuteFunctions, plan: ListPlan, itemIndex: number): Promise<string[]> {
+	const subscriptions = (await listSubscriptions.call(this, plan.requestOptions)) as IDataObject[];
+	return thisN8nSubscriptions(thisN8nWebhookAddress.call(this, itemIndex), subscriptions).map((subscription) => String(subscription.id));
 }
 
 /**
@@ -32,12 +25,12 @@ async function thisN8nSubscriptions(this: IExecuteFunctions, plan: ListPlan, ite
 const execute: OperationExecute = async function (this, resource, itemIndex) {
 	const plan = await listPlan.call(this, resource, itemIndex);
 	if (this.getNodeParameter(SCOPE_PARAMETER, itemIndex) === 'subscription') {
-		const webhookId = parseSubscriptionId(this.getNodeParameter(SUBSCRIPTION_PARAMETER, itemIndex, undefined, { extractValue: true }));
+		const webhookId = parseSubscriptionId(this.getNodeParameter(SUBSCRIPTION_ID_PARAMETER, itemIndex, undefined, { extractValue: true }));
 		const records = await plan.collect(deliveriesPath(webhookId));
 		return (plan.simplify ? records.map(resource.simplify) : records) as IDataObject[];
 	}
 	const logs: unknown[][] = [];
-	for (const webhookId of await thisN8nSubscriptions.call(this, plan, itemIndex)) {
+	for (const webhookId of await thisN8nSubscriptionIds.call(this, plan, itemIndex)) {
 		try {
 			logs.push(await plan.collect(deliveriesPath(webhookId)));
 		} catch (error) {
@@ -61,7 +54,7 @@ function properties(resource: ResourceDescriptor): INodeProperties[] {
 					name: 'All Subscriptions of This Instance',
 					value: 'thisN8n',
 					description:
-						'Every subscription whose URL lies under this n8n instance\'s webhook address (delivers_to_this_n8n), their deliveries merged newest first',
+						'Every subscription with one of this n8n instance\'s trigger URLs (delivers_to_this_n8n), their deliveries merged into one list, newest first unless a Sort rule says otherwise',
 				},
 				{ name: 'One Subscription', value: 'subscription', description: 'The log of one subscription' },
 			],

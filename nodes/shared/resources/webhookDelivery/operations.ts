@@ -3,9 +3,15 @@ import { optionsCollection, simplifyOption } from '../../descriptions/options';
 import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
 import { apiRequest, type ApiRequestOptions } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
-import { WRITE_SCOPE } from '../webhookSubscription/picker';
+import { subscriptionPath, WRITE_SCOPE } from '../webhookSubscription/picker';
 import { deliveriesPath, DELIVERY_PARAMETER, NOT_FOUND_ADVICE, readTarget, subscriptionParameter, type DeliveryTarget } from './target';
-import { DELIVERED_STATUSES, REDELIVER_ANYWAY_OPTION, redeliverSkip } from './redeliverCheck';
+import { disabledSkip, REDELIVER_ANYWAY_OPTION, redeliverSkip } from './redeliverCheck';
+
+/** The subscription and the delivery that Get and Redeliver act on. */
+const TARGET_PARAMETERS: INodeProperties[] = [
+	subscriptionParameter('The subscription whose log holds the delivery (a delivery\'s webhook_id): pick one from the list, or give its ID'),
+	DELIVERY_PARAMETER,
+];
 
 /** One delivery of the target, as the platform returns it. */
 async function readDelivery(this: IExecuteFunctions, resource: ResourceDescriptor, target: DeliveryTarget, itemIndex: number): Promise<JsonRecord> {
@@ -34,21 +40,21 @@ export const get: ResourceOperation = {
 		action: 'Get a webhook delivery',
 	}),
 	properties: (resource): INodeProperties[] => [
-		subscriptionParameter('The subscription whose log holds the delivery (a delivery\'s webhook_id): pick one from the list, or give its ID'),
-		DELIVERY_PARAMETER,
+		...TARGET_PARAMETERS,
 		optionsCollection([simplifyOption(resource.simplifyDescription)]),
 	],
 	execute: executeGet,
 };
 
 /**
- * `POST …/deliveries/{delivery_id}/redeliver`, unless the event was delivered since or is still
- * being delivered (redeliverCheck.ts): one request with `filter[event_id]` finds its succeeded and
- * pending deliveries (docs/api-contract.md §8.7).
+ * `POST …/deliveries/{delivery_id}/redeliver`, unless redeliverCheck.ts finds a reason not to in
+ * the event's deliveries (one request with `filter[event_id]`, docs/api-contract.md §8.7) or the
+ * subscription is disabled (read only when the event is about to be sent).
  */
 const executeRedeliver: OperationExecute = async function (this, resource, itemIndex) {
 	const target = readTarget.call(this, itemIndex);
 	const anyway = (this.getNodeParameter('options', itemIndex, {}) as { redeliverAnyway?: boolean }).redeliverAnyway === true;
+	const options = request(resource, target, itemIndex);
 	const delivery = await readDelivery.call(this, resource, target, itemIndex);
 	const outcome = {
 		delivery_id: target.deliveryId,
@@ -56,17 +62,18 @@ const executeRedeliver: OperationExecute = async function (this, resource, itemI
 		event_id: delivery.event_id ?? null,
 		event_type: delivery.event_type ?? null,
 	};
-	let others: unknown[] = [];
+	let eventDeliveries: unknown[] = [];
+	// A succeeded delivery is refused without reading more; so is one without an event ID.
 	if (!anyway && delivery.status !== 'succeeded' && typeof delivery.event_id === 'string') {
-		const qs = { 'filter[event_id]': delivery.event_id, 'filter[status]': DELIVERED_STATUSES.join(','), page: 1, per_page: 1 };
-		const listed = (await apiRequest.call(this, 'GET', deliveriesPath(target.webhookId), { ...request(resource, target, itemIndex), qs })) as { data?: unknown };
-		others = Array.isArray(listed?.data) ? listed.data : [];
+		const qs = { 'filter[event_id]': delivery.event_id, sort: '-created_at', page: 1, per_page: 100 };
+		const listed = (await apiRequest.call(this, 'GET', deliveriesPath(target.webhookId), { ...options, qs })) as { data?: unknown };
+		eventDeliveries = Array.isArray(listed?.data) ? listed.data : [];
 	}
-	const skip = redeliverSkip(delivery, others, anyway);
+	const skip =
+		redeliverSkip(delivery, eventDeliveries, anyway) ??
+		disabledSkip(((await apiRequest.call(this, 'GET', subscriptionPath(target.webhookId), options)) as { data?: unknown })?.data);
 	if (skip) return [{ redelivered: false, ...outcome, skipped_reason: skip.reason, delivered_by: skip.delivery, new_delivery: null }];
-	const sent = (await apiRequest.call(this, 'POST', `${target.path}/redeliver`, { ...request(resource, target, itemIndex), requiredScope: WRITE_SCOPE })) as {
-		data?: unknown;
-	};
+	const sent = (await apiRequest.call(this, 'POST', `${target.path}/redeliver`, { ...options, requiredScope: WRITE_SCOPE })) as { data?: unknown };
 	return [{ redelivered: true, ...outcome, skipped_reason: null, delivered_by: null, new_delivery: (sent?.data ?? null) as IDataObject }];
 };
 
@@ -81,8 +88,7 @@ export const redeliver: ResourceOperation = {
 		action: 'Redeliver a webhook delivery',
 	}),
 	properties: (): INodeProperties[] => [
-		subscriptionParameter('The subscription whose log holds the delivery (a delivery\'s webhook_id): pick one from the list, or give its ID'),
-		DELIVERY_PARAMETER,
+		...TARGET_PARAMETERS,
 		optionsCollection([
 			{
 				displayName: REDELIVER_ANYWAY_OPTION,

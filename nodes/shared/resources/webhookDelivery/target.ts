@@ -1,23 +1,21 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { prefixedIdParser } from '../recordId';
-import { parseSubscriptionId, SUBSCRIPTIONS_PATH, subscriptionLocator } from '../webhookSubscription/picker';
+import { parseSubscriptionId, SUBSCRIPTION_ID_PARAMETER, subscriptionLocator, subscriptionPath } from '../webhookSubscription/picker';
 
 // Which subscription and delivery an operation is about: deliveries live in a subscription's log
 // (`/v1/webhooks/{id}/deliveries/{delivery_id}`, docs/api-contract.md §8.1), so every operation
 // but Get Many over all of this n8n's subscriptions names both.
 
-export const SUBSCRIPTION_PARAMETER = 'webhookSubscriptionId';
-
 export const parseDeliveryId = prefixedIdParser('dlv', 'Webhook Delivery ID', 'dlv_8Ui9Op0A');
 
 /** `/webhooks/{id}/deliveries`: one subscription's delivery log. */
 export function deliveriesPath(webhookId: string): string {
-	return `${SUBSCRIPTIONS_PATH}/${encodeURIComponent(webhookId)}/deliveries`;
+	return `${subscriptionPath(webhookId)}/deliveries`;
 }
 
 /** The subscription whose log an operation reads: the Webhook Subscription picker. */
 export function subscriptionParameter(description: string): INodeProperties {
-	return subscriptionLocator(SUBSCRIPTION_PARAMETER, 'Webhook Subscription', description);
+	return subscriptionLocator(SUBSCRIPTION_ID_PARAMETER, 'Webhook Subscription', description);
 }
 
 export const NOT_FOUND_ADVICE =
@@ -54,7 +52,7 @@ export interface DeliveryTarget {
 
 /** The subscription and delivery of one input item. */
 export function readTarget(this: IExecuteFunctions, itemIndex: number): DeliveryTarget {
-	const webhookId = parseSubscriptionId(this.getNodeParameter(SUBSCRIPTION_PARAMETER, itemIndex, undefined, { extractValue: true }));
+	const webhookId = parseSubscriptionId(this.getNodeParameter(SUBSCRIPTION_ID_PARAMETER, itemIndex, undefined, { extractValue: true }));
 	const deliveryId = parseDeliveryId(this.getNodeParameter(DELIVERY_PARAMETER.name, itemIndex));
 	return {
 		webhookId,

@@ -1,7 +1,7 @@
 import type { ResourceDescriptor } from '../descriptor';
 import { listParameters, textFilter } from '../../descriptions/filters';
 import { SUBSCRIPTION_OPERATIONS } from './operations';
-import { parseSubscriptionId, READ_SCOPE, searchWebhookSubscriptions, SUBSCRIPTIONS_PATH, subscriptionLocator } from './picker';
+import { parseSubscriptionId, READ_SCOPE, searchWebhookSubscriptions, SUBSCRIPTION_ID_PARAMETER, SUBSCRIPTIONS_PATH, subscriptionLocator } from './picker';
 import { simplifySubscription } from './simplify';
 
 // What `GET /v1/webhooks` accepts (docs/api-contract.md §8.1, §8.8).
@@ -21,7 +21,7 @@ export const resource: ResourceDescriptor = {
 	webhookScope: true,
 	summary: 'ID, URL, event types, description, whether enabled, and whether it delivers to this n8n (delivers_to_this_n8n)',
 	id: {
-		parameter: 'webhookSubscriptionId',
+		parameter: SUBSCRIPTION_ID_PARAMETER,
 		displayName: 'Webhook Subscription',
 		placeholder: 'e.g. wh_2f9c1a7e4b',
 		description: 'The subscription: pick one from the list, or give its ID',
@@ -34,7 +34,7 @@ export const resource: ResourceDescriptor = {
 	simplify: simplifySubscription,
 	simplifyDescription: 'ID, URL, event types, description, enabled and created date',
 	picker: {
-		getProperty: subscriptionLocator('webhookSubscriptionId', 'Webhook Subscription', 'The subscription to get: pick one from the list, or give its ID'),
+		getProperty: subscriptionLocator(SUBSCRIPTION_ID_PARAMETER, 'Webhook Subscription', 'The subscription to get: pick one from the list, or give its ID'),
 		listSearch: { searchWebhookSubscriptions },
 	},
 	operations: SUBSCRIPTION_OPERATIONS,

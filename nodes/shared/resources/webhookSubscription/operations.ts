@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { ActionableError } from '../../errors';
 import { isJsonRecord } from '../../jsonRecord';
 import { get } from '../../operations/get';
 import { getMany } from '../../operations/getMany';
 import { apiRequest } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
-import { subscriptionLocator, WRITE_SCOPE } from './picker';
+import { subscriptionLocator, subscriptionPath, WRITE_SCOPE } from './picker';
 import { deliversTo, markDelivery, webhookAddressOf } from './thisN8n';
 
 /** This n8n's webhook address (thisN8n.ts), from the execution's `$execution.resumeUrl`. */
@@ -30,10 +31,16 @@ export function deletedNote(subscription: IDataObject): string {
 /** `DELETE /v1/webhooks/{id}`, after reading it: the result says whether it delivered to this n8n. */
 const executeDelete: OperationExecute = async function (this, resource, itemIndex) {
 	const id = resource.id.parse(this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true }));
-	const path = `${resource.path}/${encodeURIComponent(String(id))}`;
+	const path = subscriptionPath(String(id));
 	const request = { resourceLabel: `${resource.displayName.toLowerCase()} ${id}`, notFoundAdvice: resource.id.notFoundAdvice, itemIndex };
 	const response = (await apiRequest.call(this, 'GET', path, { ...request, requiredScope: resource.scope })) as { data?: unknown };
-	const subscription = isJsonRecord(response?.data) ? (response.data as IDataObject) : {};
+	if (!isJsonRecord(response?.data)) {
+		throw new ActionableError(
+			`The API did not answer with subscription ${String(id)}, so Delete deleted nothing`,
+			'Check that the credential\'s Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).',
+		);
+	}
+	const subscription = response.data as IDataObject;
 	await apiRequest.call(this, 'DELETE', path, { ...request, requiredScope: WRITE_SCOPE });
 	const toThisN8n = deliversTo(thisN8nWebhookAddress.call(this, itemIndex), subscription.url);
 	return [

@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult
 import { isJsonRecord } from '../../jsonRecord';
 import type { ListResponse } from '../../list/page';
 import { readPages } from '../../list/paging';
-import { apiRequest } from '../../transport';
+import { apiRequest, type ApiContext, type ApiRequestOptions } from '../../transport';
 import { prefixedIdParser } from '../recordId';
 
 // The Webhook Subscription picker: Webhook Subscription → Get and Delete, and the subscription
@@ -10,8 +10,15 @@ import { prefixedIdParser } from '../recordId';
 // `searchWebhookSubscriptions` and the locator's modes.
 
 export const SUBSCRIPTIONS_PATH = '/webhooks';
+
+/** `/webhooks/{id}`: one subscription. */
+export function subscriptionPath(webhookId: string): string {
+	return `${SUBSCRIPTIONS_PATH}/${encodeURIComponent(webhookId)}`;
+}
 export const READ_SCOPE = 'webhooks:read';
 export const WRITE_SCOPE = 'webhooks:write';
+/** The subscription's ID parameter, in every operation that names one (saved workflows store it). */
+export const SUBSCRIPTION_ID_PARAMETER = 'webhookSubscriptionId';
 /** An account has at most 100 subscriptions (docs/api-contract.md §8.1): one page of 100; more pages only guard a platform that allows more. */
 const PAGE_SIZE = 100;
 const MAX_PAGES = 10;
@@ -25,11 +32,19 @@ function subscriptionOption(subscription: unknown): INodeListSearchItems | undef
 	return { name: `${label || subscription.id} (${subscription.id})`, value: subscription.id, url: typeof subscription.url === 'string' ? subscription.url : undefined };
 }
 
+/**
+ * Every subscription of the account, in creation order (the picker, Webhook Delivery's "this
+ * n8n's subscriptions"); `requestOptions` carries a listing's rate budget and credential.
+ */
+export async function listSubscriptions(this: ApiContext, requestOptions: ApiRequestOptions = {}): Promise<unknown[]> {
+	const fetchPage = async (qs: Record<string, string | number>) =>
+		(await apiRequest.call(this, 'GET', SUBSCRIPTIONS_PATH, { ...requestOptions, qs, returnFullResponse: true, requiredScope: READ_SCOPE })) as ListResponse;
+	return readPages(fetchPage, { page: 1, per_page: PAGE_SIZE }, { maxPages: MAX_PAGES });
+}
+
 /** Every subscription, for the picker: the platform has no search filter, so the text is matched here (ID, description or URL). */
 export async function searchWebhookSubscriptions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const fetchPage = async (qs: Record<string, string | number>) =>
-		(await apiRequest.call(this, 'GET', SUBSCRIPTIONS_PATH, { qs, returnFullResponse: true, requiredScope: READ_SCOPE })) as ListResponse;
-	const subscriptions = await readPages(fetchPage, { page: 1, per_page: PAGE_SIZE }, { maxPages: MAX_PAGES });
+	const subscriptions = await listSubscriptions.call(this);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results = subscriptions
 		.map(subscriptionOption)

@@ -18,13 +18,15 @@ describe('Webhook Delivery → Get', () => {
 });
 
 describe('Webhook Delivery → Redeliver', () => {
-	it('asks for the event\'s succeeded and pending deliveries, then redelivers', async () => {
+	it('reads the event\'s deliveries newest first and the subscription, then redelivers', async () => {
 		const scope = nock(ORIGIN)
 			.get(`${LOG}/dlv_1`)
 			.reply(200, { data: delivery('dlv_1', 'failed') })
 			.get(LOG)
-			.query({ 'filter[event_id]': 'evt_1', 'filter[status]': 'succeeded,pending', page: 1, per_page: 1 })
-			.reply(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 1, total: 0 } })
+			.query({ 'filter[event_id]': 'evt_1', sort: '-created_at', page: 1, per_page: 100 })
+			.reply(200, { data: [delivery('dlv_1', 'failed')], meta: { current_page: 1, last_page: 1, per_page: 100, total: 1 } })
+			.get('/v1/webhooks/wh_1')
+			.reply(200, { data: { id: 'wh_1', enabled: true } })
 			.post(`${LOG}/dlv_1/redeliver`)
 			.reply(202, { data: delivery('dlv_2', 'pending') });
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
@@ -53,6 +55,22 @@ describe('Webhook Delivery → Redeliver', () => {
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
 		expect(jsonOf(result.items)).toEqual([
 			expect.objectContaining({ redelivered: false, new_delivery: null, delivered_by: { id: 'dlv_3', status: 'pending', created_at: '2026-11-21T09:15:02.000000Z' } }),
+		]);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('sends nothing to a disabled subscription, and says to enable it', async () => {
+		nock(ORIGIN)
+			.get(`${LOG}/dlv_1`)
+			.reply(200, { data: delivery('dlv_1', 'failed') })
+			.get(LOG)
+			.query(true)
+			.reply(200, { data: [delivery('dlv_1', 'failed')] })
+			.get('/v1/webhooks/wh_1')
+			.reply(200, { data: { id: 'wh_1', enabled: false } });
+		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
+		expect(jsonOf(result.items)).toEqual([
+			expect.objectContaining({ redelivered: false, delivered_by: null, new_delivery: null, skipped_reason: expect.stringMatching(/^Subscription wh_1 is disabled/) }),
 		]);
 		expect(nock.pendingMocks()).toEqual([]);
 	});

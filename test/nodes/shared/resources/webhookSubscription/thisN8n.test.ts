@@ -1,4 +1,4 @@
-import { deliversTo, markDelivery, webhookAddressOf } from '../../../../../nodes/shared/resources/webhookSubscription/thisN8n';
+import { deliversTo, markDelivery, thisN8nSubscriptions, webhookAddressOf } from '../../../../../nodes/shared/resources/webhookSubscription/thisN8n';
 
 describe('webhookAddressOf', () => {
 	it.each([
@@ -25,8 +25,17 @@ describe('deliversTo', () => {
 		expect(deliversTo(address, 'https://school.example.evil/n8n/webhook')).toBe(false);
 	});
 
+	it('accepts only a trigger URL (<endpoint>/<webhook ID>/webhook), so another integration on n8n\'s host is not this n8n\'s', () => {
+		const root = 'https://school.example/';
+		expect(deliversTo(root, 'https://school.example/webhook/9d1c/webhook')).toBe(true);
+		expect(deliversTo(root, 'https://school.example/hooks/9d1c/webhook/')).toBe(true);
+		expect(deliversTo(root, 'https://school.example/api/hooks')).toBe(false);
+		expect(deliversTo(root, 'https://school.example/n8n2/webhook/9d1c/webhook')).toBe(false);
+		expect(deliversTo(root, 'https://school.example/webhook/9d1c/other')).toBe(false);
+	});
+
 	it('is false without an address or a URL', () => {
-		expect(deliversTo(undefined, 'https://school.example/n8n/webhook')).toBe(false);
+		expect(deliversTo(undefined, 'https://school.example/n8n/webhook/9d1c/webhook')).toBe(false);
 		expect(deliversTo(address, undefined)).toBe(false);
 		expect(deliversTo(address, 'nonsense')).toBe(false);
 	});
@@ -41,5 +50,37 @@ describe('markDelivery', () => {
 			'x',
 		]);
 		expect(Object.keys(marked[0] as object)).toEqual(['id', 'url', 'delivers_to_this_n8n']);
+	});
+});
+
+describe('thisN8nSubscriptions', () => {
+	const ours = { id: 'wh_1', url: 'https://n8n.school.example/webhook/9d1c/webhook' };
+	const theirs = { id: 'wh_2', url: 'https://school.example/api/hooks' };
+
+	it('keeps the subscriptions with this n8n\'s trigger URLs, in their order', () => {
+		expect(thisN8nSubscriptions('https://n8n.school.example/', [theirs, ours, 'x'])).toEqual([ours]);
+		expect(thisN8nSubscriptions('https://n8n.school.example/', [theirs])).toEqual([]);
+	});
+
+	it('refuses when the address could not be read, naming the setting', () => {
+		expect(() => thisN8nSubscriptions(undefined, [ours])).toThrow("Could not tell this n8n's webhook address from the execution's resume URL");
+	});
+
+	it('refuses "none" at a local address while trigger URLs of another address are registered (a process without N8N_WEBHOOK_URL)', () => {
+		const refuse = () => thisN8nSubscriptions('http://localhost:5678/', [theirs, ours]);
+		expect(refuse).toThrow(
+			"No webhook subscription delivers to this n8n's webhook address http://localhost:5678/, but 1 with an n8n trigger's URL deliver elsewhere (e.g. https://n8n.school.example/webhook/9d1c/webhook)",
+		);
+		let refused: unknown;
+		try {
+			refuse();
+		} catch (error) {
+			refused = error;
+		}
+		expect((refused as { description?: string }).description).toMatch(/N8N_WEBHOOK_URL \(WEBHOOK_URL on n8n 1\.x\).*queue-mode workers included/);
+		// A local address with no trigger URL anywhere, or with its own: nothing is wrong.
+		expect(thisN8nSubscriptions('http://127.0.0.1:5678/', [theirs])).toEqual([]);
+		const local = { id: 'wh_3', url: 'http://127.0.0.1:5678/webhook/77aa/webhook' };
+		expect(thisN8nSubscriptions('http://127.0.0.1:5678/', [ours, local])).toEqual([local]);
 	});
 });
