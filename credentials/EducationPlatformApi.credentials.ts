@@ -51,7 +51,7 @@ export class EducationPlatformApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				`A personal access token created in the platform under Settings → API tokens. Give it ${tested.scope}, plus ${listed(otherScopes, 'and')} for those resources, and webhooks:write for the trigger.`,
+				`A personal access token created in the platform under Settings → API tokens. Give it ${tested.scope}, plus ${listed(otherScopes, 'and')} for those resources, webhooks:read to audit webhooks and their delivery logs, and webhooks:write for the trigger, deleting webhooks and redelivering events (it includes webhooks:read).`,
 		},
 	];
 
@@ -85,7 +85,7 @@ export class EducationPlatformApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 403,
-					message: `The access token is valid but lacks the ${tested.scope} scope, which this test reads with. Create a token with ${tested.scope} (plus ${otherScopes.join(', ')} for those resources, and webhooks:write if you use the trigger). A token meant only for ${listed(
+					message: `The access token is valid but lacks the ${tested.scope} scope, which this test reads with. Create a token with ${tested.scope} (plus ${otherScopes.join(', ')} for those resources, and webhooks:write if you use the trigger or redeliver events). A token meant only for ${listed(
 						others.map((resource) => resource.plural),
 						'or',
 					)} works for them: save the credential anyway.`,

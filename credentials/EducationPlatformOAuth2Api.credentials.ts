@@ -101,7 +101,8 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 				{
 					name: 'Manage Webhooks (webhooks:write)',
 					value: 'webhooks:write',
-					description: 'Create and delete webhook subscriptions (Education Platform Trigger)',
+					description:
+						'Create and delete webhook subscriptions and redeliver their events: the Education Platform Trigger, and Delete and Redeliver in the Education Platform node',
 				},
 			],
 			default: DEFAULT_SCOPES,

@@ -1,6 +1,6 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { listSearchMethods, RESOURCES } from '../shared/resources/registry';
+import { listSearchMethods, pollableResources, RESOURCES } from '../shared/resources/registry';
 import { pollingProperties } from './description';
 import { pollResource } from './poll/pollResource';
 
@@ -27,8 +27,8 @@ export class EducationPlatformPollingTrigger implements INodeType {
 		properties: pollingProperties,
 	};
 
-	// The Filters' pickers are the action node's.
-	methods = { listSearch: listSearchMethods(RESOURCES) };
+	// The Filters' pickers are the action node's, those of the resources it polls.
+	methods = { listSearch: listSearchMethods(pollableResources(RESOURCES).map(({ descriptor }) => descriptor)) };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollResource.call(this);

@@ -20,12 +20,12 @@ import { SandboxClient, eventually } from '../e2e/support/sandboxClient';
 import { timed } from '../e2e/support/timings';
 import { EventCounter } from './support/counter';
 import { paymentEvent, sendSignedDeliveries, summarise, type LoadReport } from './support/load';
-import { bareTriggerWorkflow, exactlyOnceExample, returnAllWorkflow } from './support/workflows';
+import { bareTriggerWorkflow, exactlyOnceExample, returnAllWorkflow, subscriptionsWorkflow } from './support/workflows';
 
 jest.setTimeout(600_000);
 
-const IDS = { bare: 'queueBareTrigger', once: 'queueExactlyOnce', returnAll: 'queueReturnAll01' };
-const HOOKS = { bare: randomUUID(), once: randomUUID(), returnAll: `return-all-${randomUUID()}` };
+const IDS = { bare: 'queueBareTrigger', once: 'queueExactlyOnce', returnAll: 'queueReturnAll01', subscriptions: 'queueSubsWorker1' };
+const HOOKS = { bare: randomUUID(), once: randomUUID(), returnAll: `return-all-${randomUUID()}`, subscriptions: `subscriptions-${randomUUID()}` };
 const DELIVERIES = 1_000;
 /** The single process gets fewer: on these 2 cores it drains ~5 a second, and the suite runs in CI. */
 const SINGLE_PROCESS_DELIVERIES = 300;
@@ -114,6 +114,7 @@ beforeAll(async () => {
 					bareTriggerWorkflow(IDS.bare, credential, HOOKS.bare),
 					exactlyOnceExample(IDS.once, { platform: credential, postgres }, HOOKS.once, (p) => counter.url(p), RETRY_SCALE),
 					returnAllWorkflow(IDS.returnAll, credential, HOOKS.returnAll),
+					subscriptionsWorkflow(IDS.subscriptions, credential, HOOKS.subscriptions),
 				]);
 				await topology.sql(claimsTableDdl());
 			},
@@ -213,24 +214,33 @@ test('deactivating on main removes the subscription', async () => {
 	expect(await platform.subscriptions()).toEqual([]);
 });
 
-test(`Get Many, Return All of ${STUDENTS} students, runs on a worker and deep-equals the sandbox's data`, async () => {
-	await rest.activateWorkflow(IDS.returnAll);
+/**
+ * Activates a "Webhook → Get Many" workflow, calls its production webhook through nginx, and
+ * returns what Get Many emitted once a worker has run it.
+ */
+async function getManyOnWorker(workflowId: string, hook: string): Promise<unknown[]> {
+	await rest.activateWorkflow(workflowId);
 	const response = await eventually('the production webhook', async () => {
-		const r = await fetch(`${queue.webhookBase}webhook/${HOOKS.returnAll}`, { method: 'POST' });
+		const r = await fetch(`${queue.webhookBase}webhook/${hook}`, { method: 'POST' });
 		return r.status === 200 ? r : undefined;
 	});
-	expect(response.headers.get('x-served-by')).toMatch(/^127\.0\.0\.1:\d+$/);
-	const [[id]] = await eventually('the Return All execution', async () => {
-		const rows = await queue.sql(`select id from execution_entity where "workflowId" = '${IDS.returnAll}' and status = 'success'`);
+	// nginx names every webhook process it tried: after one was killed, the dead one comes first.
+	expect(response.headers.get('x-served-by')).toMatch(/(^|, )127\.0\.0\.1:\d+$/);
+	const [[id]] = await eventually('the execution', async () => {
+		const rows = await queue.sql(`select id from execution_entity where "workflowId" = '${workflowId}' and status = 'success'`);
 		return rows.length > 0 ? rows : undefined;
 	}, 120_000);
 	await eventually('a worker logging the execution', async () => (executionsFinishedByWorkers().has(id) ? true : undefined));
 	const execution = await rest.execution(id);
 	const data = unflatten(execution.data) as { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: unknown }>> } }>> } };
-	const students = data.resultData.runData['Get Many'][0].data.main[0].map((item) => item.json);
+	await rest.deactivateWorkflow(workflowId);
+	return data.resultData.runData['Get Many'][0].data.main[0].map((item) => item.json);
+}
+
+test(`Get Many, Return All of ${STUDENTS} students, runs on a worker and deep-equals the sandbox's data`, async () => {
+	const students = await getManyOnWorker(IDS.returnAll, HOOKS.returnAll);
 	expect(students).toHaveLength(STUDENTS);
 	expect(students).toEqual(await platform.students({}));
-	await rest.deactivateWorkflow(IDS.returnAll);
 });
 
 /** Emits `count` payment.succeeded events on the platform (it delivers them at once); their ids. */
@@ -343,6 +353,20 @@ test('a worker killed during a run, Respond: When Last Node Finishes: the platfo
 			`"Act" ran once for ${eventIds.length - repeated.length} events and twice for ${repeated.length} (a run that died between acting and marking the event done); no operator step.\n`,
 	);
 }, 900_000);
+
+test("on a worker, Webhook Subscription → Get Many marks the trigger's subscription as this n8n's (the worker's N8N_WEBHOOK_URL) and another integration's as not", async () => {
+	const ours = await subscriptionFor(HOOKS.once);
+	const theirs = await platform.createSubscription('http://127.0.0.1:9/another-integration', ['payment.succeeded']);
+	try {
+		const listed = (await getManyOnWorker(IDS.subscriptions, HOOKS.subscriptions)) as Array<Record<string, unknown>>;
+		expect(listed.map((s) => [s.id, s.url, s.delivers_to_this_n8n])).toEqual([
+			[ours.id, ours.url, true],
+			[theirs.id, theirs.url, false],
+		]);
+	} finally {
+		await platform.deleteSubscription(theirs.id);
+	}
+});
 
 test('deactivating the exactly-once example leaves no subscription', async () => {
 	expect((await platform.subscriptions()).map((subscription) => subscription.url)).toEqual([expect.stringContaining(HOOKS.once)]);

@@ -12,6 +12,7 @@ import { loadExamples, TRIGGER_NODE_TYPE, type WorkflowJson } from '../../toolin
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { e2eTarget } from './support/target';
 import { eventually, type Subscription } from './support/sandboxClient';
+import { itemsOf, runsOf as runsIn, type Run } from './support/runs';
 import { sentinel, type Sentinel } from './support/sentinel';
 import { timed } from './support/timings';
 import { triggerWorkflow } from './support/workflows';
@@ -68,35 +69,7 @@ afterAll(async () => {
 });
 
 const hookUrl = (webhookId: string) => `${n8n.webhookBase}webhook/${webhookId}/webhook`;
-
-interface Run {
-	id: string;
-	status: string;
-	runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
-}
-
-/** A workflow's finished executions with their run data, once there are at least `count`. */
-async function runsOf(workflowId: string, count: number, timeoutMs = 60_000): Promise<Run[]> {
-	const finished = await eventually(
-		`${count} finished execution(s) of ${workflowId}`,
-		async () => {
-			const found = (await n8n.rest.executions(workflowId)).filter((e) => e.status !== 'running' && e.status !== 'new');
-			return found.length >= count ? found : undefined;
-		},
-		timeoutMs,
-	);
-	const runs: Run[] = [];
-	for (const execution of finished) {
-		const data = n8n.unflatten((await n8n.rest.execution(execution.id)).data) as { resultData: { runData: Run['runData'] } };
-		runs.push({ id: execution.id, status: execution.status, runData: data.resultData.runData });
-	}
-	return runs;
-}
-
-/** The items a node emitted in a run (none when it did not run or emitted nothing). */
-function itemsOf(run: Run, node: string): Array<Record<string, unknown>> {
-	return (run.runData[node] ?? []).flatMap((task) => (task.data?.main[0] ?? []).map((item) => item.json));
-}
+const runsOf = (workflowId: string, count: number) => runsIn(n8n, workflowId, count);
 
 async function subscriptionsFor(url: string): Promise<Subscription[]> {
 	return (await n8n.platform.subscriptions()).filter((subscription) => subscription.url === url);

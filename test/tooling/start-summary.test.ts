@@ -1,3 +1,4 @@
+import { RETRY_DELAYS_MS } from '../../sandbox/webhooks/retrySchedule';
 import { loadExamples } from '../../tooling/lib/examples';
 import { formatSummary, type SummaryInput } from '../../tooling/start-summary';
 
@@ -51,11 +52,11 @@ describe('the npm start summary', () => {
 describe('the example workflows', () => {
 	const examples = loadExamples();
 
-	it('are six n8n workflows with unique IDs, three of them on the Education Platform Trigger', () => {
+	it('are seven n8n workflows with unique IDs, three of them on the Education Platform Trigger', () => {
 		expect(examples.map((e) => e.workflow.name).sort()).toEqual([
-			'Daily payment reconciliation', 'Enrollment notification', 'Exam follow-up', 'Exam results', 'Payment reaction', 'Weekly roster export',
+			'Daily payment reconciliation', 'Enrollment notification', 'Exam follow-up', 'Exam results', 'Payment reaction', 'Webhook delivery recovery', 'Weekly roster export',
 		]);
-		expect(new Set(examples.map((e) => e.workflow.id)).size).toBe(6);
+		expect(new Set(examples.map((e) => e.workflow.id)).size).toBe(7);
 		expect(examples.filter((e) => e.triggerEvents).map((e) => e.triggerEvents)).toEqual(
 			expect.arrayContaining([['enrollment.created'], ['payment.succeeded', 'payment.failed'], ['exam_result.published']]),
 		);
@@ -73,5 +74,19 @@ describe('the example workflows', () => {
 		}
 		const webhookIds = examples.flatMap((e) => e.workflow.nodes.map((n) => n.webhookId).filter(Boolean));
 		expect(new Set(webhookIds).size).toBe(webhookIds.length);
+	});
+
+	it('Webhook delivery recovery runs hourly and reaches back far enough to see every delivery that failed since the last day', () => {
+		const HOUR_MS = 3_600_000;
+		const { nodes } = examples.find((e) => e.workflow.id === 'eduWebhookRecov1')!.workflow;
+		expect(nodes.find((n) => n.type === 'n8n-nodes-base.scheduleTrigger')?.parameters).toEqual({ rule: { interval: [{ field: 'hours' }] } });
+		const listing = nodes.find((n) => n.parameters.resource === 'webhookDelivery' && n.parameters.operation === 'getMany')!.parameters;
+		expect(listing).toMatchObject({ deliveriesOf: 'thisN8n', returnAll: true, filters: { status: ['failed'] } });
+		const days = /^=\{\{ \$now\.minus\(\{ days: (\d+) \}\)\.toISO\(\) \}\}$/.exec(String((listing.filters as { createdAfter: string }).createdAfter));
+		// A delivery is marked failed when the platform's retries end (contract §8.5), counted from
+		// when it was made: created_at is that far behind the failure.
+		const retriesMs = RETRY_DELAYS_MS.reduce((total, delay) => total + delay, 0);
+		expect(retriesMs).toBeGreaterThan(27 * HOUR_MS);
+		expect(Number(days?.[1]) * 24 * HOUR_MS).toBeGreaterThanOrEqual(retriesMs + 24 * HOUR_MS);
 	});
 });

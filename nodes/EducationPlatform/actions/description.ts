@@ -1,10 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { ResourceDescriptor } from '../../shared/resources/descriptor';
-import * as get from './get.operation';
-import * as getMany from './getMany.operation';
+import { operationsOf } from '../../shared/resources/registry';
 
-/** The Resource selector, then each resource's Operation selector and the parameters of its Get and Get Many. */
+/** The Resource selector, then each resource's Operation selector and the parameters of its operations. */
 export function actionProperties(resources: readonly ResourceDescriptor[]): INodeProperties[] {
 	const first = resources[0].value;
 	const resourceSelector: INodeProperties = {
@@ -18,12 +17,15 @@ export function actionProperties(resources: readonly ResourceDescriptor[]): INod
 	return [resourceSelector, ...resources.flatMap(resourceProperties)];
 }
 
-/** A resource's Operation selector and the parameters of its Get and Get Many, shown only for it. */
+/**
+ * A resource's Operation selector and the parameters of its operations, each shown only for it.
+ * Get Many, which every resource has, is the default; its parameters come first (the order the
+ * node has always had), then the other operations'.
+ */
 function resourceProperties(resource: ResourceDescriptor): INodeProperties[] {
+	const operations = operationsOf(resource);
+	const byDefault = operations.filter((operation) => operation.value === 'getMany');
 	const show = (operation: string) => ({ show: { resource: [resource.value], operation: [operation] } });
-	const one = resource.displayName.toLowerCase();
-	// The nodes panel lists the actions by these names: "Get an enrollment", not "Get a enrollment".
-	const article = /^[aeiou]/.test(one) ? 'an' : 'a';
 	return [
 		{
 			displayName: 'Operation',
@@ -31,23 +33,11 @@ function resourceProperties(resource: ResourceDescriptor): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
-			options: [
-				{
-					name: 'Get',
-					value: 'get',
-					description: `Get one ${resource.displayName.toLowerCase()} by ID: ${resource.summary}`,
-					action: `Get ${article} ${one}`,
-				},
-				{
-					name: 'Get Many',
-					value: 'getMany',
-					description: `List ${resource.plural} with filters and sort; each item is one ${resource.displayName.toLowerCase()}: ${resource.summary}`,
-					action: `Get many ${resource.plural}`,
-				},
-			],
+			options: operations.map((operation) => operation.option(resource)),
 			default: 'getMany',
 		},
-		...updateDisplayOptions(show('getMany'), getMany.properties(resource)),
-		...updateDisplayOptions(show('get'), get.properties(resource)),
+		...[...byDefault, ...operations.filter((operation) => operation.value !== 'getMany')].flatMap((operation) =>
+			updateDisplayOptions(show(operation.value), operation.properties(resource)),
+		),
 	];
 }

@@ -1,17 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../../shared/toNodeError';
-import * as get from './get.operation';
-import * as getMany from './getMany.operation';
-import type { ResourceDescriptor } from '../../shared/resources/descriptor';
-import { RESOURCES, resourceByValue } from '../../shared/resources/registry';
-
-/** Every resource has Get and Get Many. */
-type OperationName = 'get' | 'getMany';
-
-type OperationExecute = (this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number) => Promise<IDataObject[]>;
-
-const operations: Record<OperationName, OperationExecute> = { get: get.execute, getMany: getMany.execute };
+import { operationsOf, RESOURCES, resourceByValue } from '../../shared/resources/registry';
 
 /**
  * Runs the chosen operation once per input item, with that item's parameters. Every output
@@ -24,9 +14,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const resourceName = this.getNodeParameter('resource', itemIndex) as string;
-			const operation = this.getNodeParameter('operation', itemIndex) as OperationName;
+			const operation = this.getNodeParameter('operation', itemIndex) as string;
 			const resource = resourceByValue(RESOURCES, resourceName);
-			const execute = operations[operation] as OperationExecute | undefined;
+			const execute = resource && operationsOf(resource).find((candidate) => candidate.value === operation)?.execute;
 			if (!resource || !execute) {
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resourceName}" is not supported`, {
 					itemIndex,

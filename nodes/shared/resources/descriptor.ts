@@ -1,4 +1,11 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import type { ListQuerySpec } from '../list/query';
 
 /** An n8n `methods.listSearch` entry: one page of a resource locator's "From List". */
@@ -35,6 +42,24 @@ export interface PollEvent {
 }
 
 export type PollEvents = Record<'created' | 'updated', PollEvent>;
+
+/** Runs an operation for one input item; each returned object becomes one output item. */
+export type OperationExecute = (this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number) => Promise<IDataObject[]>;
+
+/**
+ * One of the action node's operations on a resource. Get and Get Many (nodes/shared/operations/)
+ * serve every resource that lists records by ID; a resource with others (Delete, Redeliver, a Get
+ * Many over a parent record) writes them in its folder from the same building blocks.
+ */
+export interface ResourceOperation {
+	/** The `operation` parameter's value, stored in saved workflows, e.g. `getMany`. */
+	value: string;
+	/** Its Operation selector entry: name, description and the nodes panel's `action` text. */
+	option: (resource: ResourceDescriptor) => INodePropertyOptions;
+	/** Its parameters; the action node shows them only for this resource and operation. */
+	properties: (resource: ResourceDescriptor) => INodeProperties[];
+	execute: OperationExecute;
+}
 
 /**
  * Everything about one resource of the API: the action node's Get and Get Many, the triggers'
@@ -92,5 +117,17 @@ export interface ResourceDescriptor {
 	poll?: PollEvents;
 	/** The resource the access-token credential's connection test lists (one request, one scope). */
 	connectionTest?: true;
+	/**
+	 * The action node's operations, in the Operation selector's order (by name, as n8n's linter
+	 * wants). Every resource has Get Many (`getMany`): it is the default. Absent: Get and Get Many.
+	 */
+	operations?: readonly ResourceOperation[];
+	/**
+	 * Its scope is one of the webhook scopes (docs/api-contract.md §6.2), which the OAuth2
+	 * credential offers and both credentials explain on their own (the trigger needs them too): no
+	 * "Read …" scope option is derived for it, and the access token's texts, which list the record
+	 * resources, leave it out.
+	 */
+	webhookScope?: true;
 }
 

@@ -1,19 +1,31 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
-import type { ListSearchMethod, ResourceDescriptor } from './descriptor';
+import { get } from '../operations/get';
+import { getMany } from '../operations/getMany';
+import type { ListSearchMethod, ResourceDescriptor, ResourceOperation } from './descriptor';
 import { resource as enrollment } from './enrollment';
 import { resource as examResult } from './examResult';
 import { resource as payment } from './payment';
 import { resource as student } from './student';
+import { resource as webhookDelivery } from './webhookDelivery';
+import { resource as webhookSubscription } from './webhookSubscription';
 
 /**
  * Every resource, in the order the nodes' Resource selectors show them. Adding one is its folder
  * and one line here: the action node, both triggers and both token credentials derive from this
  * list through the functions below (each takes the list, so a test can pass its own).
  */
-export const RESOURCES: readonly ResourceDescriptor[] = [student, enrollment, payment, examResult];
+export const RESOURCES: readonly ResourceDescriptor[] = [student, enrollment, payment, examResult, webhookSubscription, webhookDelivery];
 
 export function resourceByValue(resources: readonly ResourceDescriptor[], value: string): ResourceDescriptor | undefined {
 	return resources.find((resource) => resource.value === value);
+}
+
+/** Get and Get Many: the operations of a resource that lists none of its own. */
+export const STANDARD_OPERATIONS: readonly ResourceOperation[] = [get, getMany];
+
+/** The action node's operations on a resource, in the Operation selector's order. */
+export function operationsOf(resource: ResourceDescriptor): readonly ResourceOperation[] {
+	return resource.operations ?? STANDARD_OPERATIONS;
 }
 
 /** The nodes' `methods.listSearch`: every picker's search methods. */
@@ -89,13 +101,18 @@ export function pollableResources(resources: readonly ResourceDescriptor[]): Pol
 	});
 }
 
+/** The resources whose scope is their own "<resource>:read", not one of the webhook scopes. */
+function recordResources(resources: readonly ResourceDescriptor[]): ResourceDescriptor[] {
+	return resources.filter((resource) => !resource.webhookScope);
+}
+
 function titleCase(text: string): string {
 	return text.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());
 }
 
 /** The OAuth2 credential's read scopes, e.g. "Read Payments (payments:read)". */
 export function scopeOptions(resources: readonly ResourceDescriptor[]): INodePropertyOptions[] {
-	return resources.map(({ plural, scope }) => ({
+	return recordResources(resources).map(({ plural, scope }) => ({
 		name: `Read ${titleCase(plural)} (${scope})`,
 		value: scope,
 		description: `List and get ${plural} (Education Platform node)`,
@@ -111,5 +128,5 @@ export function defaultScopes(resources: readonly ResourceDescriptor[]): string[
 export function connectionTest(resources: readonly ResourceDescriptor[]): { tested: ResourceDescriptor; others: ResourceDescriptor[] } {
 	const tested = resources.find((resource) => resource.connectionTest);
 	if (!tested) throw new Error('No resource is marked connectionTest');
-	return { tested, others: resources.filter((resource) => resource !== tested) };
+	return { tested, others: recordResources(resources).filter((resource) => resource !== tested) };
 }

@@ -47,7 +47,7 @@ import type { RequestGate, Timer } from '../rateBudget';
 import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryDecision, type RetryPolicy } from '../retry';
 import { baseUrlOf, credentialTypeOf, type ApiContext, type CredentialSnapshot } from './credential';
 
-export { platformBaseUrl, readCredential, type CredentialSnapshot } from './credential';
+export { platformBaseUrl, readCredential, type ApiContext, type CredentialSnapshot } from './credential';
 
 export interface ApiRequestOptions {
 	qs?: IDataObject;

@@ -1,5 +1,6 @@
 // The queue suite's workflows: a bare trigger (lifecycle, throughput), the queue-mode payment
-// example with its side effects made visible, and a production webhook running Get Many Return All.
+// example with its side effects made visible, and production webhooks running Get Many on a worker
+// (Return All of students; the webhook subscriptions, marked delivers_to_this_n8n).
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
 import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, type WorkflowJson, type WorkflowNode } from '../../../tooling/lib/examples';
 import { loadExactlyOnceExample } from '../../../tooling/lib/queue/exactly-once-example';
@@ -74,23 +75,34 @@ export function exactlyOnceExample(
 	return { ...workflow, id, active: false };
 }
 
-/** A production webhook (POST /webhook/<path>) → Get Many, Return All, pages of 100. */
-export function returnAllWorkflow(id: string, credential: CredentialImport, path: string): WorkflowJson {
+/** A production webhook (POST /webhook/<path>, answered at once) whose run, on a worker, is one Education Platform node called "Get Many". */
+function webhookThenGetMany(id: string, name: string, credential: CredentialImport, path: string, parameters: Record<string, unknown>): WorkflowJson {
 	return {
 		id,
-		name: 'queue e2e: Return All on a worker',
+		name,
 		active: false,
 		nodes: [
 			node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, { typeVersion: 2, webhookId: path }),
-			node(
-				'Get Many',
-				ACTION_NODE_TYPE,
-				{ authentication: 'accessToken', resource: 'student', operation: 'getMany', returnAll: true, filters: {}, sort: { rule: [] }, options: { pageSize: 100 } },
-				{ credentials: credentialRef(credential) },
-			),
+			node('Get Many', ACTION_NODE_TYPE, { authentication: 'accessToken', operation: 'getMany', ...parameters }, { credentials: credentialRef(credential) }),
 		],
 		connections: { Webhook: { main: [[{ node: 'Get Many', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	};
+}
+
+/** Get Many of every student, Return All, pages of 100. */
+export function returnAllWorkflow(id: string, credential: CredentialImport, path: string): WorkflowJson {
+	return webhookThenGetMany(id, 'queue e2e: Return All on a worker', credential, path, {
+		resource: 'student',
+		returnAll: true,
+		filters: {},
+		sort: { rule: [] },
+		options: { pageSize: 100 },
+	});
+}
+
+/** Webhook Subscription → Get Many on a worker: which subscriptions the worker sees as this n8n's. */
+export function subscriptionsWorkflow(id: string, credential: CredentialImport, path: string): WorkflowJson {
+	return webhookThenGetMany(id, 'queue e2e: webhook subscriptions seen from a worker', credential, path, { resource: 'webhookSubscription', returnAll: true });
 }
 

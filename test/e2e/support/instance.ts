@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index';
+import type { SandboxConfig } from '../../../sandbox/config';
 import { ensureRuntime, type RuntimeInfo } from '../../../tooling/n8n-runtime/install';
 import { buildAndPack, installLikeCommunityPanel, type PackedPackage } from '../../../tooling/lib/community-package';
 import type { CredentialImport, SandboxLogin } from '../../../tooling/lib/demo-credentials';
@@ -51,10 +52,14 @@ async function packedPackage(dir: string): Promise<PackedPackage> {
 	return buildAndPack(path.join(dir, 'package'));
 }
 
-/** `n8nEnv`: extra environment for n8n on top of the target's (the benchmark tries n8n settings with it). */
+/**
+ * `n8nEnv`: extra environment for n8n on top of the target's (the benchmark tries n8n settings
+ * with it); `sandboxSettings`: the sandbox's, over the defaults below (e.g. a shorter retry schedule).
+ */
 export async function startInstance(
 	build: (sandbox: RunningSandbox) => { credentials: CredentialImport[]; workflows: WorkflowJson[] },
 	n8nEnv: NodeJS.ProcessEnv = {},
+	sandboxSettings: Partial<SandboxConfig> = {},
 ): Promise<Instance> {
 	const target = e2eTarget();
 	const runtime = await ensureRuntime({ spec: target.runtime });
@@ -66,7 +71,7 @@ export async function startInstance(
 	const port = await getFreePort();
 	// Fast retries, so a delivery that fails is visible within the test's patience. n8n's OAuth2
 	// callback on its port is the registered redirect URI (the PKCE connect flow).
-	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false, oauthRedirectUris: [oauth2CallbackUrl({ port })] });
+	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false, oauthRedirectUris: [oauth2CallbackUrl({ port })], ...sandboxSettings });
 	const extra = { ...target.n8nEnv, ...n8nEnv };
 	const envOptions = { userFolder, port, nodeBinary: runtime.nodeBinary, extra };
 	const cli = new N8nCli({ runtime, env: envOptions });

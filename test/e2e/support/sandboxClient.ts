@@ -92,35 +92,38 @@ export class SandboxClient {
 	}
 
 	/** A new student, through the sandbox's admin API. */
-	async createStudent(changes: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-		const response = await fetch(`${this.baseUrl}/sandbox/students`, {
+	/** POST to the sandbox; `/v1/…` with the token, `/sandbox/…` (its control API) without. */
+	private async post<T>(path: string, body: unknown, expected: number, what: string): Promise<T> {
+		const response = await fetch(`${this.baseUrl}${path}`, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', accept: 'application/json' },
-			body: JSON.stringify(changes),
+			headers: {
+				'content-type': 'application/json',
+				accept: 'application/json',
+				...(path.startsWith('/v1/') ? { authorization: `Bearer ${this.token}` } : {}),
+			},
+			body: JSON.stringify(body),
 		});
-		if (response.status !== 201) throw new Error(`create student → ${response.status}: ${await response.text()}`);
-		return ((await response.json()) as { data: Record<string, unknown> }).data;
+		if (response.status !== expected) throw new Error(`${what} → ${response.status}: ${await response.text()}`);
+		return ((await response.json()) as { data: T }).data;
+	}
+
+	createStudent(changes: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+		return this.post('/sandbox/students', changes, 201, 'create student');
+	}
+
+	/** What another integration does: subscribe its own URL (contract §8.1). */
+	createSubscription(url: string, events: string[]): Promise<Subscription> {
+		return this.post('/v1/webhooks', { url, events }, 201, `subscribe ${url}`);
 	}
 
 	/** Sends a past delivery again (contract §8.7): same webhook-id, fresh timestamp and signature. */
-	async redeliver(subscriptionId: string, deliveryId: string): Promise<Delivery> {
-		const response = await fetch(`${this.baseUrl}/v1/webhooks/${subscriptionId}/deliveries/${deliveryId}/redeliver`, {
-			method: 'POST',
-			headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
-		});
-		if (response.status !== 202) throw new Error(`redeliver ${deliveryId} → ${response.status}: ${await response.text()}`);
-		return ((await response.json()) as { data: Delivery }).data;
+	redeliver(subscriptionId: string, deliveryId: string): Promise<Delivery> {
+		return this.post(`/v1/webhooks/${subscriptionId}/deliveries/${deliveryId}/redeliver`, {}, 202, `redeliver ${deliveryId}`);
 	}
 
 	async emit(type: string, data: Record<string, unknown> = {}): Promise<PlatformEvent> {
-		const response = await fetch(`${this.baseUrl}/sandbox/events`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', accept: 'application/json' },
-			body: JSON.stringify({ type, data }),
-		});
-		if (response.status !== 201) throw new Error(`emit ${type} → ${response.status}: ${await response.text()}`);
-		const body = (await response.json()) as { data: Array<{ event: PlatformEvent }> };
-		return body.data[0].event;
+		const created = await this.post<Array<{ event: PlatformEvent }>>('/sandbox/events', { type, data }, 201, `emit ${type}`);
+		return created[0].event;
 	}
 }
 

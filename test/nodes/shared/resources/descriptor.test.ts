@@ -9,17 +9,18 @@ describe('the fixture descriptor', () => checkDescriptor(course));
 describe('the registered descriptors', () => {
 	const unique = (values: string[]) => expect(values).toEqual([...new Set(values)]);
 
-	it('do not share a value, path, scope, Get parameter or event', () => {
+	it('do not share a value, path, scope (but the webhook scope), Get parameter or event', () => {
 		unique(RESOURCES.map((resource) => resource.value));
 		unique(RESOURCES.map((resource) => resource.path));
-		unique(RESOURCES.map((resource) => resource.scope));
+		unique(RESOURCES.filter((resource) => !resource.webhookScope).map((resource) => resource.scope));
 		unique(RESOURCES.map((resource) => resource.id.parameter));
 		unique(RESOURCES.flatMap((resource) => Object.keys(resource.webhook?.events ?? {})));
 		unique(RESOURCES.flatMap((resource) => Object.values(resource.poll ?? {}).map((poll) => poll.event)));
 	});
 
-	it('have one connection test and one picker', () => {
+	it('have one connection test, and pickers whose search methods do not clash', () => {
 		expect(RESOURCES.filter((resource) => resource.connectionTest)).toHaveLength(1);
-		expect(RESOURCES.filter((resource) => resource.picker)).toHaveLength(1);
+		unique(RESOURCES.flatMap((resource) => Object.keys(resource.picker?.listSearch ?? {})));
+		expect(RESOURCES.filter((resource) => resource.picker).map((resource) => resource.value)).toEqual(['student', 'webhookSubscription']);
 	});
 });

@@ -15,9 +15,13 @@ export function checkDescriptor(resource: ResourceDescriptor): void {
 		expect(resource.sortOptions.map((option) => option.value).sort()).toEqual([...resource.query.sortable].sort());
 	});
 
-	it('names its events after one prefix, and its scope after its plural', () => {
+	it('names its events after one prefix, and its scope after its plural (a webhook resource: webhooks:read)', () => {
 		const events = [...Object.keys(resource.webhook?.events ?? {}), ...Object.values(resource.poll ?? {}).map((poll) => poll.event)];
 		expect(new Set(events.map((event) => event.split('.')[0])).size).toBeLessThanOrEqual(1);
+		if (resource.webhookScope) {
+			expect(resource.scope).toBe('webhooks:read');
+			return;
+		}
 		expect(resource.scope).toBe(`${resource.plural.replace(/ /g, '_')}:read`);
 		expect(resource.path).toBe(`/${resource.plural.replace(/ /g, '-')}`);
 	});

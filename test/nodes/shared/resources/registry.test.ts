@@ -4,8 +4,11 @@ import {
 	connectionTest,
 	defaultScopes,
 	listSearchMethods,
+	operationsOf,
 	pollableResources,
 	RESOURCES,
+	scopeOptions,
+	STANDARD_OPERATIONS,
 	webhookEventGroups,
 	webhookEventOptions,
 } from '../../../../nodes/shared/resources/registry';
@@ -14,13 +17,13 @@ import { fakeStudentsApi, ORIGIN, TOKEN, useNock } from '../../EducationPlatform
 
 const REGISTRY = '../../../../nodes/shared/resources/registry';
 
-const values = (options: Array<{ value?: unknown }>) => options.map((option) => option.value);
+const values = (options: ReadonlyArray<{ value?: unknown }>) => options.map((option) => option.value);
 const property = (properties: INodeProperties[], name: string, resource?: string) =>
 	properties.find((p) => p.name === name && (resource === undefined || p.displayOptions?.show?.resource?.includes(resource)));
 
 describe('the registry', () => {
-	it('lists the four resources in the Resource selectors\' order', () => {
-		expect(RESOURCES.map((resource) => resource.value)).toEqual(['student', 'enrollment', 'payment', 'examResult']);
+	it('lists the resources in the Resource selectors\' order; the record resources are the pollable ones', () => {
+		expect(RESOURCES.map((resource) => resource.value)).toEqual(['student', 'enrollment', 'payment', 'examResult', 'webhookSubscription', 'webhookDelivery']);
 		expect(pollableResources(RESOURCES).map(({ descriptor }) => descriptor.value)).toEqual(['student', 'enrollment', 'payment', 'examResult']);
 	});
 
@@ -42,8 +45,23 @@ describe('the registry', () => {
 
 	it('derives the default scopes, the pickers and the connection test', () => {
 		expect(defaultScopes(RESOURCES)).toEqual(['students:read']);
-		expect(Object.keys(listSearchMethods(RESOURCES))).toEqual(['searchStudents']);
+		expect(Object.keys(listSearchMethods(RESOURCES))).toEqual(['searchStudents', 'searchWebhookSubscriptions']);
 		expect(connectionTest(RESOURCES).tested.value).toBe('student');
+	});
+
+	it('derives no scope option for the webhook resources: the credentials offer the webhook scopes themselves', () => {
+		expect(values(scopeOptions(RESOURCES))).toEqual(['students:read', 'enrollments:read', 'payments:read', 'exam_results:read']);
+		expect(connectionTest(RESOURCES).others.map((resource) => resource.value)).toEqual(['enrollment', 'payment', 'examResult']);
+		expect(RESOURCES.filter((resource) => resource.webhookScope).map((resource) => resource.scope)).toEqual(['webhooks:read', 'webhooks:read']);
+	});
+
+	it('gives every resource Get Many, and the record resources exactly Get and Get Many', () => {
+		for (const resource of RESOURCES) expect(values(operationsOf(resource))).toContain('getMany');
+		expect(operationsOf(RESOURCES[0])).toBe(STANDARD_OPERATIONS);
+		expect(RESOURCES.filter((resource) => resource.operations).map((resource) => [resource.value, values(operationsOf(resource))])).toEqual([
+			['webhookSubscription', ['delete', 'get', 'getMany']],
+			['webhookDelivery', ['get', 'getMany', 'redeliver']],
+		]);
 	});
 });
 
@@ -92,11 +110,22 @@ describe('a resource added as one folder and one registry line', () => {
 	const { action, trigger, polling, events, scopes } = loadWithCourse();
 	const optionsOf = (p: INodeProperties | undefined) => (p?.options ?? []) as INodePropertyOptions[];
 
-	it('is a Resource of the action node, with Get and Get Many and its own filters and sort', () => {
+	it('is a Resource of the action node, with Get, Get Many and its own operation, and its own filters and sort', () => {
 		const { properties } = action.description;
 		expect(optionsOf(property(properties, 'resource'))).toContainEqual({ name: 'Course', value: 'course' });
-		expect(values(optionsOf(property(properties, 'operation', 'course')))).toEqual(['get', 'getMany']);
-		expect(property(properties, 'courseId', 'course')?.displayOptions?.show).toEqual({ resource: ['course'], operation: ['get'] });
+		const operation = property(properties, 'operation', 'course');
+		expect(values(optionsOf(operation))).toEqual(['archive', 'get', 'getMany']);
+		expect(operation?.default).toBe('getMany');
+		const ids = properties.filter((p) => p.name === 'courseId' && p.displayOptions?.show?.resource?.includes('course'));
+		expect(ids.map((p) => p.displayOptions?.show)).toEqual([
+			{ resource: ['course'], operation: ['archive'] },
+			{ resource: ['course'], operation: ['get'] },
+		]);
+		// Get Many's parameters first, then the other operations' in the selector's order.
+		const shownFor = properties
+			.filter((p) => p.displayOptions?.show?.resource?.includes('course') && p.name !== 'operation')
+			.map((p) => p.displayOptions?.show?.operation?.[0]);
+		expect([...new Set(shownFor)]).toEqual(['getMany', 'archive', 'get']);
 		const filters = property(properties, 'filters', 'course');
 		expect(filters?.options?.map((option) => option.name)).toEqual(['code', 'updatedSince']);
 	});
@@ -149,5 +178,16 @@ describe('a resource added as one folder and one registry line', () => {
 			{ 'filter[code]': 'C-1,C-2,C-3', sort: '-code', page: '2', per_page: '2' },
 		]);
 		expect(nock.isDone()).toBe(true);
+	});
+
+	it('runs its own operation through the router', async () => {
+		nock(ORIGIN).post('/v1/courses/crs_1/archive').reply(200, { data: { id: 'crs_1', status: 'archived' } });
+		const result = await runNode({
+			nodeType: action,
+			parameters: { resource: 'course', operation: 'archive', courseId: 'crs_1' },
+			credentials: { educationPlatformApi: { baseUrl: ORIGIN, accessToken: TOKEN } },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual([{ archived: true, id: 'crs_1', status: 'archived' }]);
 	});
 });

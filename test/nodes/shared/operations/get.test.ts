@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { ORIGIN, runEducationPlatform, student, TOKEN, useNock } from '../fixtures';
+import { ORIGIN, runEducationPlatform, student, TOKEN, useNock } from '../../EducationPlatform/fixtures';
 
 useNock();
 

@@ -1,13 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { MAX_PAGE_SIZE, planPerPage, type ListResponse } from '../../shared/list/page';
-import { collectPages } from '../../shared/list/paging';
-import { wholeNumber } from '../../shared/parameters';
-import { RateBudget } from '../../shared/rateBudget';
-import { apiRequest, executionTimer, readCredential, type CredentialSnapshot } from '../../shared/transport';
-import { optionsCollection, simplifyOption } from '../../shared/descriptions/options';
-import { additionalFiltersProperty, sortProperty } from '../../shared/descriptions/listParameters';
-import { buildListQuery, type NameValue, type Query, type SortRule } from '../../shared/list/query';
-import type { ResourceDescriptor } from '../../shared/resources/descriptor';
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { MAX_PAGE_SIZE, planPerPage, type ListResponse } from '../list/page';
+import { collectPages } from '../list/paging';
+import { wholeNumber } from '../parameters';
+import { RateBudget } from '../rateBudget';
+import { apiRequest, executionTimer, readCredential, type ApiRequestOptions, type CredentialSnapshot } from '../transport';
+import { optionsCollection, simplifyOption } from '../descriptions/options';
+import { additionalFiltersProperty, sortProperty } from '../descriptions/listParameters';
+import { buildListQuery, type NameValue, type Query, type SortRule } from '../list/query';
+import type { ResourceDescriptor, ResourceOperation } from '../resources/descriptor';
 
 /** Return All reads 100 per request (the API's maximum) to spend as little of the rate limit as possible. */
 const DEFAULT_PAGE_SIZE = MAX_PAGE_SIZE;
@@ -100,8 +100,24 @@ function concurrencyFor(credential: CredentialSnapshot, requested: number): numb
 	return credential.data.grantType === 'clientCredentials' ? requested : 1;
 }
 
-/** `GET /v1/<resource>`, page after page, with filters and sort. */
-export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
+/** One Get Many as its parameters ask for it: read once per input item, used for one listing or several. */
+export interface ListPlan {
+	/** Records to return at most; undefined with Return All. */
+	limit?: number;
+	simplify: boolean;
+	/** The Filters, Additional Filters and Sort as the query of every page. */
+	query: Query;
+	/**
+	 * Every record of the list at `path` (under `/v1`) matching the query, up to the limit, page
+	 * after page. Calls share one rate budget, so several listings of one item respect it together.
+	 */
+	collect: (path: string) => Promise<unknown[]>;
+	/** For the item's other requests (e.g. listing the parents first): the same rate budget and credential. */
+	requestOptions: Pick<ApiRequestOptions, 'gate' | 'credential' | 'itemIndex'>;
+}
+
+/** Reads Get Many's parameters of one input item into a plan. */
+export async function listPlan(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<ListPlan> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? undefined : wholeNumber(this.getNodeParameter('limit', itemIndex, 50), 'Limit', 1);
 	const options = this.getNodeParameter('options', itemIndex, {}) as GetManyOptions;
@@ -120,9 +136,30 @@ export async function execute(this: IExecuteFunctions, resource: ResourceDescrip
 	});
 
 	const gate = new RateBudget(executionTimer(this));
-	const fetchPage = async (qs: Query): Promise<ListResponse> =>
-		(await apiRequest.call(this, 'GET', resource.path, { qs, returnFullResponse: true, itemIndex, gate, credential, requiredScope: resource.scope })) as ListResponse;
-
-	const records = await collectPages(fetchPage, { query, perPage: planPerPage(pageSize, limit), limit, concurrency });
-	return (options.simplify ? records.map(resource.simplify) : records) as IDataObject[];
+	const collect = async (path: string): Promise<unknown[]> => {
+		const fetchPage = async (qs: Query): Promise<ListResponse> =>
+			(await apiRequest.call(this, 'GET', path, { qs, returnFullResponse: true, itemIndex, gate, credential, requiredScope: resource.scope })) as ListResponse;
+		return await collectPages(fetchPage, { query, perPage: planPerPage(pageSize, limit), limit, concurrency });
+	};
+	return { limit, simplify: Boolean(options.simplify), query, collect, requestOptions: { gate, credential, itemIndex } };
 }
+
+/** `GET /v1/<resource>`, page after page, with filters and sort. */
+export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
+	const plan = await listPlan.call(this, resource, itemIndex);
+	const records = await plan.collect(resource.path);
+	return (plan.simplify ? records.map(resource.simplify) : records) as IDataObject[];
+}
+
+/** Get Many's Operation selector entry. */
+export function option(resource: ResourceDescriptor): INodePropertyOptions {
+	return {
+		name: 'Get Many',
+		value: 'getMany',
+		description: `List ${resource.plural} with filters and sort; each item is one ${resource.displayName.toLowerCase()}: ${resource.summary}`,
+		action: `Get many ${resource.plural}`,
+	};
+}
+
+/** Get Many: records matching filters, in the chosen order, paged. */
+export const getMany: ResourceOperation = { value: 'getMany', option, properties, execute };

@@ -4,7 +4,7 @@
 import { getGlobalState, setGlobalState, type INodeTypeDescription } from 'n8n-workflow';
 import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
 import { runNode } from '../../../harness';
-import { fakeStudentsApi, jsonOf, ORIGIN, runEducationPlatform, studentRange, TOKEN, useNock, type Envelope } from '../fixtures';
+import { fakeStudentsApi, jsonOf, ORIGIN, runEducationPlatform, studentRange, TOKEN, useNock, type Envelope } from '../../EducationPlatform/fixtures';
 
 useNock();
 

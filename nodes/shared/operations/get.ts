@@ -1,7 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { apiRequest } from '../../shared/transport';
-import { optionsCollection, simplifyOption } from '../../shared/descriptions/options';
-import type { ResourceDescriptor } from '../../shared/resources/descriptor';
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { apiRequest } from '../transport';
+import { optionsCollection, simplifyOption } from '../descriptions/options';
+import type { ResourceDescriptor, ResourceOperation } from '../resources/descriptor';
+
+/** "a" or "an" before a resource's lower-case name: the nodes panel says "Get an enrollment". */
+function article(noun: string): 'a' | 'an' {
+	return /^[aeiou]/.test(noun) ? 'an' : 'a';
+}
+
+/** Get's Operation selector entry. */
+export function option(resource: ResourceDescriptor): INodePropertyOptions {
+	const one = resource.displayName.toLowerCase();
+	return { name: 'Get', value: 'get', description: `Get one ${one} by ID: ${resource.summary}`, action: `Get ${article(one)} ${one}` };
+}
 
 /** Get's parameters for one resource: its ID and the Simplify option. */
 export function properties(resource: ResourceDescriptor): INodeProperties[] {
@@ -34,3 +45,6 @@ export async function execute(this: IExecuteFunctions, resource: ResourceDescrip
 	const record = response?.data ?? response;
 	return [(options.simplify ? resource.simplify(record) : record) as IDataObject];
 }
+
+/** Get: one record by its ID. */
+export const get: ResourceOperation = { value: 'get', option, properties, execute };

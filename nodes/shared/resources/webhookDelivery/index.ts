@@ -1,0 +1,38 @@
+import type { ResourceDescriptor } from '../descriptor';
+import { dateRangeFilters, enumFilter, listParameters, textListFilter } from '../../descriptions/filters';
+import { READ_SCOPE } from '../webhookSubscription/picker';
+import { getMany } from './getMany';
+import { get, redeliver } from './operations';
+import { simplifyDelivery } from './simplify';
+import { DELIVERY_ID } from './target';
+
+// What `GET /v1/webhooks/{id}/deliveries` accepts (docs/api-contract.md §8.8).
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+const DELIVERY_SORT_FIELDS = ['created_at'] as const;
+
+const list = listParameters(
+	[
+		enumFilter('status', 'status', 'Status', DELIVERY_STATUSES, 'a delivery status', 'Deliveries with any of these statuses'),
+		textListFilter('eventType', 'event_type', 'Event Types', 'e.g. the event_type of a delivery', 'Deliveries of any of these event types (the types the trigger\'s Events lists, as area.type).'),
+		textListFilter('eventId', 'event_id', 'Event IDs', 'e.g. evt_01JD3X9V7K2M4N6P8Q0R', 'Deliveries of any of these events (an event and its redeliveries share the ID).'),
+		...dateRangeFilters('created', 'Created', 'deliveries made'),
+	],
+	DELIVERY_SORT_FIELDS,
+);
+
+export const resource: ResourceDescriptor = {
+	value: 'webhookDelivery',
+	displayName: 'Webhook Delivery',
+	plural: 'webhook deliveries',
+	// Under a subscription: /webhooks/{id}/deliveries (target.ts builds it).
+	path: '/deliveries',
+	scope: READ_SCOPE,
+	webhookScope: true,
+	summary: 'ID, subscription ID, event ID and type, status (pending, succeeded, failed), attempts and the next attempt\'s time',
+	id: DELIVERY_ID,
+	...list,
+	defaultSortField: 'created_at',
+	simplify: simplifyDelivery,
+	simplifyDescription: 'ID, subscription ID, event ID and type, status, attempt count, next attempt, created date and the last attempt\'s response status and error',
+	operations: [get, getMany, redeliver],
+};

@@ -1,0 +1,104 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { optionsCollection, simplifyOption } from '../../descriptions/options';
+import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
+import { apiRequest, type ApiRequestOptions } from '../../transport';
+import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
+import { subscriptionPath, WRITE_SCOPE } from '../webhookSubscription/picker';
+import { deliveriesPath, DELIVERY_PARAMETER, NOT_FOUND_ADVICE, readTarget, subscriptionParameter, type DeliveryTarget } from './target';
+import { disabledSkip, REDELIVER_ANYWAY_OPTION, redeliverSkip } from './redeliverCheck';
+
+/** The subscription and the delivery that Get and Redeliver act on. */
+const TARGET_PARAMETERS: INodeProperties[] = [
+	subscriptionParameter('The subscription whose log holds the delivery (a delivery\'s webhook_id): pick one from the list, or give its ID'),
+	DELIVERY_PARAMETER,
+];
+
+/** One delivery of the target, as the platform returns it. */
+async function readDelivery(this: IExecuteFunctions, resource: ResourceDescriptor, target: DeliveryTarget, itemIndex: number): Promise<JsonRecord> {
+	const response = (await apiRequest.call(this, 'GET', target.path, request(resource, target, itemIndex))) as { data?: unknown };
+	const delivery = response?.data ?? response;
+	return isJsonRecord(delivery) ? delivery : {};
+}
+
+function request(resource: ResourceDescriptor, target: DeliveryTarget, itemIndex: number): ApiRequestOptions {
+	return { resourceLabel: target.label, notFoundAdvice: NOT_FOUND_ADVICE, requiredScope: resource.scope, itemIndex };
+}
+
+const executeGet: OperationExecute = async function (this, resource, itemIndex) {
+	const delivery = await readDelivery.call(this, resource, readTarget.call(this, itemIndex), itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as { simplify?: boolean };
+	return [(options.simplify ? resource.simplify(delivery) : delivery) as IDataObject];
+};
+
+/** Get: one delivery of a subscription's log, with its attempts. */
+export const get: ResourceOperation = {
+	value: 'get',
+	option: (resource) => ({
+		name: 'Get',
+		value: 'get',
+		description: `Get one delivery of a subscription by ID: ${resource.summary}`,
+		action: 'Get a webhook delivery',
+	}),
+	properties: (resource): INodeProperties[] => [
+		...TARGET_PARAMETERS,
+		optionsCollection([simplifyOption(resource.simplifyDescription)]),
+	],
+	execute: executeGet,
+};
+
+/**
+ * `POST …/deliveries/{delivery_id}/redeliver`, unless redeliverCheck.ts finds a reason not to in
+ * the event's deliveries (one request with `filter[event_id]`, docs/api-contract.md §8.7) or the
+ * subscription is disabled (read only when the event is about to be sent).
+ */
+const executeRedeliver: OperationExecute = async function (this, resource, itemIndex) {
+	const target = readTarget.call(this, itemIndex);
+	const anyway = (this.getNodeParameter('options', itemIndex, {}) as { redeliverAnyway?: boolean }).redeliverAnyway === true;
+	const options = request(resource, target, itemIndex);
+	const delivery = await readDelivery.call(this, resource, target, itemIndex);
+	const outcome = {
+		delivery_id: target.deliveryId,
+		webhook_id: target.webhookId,
+		event_id: delivery.event_id ?? null,
+		event_type: delivery.event_type ?? null,
+	};
+	let eventDeliveries: unknown[] = [];
+	// A succeeded delivery is refused without reading more; so is one without an event ID.
+	if (!anyway && delivery.status !== 'succeeded' && typeof delivery.event_id === 'string') {
+		const qs = { 'filter[event_id]': delivery.event_id, sort: '-created_at', page: 1, per_page: 100 };
+		const listed = (await apiRequest.call(this, 'GET', deliveriesPath(target.webhookId), { ...options, qs })) as { data?: unknown };
+		eventDeliveries = Array.isArray(listed?.data) ? listed.data : [];
+	}
+	const skip =
+		redeliverSkip(delivery, eventDeliveries, anyway) ??
+		disabledSkip(((await apiRequest.call(this, 'GET', subscriptionPath(target.webhookId), options)) as { data?: unknown })?.data);
+	if (skip) return [{ redelivered: false, ...outcome, skipped_reason: skip.reason, delivered_by: skip.delivery, new_delivery: null }];
+	const sent = (await apiRequest.call(this, 'POST', `${target.path}/redeliver`, { ...options, requiredScope: WRITE_SCOPE })) as { data?: unknown };
+	return [{ redelivered: true, ...outcome, skipped_reason: null, delivered_by: null, new_delivery: (sent?.data ?? null) as IDataObject }];
+};
+
+/** Redeliver: sends a past delivery's event again, as a new delivery with the same event ID. */
+export const redeliver: ResourceOperation = {
+	value: 'redeliver',
+	option: () => ({
+		name: 'Redeliver',
+		value: 'redeliver',
+		description:
+			'Send a delivery\'s event again to its subscription (same event ID, new delivery); skipped when the event was delivered since or is still being retried',
+		action: 'Redeliver a webhook delivery',
+	}),
+	properties: (): INodeProperties[] => [
+		...TARGET_PARAMETERS,
+		optionsCollection([
+			{
+				displayName: REDELIVER_ANYWAY_OPTION,
+				name: 'redeliverAnyway',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to send the event even when this delivery succeeded, or another delivery of the same event succeeded or is still pending. Off: such a delivery is an error (succeeded) or skipped, so a scheduled recovery sends each event once.',
+			},
+		]),
+	],
+	execute: executeRedeliver,
+};

@@ -1,0 +1,63 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { prefixedIdParser } from '../recordId';
+import { parseSubscriptionId, SUBSCRIPTION_ID_PARAMETER, subscriptionLocator, subscriptionPath } from '../webhookSubscription/picker';
+
+// Which subscription and delivery an operation is about: deliveries live in a subscription's log
+// (`/v1/webhooks/{id}/deliveries/{delivery_id}`, docs/api-contract.md §8.1), so every operation
+// but Get Many over all of this n8n's subscriptions names both.
+
+export const parseDeliveryId = prefixedIdParser('dlv', 'Webhook Delivery ID', 'dlv_8Ui9Op0A');
+
+/** `/webhooks/{id}/deliveries`: one subscription's delivery log. */
+export function deliveriesPath(webhookId: string): string {
+	return `${subscriptionPath(webhookId)}/deliveries`;
+}
+
+/** The subscription whose log an operation reads: the Webhook Subscription picker. */
+export function subscriptionParameter(description: string): INodeProperties {
+	return subscriptionLocator(SUBSCRIPTION_ID_PARAMETER, 'Webhook Subscription', description);
+}
+
+export const NOT_FOUND_ADVICE =
+	'A delivery ID starts with dlv_ and is found only in the log of the subscription it was made for (its webhook_id); Get Many lists both. Deleting a subscription discards its log.';
+
+/** The descriptor's `id`: the delivery's ID parameter of Get and Redeliver. */
+export const DELIVERY_ID = {
+	parameter: 'webhookDeliveryId',
+	displayName: 'Webhook Delivery ID',
+	placeholder: 'e.g. dlv_8Ui9Op0A',
+	description: 'The delivery\'s ID, starting with dlv_ (e.g. mapped from Get Many)',
+	parse: parseDeliveryId,
+	notFoundAdvice: NOT_FOUND_ADVICE,
+};
+
+export const DELIVERY_PARAMETER: INodeProperties = {
+	displayName: DELIVERY_ID.displayName,
+	name: DELIVERY_ID.parameter,
+	type: 'string',
+	required: true,
+	placeholder: DELIVERY_ID.placeholder,
+	default: '',
+	description: DELIVERY_ID.description,
+};
+
+export interface DeliveryTarget {
+	webhookId: string;
+	deliveryId: string;
+	/** `/webhooks/{id}/deliveries/{delivery_id}` */
+	path: string;
+	/** e.g. `webhook delivery dlv_… of subscription wh_…`, for error messages. */
+	label: string;
+}
+
+/** The subscription and delivery of one input item. */
+export function readTarget(this: IExecuteFunctions, itemIndex: number): DeliveryTarget {
+	const webhookId = parseSubscriptionId(this.getNodeParameter(SUBSCRIPTION_ID_PARAMETER, itemIndex, undefined, { extractValue: true }));
+	const deliveryId = parseDeliveryId(this.getNodeParameter(DELIVERY_PARAMETER.name, itemIndex));
+	return {
+		webhookId,
+		deliveryId,
+		path: `${deliveriesPath(webhookId)}/${encodeURIComponent(deliveryId)}`,
+		label: `webhook delivery ${deliveryId} of subscription ${webhookId}`,
+	};
+}

@@ -1,0 +1,77 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { ActionableError } from '../../errors';
+import { isJsonRecord } from '../../jsonRecord';
+import { get } from '../../operations/get';
+import { getMany } from '../../operations/getMany';
+import { apiRequest } from '../../transport';
+import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
+import { subscriptionLocator, subscriptionPath, WRITE_SCOPE } from './picker';
+import { deliversTo, markDelivery, webhookAddressOf } from './thisN8n';
+
+/** This n8n's webhook address (thisN8n.ts), from the execution's `$execution.resumeUrl`. */
+export function thisN8nWebhookAddress(this: IExecuteFunctions, itemIndex: number): string | undefined {
+	return webhookAddressOf(this.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex));
+}
+
+/** Get or Get Many with `delivers_to_this_n8n` on every record, the simplified ones included. */
+function marked(operation: ResourceOperation): ResourceOperation {
+	const execute: OperationExecute = async function (this, resource, itemIndex) {
+		const records = await operation.execute.call(this, resource, itemIndex);
+		return markDelivery(records, thisN8nWebhookAddress.call(this, itemIndex));
+	};
+	return { ...operation, execute };
+}
+
+/** What Delete says of a subscription that delivered to this n8n. */
+export function deletedNote(subscription: IDataObject): string {
+	const owner = typeof subscription.description === 'string' && subscription.description !== '' ? ` (${subscription.description})` : '';
+	return `This subscription delivered to this n8n${owner}. If an active workflow's Education Platform Trigger registered it, that trigger receives no events from now on, and events meanwhile are not kept for it: deactivate and activate (unpublish and publish) that workflow to register it again.`;
+}
+
+/** `DELETE /v1/webhooks/{id}`, after reading it: the result says whether it delivered to this n8n. */
+const executeDelete: OperationExecute = async function (this, resource, itemIndex) {
+	const id = resource.id.parse(this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true }));
+	const path = subscriptionPath(String(id));
+	const request = { resourceLabel: `${resource.displayName.toLowerCase()} ${id}`, notFoundAdvice: resource.id.notFoundAdvice, itemIndex };
+	const response = (await apiRequest.call(this, 'GET', path, { ...request, requiredScope: resource.scope })) as { data?: unknown };
+	if (!isJsonRecord(response?.data)) {
+		throw new ActionableError(
+			`The API did not answer with subscription ${String(id)}, so Delete deleted nothing`,
+			'Check that the credential\'s Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).',
+		);
+	}
+	const subscription = response.data as IDataObject;
+	await apiRequest.call(this, 'DELETE', path, { ...request, requiredScope: WRITE_SCOPE });
+	const toThisN8n = deliversTo(thisN8nWebhookAddress.call(this, itemIndex), subscription.url);
+	return [
+		{
+			id,
+			deleted: true,
+			url: subscription.url ?? null,
+			description: subscription.description ?? null,
+			events: subscription.events ?? [],
+			delivers_to_this_n8n: toThisN8n,
+			note: toThisN8n ? deletedNote(subscription) : null,
+		},
+	];
+};
+
+const deleteProperties = (resource: ResourceDescriptor): INodeProperties[] => [
+	subscriptionLocator(resource.id.parameter, resource.id.displayName, 'The subscription to delete: pick one from the list, or give its ID'),
+];
+
+/** Delete: removes a subscription and its delivery log (docs/api-contract.md §8.1, §8.5). */
+const remove: ResourceOperation = {
+	value: 'delete',
+	option: (resource) => ({
+		name: 'Delete',
+		value: 'delete',
+		description: `Delete a ${resource.displayName.toLowerCase()}, its pending retries and its delivery log; the result says when it delivered to this n8n`,
+		action: `Delete a ${resource.displayName.toLowerCase()}`,
+	}),
+	properties: deleteProperties,
+	execute: executeDelete,
+};
+
+/** The Operation selector's order: by name. */
+export const SUBSCRIPTION_OPERATIONS: readonly ResourceOperation[] = [remove, marked(get), marked(getMany)];

@@ -1,0 +1,32 @@
+// A workflow's finished runs in a real n8n, read through its REST API, and what each node emitted.
+import type { Instance } from './instance';
+import { eventually } from './sandboxClient';
+
+export interface Run {
+	id: string;
+	status: string;
+	runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
+}
+
+/** A workflow's finished executions with their run data, once there are at least `count`. */
+export async function runsOf(n8n: Instance, workflowId: string, count: number, timeoutMs = 60_000): Promise<Run[]> {
+	const finished = await eventually(
+		`${count} finished execution(s) of ${workflowId}`,
+		async () => {
+			const found = (await n8n.rest.executions(workflowId)).filter((e) => e.status !== 'running' && e.status !== 'new');
+			return found.length >= count ? found : undefined;
+		},
+		timeoutMs,
+	);
+	const runs: Run[] = [];
+	for (const execution of finished) {
+		const data = n8n.unflatten((await n8n.rest.execution(execution.id)).data) as { resultData: { runData: Run['runData'] } };
+		runs.push({ id: execution.id, status: execution.status, runData: data.resultData.runData });
+	}
+	return runs;
+}
+
+/** The items a node emitted in a run (none when it did not run or emitted nothing). */
+export function itemsOf(run: Run, node: string): Array<Record<string, unknown>> {
+	return (run.runData[node] ?? []).flatMap((task) => (task.data?.main[0] ?? []).map((item) => item.json));
+}

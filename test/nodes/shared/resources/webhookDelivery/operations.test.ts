@@ -1,0 +1,83 @@
+// Webhook Delivery → Get and Redeliver through n8n's engine with nock: which requests each sends,
+// and what Redeliver says when it sends nothing.
+import nock from 'nock';
+import { jsonOf, ORIGIN, runEducationPlatform, useNock } from '../../../EducationPlatform/fixtures';
+
+useNock();
+
+const LOG = '/v1/webhooks/wh_1/deliveries';
+const delivery = (id: string, status: string) => ({ id, webhook_id: 'wh_1', event_id: 'evt_1', event_type: 'payment.failed', status, attempt_count: 8, next_attempt_at: null, created_at: '2026-11-21T09:15:02.000000Z', attempts: [] });
+const target = { resource: 'webhookDelivery', webhookSubscriptionId: { __rl: true, mode: 'id', value: 'wh_1' }, webhookDeliveryId: 'dlv_1' };
+
+describe('Webhook Delivery → Get', () => {
+	it('reads the delivery under its subscription, simplified when asked', async () => {
+		nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'failed') });
+		const result = await runEducationPlatform({ ...target, operation: 'get', options: { simplify: true } });
+		expect(jsonOf(result.items)).toEqual([expect.objectContaining({ id: 'dlv_1', status: 'failed', last_error: null })]);
+	});
+});
+
+describe('Webhook Delivery → Redeliver', () => {
+	it('reads the event\'s deliveries newest first and the subscription, then redelivers', async () => {
+		const scope = nock(ORIGIN)
+			.get(`${LOG}/dlv_1`)
+			.reply(200, { data: delivery('dlv_1', 'failed') })
+			.get(LOG)
+			.query({ 'filter[event_id]': 'evt_1', sort: '-created_at', page: 1, per_page: 100 })
+			.reply(200, { data: [delivery('dlv_1', 'failed')], meta: { current_page: 1, last_page: 1, per_page: 100, total: 1 } })
+			.get('/v1/webhooks/wh_1')
+			.reply(200, { data: { id: 'wh_1', enabled: true } })
+			.post(`${LOG}/dlv_1/redeliver`)
+			.reply(202, { data: delivery('dlv_2', 'pending') });
+		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
+		expect(jsonOf(result.items)).toEqual([
+			{
+				redelivered: true,
+				delivery_id: 'dlv_1',
+				webhook_id: 'wh_1',
+				event_id: 'evt_1',
+				event_type: 'payment.failed',
+				skipped_reason: null,
+				delivered_by: null,
+				new_delivery: delivery('dlv_2', 'pending'),
+			},
+		]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('sends nothing for an event with a pending delivery, and says so in the item', async () => {
+		nock(ORIGIN)
+			.get(`${LOG}/dlv_1`)
+			.reply(200, { data: delivery('dlv_1', 'failed') })
+			.get(LOG)
+			.query(true)
+			.reply(200, { data: [delivery('dlv_3', 'pending')] });
+		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
+		expect(jsonOf(result.items)).toEqual([
+			expect.objectContaining({ redelivered: false, new_delivery: null, delivered_by: { id: 'dlv_3', status: 'pending', created_at: '2026-11-21T09:15:02.000000Z' } }),
+		]);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('sends nothing to a disabled subscription, and says to enable it', async () => {
+		nock(ORIGIN)
+			.get(`${LOG}/dlv_1`)
+			.reply(200, { data: delivery('dlv_1', 'failed') })
+			.get(LOG)
+			.query(true)
+			.reply(200, { data: [delivery('dlv_1', 'failed')] })
+			.get('/v1/webhooks/wh_1')
+			.reply(200, { data: { id: 'wh_1', enabled: false } });
+		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
+		expect(jsonOf(result.items)).toEqual([
+			expect.objectContaining({ redelivered: false, delivered_by: null, new_delivery: null, skipped_reason: expect.stringMatching(/^Subscription wh_1 is disabled/) }),
+		]);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('keeps a refused succeeded delivery per item under Continue On Fail', async () => {
+		nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'succeeded') });
+		const result = await runEducationPlatform({ ...target, operation: 'redeliver' }, { continueOnFail: true });
+		expect(jsonOf(result.items)).toEqual([{ error: 'Delivery dlv_1 already succeeded, so Redeliver did not send event evt_1 again' }]);
+	});
+});

@@ -1,0 +1,57 @@
+// Webhook Subscription's operations through n8n's engine with nock: the harness's n8n runs at
+// TEST_INSTANCE_URL, so subscriptions under it deliver to "this n8n".
+import nock from 'nock';
+import { deletedNote } from '../../../../../nodes/shared/resources/webhookSubscription/operations';
+import { TEST_INSTANCE_URL } from '../../../../harness';
+import { jsonOf, ORIGIN, runEducationPlatform, useNock } from '../../../EducationPlatform/fixtures';
+
+useNock();
+
+const ours = { id: 'wh_ours1', url: `${TEST_INSTANCE_URL}/webhook/9d1c/webhook`, events: ['payment.failed'], description: 'n8n workflow Fees (Trigger)', enabled: true };
+const theirs = { id: 'wh_theirs1', url: 'https://elsewhere.example/hook', events: ['payment.failed'], description: null, enabled: true };
+const locator = (id: string) => ({ __rl: true, mode: 'id', value: id });
+
+describe('Webhook Subscription → Get Many and Get', () => {
+	it('marks each record, the simplified ones too', async () => {
+		nock(ORIGIN).get('/v1/webhooks').query({ page: 1, per_page: 50 }).reply(200, { data: [ours, theirs], meta: { current_page: 1, last_page: 1, per_page: 50, total: 2 } });
+		const listed = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'getMany', options: { simplify: true } });
+		expect(listed.error).toBeUndefined();
+		expect(jsonOf(listed.items).map((item) => [item.id, item.delivers_to_this_n8n, 'updated_at' in item])).toEqual([
+			['wh_ours1', true, false],
+			['wh_theirs1', false, false],
+		]);
+
+		nock(ORIGIN).get('/v1/webhooks/wh_theirs1').reply(200, { data: theirs });
+		const got = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'get', webhookSubscriptionId: locator('wh_theirs1') });
+		expect(jsonOf(got.items)).toEqual([{ ...theirs, delivers_to_this_n8n: false }]);
+	});
+});
+
+describe('Webhook Subscription → Delete', () => {
+	it('reads the subscription, deletes it, and says it delivered to this n8n', async () => {
+		const scope = nock(ORIGIN).get('/v1/webhooks/wh_ours1').reply(200, { data: ours }).delete('/v1/webhooks/wh_ours1').reply(204);
+		const result = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'delete', webhookSubscriptionId: locator('wh_ours1') });
+		expect(jsonOf(result.items)).toEqual([
+			{ id: 'wh_ours1', deleted: true, url: ours.url, description: ours.description, events: ours.events, delivers_to_this_n8n: true, note: deletedNote(ours) },
+		]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('deletes nothing when the subscription does not exist (404 with advice)', async () => {
+		nock(ORIGIN).get('/v1/webhooks/wh_gone1').reply(404, { message: 'No webhook with ID wh_gone1.', code: 'not_found' });
+		const result = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'delete', webhookSubscriptionId: locator('wh_gone1') });
+		expect(result.error?.message).toMatch(/No webhook with ID wh_gone1/);
+		expect(result.error?.description).toMatch(/starts with wh_/);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('refuses an ID that is not one before any request', async () => {
+		const result = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'delete', webhookSubscriptionId: 'dlv_1' });
+		expect(result.error?.message).toBe('Webhook Subscription ID is "dlv_1", it must look like wh_2f9c1a7e4b');
+	});
+});
+
+it('deletedNote names the owner from the description, and says how to register again', () => {
+	expect(deletedNote({ description: 'n8n workflow 42 (Trigger)' })).toMatch(/^This subscription delivered to this n8n \(n8n workflow 42 \(Trigger\)\)\. .*deactivate and activate/);
+	expect(deletedNote({})).toMatch(/^This subscription delivered to this n8n\. /);
+});
