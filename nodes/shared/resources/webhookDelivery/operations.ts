@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { optionsCollection, simplifyOption } from '../../descriptions/options';
+import { ActionableError } from '../../errors';
 import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
 import { apiRequest, type ApiRequestOptions } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
-import { subscriptionPath, WRITE_SCOPE } from '../webhookSubscription/picker';
+import { SUBSCRIPTION_NOT_FOUND_ADVICE, subscriptionPath, WRITE_SCOPE } from '../webhookSubscription/picker';
 import { deliveriesPath, DELIVERY_PARAMETER, NOT_FOUND_ADVICE, readTarget, subscriptionParameter, type DeliveryTarget } from './target';
 import { disabledSkip, REDELIVER_ANYWAY_OPTION, redeliverSkip } from './redeliverCheck';
 
@@ -67,11 +68,18 @@ const executeRedeliver: OperationExecute = async function (this, resource, itemI
 	if (!anyway && delivery.status !== 'succeeded' && typeof delivery.event_id === 'string') {
 		const qs = { 'filter[event_id]': delivery.event_id, sort: '-created_at', page: 1, per_page: 100 };
 		const listed = (await apiRequest.call(this, 'GET', deliveriesPath(target.webhookId), { ...options, qs })) as { data?: unknown };
-		eventDeliveries = Array.isArray(listed?.data) ? listed.data : [];
+		if (!Array.isArray(listed?.data)) {
+			throw new ActionableError(
+				`The API did not answer with a list of event ${delivery.event_id}'s deliveries, so Redeliver could not check it and did not send it`,
+				'Check that the credential\'s Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).',
+			);
+		}
+		eventDeliveries = listed.data;
 	}
+	const subscriptionRequest = { ...options, resourceLabel: `webhook subscription ${target.webhookId}`, notFoundAdvice: SUBSCRIPTION_NOT_FOUND_ADVICE };
 	const skip =
 		redeliverSkip(delivery, eventDeliveries, anyway) ??
-		disabledSkip(((await apiRequest.call(this, 'GET', subscriptionPath(target.webhookId), options)) as { data?: unknown })?.data);
+		disabledSkip(((await apiRequest.call(this, 'GET', subscriptionPath(target.webhookId), subscriptionRequest)) as { data?: unknown })?.data);
 	if (skip) return [{ redelivered: false, ...outcome, skipped_reason: skip.reason, delivered_by: skip.delivery, new_delivery: null }];
 	const sent = (await apiRequest.call(this, 'POST', `${target.path}/redeliver`, { ...options, requiredScope: WRITE_SCOPE })) as { data?: unknown };
 	return [{ redelivered: true, ...outcome, skipped_reason: null, delivered_by: null, new_delivery: (sent?.data ?? null) as IDataObject }];
@@ -84,7 +92,7 @@ export const redeliver: ResourceOperation = {
 		name: 'Redeliver',
 		value: 'redeliver',
 		description:
-			'Send a delivery\'s event again to its subscription (same event ID, new delivery); skipped when the event was delivered since or is still being retried',
+			'Send a delivery\'s event again to its subscription (same event ID, new delivery); skipped when the event was delivered since, is still being retried, has a newer delivery or failed 3 times, or the subscription is disabled',
 		action: 'Redeliver a webhook delivery',
 	}),
 	properties: (): INodeProperties[] => [
@@ -96,7 +104,7 @@ export const redeliver: ResourceOperation = {
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to send the event even when this delivery succeeded, or another delivery of the same event succeeded or is still pending. Off: such a delivery is an error (succeeded) or skipped, so a scheduled recovery sends each event once.',
+					'Whether to send the event without checking its deliveries: even when this delivery succeeded, another one of the same event succeeded, is pending or is newer, or the event failed 3 tried deliveries. Off: such a delivery is an error (succeeded) or skipped, so a scheduled recovery sends each event once. A disabled subscription is skipped either way.',
 			},
 		]),
 	],

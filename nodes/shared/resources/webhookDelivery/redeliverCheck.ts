@@ -16,15 +16,23 @@ export interface Skip {
 	delivery: { id: unknown; status: unknown; created_at: unknown } | null;
 }
 
+/**
+ * Tried deliveries of one event that failed, after which Redeliver stops sending it: the original
+ * and two redeliveries, each with the platform's 8 attempts. A redelivery is a new delivery inside
+ * a recovery's window, so without a limit an event a receiver always refuses (a workflow deleted
+ * with its subscription left behind, a run that always fails) would be sent every day for ever.
+ */
+export const MAX_FAILED_DELIVERIES = 3;
+
 const notSent = (reason: string) => `${reason} Not sent again; set Options → ${REDELIVER_ANYWAY_OPTION} to send it anyway.`;
 
 /**
  * Refuses a delivery that itself succeeded, or whose event the platform did not name (unless
  * `anyway`). Otherwise says which delivery of the same event makes sending it unnecessary: one
- * that succeeded or is pending (this one included), else a newer one. Only an event's newest
- * delivery is sent again, so a run that lists several failed ones sends the event once, and a
- * redelivery that fails at once does not double with every run. `eventDeliveries`: the event's
- * deliveries, newest first. Undefined: redeliver.
+ * that succeeded or is pending (this one included), MAX_FAILED_DELIVERIES tried ones that
+ * failed, else a newer one. Only an event's newest delivery is sent again, so a run that lists
+ * several failed ones sends the event once, and a redelivery that fails at once does not double
+ * with every run. `eventDeliveries`: the event's deliveries, newest first. Undefined: redeliver.
  */
 export function redeliverSkip(delivery: JsonRecord, eventDeliveries: unknown[], anyway: boolean): Skip | undefined {
 	if (anyway) return undefined;
@@ -53,6 +61,16 @@ export function redeliverSkip(delivery: JsonRecord, eventDeliveries: unknown[], 
 					? `Delivery ${id} is still pending: the platform retries it on its schedule (next attempt ${String(delivered.next_attempt_at ?? 'soon')}).`
 					: `Event ${event} has a pending delivery (${String(delivered.id)}) that the platform is still retrying.`;
 		return { reason: notSent(reason), delivery: summary(delivered) };
+	}
+	// Made while its subscription was disabled: failed without an attempt, so it does not count.
+	const tried = deliveries.filter((other) => other.status === 'failed' && Number(other.attempt_count) > 0);
+	if (tried.length >= MAX_FAILED_DELIVERIES) {
+		return {
+			reason: notSent(
+				`Event ${event} failed ${tried.length} deliveries, each after the platform's attempts: Redeliver gives up on it, so an event the receiver always refuses is not sent for ever. Check that the subscription's workflow is active and its runs succeed.`,
+			),
+			delivery: summary(tried[0]),
+		};
 	}
 	const own = deliveries.findIndex((other) => String(other.id) === id);
 	const newer = deliveries.slice(0, own === -1 ? deliveries.length : own)[0];

@@ -1,7 +1,15 @@
 import type { ResourceDescriptor } from '../descriptor';
 import { listParameters, textFilter } from '../../descriptions/filters';
 import { SUBSCRIPTION_OPERATIONS } from './operations';
-import { parseSubscriptionId, READ_SCOPE, searchWebhookSubscriptions, SUBSCRIPTION_ID_PARAMETER, SUBSCRIPTIONS_PATH, subscriptionLocator } from './picker';
+import {
+	parseSubscriptionId,
+	READ_SCOPE,
+	searchWebhookSubscriptions,
+	SUBSCRIPTION_ID_PARAMETER,
+	SUBSCRIPTION_NOT_FOUND_ADVICE,
+	SUBSCRIPTIONS_PATH,
+	subscriptionLocator,
+} from './picker';
 import { simplifySubscription } from './simplify';
 
 // What `GET /v1/webhooks` accepts (docs/api-contract.md §8.1, §8.8).
@@ -26,8 +34,7 @@ export const resource: ResourceDescriptor = {
 		placeholder: 'e.g. wh_2f9c1a7e4b',
 		description: 'The subscription: pick one from the list, or give its ID',
 		parse: parseSubscriptionId,
-		notFoundAdvice:
-			'A webhook subscription ID starts with wh_; Get Many lists them. A subscription deleted in the platform, or by its trigger when the workflow was deactivated, is gone with its delivery log.',
+		notFoundAdvice: SUBSCRIPTION_NOT_FOUND_ADVICE,
 	},
 	...list,
 	defaultSortField: 'created_at',

@@ -17,6 +17,9 @@ export function subscriptionPath(webhookId: string): string {
 }
 export const READ_SCOPE = 'webhooks:read';
 export const WRITE_SCOPE = 'webhooks:write';
+/** Said under a 404 for a subscription. */
+export const SUBSCRIPTION_NOT_FOUND_ADVICE =
+	'A webhook subscription ID starts with wh_; Get Many lists them. A subscription deleted in the platform, or by its trigger when the workflow was deactivated, is gone with its delivery log.';
 /** The subscription's ID parameter, in every operation that names one (saved workflows store it). */
 export const SUBSCRIPTION_ID_PARAMETER = 'webhookSubscriptionId';
 /** An account has at most 100 subscriptions (docs/api-contract.md §8.1): one page of 100; more pages only guard a platform that allows more. */

@@ -4,9 +4,11 @@ import { ActionableError } from '../../errors';
 import { isJsonRecord } from '../../jsonRecord';
 
 /**
- * What follows the address in a trigger's URL: n8n's production webhook endpoint (`webhook`
- * unless N8N_ENDPOINT_WEBHOOK changes it), the node's webhook ID, and the trigger's path `webhook`.
- * Another integration's URL on the same host (`https://school.example/api/hooks`) is not one.
+ * What follows the address in a trigger's URL: n8n's production or test webhook endpoint
+ * (`webhook`, `webhook-test` unless N8N_ENDPOINT_WEBHOOK… change them), the node's webhook ID
+ * (n8n gives every trigger one), and the trigger's path `webhook`. Another integration's URL on
+ * the same host (`https://school.example/api/hooks`) and a second n8n under a path of it
+ * (`…/n8n2/webhook/<id>/webhook`) are not this n8n's.
  */
 const TRIGGER_PATH = /^[^/]+\/[^/]+\/webhook\/?$/;
 /** The same ending on a URL whose address is not known: any n8n's trigger URL. */
@@ -56,11 +58,12 @@ export function markDelivery<T>(records: T[], address: string | undefined): T[] 
 }
 
 const WEBHOOK_URL_ADVICE =
-	'n8n builds it from N8N_WEBHOOK_URL (WEBHOOK_URL on n8n 1.x); without it, it is n8n\'s local address. Set it to n8n\'s public address on every n8n process, queue-mode workers included, and run again. To read one subscription\'s log, choose Deliveries Of → One Subscription.';
+	'n8n builds it from N8N_WEBHOOK_URL (WEBHOOK_URL on n8n 1.x); without it, it is n8n\'s local address. Set it to n8n\'s public address on every n8n process, queue-mode workers included, and run again. To read one subscription\'s log, choose Deliveries Of → One Subscription. If this n8n has no trigger subscription of its own (a local test instance on a shared account), it has nothing to recover: deactivate this workflow here.';
 
-function isLoopback(address: string): boolean {
+/** The addresses n8n falls back on without N8N_WEBHOOK_URL (`localhost`), or a process's own. */
+function isLocal(address: string): boolean {
 	const host = new URL(address).hostname;
-	return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+	return host === 'localhost' || host === '[::1]' || host === '0.0.0.0' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /**
@@ -75,11 +78,11 @@ export function thisN8nSubscriptions<T>(address: string | undefined, subscriptio
 	}
 	const urlOf = (subscription: T) => (isJsonRecord(subscription) ? subscription.url : undefined);
 	const ours = subscriptions.filter((subscription) => deliversTo(address, urlOf(subscription)));
-	if (ours.length > 0 || !isLoopback(address)) return ours;
+	if (ours.length > 0 || !isLocal(address)) return ours;
 	const elsewhere = subscriptions.map(urlOf).filter((url) => TRIGGER_URL_END.test(originAndPath(url) ?? ''));
 	if (elsewhere.length === 0) return ours;
 	throw new ActionableError(
-		`No webhook subscription delivers to this n8n's webhook address ${address}, but ${elsewhere.length} with an n8n trigger's URL deliver elsewhere (e.g. ${String(elsewhere[0])})`,
+		`No webhook subscription delivers to this n8n's webhook address ${address}, but ${elsewhere.length === 1 ? '1 with an n8n trigger\'s URL delivers' : `${elsewhere.length} with an n8n trigger's URL deliver`} elsewhere (e.g. ${String(elsewhere[0])})`,
 		WEBHOOK_URL_ADVICE,
 	);
 }

@@ -18,6 +18,17 @@ describe('Webhook Delivery → Get', () => {
 });
 
 describe('Webhook Delivery → Redeliver', () => {
+	/** dlv_1 failed and is its event's only delivery; then the subscription is read with this answer. */
+	const failedThenSubscription = (status: number, body: object) =>
+		nock(ORIGIN)
+			.get(`${LOG}/dlv_1`)
+			.reply(200, { data: delivery('dlv_1', 'failed') })
+			.get(LOG)
+			.query(true)
+			.reply(200, { data: [delivery('dlv_1', 'failed')] })
+			.get('/v1/webhooks/wh_1')
+			.reply(status, body);
+
 	it('reads the event\'s deliveries newest first and the subscription, then redelivers', async () => {
 		const scope = nock(ORIGIN)
 			.get(`${LOG}/dlv_1`)
@@ -60,19 +71,27 @@ describe('Webhook Delivery → Redeliver', () => {
 	});
 
 	it('sends nothing to a disabled subscription, and says to enable it', async () => {
-		nock(ORIGIN)
-			.get(`${LOG}/dlv_1`)
-			.reply(200, { data: delivery('dlv_1', 'failed') })
-			.get(LOG)
-			.query(true)
-			.reply(200, { data: [delivery('dlv_1', 'failed')] })
-			.get('/v1/webhooks/wh_1')
-			.reply(200, { data: { id: 'wh_1', enabled: false } });
+		failedThenSubscription(200, { data: { id: 'wh_1', enabled: false } });
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
 		expect(jsonOf(result.items)).toEqual([
 			expect.objectContaining({ redelivered: false, delivered_by: null, new_delivery: null, skipped_reason: expect.stringMatching(/^Subscription wh_1 is disabled/) }),
 		]);
 		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('sends nothing when the event\'s deliveries are not a list, and says to check the Base URL', async () => {
+		nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'failed') }).get(LOG).query(true).reply(200, '<html>login</html>');
+		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
+		expect(result.error?.message).toBe("The API did not answer with a list of event evt_1's deliveries, so Redeliver could not check it and did not send it");
+		expect(result.error?.description).toMatch(/Base URL/);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('names the subscription when it is gone by the time Redeliver reads it', async () => {
+		failedThenSubscription(404, { error: { code: 'not_found', message: 'Webhook not found' } });
+		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
+		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/webhook subscription wh_1/);
+		expect(result.error?.description).toMatch(/A webhook subscription ID starts with wh_/);
 	});
 
 	it('keeps a refused succeeded delivery per item under Continue On Fail', async () => {

@@ -35,6 +35,18 @@ describe('redeliverSkip', () => {
 		expect(redeliverSkip(failed, [newer], false)?.delivery?.id).toBe('dlv_9');
 	});
 
+	it('gives up on an event after 3 tried deliveries failed; one failed without an attempt (subscription disabled) does not count', () => {
+		const tried = (id: string) => ({ id, event_id: 'evt_1', status: 'failed', attempt_count: 8 });
+		const twice = [tried('dlv_3'), tried('dlv_2')];
+		expect(redeliverSkip(tried('dlv_3'), [...twice, { id: 'dlv_1', status: 'failed', attempt_count: 0 }], false)).toBeUndefined();
+		const skip = redeliverSkip(tried('dlv_3'), [...twice, tried('dlv_1')], false);
+		expect(skip?.delivery?.id).toBe('dlv_3');
+		expect(skip?.reason).toBe(
+			`Event evt_1 failed 3 deliveries, each after the platform's attempts: Redeliver gives up on it, so an event the receiver always refuses is not sent for ever. Check that the subscription's workflow is active and its runs succeed. Not sent again; set Options → ${REDELIVER_ANYWAY_OPTION} to send it anyway.`,
+		);
+		expect(redeliverSkip(tried('dlv_3'), [...twice, tried('dlv_1')], true)).toBeUndefined();
+	});
+
 	it('refuses a delivery that succeeded, saying which option sends it again', () => {
 		const succeeded = { id: 'dlv_5', event_id: 'evt_5', status: 'succeeded' };
 		expect(() => redeliverSkip(succeeded, [], false)).toThrow(ActionableError);

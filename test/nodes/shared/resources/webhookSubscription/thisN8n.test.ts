@@ -32,6 +32,8 @@ describe('deliversTo', () => {
 		expect(deliversTo(root, 'https://school.example/api/hooks')).toBe(false);
 		expect(deliversTo(root, 'https://school.example/n8n2/webhook/9d1c/webhook')).toBe(false);
 		expect(deliversTo(root, 'https://school.example/webhook/9d1c/other')).toBe(false);
+		// The trigger's test URL is this n8n's too.
+		expect(deliversTo(root, 'https://school.example/webhook-test/9d1c/webhook')).toBe(true);
 	});
 
 	it('is false without an address or a URL', () => {
@@ -69,7 +71,7 @@ describe('thisN8nSubscriptions', () => {
 	it('refuses "none" at a local address while trigger URLs of another address are registered (a process without N8N_WEBHOOK_URL)', () => {
 		const refuse = () => thisN8nSubscriptions('http://localhost:5678/', [theirs, ours]);
 		expect(refuse).toThrow(
-			"No webhook subscription delivers to this n8n's webhook address http://localhost:5678/, but 1 with an n8n trigger's URL deliver elsewhere (e.g. https://n8n.school.example/webhook/9d1c/webhook)",
+			"No webhook subscription delivers to this n8n's webhook address http://localhost:5678/, but 1 with an n8n trigger's URL delivers elsewhere (e.g. https://n8n.school.example/webhook/9d1c/webhook)",
 		);
 		let refused: unknown;
 		try {
@@ -78,6 +80,10 @@ describe('thisN8nSubscriptions', () => {
 			refused = error;
 		}
 		expect((refused as { description?: string }).description).toMatch(/N8N_WEBHOOK_URL \(WEBHOOK_URL on n8n 1\.x\).*queue-mode workers included/);
+		expect(() => thisN8nSubscriptions('http://[::1]:5678/', [ours, { ...ours, id: 'wh_4' }])).toThrow(/but 2 with an n8n trigger's URL deliver elsewhere/);
+		expect(() => thisN8nSubscriptions('http://0.0.0.0:5678/', [ours])).toThrow(/http:\/\/0\.0\.0\.0:5678\//);
+		// A public name that merely starts with 127 is not a local address.
+		expect(thisN8nSubscriptions('https://127.example.com/', [ours])).toEqual([]);
 		// A local address with no trigger URL anywhere, or with its own: nothing is wrong.
 		expect(thisN8nSubscriptions('http://127.0.0.1:5678/', [theirs])).toEqual([]);
 		const local = { id: 'wh_3', url: 'http://127.0.0.1:5678/webhook/77aa/webhook' };
