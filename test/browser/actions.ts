@@ -17,6 +17,11 @@ function getPanel(action: string, resource: string, id: string): ActionPanel {
 	return { action, resource, operation: 'Get', parameters: ['Credential', 'Resource', 'Operation', id, 'Options'] };
 }
 
+/** A delivery is named by its subscription and its ID. */
+function deliveryPanel(action: string, operation: string): ActionPanel {
+	return { action, resource: 'Webhook Delivery', operation, parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription', 'Webhook Delivery ID', 'Options'] };
+}
+
 function getManyPanel(action: string, resource: string): ActionPanel {
 	return { action, resource, operation: 'Get Many', parameters: GET_MANY };
 }
@@ -30,6 +35,12 @@ export const ACTION_PANELS: ActionPanel[] = [
 	getManyPanel('Get many payments', 'Payment'),
 	getPanel('Get an exam result', 'Exam Result', 'Exam Result ID'),
 	getManyPanel('Get many exam results', 'Exam Result'),
+	{ action: 'Delete a webhook subscription', resource: 'Webhook Subscription', operation: 'Delete', parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription'] },
+	getPanel('Get a webhook subscription', 'Webhook Subscription', 'Webhook Subscription'),
+	getManyPanel('Get many webhook subscriptions', 'Webhook Subscription'),
+	deliveryPanel('Get a webhook delivery', 'Get'),
+	{ ...getManyPanel('Get many webhook deliveries', 'Webhook Delivery'), parameters: [...GET_MANY.slice(0, 3), 'Deliveries Of', ...GET_MANY.slice(3)] },
+	deliveryPanel('Redeliver a webhook delivery', 'Redeliver'),
 ];
 
 /**
