@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { optionsCollection, simplifyOption } from '../../descriptions/options';
 import { ActionableError } from '../../errors';
 import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
-import { apiRequest, type ApiRequestOptions } from '../../transport';
+import { apiRequest, readCredential, type ApiRequestOptions } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
 import { SUBSCRIPTION_NOT_FOUND_ADVICE, subscriptionPath, WRITE_SCOPE } from '../webhookSubscription/picker';
 import { deliveriesPath, DELIVERY_PARAMETER, NOT_FOUND_ADVICE, readTarget, subscriptionParameter, type DeliveryTarget } from './target';
@@ -15,8 +15,8 @@ const TARGET_PARAMETERS: INodeProperties[] = [
 ];
 
 /** One delivery of the target, as the platform returns it. */
-async function readDelivery(this: IExecuteFunctions, resource: ResourceDescriptor, target: DeliveryTarget, itemIndex: number): Promise<JsonRecord> {
-	const response = (await apiRequest.call(this, 'GET', target.path, request(resource, target, itemIndex))) as { data?: unknown };
+async function readDelivery(this: IExecuteFunctions, target: DeliveryTarget, options: ApiRequestOptions): Promise<JsonRecord> {
+	const response = (await apiRequest.call(this, 'GET', target.path, options)) as { data?: unknown };
 	const delivery = response?.data ?? response;
 	return isJsonRecord(delivery) ? delivery : {};
 }
@@ -26,7 +26,8 @@ function request(resource: ResourceDescriptor, target: DeliveryTarget, itemIndex
 }
 
 const executeGet: OperationExecute = async function (this, resource, itemIndex) {
-	const delivery = await readDelivery.call(this, resource, readTarget.call(this, itemIndex), itemIndex);
+	const target = readTarget.call(this, itemIndex);
+	const delivery = await readDelivery.call(this, target, request(resource, target, itemIndex));
 	const options = this.getNodeParameter('options', itemIndex, {}) as { simplify?: boolean };
 	return [(options.simplify ? resource.simplify(delivery) : delivery) as IDataObject];
 };
@@ -48,15 +49,32 @@ export const get: ResourceOperation = {
 };
 
 /**
+ * The subscriptions Redeliver read in one run of the node, by ID: a recovery that redelivers many
+ * deliveries of one subscription reads it once (the context is the same for every input item).
+ */
+const subscriptionsRead = new WeakMap<IExecuteFunctions, Map<string, Promise<unknown>>>();
+
+function readSubscription(this: IExecuteFunctions, webhookId: string, options: ApiRequestOptions): Promise<unknown> {
+	const read = subscriptionsRead.get(this) ?? new Map<string, Promise<unknown>>();
+	subscriptionsRead.set(this, read);
+	if (!read.has(webhookId)) {
+		const request = { ...options, resourceLabel: `webhook subscription ${webhookId}`, notFoundAdvice: SUBSCRIPTION_NOT_FOUND_ADVICE };
+		read.set(webhookId, apiRequest.call(this, 'GET', subscriptionPath(webhookId), request).then((response) => (response as { data?: unknown })?.data));
+	}
+	return read.get(webhookId)!;
+}
+
+/**
  * `POST …/deliveries/{delivery_id}/redeliver`, unless redeliverCheck.ts finds a reason not to in
  * the event's deliveries (one request with `filter[event_id]`, docs/api-contract.md §8.7) or the
- * subscription is disabled (read only when the event is about to be sent).
+ * subscription is disabled (read once per run, and only when an event is about to be sent).
  */
 const executeRedeliver: OperationExecute = async function (this, resource, itemIndex) {
 	const target = readTarget.call(this, itemIndex);
 	const anyway = (this.getNodeParameter('options', itemIndex, {}) as { redeliverAnyway?: boolean }).redeliverAnyway === true;
-	const options = request(resource, target, itemIndex);
-	const delivery = await readDelivery.call(this, resource, target, itemIndex);
+	// One credential read for the item's requests: n8n loads and decrypts it on every read.
+	const options = { ...request(resource, target, itemIndex), credential: await readCredential.call(this) };
+	const delivery = await readDelivery.call(this, target, options);
 	const outcome = {
 		delivery_id: target.deliveryId,
 		webhook_id: target.webhookId,
@@ -76,10 +94,9 @@ const executeRedeliver: OperationExecute = async function (this, resource, itemI
 		}
 		eventDeliveries = listed.data;
 	}
-	const subscriptionRequest = { ...options, resourceLabel: `webhook subscription ${target.webhookId}`, notFoundAdvice: SUBSCRIPTION_NOT_FOUND_ADVICE };
 	const skip =
 		redeliverSkip(delivery, eventDeliveries, anyway) ??
-		disabledSkip(((await apiRequest.call(this, 'GET', subscriptionPath(target.webhookId), subscriptionRequest)) as { data?: unknown })?.data);
+		disabledSkip(await readSubscription.call(this, target.webhookId, options));
 	if (skip) return [{ redelivered: false, ...outcome, skipped_reason: skip.reason, delivered_by: skip.delivery, new_delivery: null }];
 	const sent = (await apiRequest.call(this, 'POST', `${target.path}/redeliver`, { ...options, requiredScope: WRITE_SCOPE })) as { data?: unknown };
 	return [{ redelivered: true, ...outcome, skipped_reason: null, delivered_by: null, new_delivery: (sent?.data ?? null) as IDataObject }];

@@ -10,11 +10,6 @@ import { prefixedIdParser } from '../recordId';
 // `searchWebhookSubscriptions` and the locator's modes.
 
 export const SUBSCRIPTIONS_PATH = '/webhooks';
-
-/** `/webhooks/{id}`: one subscription. */
-export function subscriptionPath(webhookId: string): string {
-	return `${SUBSCRIPTIONS_PATH}/${encodeURIComponent(webhookId)}`;
-}
 export const READ_SCOPE = 'webhooks:read';
 export const WRITE_SCOPE = 'webhooks:write';
 /** Said under a 404 for a subscription. */
@@ -25,6 +20,11 @@ export const SUBSCRIPTION_ID_PARAMETER = 'webhookSubscriptionId';
 /** An account has at most 100 subscriptions (docs/api-contract.md §8.1): one page of 100; more pages only guard a platform that allows more. */
 const PAGE_SIZE = 100;
 const MAX_PAGES = 10;
+
+/** `/webhooks/{id}`: one subscription. */
+export function subscriptionPath(webhookId: string): string {
+	return `${SUBSCRIPTIONS_PATH}/${encodeURIComponent(webhookId)}`;
+}
 
 export const parseSubscriptionId = prefixedIdParser('wh', 'Webhook Subscription ID', 'wh_2f9c1a7e4b');
 

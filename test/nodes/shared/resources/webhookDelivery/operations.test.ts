@@ -70,6 +70,38 @@ describe('Webhook Delivery → Redeliver', () => {
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
+	it('reads the subscription once for all the items of a run, and each item\'s delivery and event', async () => {
+		const event = (id: string, eventId: string) => ({ ...delivery(id, 'failed'), event_id: eventId });
+		const scope = nock(ORIGIN)
+			.get(`${LOG}/dlv_1`)
+			.reply(200, { data: event('dlv_1', 'evt_1') })
+			.get(`${LOG}/dlv_2`)
+			.reply(200, { data: event('dlv_2', 'evt_2') })
+			.get(LOG)
+			.query((query) => query['filter[event_id]'] === 'evt_1')
+			.reply(200, { data: [event('dlv_1', 'evt_1')] })
+			.get(LOG)
+			.query((query) => query['filter[event_id]'] === 'evt_2')
+			.reply(200, { data: [event('dlv_2', 'evt_2')] })
+			.get('/v1/webhooks/wh_1')
+			.once()
+			.reply(200, { data: { id: 'wh_1', enabled: true } })
+			.post(`${LOG}/dlv_1/redeliver`)
+			.reply(202, { data: delivery('dlv_3', 'pending') })
+			.post(`${LOG}/dlv_2/redeliver`)
+			.reply(202, { data: delivery('dlv_4', 'pending') });
+		const result = await runEducationPlatform(
+			{ ...target, operation: 'redeliver', webhookDeliveryId: '={{ $json.id }}' },
+			{ input: [{ id: 'dlv_1' }, { id: 'dlv_2' }] },
+		);
+		expect(jsonOf(result.items).map((item) => [item.delivery_id, item.redelivered])).toEqual([
+			['dlv_1', true],
+			['dlv_2', true],
+		]);
+		// A second read of the subscription would find no reply and fail the item.
+		expect(scope.isDone()).toBe(true);
+	});
+
 	it('sends nothing to a disabled subscription, and says to enable it', async () => {
 		failedThenSubscription(200, { data: { id: 'wh_1', enabled: false } });
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
