@@ -57,9 +57,12 @@ function attemptCount(context: FailureContext): string {
 	return `after ${context.attempts} attempt${context.attempts > 1 ? 's' : ''}`;
 }
 
-/** "2026-11-26 00:13:02 UTC": when a wait that did not fit would have ended. */
+/** After this no date is worth naming (and past JavaScript's range there is none: "Invalid time value"). */
+const LATEST_RETRY_TIME = Date.UTC(10_000, 0, 1);
+
+/** "2026-11-26 00:13:02 UTC": when a wait that did not fit would have ended; none past the year 9999. */
 function retryTime(context: FailureContext): string | undefined {
-	if (context.stop !== 'wait-budget' || context.retryAt === undefined) return undefined;
+	if (context.stop !== 'wait-budget' || context.retryAt === undefined || !(context.retryAt < LATEST_RETRY_TIME)) return undefined;
 	return `${new Date(context.retryAt).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 

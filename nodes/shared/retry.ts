@@ -98,14 +98,61 @@ export function isRetryable(failure: Failure, method = 'GET'): boolean {
 	return isTransientNetworkFailure(failure);
 }
 
-/** `Retry-After` as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from now. */
+/**
+ * The longest wait told apart from "never": the end of JavaScript's date range from the epoch. A
+ * longer one (`Retry-After: 9999…` with 400 digits) is this, so every sum and time stays finite.
+ */
+const LONGEST_WAIT_MS = 8.64e15;
+
+function waitOf(ms: number): number {
+	return Math.min(Math.ceil(ms), LONGEST_WAIT_MS);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH = MONTHS.join('|');
+const TIME = '(\\d\\d):(\\d\\d):(\\d\\d)';
+/** The three forms of an HTTP-date (RFC 9110 §5.6.7): IMF-fixdate, then the obsolete RFC 850 and asctime ones. */
+const IMF_FIXDATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\\d\\d) (${MONTH}) (\\d{4}) ${TIME} GMT$`);
+const RFC850_DATE = new RegExp(`^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\\d\\d)-(${MONTH})-(\\d\\d) ${TIME} GMT$`);
+const ASCTIME_DATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (${MONTH}) ([ \\d]\\d) ${TIME} (\\d{4})$`);
+
+/** ms since the epoch of a date that exists (no 31 Feb, no hour 25; second 60 is a leap second), else undefined. */
+function utc(year: number, month: string, day: string, hour: string, minute: string, second: string): number | undefined {
+	const time = Date.UTC(year, MONTHS.indexOf(month), Number(day), Number(hour), Number(minute), Number(second));
+	const exists = new Date(time).getUTCDate() === Number(day) && Number(hour) < 24 && Number(minute) < 60 && Number(second) <= 60;
+	return exists ? time : undefined;
+}
+
+/**
+ * An HTTP-date in ms since the epoch; undefined for anything else, whatever `Date.parse` would
+ * make of it. An RFC 850 two-digit year more than 50 years ahead is in the past century (§5.6.7).
+ */
+export function parseHttpDate(text: string, now: number): number | undefined {
+	const fixdate = IMF_FIXDATE.exec(text);
+	if (fixdate) return utc(Number(fixdate[3]), fixdate[2], fixdate[1], fixdate[4], fixdate[5], fixdate[6]);
+	const rfc850 = RFC850_DATE.exec(text);
+	if (rfc850) {
+		const thisYear = new Date(now).getUTCFullYear();
+		let year = thisYear - (thisYear % 100) + Number(rfc850[3]);
+		if (year > thisYear + 50) year -= 100;
+		return utc(year, rfc850[2], rfc850[1], rfc850[4], rfc850[5], rfc850[6]);
+	}
+	const asctime = ASCTIME_DATE.exec(text);
+	if (asctime) return utc(Number(asctime[6]), asctime[1], asctime[2].trim(), asctime[3], asctime[4], asctime[5]);
+	return undefined;
+}
+
+/**
+ * `Retry-After` as delay-seconds (1*DIGIT) or an HTTP-date (RFC 9110 §10.2.3), in ms from now.
+ * Anything else (`-1`, `+10`, `1.`, two headers joined as `10, 20`) is undefined, so the next
+ * source of the wait decides: a malformed value is no answer, not "now".
+ */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
 	if (value === undefined) return undefined;
 	const trimmed = value.trim();
-	if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000);
-	const date = Date.parse(trimmed);
-	if (Number.isNaN(date)) return undefined;
-	return Math.max(0, date - now);
+	if (/^\d+$/.test(trimmed)) return waitOf(Number(trimmed) * 1000);
+	const date = parseHttpDate(trimmed, now);
+	return date === undefined ? undefined : Math.max(0, date - now);
 }
 
 /**
@@ -116,7 +163,7 @@ export function parseRateLimitReset(value: string | undefined, now: number): num
 	if (value === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return undefined;
 	const seconds = Number(value);
 	const delay = seconds < 1_000_000_000 ? seconds * 1000 : seconds * 1000 - now;
-	return delay > 0 ? Math.ceil(delay) : undefined;
+	return delay > 0 ? waitOf(delay) : undefined;
 }
 
 /**

@@ -75,6 +75,15 @@ describe('describeFailure', () => {
 		expect(report.description).toMatch(/Run the workflow again after 2026-11-26 00:13:02 UTC/);
 	});
 
+	it('a wait ending beyond any date (Retry-After: 9999999999999) names no time, and says what to do', () => {
+		const report = describeFailure(
+			http(429, { message: 'Too many requests.' }, { 'retry-after': '9999999999999', 'x-ratelimit-limit': '600' }),
+			context({ attempts: 1, stop: 'wait-budget', requestedDelayMs: 8.64e15, retryAt: Date.now() + 8.64e15 }),
+		);
+		expect(report.message).toBe('Too many requests (gave up after 1 attempt, 0 s of waiting)');
+		expect(report.description).toMatch(/would exceed the 3 min retry limit\)\. The platform allows 600 requests per minute for these credentials\. Run the workflow again later, fetch less/);
+	});
+
 	it('a request refused before it was sent (the shared rate budget) says so', () => {
 		const report = describeFailure(
 			http(429, undefined),

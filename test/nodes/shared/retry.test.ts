@@ -29,6 +29,38 @@ describe('parseRetryAfter', () => {
 		expect(parseRetryAfter('soon', NOW)).toBeUndefined();
 		expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
 	});
+
+	it('reads the two obsolete HTTP-date formats too (RFC 9110 §5.6.7)', () => {
+		expect(parseRetryAfter('Saturday, 21-Nov-26 09:00:30 GMT', NOW)).toBe(30_000);
+		expect(parseRetryAfter('Sat Nov 21 09:00:30 2026', NOW)).toBe(30_000);
+		expect(parseRetryAfter('Tue Dec  1 09:00:30 2026', NOW)).toBe(Date.UTC(2026, 11, 1, 9, 0, 30) - NOW);
+		// A two-digit year more than 50 years ahead is in the past century.
+		expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', NOW)).toBe(0);
+	});
+
+	it.each([['-1'], ['+10'], ['1.'], ['1.5'], ['10, 20'], ['1e3'], ['0x10'], ['']])('ignores the malformed delay-seconds %p', (value) => {
+		expect(parseRetryAfter(value, NOW)).toBeUndefined();
+	});
+
+	it.each([
+		['2026-11-21T09:00:30Z'],
+		['Sat, 21 Nov 2026 09:00:30'],
+		['Sat, 21 Nov 2026 09:00:30 +0000'],
+		['21 Nov 2026 09:00:30 GMT'],
+		['Sat, 31 Feb 2026 09:00:30 GMT'],
+		['Sat, 21 Nov 2026 25:00:30 GMT'],
+		['Sat, 21 Nov 2026 09:00:30 GMT, Sat, 21 Nov 2026 09:00:40 GMT'],
+		['Nov 21 2026'],
+	])('ignores %p: not an HTTP-date, whatever Date.parse makes of it', (value) => {
+		expect(parseRetryAfter(value, NOW)).toBeUndefined();
+	});
+
+	it('keeps an absurdly long wait finite: at most the span of JavaScript\'s dates', () => {
+		expect(parseRetryAfter('99999999999', NOW)).toBe(99_999_999_999_000);
+		expect(parseRetryAfter('9999999999999', NOW)).toBe(8.64e15);
+		expect(parseRetryAfter('9'.repeat(400), NOW)).toBe(8.64e15);
+		expect(parseRateLimitReset('9'.repeat(400), NOW)).toBe(8.64e15);
+	});
 });
 
 describe('parseRateLimitReset', () => {
@@ -120,6 +152,20 @@ describe('planRetry', () => {
 		// The headers, when present, win.
 		expect(planRetry({ ...bodyOnly, headers: { 'retry-after': '5' } }, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toMatchObject({ delayMs: 5_000 });
 		expect(planRetry({ ...bodyOnly, body: { retry_after: 'soon' } }, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock(0))).toMatchObject({ source: 'backoff' });
+	});
+
+	it.each([['-1'], ['+10'], ['1.'], ['10, 20']])('a malformed Retry-After %p leaves the wait to X-RateLimit-Reset', (retryAfter) => {
+		const failure = status(429, { 'retry-after': retryAfter, 'x-ratelimit-reset': String(NOW / 1000 + 20) });
+		expect(planRetry(failure, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toEqual({ retry: true, delayMs: 20_000, source: 'rate-limit-reset' });
+	});
+
+	it('a wait beyond any date (Retry-After: 9999999999999) is one that does not fit, not an error', () => {
+		expect(planRetry(status(429, { 'retry-after': '9999999999999' }), { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toEqual({
+			retry: false,
+			reason: 'wait-budget',
+			requestedDelayMs: 8.64e15,
+			source: 'retry-after',
+		});
 	});
 
 	it('honours Retry-After on a 503 but not X-RateLimit-Reset', () => {

@@ -120,13 +120,17 @@ describe('apiRequest retries', () => {
 		expect((result.items[0].json.body as IDataObject).waitedUntil).toBeGreaterThanOrEqual(retryAt);
 	});
 
-	it('without Retry-After waits until X-RateLimit-Reset', async () => {
+	it.each([
+		['without Retry-After', {}],
+		// A malformed value is no answer (not "now"): the next source decides.
+		['with a malformed Retry-After (two headers a proxy joined)', { 'Retry-After': '10, 20' }],
+	])('%s waits until X-RateLimit-Reset', async (_name, retryAfter) => {
 		let resetAt = 0;
 		nock(HOST)
 			.get('/v1/students')
 			.reply(() => {
 				resetAt = Math.floor(Date.now() / 1000) + 40;
-				return [429, { message: 'Too many requests.' }, { 'X-RateLimit-Reset': String(resetAt), 'X-RateLimit-Limit': '600' }];
+				return [429, { message: 'Too many requests.' }, { ...retryAfter, 'X-RateLimit-Reset': String(resetAt), 'X-RateLimit-Limit': '600' }];
 			})
 			.get('/v1/students')
 			.reply(() => [200, { data: [], at: Date.now() }]);
@@ -268,6 +272,22 @@ describe('apiRequest retries', () => {
 		expect(error.description).toMatch(/waiting another 55 s would exceed the 3 min retry limit/);
 		expect(error.description).toMatch(/600 requests per minute/);
 		expect(error.description).toMatch(/Run the workflow again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+		expect(error.httpCode).toBe('429');
+		expect(api.isDone()).toBe(true);
+	});
+
+	it.each([
+		['Retry-After: 9999999999999', { 'Retry-After': '9999999999999' }],
+		['an X-RateLimit-Reset beyond any date', { 'X-RateLimit-Reset': '9'.repeat(20) }],
+	])('a 429 with %s fails with the rate-limit error, saying what to do', async (_name, rateHeaders) => {
+		const api = nock(HOST)
+			.get('/v1/students')
+			.reply(429, { message: 'Too many requests.', code: 'rate_limited' }, { ...rateHeaders, 'X-RateLimit-Limit': '600' });
+
+		const error = errorOf(await probe());
+
+		expect(error.message).toBe('Too many requests (gave up after 1 attempt, 0 s of waiting)');
+		expect(error.description).toMatch(/would exceed the 3 min retry limit\)\. The platform allows 600 requests per minute for these credentials\. Run the workflow again later/);
 		expect(error.httpCode).toBe('429');
 		expect(api.isDone()).toBe(true);
 	});
