@@ -6,7 +6,10 @@
 // Accounting: within one window (same X-RateLimit-Reset) the server's count only grows, so the
 // smallest Remaining seen is the most recent truth; requests still in flight may not be counted
 // in it yet, so each of them is assumed to cost one more. A request is started only while
-// `remaining - inFlight > 0`. Once the reset time has passed, the whole limit is available again.
+// `remaining - inFlight > 0`. Once the reset time has passed, the whole limit is available again;
+// when the requests in flight take all of it (or the limit is 0), only an answer can tell more: a
+// waiter waits for one of them to settle (no timer: nothing else can change), and with none in
+// flight one request is let through to ask, so a limit of 0 ends in the platform's 429.
 // A 429 pauses every caller until its Retry-After (else the reset) has passed.
 //
 // Every wait here is part of the waiting budget of the request that waits: `acquire(maxWaitMs)`
@@ -67,6 +70,9 @@ interface Window {
 /** The platform's window length (docs/api-contract.md §5). */
 const WINDOW_MS = 60_000;
 
+/** A wait that no time ends: only an answer to a request in flight can change what is allowed. */
+const UNTIL_SETTLED = 'until a request in flight settles';
+
 function wholeHeader(headers: Record<string, string>, name: string): number | undefined {
 	const value = headers[name];
 	return value !== undefined && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined;
@@ -78,19 +84,21 @@ export class RateBudget implements RequestGate {
 	private pausedUntil = 0;
 	/** The 429 that set `pausedUntil`. */
 	private pausedBy: AttemptOutcome = { statusCode: 429, headers: {} };
+	/** Resolves the callers waiting for a request in flight to settle. */
+	private settled: Array<() => void> = [];
 	/** Requests sent, and the most that were in flight at once (for tests and benchmarks). */
 	readonly stats = { started: 0, peakInFlight: 0, rateLimited: 0 };
 
 	constructor(private readonly timer: Timer) {}
 
-	/** How long the next request has to wait (0: it may start now). */
-	private waitMs(now: number): number {
+	/** How long the next request has to wait: 0 (it may start now), ms, or until a request in flight settles. */
+	private waitMs(now: number): number | typeof UNTIL_SETTLED {
 		if (now < this.pausedUntil) return this.pausedUntil - now;
 		const window = this.window;
 		if (!window) return 0;
 		if (now >= window.closesBy) {
 			// The window closed: a fresh one holds the whole limit (in-flight requests may land in it).
-			return window.limit - this.inFlight > 0 ? 0 : 1;
+			return this.inFlight === 0 || window.limit - this.inFlight > 0 ? 0 : UNTIL_SETTLED;
 		}
 		return window.remaining - this.inFlight > 0 ? 0 : window.closesBy - now;
 	}
@@ -105,7 +113,13 @@ export class RateBudget implements RequestGate {
 
 	async acquire(maxWaitMs = Infinity): Promise<Admission> {
 		let waitedMs = 0;
-		for (let now = this.timer.now(), wait = this.waitMs(now); wait > 0; now = this.timer.now(), wait = this.waitMs(now)) {
+		for (let now = this.timer.now(), wait = this.waitMs(now); wait !== 0; now = this.timer.now(), wait = this.waitMs(now)) {
+			if (wait === UNTIL_SETTLED) {
+				// Bounded by the request timeout of those in flight; the time it took counts.
+				await new Promise<void>((resolve) => this.settled.push(resolve));
+				waitedMs += this.timer.now() - now;
+				continue;
+			}
 			if (waitedMs + wait > maxWaitMs) return { waitedMs, refused: { waitMs: wait, outcome: this.cause(now) } };
 			await this.timer.sleep(wait);
 			waitedMs += wait;
@@ -120,7 +134,13 @@ export class RateBudget implements RequestGate {
 		this.inFlight = Math.max(0, this.inFlight - 1);
 		const now = this.timer.now();
 		this.observe(outcome.headers, now);
-		if (outcome.statusCode !== 429) return;
+		if (outcome.statusCode === 429) this.pause(outcome, now);
+		const waiting = this.settled;
+		this.settled = [];
+		for (const wake of waiting) wake();
+	}
+
+	private pause(outcome: AttemptOutcome, now: number): void {
 		this.stats.rateLimited++;
 		const pause = rateLimitWait(outcome, now)?.delayMs ?? 1_000;
 		if (now + pause > this.pausedUntil) {

@@ -124,6 +124,35 @@ describe('RateBudget', () => {
 		expect(timer.sleeps).toEqual([7_000]);
 	});
 
+	it('a limit of 0 waits for the window to close, then lets one request ask: no sleeping in a loop', async () => {
+		const timer = fakeTimer();
+		const budget = new RateBudget(timer);
+		await budget.acquire();
+		budget.settle({ statusCode: 200, headers: headers(0, 0, timer.at + 20_000) });
+
+		expect(await budget.acquire(180_000)).toEqual({ waitedMs: 20_000 });
+		expect(timer.sleeps).toEqual([20_000]);
+	});
+
+	it('once the window closed, a limit no higher than the requests in flight waits for one of them to answer, without sleeping', async () => {
+		const timer = fakeTimer();
+		const budget = new RateBudget(timer);
+		const resetAt = timer.at + 20_000;
+		await budget.acquire();
+		budget.settle({ statusCode: 200, headers: headers(2, 2, resetAt) });
+		await Promise.all([budget.acquire(), budget.acquire()]);
+
+		const third = budget.acquire(180_000);
+		// Drain the microtasks: the third is parked on the in-flight requests (or, spinning, has slept its budget away).
+		await new Promise(setImmediate);
+		expect(timer.sleeps).toEqual([20_000]);
+		budget.settle({ statusCode: 200, headers: headers(3, 2, timer.at + 60_000) });
+
+		expect(await third).toEqual({ waitedMs: 20_000 });
+		expect(timer.sleeps).toEqual([20_000]);
+		expect(budget.stats.started).toBe(4);
+	});
+
 	it('a failure without an answer frees its slot and changes nothing else', async () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);
