@@ -3,6 +3,7 @@
 // (the resource or the Base URL), 400/422 (the field or filter to fix) and an OAuth error code.
 // The API's error body is read here (docs/api-contract.md §4 error body, §6 scopes).
 import type { AuthenticationMethod } from './constants';
+import { quoted } from './errors';
 import { isJsonRecord } from './jsonRecord';
 import type { Failure } from './retry';
 
@@ -54,19 +55,19 @@ function validationAdvice(errors: ApiErrorBody['errors']): string[] {
 		if (field === 'filter') {
 			const names = quotedNames(text);
 			return names.length
-				? `Remove or rename the unknown filter ${names.map((n) => `"${n}"`).join(', ')} (see Additional Filters).`
+				? `Remove or rename the unknown filter ${names.map((name) => quoted(name)).join(', ')} (see Additional Filters).`
 				: 'Remove the filter the platform does not know (see Additional Filters).';
 		}
-		if (field.startsWith('filter.')) return `Fix the value of the "${field.slice('filter.'.length)}" filter.`;
+		if (field.startsWith('filter.')) return `Fix the value of the ${quoted(field.slice('filter.'.length))} filter.`;
 		if (field === 'sort') {
 			const names = quotedNames(text);
 			return names.length
-				? `Sort by a supported field instead of ${names.map((n) => `"${n}"`).join(', ')}.`
+				? `Sort by a supported field instead of ${names.map((name) => quoted(name)).join(', ')}.`
 				: 'Sort by a supported field.';
 		}
 		if (field === 'per_page') return 'Use a Page Size between 1 and 100.';
 		if (field === 'page') return 'Page numbers start at 1.';
-		return `Fix the "${field}" field.`;
+		return `Fix the ${quoted(field)} field.`;
 	});
 }
 

@@ -1,5 +1,5 @@
 // Pure: no n8n import.
-import { ActionableError } from '../errors';
+import { ActionableError, quoted } from '../errors';
 
 /**
  * A parser for IDs like `pay_3Qw8Er5T` (docs/api-contract.md §1): the prefix, then letters and
@@ -11,7 +11,7 @@ export function prefixedIdParser(prefix: string, label: string, example: string)
 		const text = value === undefined || value === null ? '' : String(value).trim();
 		if (pattern.test(text)) return text;
 		throw new ActionableError(
-			`${label} is ${text === '' ? 'empty' : `"${text}"`}, it must look like ${example}`,
+			`${label} is ${text === '' ? 'empty' : quoted(text)}, it must look like ${example}`,
 			`Enter the "id" of the record (it starts with ${prefix}_), e.g. map the "id" field of an earlier Education Platform node or trigger.`,
 		);
 	};

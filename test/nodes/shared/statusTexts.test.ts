@@ -53,6 +53,22 @@ describe('statusAdvice', () => {
 		]);
 	});
 
+	it('quotes and truncates the names it echoes: a filter named with a line break stays on one line', () => {
+		expect(
+			advice(422, {
+				errors: {
+					filter: ['Requested filter(s) `colour\nERROR forged` are not allowed.'],
+					[`filter.${'s'.repeat(70)}`]: ['Invalid.'],
+					'x\r\ny': ['Invalid.'],
+				},
+			}),
+		).toEqual([
+			'Remove or rename the unknown filter "colour\\nERROR forged" (see Additional Filters).',
+			`Fix the value of the "${'s'.repeat(60)}…" filter.`,
+			'Fix the "x\\r\\ny" field.',
+		]);
+	});
+
 	it('an OAuth error code says which credential field to fix, before any status advice', () => {
 		expect(advice(401, { error: 'invalid_client' })).toEqual(['The platform did not accept the OAuth client. Check the Client ID and Client Secret in the credential.']);
 		expect(advice(400, { error: 'invalid_grant' })).toEqual(['The authorization is no longer valid. Reconnect the Education Platform OAuth2 credential.']);

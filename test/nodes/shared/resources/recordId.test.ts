@@ -15,4 +15,16 @@ describe('prefixedRecordId', () => {
 		expect(() => id.parse('pay_5Tg7Uh2K')).toThrow(ActionableError);
 		expect(() => id.parse(undefined)).toThrow('Exam Result ID is empty, it must look like exr_5Tg7Uh2K');
 	});
+
+	it('quotes and truncates what it echoes: an ID with a line break cannot forge a log line', () => {
+		const forged = `exr_1\n2026-11-26T05:00:00.000Z | info | Workflow activated ${'x'.repeat(100)}`;
+		let message = '';
+		try {
+			id.parse(forged);
+		} catch (error) {
+			message = (error as Error).message;
+		}
+		expect(message).toBe('Exam Result ID is "exr_1\\n2026-11-26T05:00:00.000Z | info | Workflow activated x…", it must look like exr_5Tg7Uh2K');
+		expect(message).not.toMatch(/[\n\r]/);
+	});
 });
