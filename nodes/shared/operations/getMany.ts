@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 import { MAX_PAGE_SIZE, planPerPage, type ListResponse } from '../list/page';
 import { collectPages } from '../list/paging';
 import { wholeNumber } from '../parameters';
-import { RateBudget } from '../rateBudget';
-import { apiRequest, executionTimer, readCredential, type ApiRequestOptions, type CredentialSnapshot } from '../transport';
+import { apiRequest, executionTimer, RateBudget, readCredential, type ApiRequestOptions, type CredentialSnapshot } from '../transport';
 import { optionsCollection, simplifyOption } from '../descriptions/options';
 import { additionalFiltersProperty, sortProperty } from '../descriptions/listParameters';
 import { buildListQuery, type NameValue, type Query, type SortRule } from '../list/query';

@@ -40,14 +40,15 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiUrl, normalizeBaseUrl } from '../baseUrl';
 import type { AuthenticationMethod } from '../constants';
-import { describeFailure } from '../errorDescription';
 import { isJsonRecord } from '../jsonRecord';
-import { failureFromError, isTruncatedJson, lowerCaseHeaders, truncatedBodyFailure } from '../failure';
-import type { RequestGate, Timer } from '../rateBudget';
-import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryDecision, type RetryPolicy } from '../retry';
 import { baseUrlOf, credentialTypeOf, type ApiContext, type CredentialSnapshot } from './credential';
+import { describeFailure } from './errorDescription';
+import { failureFromError, isTruncatedJson, lowerCaseHeaders, truncatedBodyFailure } from './failure';
+import type { RequestGate, Timer } from './rateBudget';
+import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryDecision, type RetryPolicy } from './retry';
 
 export { platformBaseUrl, readCredential, type ApiContext, type CredentialSnapshot } from './credential';
+export { RateBudget } from './rateBudget';
 
 export interface ApiRequestOptions {
 	qs?: IDataObject;

@@ -4,8 +4,8 @@
 // the transport does for one request: acquire the gate, send, settle, and retry per planRetry.
 import type { ListResponse } from '../../../../../nodes/shared/list/page';
 import type { Query } from '../../../../../nodes/shared/list/query';
-import { RateBudget, type Timer } from '../../../../../nodes/shared/rateBudget';
-import { DEFAULT_RETRY_POLICY, planRetry, type Failure } from '../../../../../nodes/shared/retry';
+import { RateBudget, type Timer } from '../../../../../nodes/shared/transport/rateBudget';
+import { DEFAULT_RETRY_POLICY, planRetry, type Failure } from '../../../../../nodes/shared/transport/retry';
 import { RateLimiter, rateLimitHeaders } from '../../../../../sandbox/http/rateLimit';
 import { createRng, type Rng } from '../../../../../sandbox/random';
 

@@ -1,6 +1,6 @@
 // Pure: no n8n import. Which failed requests are worth repeating and how long to wait first.
 // docs/api-contract.md §4 (transient statuses) and §5 (rate-limit headers, Retry-After).
-import { isJsonRecord } from './jsonRecord';
+import { isJsonRecord } from '../jsonRecord';
 
 /** What went wrong with one attempt, independent of the HTTP library. */
 export interface Failure {

@@ -1,4 +1,4 @@
-import { RateBudget } from '../../../nodes/shared/rateBudget';
+import { RateBudget } from '../../../../nodes/shared/transport/rateBudget';
 
 /** A clock whose sleeps are recorded and pass at once. */
 function fakeTimer(start = 1_795_000_000_000) {

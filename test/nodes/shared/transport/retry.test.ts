@@ -7,7 +7,7 @@ import {
 	planRetry,
 	type Clock,
 	type Failure,
-} from '../../../nodes/shared/retry';
+} from '../../../../nodes/shared/transport/retry';
 
 const NOW = Date.parse('2026-11-21T09:00:00Z');
 const clock = (random = 0.5): Clock => ({ now: () => NOW, random: () => random });

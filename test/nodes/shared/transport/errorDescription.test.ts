@@ -1,5 +1,5 @@
-import { describeFailure, formatDuration, type FailureContext } from '../../../nodes/shared/errorDescription';
-import type { Failure } from '../../../nodes/shared/retry';
+import { describeFailure, formatDuration, type FailureContext } from '../../../../nodes/shared/transport/errorDescription';
+import type { Failure } from '../../../../nodes/shared/transport/retry';
 
 const context = (overrides: Partial<FailureContext> = {}): FailureContext => ({
 	method: 'GET',

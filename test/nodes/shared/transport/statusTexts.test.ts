@@ -1,4 +1,4 @@
-import { asErrorBody, defaultMessage, fieldErrors, statusAdvice, type StatusContext } from '../../../nodes/shared/statusTexts';
+import { asErrorBody, defaultMessage, fieldErrors, statusAdvice, type StatusContext } from '../../../../nodes/shared/transport/statusTexts';
 
 /** The advice for a response with this status and body. */
 const advice = (statusCode: number, body: unknown, context: StatusContext = {}): string[] => statusAdvice({ statusCode, body, headers: {} }, asErrorBody(body), context);

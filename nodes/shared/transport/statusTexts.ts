@@ -2,9 +2,9 @@
 // when the API sent none, and what to do after a 401 (the credential), 403 (the missing scope), 404
 // (the resource or the Base URL), 400/422 (the field or filter to fix) and an OAuth error code.
 // The API's error body is read here (docs/api-contract.md §4 error body, §6 scopes).
-import type { AuthenticationMethod } from './constants';
-import { quoted } from './errors';
-import { isJsonRecord } from './jsonRecord';
+import type { AuthenticationMethod } from '../constants';
+import { quoted } from '../errors';
+import { isJsonRecord } from '../jsonRecord';
 import type { Failure } from './retry';
 
 /** What the request was for, as far as a status's advice names it. */

@@ -1,4 +1,4 @@
-import { failureFromError, isTruncatedJson } from '../../../nodes/shared/failure';
+import { failureFromError, isTruncatedJson } from '../../../../nodes/shared/transport/failure';
 
 describe('failureFromError', () => {
 	it('reads status, lower-cased headers and the parsed body from an axios error under a NodeApiError', () => {
