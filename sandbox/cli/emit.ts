@@ -4,6 +4,7 @@
 import { request } from 'undici';
 
 import { EVENT_TYPES, isEventType, type EventType } from '../events/types';
+import { UsageError } from './usageError';
 
 export const EMIT_USAGE = [
 	'Usage: npm run sandbox:emit -- <type> [--count N] [--data JSON] [--base-url URL] [--json]',
@@ -17,8 +18,6 @@ export const EMIT_USAGE = [
 	'',
 	'  --redeliver ID    send a past event (evt_…) or delivery (dlv_…) again instead; see --redeliver --help',
 ].join('\n');
-
-export class UsageError extends Error {}
 
 export interface EmitOptions {
 	type: EventType;

@@ -5,7 +5,7 @@
 // fresh timestamp and signature.
 import { request } from 'undici';
 
-import { UsageError } from './emit';
+import { UsageError } from './usageError';
 
 export const REDELIVER_USAGE = [
 	'Usage: npm run sandbox:emit -- --redeliver <evt_… or dlv_…> [--base-url URL] [--token TOKEN]',

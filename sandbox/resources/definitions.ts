@@ -21,7 +21,7 @@ const field = (name: string) => (record: SandboxRecord) => record[name];
 const nested = (outer: string, inner: string) => (record: SandboxRecord) => (record[outer] as Fields | null)?.[inner];
 const sortable = (name: string) => (record: SandboxRecord) => (record[name] ?? null) as string | number | null;
 
-export interface ResourceDefinition extends ListDefinition {
+export interface ResourceDefinition extends ListDefinition<SandboxRecord> {
 	/** Path under /v1 and the name in admin and error messages. */
 	path: 'enrollments' | 'payments' | 'exam-results';
 	noun: string;

@@ -7,13 +7,12 @@
  */
 import { validationError, type FieldErrors } from '../http/errors';
 import { parseRangeValue } from '../students/time';
-import type { SandboxRecord } from './recordStore';
 
 type Value<R> = (record: R) => unknown;
-export type RecordPredicate<R = SandboxRecord> = (record: R) => boolean;
-export type SortValue<R = SandboxRecord> = (record: R) => string | number | boolean | null;
+export type RecordPredicate<R> = (record: R) => boolean;
+export type SortValue<R> = (record: R) => string | number | boolean | null;
 
-export interface RecordQuery<R = SandboxRecord> {
+export interface RecordQuery<R> {
 	predicates: RecordPredicate<R>[];
 	/** Cache key of the predicates (the parsed filter). */
 	key: string;
@@ -24,14 +23,14 @@ export interface RecordQuery<R = SandboxRecord> {
 /** `ids`: any of these positive integers; `values`: any of these (case-insensitive, exact);
  * `exact`: this one value, as is (no list: URLs may hold commas);
  * `after`/`before`/`since`: a time bound on an ISO field (since is inclusive); `boolean`. */
-export type FilterDefinition<R = SandboxRecord> =
+export type FilterDefinition<R> =
 	| { kind: 'ids'; value: Value<R> }
 	| { kind: 'values'; value: Value<R>; allowed?: readonly string[] }
 	| { kind: 'exact'; value: Value<R> }
 	| { kind: 'after' | 'before' | 'since'; value: Value<R> }
 	| { kind: 'boolean'; value: Value<R> };
 
-export interface ListDefinition<R = SandboxRecord> {
+export interface ListDefinition<R> {
 	filters: Record<string, FilterDefinition<R>>;
 	sorts: Record<string, SortValue<R>>;
 }
@@ -89,7 +88,7 @@ function predicateFor<R>(name: string, definition: FilterDefinition<R>, raw: str
 	}
 }
 
-export function parseRecordQuery<R = SandboxRecord>(definition: ListDefinition<R>, query: Record<string, unknown>): RecordQuery<R> {
+export function parseRecordQuery<R>(definition: ListDefinition<R>, query: Record<string, unknown>): RecordQuery<R> {
 	const errors: FieldErrors = {};
 	const predicates: RecordPredicate<R>[] = [];
 	const used: Record<string, string> = {};

@@ -97,7 +97,7 @@ export class RecordStore {
 		this.version++;
 	}
 
-	query(query: RecordQuery): { total: number; slice(from: number, to: number): SandboxRecord[] } {
+	query(query: RecordQuery<SandboxRecord>): { total: number; slice(from: number, to: number): SandboxRecord[] } {
 		const key = `${query.key}|${query.sortKey}`;
 		let cached = this.cache.get(key);
 		if (!cached || cached.version !== this.version) {
@@ -116,7 +116,7 @@ export class RecordStore {
 	}
 
 	/** all() yields records in id order, so ties of any sort are broken by id (contract §3.7). */
-	private execute(query: RecordQuery): SandboxRecord[] {
+	private execute(query: RecordQuery<SandboxRecord>): SandboxRecord[] {
 		return applyQuery(this.all(), query);
 	}
 }

@@ -1,5 +1,5 @@
 import { startSandbox, type RunningSandbox } from '../../../sandbox';
-import { UsageError } from '../../../sandbox/cli/emit';
+import { UsageError } from '../../../sandbox/cli/usageError';
 import { parseRedeliverArgs, redeliver } from '../../../sandbox/cli/redeliver';
 import { apiClient } from '../webhooks/helpers/api';
 import { startReceiver, type Receiver } from '../webhooks/helpers/receiver';
