@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { ResourceDescriptor } from '../../shared/resources/descriptor';
-import { operationsOf } from '../../shared/resources/registry';
 
 /** The Resource selector, then each resource's Operation selector and the parameters of its operations. */
 export function actionProperties(resources: readonly ResourceDescriptor[]): INodeProperties[] {
@@ -23,7 +22,7 @@ export function actionProperties(resources: readonly ResourceDescriptor[]): INod
  * node has always had), then the other operations'.
  */
 function resourceProperties(resource: ResourceDescriptor): INodeProperties[] {
-	const operations = operationsOf(resource);
+	const { operations } = resource;
 	const byDefault = operations.filter((operation) => operation.value === 'getMany');
 	const show = (operation: string) => ({ show: { resource: [resource.value], operation: [operation] } });
 	return [

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../../shared/toNodeError';
-import { operationsOf, RESOURCES, resourceByValue } from '../../shared/resources/registry';
+import { RESOURCES, resourceByValue } from '../../shared/resources/registry';
 
 /**
  * Runs the chosen operation once per input item, with that item's parameters. Every output
@@ -16,7 +16,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const resourceName = this.getNodeParameter('resource', itemIndex) as string;
 			const operation = this.getNodeParameter('operation', itemIndex) as string;
 			const resource = resourceByValue(RESOURCES, resourceName);
-			const execute = resource && operationsOf(resource).find((candidate) => candidate.value === operation)?.execute;
+			const execute = resource?.operations.find((candidate) => candidate.value === operation)?.execute;
 			if (!resource || !execute) {
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resourceName}" is not supported`, {
 					itemIndex,

@@ -1,23 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { apiRequest } from '../transport';
 import { optionsCollection, simplifyOption } from '../descriptions/options';
-import type { ResourceDescriptor, ResourceOperation } from '../resources/descriptor';
+import type { ParentRecord, ResourceDescriptor, ResourceOperation } from '../resources/descriptor';
 
 /** "a" or "an" before a resource's lower-case name: the nodes panel says "Get an enrollment". */
 function article(noun: string): 'a' | 'an' {
 	return /^[aeiou]/.test(noun) ? 'an' : 'a';
 }
 
-/** Get's Operation selector entry. */
+/** Get's Operation selector entry: "Get one payment by ID", "Get one delivery of a subscription by ID". */
 export function option(resource: ResourceDescriptor): INodePropertyOptions {
 	const one = resource.displayName.toLowerCase();
-	return { name: 'Get', value: 'get', description: `Get one ${one} by ID: ${resource.summary}`, action: `Get ${article(one)} ${one}` };
+	const { parent } = resource;
+	const what = parent ? `${parent.recordNoun} of ${article(parent.noun)} ${parent.noun}` : one;
+	return { name: 'Get', value: 'get', description: `Get one ${what} by ID: ${resource.summary}`, action: `Get ${article(one)} ${one}` };
 }
 
-/** Get's parameters for one resource: its ID and the Simplify option. */
-export function properties(resource: ResourceDescriptor): INodeProperties[] {
+/** The parameters that name one record: its parent's (a nested resource), then its ID. */
+export function recordProperties(resource: ResourceDescriptor): INodeProperties[] {
 	const { id } = resource;
 	return [
+		...(resource.parent ? [resource.parent.property] : []),
 		resource.picker?.getProperty ?? {
 			displayName: id.displayName,
 			name: id.parameter,
@@ -27,17 +30,51 @@ export function properties(resource: ResourceDescriptor): INodeProperties[] {
 			default: '',
 			description: id.description,
 		},
-		optionsCollection([simplifyOption(resource.simplifyDescription)]),
 	];
 }
 
-/** `GET /v1/<resource>/{id}` → the record, or a 404 that says what the ID is. */
+/** Get's parameters for one resource: the record and the Simplify option. */
+export function properties(resource: ResourceDescriptor): INodeProperties[] {
+	return [...recordProperties(resource), optionsCollection([simplifyOption(resource.simplifyDescription)])];
+}
+
+/** The ID of a nested resource's parent, from an operation's parameter. */
+export function parentIdOf(this: IExecuteFunctions, parent: ParentRecord, itemIndex: number): string {
+	return parent.parse(this.getNodeParameter(parent.property.name, itemIndex, undefined, { extractValue: true }));
+}
+
+/** The one record an operation acts on, as its item's parameters name it. */
+export interface RecordTarget {
+	id: string | number;
+	/** A nested resource's parent ID; undefined for a listed resource. */
+	parentId?: string;
+	/** Under `/v1`: `/payments/{id}`, or `<the parent's list>/{id}`. */
+	path: string;
+	/** e.g. `payment pay_…`, `webhook delivery dlv_… of subscription wh_…`: for error messages. */
+	label: string;
+}
+
+/** Reads the record's parameters (recordProperties) of one input item: a nested resource's parent first. */
+export function readRecordTarget(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): RecordTarget {
+	const readId = () => resource.id.parse(this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true }));
+	const label = (id: string | number) => `${resource.displayName.toLowerCase()} ${id}`;
+	const under = (list: string, id: string | number) => `${list}/${encodeURIComponent(String(id))}`;
+	const { parent } = resource;
+	if (!parent) {
+		const id = readId();
+		return { id, path: under(resource.path, id), label: label(id) };
+	}
+	const parentId = parentIdOf.call(this, parent, itemIndex);
+	const id = readId();
+	return { id, parentId, path: under(parent.path(parentId), id), label: `${label(id)} of ${parent.noun} ${parentId}` };
+}
+
+/** `GET /v1/<resource>/{id}` (or under its parent) → the record, or a 404 that says what the ID is. */
 export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
-	const raw = this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true });
-	const id = resource.id.parse(raw);
+	const target = readRecordTarget.call(this, resource, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as { simplify?: boolean };
-	const response = (await apiRequest.call(this, 'GET', `${resource.path}/${encodeURIComponent(String(id))}`, {
-		resourceLabel: `${resource.displayName.toLowerCase()} ${id}`,
+	const response = (await apiRequest.call(this, 'GET', target.path, {
+		resourceLabel: target.label,
 		notFoundAdvice: resource.id.notFoundAdvice,
 		requiredScope: resource.scope,
 		itemIndex,

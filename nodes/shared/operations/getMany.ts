@@ -7,6 +7,7 @@ import { optionsCollection, simplifyOption } from '../descriptions/options';
 import { additionalFiltersProperty, sortProperty } from '../descriptions/listParameters';
 import { buildListQuery, type NameValue, type Query, type SortRule } from '../list/query';
 import type { ResourceDescriptor, ResourceOperation } from '../resources/descriptor';
+import { parentIdOf } from './get';
 
 /** Return All reads 100 per request (the API's maximum) to spend as little of the rate limit as possible. */
 const DEFAULT_PAGE_SIZE = MAX_PAGE_SIZE;
@@ -38,7 +39,10 @@ const toolLimitProperty: INodeProperties = {
 	displayOptions: { show: { returnAll: [false], '@tool': [true] } },
 };
 
-/** Get Many's parameters for one resource. */
+/**
+ * Get Many's parameters for one resource. A nested resource's Get Many shows its parent's parameter
+ * itself, worded for a list, before these (webhookDelivery/getMany.ts).
+ */
 export function properties(resource: ResourceDescriptor): INodeProperties[] {
 	return [
 		{
@@ -143,10 +147,14 @@ export async function listPlan(this: IExecuteFunctions, resource: ResourceDescri
 	return { limit, simplify: Boolean(options.simplify), query, collect, requestOptions: { gate, credential, itemIndex } };
 }
 
-/** `GET /v1/<resource>`, page after page, with filters and sort. */
+/**
+ * `GET /v1/<resource>` (a nested resource: the list of the parent its parameter names), page after
+ * page, with filters and sort.
+ */
 export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
 	const plan = await listPlan.call(this, resource, itemIndex);
-	const records = await plan.collect(resource.path);
+	const { parent } = resource;
+	const records = await plan.collect(parent ? parent.path(parentIdOf.call(this, parent, itemIndex)) : resource.path);
 	return (plan.simplify ? records.map(resource.simplify) : records) as IDataObject[];
 }
 

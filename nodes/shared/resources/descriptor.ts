@@ -48,8 +48,8 @@ export type OperationExecute = (this: IExecuteFunctions, resource: ResourceDescr
 
 /**
  * One of the action node's operations on a resource. Get and Get Many (nodes/shared/operations/)
- * serve every resource that lists records by ID; a resource with others (Delete, Redeliver, a Get
- * Many over a parent record) writes them in its folder from the same building blocks.
+ * serve every resource that reads records by ID; a resource with others (Delete, Redeliver, a Get
+ * Many over several parent records) writes them in its folder from the same building blocks.
  */
 export interface ResourceOperation {
 	/** The `operation` parameter's value, stored in saved workflows, e.g. `getMany`. */
@@ -62,19 +62,60 @@ export interface ResourceOperation {
 }
 
 /**
- * Everything about one resource of the API: the action node's Get and Get Many, the triggers'
- * events and the credentials' scopes are built from it (resources/registry.ts), never copied.
- * A resource folder (resources/<resource>/index.ts) exports one of these.
+ * The record a resource's records belong to, when the platform lists them per such record (a
+ * subscription's deliveries, `/webhooks/{id}/deliveries`) and has no list of them all.
  */
-export interface ResourceDescriptor {
+export interface ParentRecord {
+	/** Its ID parameter, shown before the record's in an operation on one record (a picker). */
+	property: INodeProperties;
+	/** Its ID in the form the API uses, or an ActionableError that says what to fix. */
+	parse: (value: unknown) => string;
+	/** Its list of records under `/v1`; one record is `<list>/{id}`. */
+	path: (parentId: string) => string;
+	/** It in words, e.g. `subscription`: messages say "webhook delivery dlv_… of subscription wh_…". */
+	noun: string;
+	/** One record in words under it, e.g. `delivery`: Get is "Get one delivery of a subscription by ID". */
+	recordNoun: string;
+}
+
+/**
+ * Everything about one resource of the API: the action node's operations, the triggers' events
+ * and the credentials' scopes are built from it (resources/registry.ts), never copied. A resource
+ * folder (resources/<resource>/index.ts) exports one of these: a resource listed at one path
+ * (`ListedResource`), or one listed per parent record (`NestedResource`).
+ */
+export type ResourceDescriptor = ListedResource | NestedResource;
+
+/** A resource with one list of all its records. */
+export interface ListedResource extends ResourceFields {
+	/** API path under `/v1`, e.g. `/payments`; one record is `/payments/{id}`. */
+	path: string;
+	parent?: undefined;
+	/**
+	 * Absent: not pollable. A resource is pollable once its records carry `created_at` and
+	 * `updated_at` and its list takes `filter[updated_since]` and `sort=updated_at,id`.
+	 */
+	poll?: PollEvents;
+	/** The resource the access-token credential's connection test lists (one request, one scope). */
+	connectionTest?: true;
+}
+
+/** A resource listed per parent record only. */
+export interface NestedResource extends ResourceFields {
+	parent: ParentRecord;
+	path?: undefined;
+	/** Not pollable, and no connection test: both read one list of all the records. */
+	poll?: undefined;
+	connectionTest?: undefined;
+}
+
+interface ResourceFields {
 	/** Value of the nodes' `resource` parameter, e.g. `payment`. */
 	value: string;
 	/** e.g. `Payment`. */
 	displayName: string;
 	/** Lower-case plural for messages and descriptions, e.g. `payments`. */
 	plural: string;
-	/** API path under `/v1`, e.g. `/payments`. */
-	path: string;
 	/** The scope a token needs to read it (docs/api-contract.md §5); the OAuth2 credential offers it. */
 	scope: string;
 	/**
@@ -111,17 +152,11 @@ export interface ResourceDescriptor {
 	/** Absent: the platform sends no webhooks about it. */
 	webhook?: WebhookEvents;
 	/**
-	 * Absent: not pollable. A resource is pollable once its records carry `created_at` and
-	 * `updated_at` and its list takes `filter[updated_since]` and `sort=updated_at,id`.
-	 */
-	poll?: PollEvents;
-	/** The resource the access-token credential's connection test lists (one request, one scope). */
-	connectionTest?: true;
-	/**
 	 * The action node's operations, in the Operation selector's order (by name, as n8n's linter
-	 * wants). Every resource has Get Many (`getMany`): it is the default. Absent: Get and Get Many.
+	 * wants): the shared Get and Get Many (nodes/shared/operations/) and its own. Every resource has
+	 * Get Many (`getMany`): it is the default.
 	 */
-	operations?: readonly ResourceOperation[];
+	operations: readonly ResourceOperation[];
 	/**
 	 * Its scope is one of the webhook scopes (docs/api-contract.md §6.2), which the OAuth2
 	 * credential offers and both credentials explain on their own (the trigger needs them too): no

@@ -1,7 +1,5 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
-import { get } from '../operations/get';
-import { getMany } from '../operations/getMany';
-import type { ListSearchMethod, ResourceDescriptor, ResourceOperation } from './descriptor';
+import type { ListedResource, ListSearchMethod, ResourceDescriptor } from './descriptor';
 import { resource as enrollment } from './enrollment';
 import { resource as examResult } from './examResult';
 import { resource as payment } from './payment';
@@ -18,14 +16,6 @@ export const RESOURCES: readonly ResourceDescriptor[] = [student, enrollment, pa
 
 export function resourceByValue(resources: readonly ResourceDescriptor[], value: string): ResourceDescriptor | undefined {
 	return resources.find((resource) => resource.value === value);
-}
-
-/** Get and Get Many: the operations of a resource that lists none of its own. */
-export const STANDARD_OPERATIONS: readonly ResourceOperation[] = [get, getMany];
-
-/** The action node's operations on a resource, in the Operation selector's order. */
-export function operationsOf(resource: ResourceDescriptor): readonly ResourceOperation[] {
-	return resource.operations ?? STANDARD_OPERATIONS;
 }
 
 /** The nodes' `methods.listSearch`: every picker's search methods. */
@@ -88,14 +78,14 @@ export interface PollEventOption {
 }
 
 export interface PollableResource {
-	descriptor: ResourceDescriptor;
+	descriptor: ListedResource;
 	events: Record<'created' | 'updated', PollEventOption>;
 }
 
 export function pollableResources(resources: readonly ResourceDescriptor[]): PollableResource[] {
 	return resources.flatMap((descriptor) => {
+		if (!descriptor.poll) return [];
 		const { poll } = descriptor;
-		if (!poll) return [];
 		const option = ({ event, description }: { event: string; description: string }) => ({ event, displayName: eventName(event), description });
 		return [{ descriptor, events: { created: option(poll.created), updated: option(poll.updated) } }];
 	});
@@ -125,8 +115,8 @@ export function defaultScopes(resources: readonly ResourceDescriptor[]): string[
 }
 
 /** The access-token credential's test: the one resource it lists, and the others a token may be meant for. */
-export function connectionTest(resources: readonly ResourceDescriptor[]): { tested: ResourceDescriptor; others: ResourceDescriptor[] } {
-	const tested = resources.find((resource) => resource.connectionTest);
+export function connectionTest(resources: readonly ResourceDescriptor[]): { tested: ListedResource; others: ResourceDescriptor[] } {
+	const tested = resources.find((resource): resource is ListedResource => resource.connectionTest === true);
 	if (!tested) throw new Error('No resource is marked connectionTest');
 	return { tested, others: recordResources(resources).filter((resource) => resource !== tested) };
 }

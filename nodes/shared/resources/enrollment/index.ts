@@ -1,4 +1,6 @@
-import type { ResourceDescriptor } from '../descriptor';
+import { get } from '../../operations/get';
+import { getMany } from '../../operations/getMany';
+import type { ListedResource } from '../descriptor';
 import {
 	dateRangeFilters,
 	enumFilter,
@@ -27,7 +29,7 @@ const list = listParameters(
 	ENROLLMENT_SORT_FIELDS,
 );
 
-export const resource: ResourceDescriptor = {
+export const resource: ListedResource = {
 	value: 'enrollment',
 	displayName: 'Enrollment',
 	plural: 'enrollments',
@@ -52,4 +54,5 @@ export const resource: ResourceDescriptor = {
 		created: { event: 'enrollment.created', description: 'A student was enrolled in a course' },
 		updated: { event: 'enrollment.updated', description: 'An enrollment changed, e.g. activated, moved, cancelled or completed' },
 	},
+	operations: [get, getMany],
 };

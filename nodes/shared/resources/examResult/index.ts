@@ -1,4 +1,6 @@
-import type { ResourceDescriptor } from '../descriptor';
+import { get } from '../../operations/get';
+import { getMany } from '../../operations/getMany';
+import type { ListedResource } from '../descriptor';
 import {
 	booleanFilter,
 	dateRangeFilters,
@@ -28,7 +30,7 @@ const list = listParameters(
 	EXAM_RESULT_SORT_FIELDS,
 );
 
-export const resource: ResourceDescriptor = {
+export const resource: ListedResource = {
 	value: 'examResult',
 	displayName: 'Exam Result',
 	plural: 'exam results',
@@ -51,4 +53,5 @@ export const resource: ResourceDescriptor = {
 		created: { event: 'exam_result.published', description: 'An exam result was published' },
 		updated: { event: 'exam_result.updated', description: 'A published exam result changed, e.g. re-marked' },
 	},
+	operations: [get, getMany],
 };

@@ -1,4 +1,6 @@
-import type { ResourceDescriptor } from '../descriptor';
+import { get } from '../../operations/get';
+import { getMany } from '../../operations/getMany';
+import type { ListedResource } from '../descriptor';
 import {
 	booleanFilter,
 	dateRangeFilters,
@@ -29,7 +31,7 @@ const list = listParameters(
 	PAYMENT_SORT_FIELDS,
 );
 
-export const resource: ResourceDescriptor = {
+export const resource: ListedResource = {
 	value: 'payment',
 	displayName: 'Payment',
 	plural: 'payments',
@@ -54,4 +56,5 @@ export const resource: ResourceDescriptor = {
 		created: { event: 'payment.created', description: 'A payment was made or attempted (succeeded or failed)' },
 		updated: { event: 'payment.updated', description: 'A payment changed, e.g. refunded' },
 	},
+	operations: [get, getMany],
 };

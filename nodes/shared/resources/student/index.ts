@@ -1,4 +1,6 @@
-import type { ResourceDescriptor } from '../descriptor';
+import { get } from '../../operations/get';
+import { getMany } from '../../operations/getMany';
+import type { ListedResource } from '../descriptor';
 import {
 	dateRangeFilters,
 	emailsFilter,
@@ -10,7 +12,7 @@ import {
 	textListFilter,
 	updatedSinceFilter,
 } from '../../descriptions/filters';
-import { parseStudentId, searchStudents, studentLocator } from './picker';
+import { parseStudentId, searchStudents, STUDENTS_PATH, studentLocator } from './picker';
 import { simplifyStudent } from './simplify';
 
 // What `GET /v1/students` accepts (docs/api-contract.md §3.2–3.4).
@@ -39,11 +41,11 @@ const list = listParameters(
 	STUDENT_SORT_FIELDS,
 );
 
-export const resource: ResourceDescriptor = {
+export const resource: ListedResource = {
 	value: 'student',
 	displayName: 'Student',
 	plural: 'students',
-	path: '/students',
+	path: STUDENTS_PATH,
 	scope: 'students:read',
 	scopeInDefault: true,
 	summary: 'ID, student number, names, email, status, grade level, groups, enrolment date and guardians',
@@ -72,4 +74,5 @@ export const resource: ResourceDescriptor = {
 		updated: { event: 'student.updated', description: "A student's record changed" },
 	},
 	connectionTest: true,
+	operations: [get, getMany],
 };

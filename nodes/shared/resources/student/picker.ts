@@ -10,6 +10,9 @@ import { apiRequest } from '../../transport';
 
 const SEARCH_PAGE_SIZE = 50;
 
+/** The students' list under `/v1`: the descriptor's path (index.ts), which the picker searches. */
+export const STUDENTS_PATH = '/students';
+
 /** "Last, First (S-2024-001042)" — what a person scanning the list recognises. */
 function studentOption(student: unknown): INodeListSearchItems | undefined {
 	if (!isJsonRecord(student) || student.id === undefined) return undefined;
@@ -27,7 +30,7 @@ export async function searchStudents(
 	const page = Number(paginationToken ?? 1) || 1;
 	const qs: Record<string, string | number> = { page, per_page: SEARCH_PAGE_SIZE, sort: 'last_name,first_name' };
 	if (filter?.trim()) qs['filter[search]'] = filter.trim();
-	const response = (await apiRequest.call(this, 'GET', '/students', { qs, returnFullResponse: true })) as ListResponse;
+	const response = (await apiRequest.call(this, 'GET', STUDENTS_PATH, { qs, returnFullResponse: true })) as ListResponse;
 	const parsed = parseListPage(response);
 	const results = parsed.items.map(studentOption).filter((option) => option !== undefined);
 	// n8n drives this loop (one call per page, handing the token back), so it is not readPages: the

@@ -4,7 +4,7 @@ import { toNodeError } from '../../toNodeError';
 import { isNotFoundError } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
 import { thisN8nWebhookAddress } from '../webhookSubscription/operations';
-import { listSubscriptions, parseSubscriptionId, SUBSCRIPTION_ID_PARAMETER } from '../webhookSubscription/picker';
+import { listSubscriptions } from '../webhookSubscription/picker';
 import { thisN8nSubscriptions } from '../webhookSubscription/thisN8n';
 import { mergeByCreation } from './merge';
 import { deliveriesPath, subscriptionParameter } from './target';
@@ -23,12 +23,9 @@ async function thisN8nSubscriptionIds(this: IExecuteFunctions, plan: ListPlan, i
  * filters and sort, up to Limit records in all.
  */
 const execute: OperationExecute = async function (this, resource, itemIndex) {
+	// One subscription's log: the shared Get Many of a nested resource, under the subscription its parameter names.
+	if (this.getNodeParameter(SCOPE_PARAMETER, itemIndex) === 'subscription') return await standardGetMany.execute.call(this, resource, itemIndex);
 	const plan = await listPlan.call(this, resource, itemIndex);
-	if (this.getNodeParameter(SCOPE_PARAMETER, itemIndex) === 'subscription') {
-		const webhookId = parseSubscriptionId(this.getNodeParameter(SUBSCRIPTION_ID_PARAMETER, itemIndex, undefined, { extractValue: true }));
-		const records = await plan.collect(deliveriesPath(webhookId));
-		return (plan.simplify ? records.map(resource.simplify) : records) as IDataObject[];
-	}
 	const logs: unknown[][] = [];
 	for (const webhookId of await thisN8nSubscriptionIds.call(this, plan, itemIndex)) {
 		try {

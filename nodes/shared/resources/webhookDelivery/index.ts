@@ -1,10 +1,11 @@
-import type { ResourceDescriptor } from '../descriptor';
+import { get } from '../../operations/get';
+import type { NestedResource } from '../descriptor';
 import { dateRangeFilters, enumFilter, listParameters, textListFilter } from '../../descriptions/filters';
 import { READ_SCOPE } from '../webhookSubscription/picker';
 import { getMany } from './getMany';
-import { get, redeliver } from './operations';
+import { redeliver } from './operations';
 import { simplifyDelivery } from './simplify';
-import { DELIVERY_ID } from './target';
+import { DELIVERY_ID, DELIVERY_PARENT } from './target';
 
 // What `GET /v1/webhooks/{id}/deliveries` accepts (docs/api-contract.md §8.8).
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -20,12 +21,12 @@ const list = listParameters(
 	DELIVERY_SORT_FIELDS,
 );
 
-export const resource: ResourceDescriptor = {
+export const resource: NestedResource = {
 	value: 'webhookDelivery',
 	displayName: 'Webhook Delivery',
 	plural: 'webhook deliveries',
-	// Under a subscription: /webhooks/{id}/deliveries (target.ts builds it).
-	path: '/deliveries',
+	// Only under a subscription: /webhooks/{id}/deliveries (docs/api-contract.md §8.8).
+	parent: DELIVERY_PARENT,
 	scope: READ_SCOPE,
 	webhookScope: true,
 	summary: 'ID, subscription ID, event ID and type, status (pending, succeeded, failed), attempts and the next attempt\'s time',

@@ -1,18 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { optionsCollection, simplifyOption } from '../../descriptions/options';
+import { optionsCollection } from '../../descriptions/options';
 import { ActionableError } from '../../errors';
 import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
 import { apiRequest, readCredential, type ApiRequestOptions } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
 import { SUBSCRIPTION_NOT_FOUND_ADVICE, subscriptionPath, WRITE_SCOPE } from '../webhookSubscription/picker';
-import { deliveriesPath, DELIVERY_PARAMETER, NOT_FOUND_ADVICE, readTarget, subscriptionParameter, type DeliveryTarget } from './target';
+import { deliveriesPath, DELIVERY_PARAMETER, DELIVERY_PARENT, NOT_FOUND_ADVICE, readTarget, type DeliveryTarget } from './target';
 import { disabledSkip, REDELIVER_ANYWAY_OPTION, redeliverSkip } from './redeliverCheck';
 
-/** The subscription and the delivery that Get and Redeliver act on. */
-const TARGET_PARAMETERS: INodeProperties[] = [
-	subscriptionParameter('The subscription whose log holds the delivery (a delivery\'s webhook_id): pick one from the list, or give its ID'),
-	DELIVERY_PARAMETER,
-];
+/** The subscription and the delivery that Redeliver acts on: the parameters of the shared Get. */
+const TARGET_PARAMETERS: INodeProperties[] = [DELIVERY_PARENT.property, DELIVERY_PARAMETER];
 
 /** One delivery of the target, as the platform returns it. */
 async function readDelivery(this: IExecuteFunctions, target: DeliveryTarget, options: ApiRequestOptions): Promise<JsonRecord> {
@@ -24,29 +21,6 @@ async function readDelivery(this: IExecuteFunctions, target: DeliveryTarget, opt
 function request(resource: ResourceDescriptor, target: DeliveryTarget, itemIndex: number): ApiRequestOptions {
 	return { resourceLabel: target.label, notFoundAdvice: NOT_FOUND_ADVICE, requiredScope: resource.scope, itemIndex };
 }
-
-const executeGet: OperationExecute = async function (this, resource, itemIndex) {
-	const target = readTarget.call(this, itemIndex);
-	const delivery = await readDelivery.call(this, target, request(resource, target, itemIndex));
-	const options = this.getNodeParameter('options', itemIndex, {}) as { simplify?: boolean };
-	return [(options.simplify ? resource.simplify(delivery) : delivery) as IDataObject];
-};
-
-/** Get: one delivery of a subscription's log, with its attempts. */
-export const get: ResourceOperation = {
-	value: 'get',
-	option: (resource) => ({
-		name: 'Get',
-		value: 'get',
-		description: `Get one delivery of a subscription by ID: ${resource.summary}`,
-		action: 'Get a webhook delivery',
-	}),
-	properties: (resource): INodeProperties[] => [
-		...TARGET_PARAMETERS,
-		optionsCollection([simplifyOption(resource.simplifyDescription)]),
-	],
-	execute: executeGet,
-};
 
 /**
  * The subscriptions Redeliver read in one run of the node, by ID: a recovery that redelivers many

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { ParentRecord } from '../descriptor';
 import { prefixedIdParser } from '../recordId';
 import { parseSubscriptionId, SUBSCRIPTION_ID_PARAMETER, subscriptionLocator, subscriptionPath } from '../webhookSubscription/picker';
 
@@ -20,6 +21,15 @@ export function subscriptionParameter(description: string): INodeProperties {
 
 export const NOT_FOUND_ADVICE =
 	'A delivery ID starts with dlv_ and is found only in the log of the subscription it was made for (its webhook_id); Get Many lists both. Deleting a subscription discards its log.';
+
+/** The descriptor's `parent`: the subscription whose log holds the delivery of Get and Redeliver. */
+export const DELIVERY_PARENT: ParentRecord = {
+	property: subscriptionParameter('The subscription whose log holds the delivery (a delivery\'s webhook_id): pick one from the list, or give its ID'),
+	parse: parseSubscriptionId,
+	path: deliveriesPath,
+	noun: 'subscription',
+	recordNoun: 'delivery',
+};
 
 /** The descriptor's `id`: the delivery's ID parameter of Get and Redeliver. */
 export const DELIVERY_ID = {

@@ -54,3 +54,21 @@ describe('Student → Get', () => {
 		]);
 	});
 });
+
+describe('Webhook Delivery → Get (a record under its subscription)', () => {
+	const parameters = { resource: 'webhookDelivery', operation: 'get', webhookSubscriptionId: { __rl: true, mode: 'id', value: 'wh_1' } };
+
+	it('reads the delivery in its subscription\'s log, and a 404 names both', async () => {
+		nock(ORIGIN).get('/v1/webhooks/wh_1/deliveries/dlv_1').reply(200, { data: { id: 'dlv_1', webhook_id: 'wh_1' } });
+		nock(ORIGIN).get('/v1/webhooks/wh_1/deliveries/dlv_2').reply(404, { message: 'No delivery with ID dlv_2.', code: 'not_found' });
+		const found = await runEducationPlatform({ ...parameters, webhookDeliveryId: 'dlv_1' });
+		expect(found.items).toEqual([{ json: { id: 'dlv_1', webhook_id: 'wh_1' }, pairedItem: { item: 0 } }]);
+		const missing = await runEducationPlatform({ ...parameters, webhookDeliveryId: 'dlv_2' });
+		expect(missing.error?.description).toMatch(/^No webhook delivery dlv_2 of subscription wh_1 exists on the platform\. A delivery ID starts with dlv_/);
+	});
+
+	it('refuses a malformed subscription ID before the delivery ID, without calling the API', async () => {
+		const result = await runEducationPlatform({ ...parameters, webhookSubscriptionId: { __rl: true, mode: 'list', value: 'x' }, webhookDeliveryId: 'y' });
+		expect(result.error?.message).toMatch(/^Webhook Subscription ID is "x"/);
+	});
+});

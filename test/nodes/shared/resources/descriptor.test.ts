@@ -11,11 +11,16 @@ describe('the registered descriptors', () => {
 
 	it('do not share a value, path, scope (but the webhook scope), Get parameter or event', () => {
 		unique(RESOURCES.map((resource) => resource.value));
-		unique(RESOURCES.map((resource) => resource.path));
+		unique(RESOURCES.flatMap((resource) => resource.path ?? []));
 		unique(RESOURCES.filter((resource) => !resource.webhookScope).map((resource) => resource.scope));
 		unique(RESOURCES.map((resource) => resource.id.parameter));
 		unique(RESOURCES.flatMap((resource) => Object.keys(resource.webhook?.events ?? {})));
 		unique(RESOURCES.flatMap((resource) => Object.values(resource.poll ?? {}).map((poll) => poll.event)));
+	});
+
+	it('are listed at one path, or under a parent record: Webhook Delivery, under its subscription', () => {
+		expect(RESOURCES.filter((resource) => resource.path === undefined).map((resource) => resource.value)).toEqual(['webhookDelivery']);
+		for (const resource of RESOURCES) expect([resource.path, resource.parent].filter((where) => where !== undefined)).toHaveLength(1);
 	});
 
 	it('have one connection test, and pickers whose search methods do not clash', () => {

@@ -53,7 +53,7 @@ function namesOf(resource: ResourceDescriptor): { text: RegExp; identifier: RegE
 	const text = new RegExp(
 		[
 			...phrases.map((phrase) => `(?<![A-Za-z0-9_])${phrase}(?![A-Za-z0-9_])`),
-			`(?<![\\w-])${escape(resource.path)}(?![\\w-])`,
+			...(resource.path ? [`(?<![\\w-])${escape(resource.path)}(?![\\w-])`] : []),
 			// A webhook scope is shared by the webhook resources (and the trigger): it names none of them.
 			...(resource.webhookScope ? [] : [escape(resource.scope)]),
 			...prefixes.map((prefix) => `(?<![\\w.])${escape(prefix)}\\.`),

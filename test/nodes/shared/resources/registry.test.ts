@@ -4,14 +4,14 @@ import {
 	connectionTest,
 	defaultScopes,
 	listSearchMethods,
-	operationsOf,
 	pollableResources,
 	RESOURCES,
 	scopeOptions,
-	STANDARD_OPERATIONS,
 	webhookEventGroups,
 	webhookEventOptions,
 } from '../../../../nodes/shared/resources/registry';
+import { get } from '../../../../nodes/shared/operations/get';
+import { getMany } from '../../../../nodes/shared/operations/getMany';
 import { runNode } from '../../../harness';
 import { fakeStudentsApi, ORIGIN, TOKEN, useNock } from '../../EducationPlatform/fixtures';
 
@@ -55,13 +55,19 @@ describe('the registry', () => {
 		expect(RESOURCES.filter((resource) => resource.webhookScope).map((resource) => resource.scope)).toEqual(['webhooks:read', 'webhooks:read']);
 	});
 
-	it('gives every resource Get Many, and the record resources exactly Get and Get Many', () => {
-		for (const resource of RESOURCES) expect(values(operationsOf(resource))).toContain('getMany');
-		expect(operationsOf(RESOURCES[0])).toBe(STANDARD_OPERATIONS);
-		expect(RESOURCES.filter((resource) => resource.operations).map((resource) => [resource.value, values(operationsOf(resource))])).toEqual([
+	it('gives every resource Get Many, and the record resources exactly the shared Get and Get Many', () => {
+		for (const resource of RESOURCES) expect(values(resource.operations)).toContain('getMany');
+		expect(RESOURCES.map((resource) => [resource.value, values(resource.operations)])).toEqual([
+			['student', ['get', 'getMany']],
+			['enrollment', ['get', 'getMany']],
+			['payment', ['get', 'getMany']],
+			['examResult', ['get', 'getMany']],
 			['webhookSubscription', ['delete', 'get', 'getMany']],
 			['webhookDelivery', ['get', 'getMany', 'redeliver']],
 		]);
+		for (const resource of RESOURCES.slice(0, 4)) expect(resource.operations).toEqual([get, getMany]);
+		// Webhook Delivery's Get is the shared one, reaching a delivery under its subscription.
+		expect(RESOURCES[5].operations[0]).toBe(get);
 	});
 });
 

@@ -1,4 +1,5 @@
 import { resource, STUDENT_STATUSES } from '../../../../../nodes/shared/resources/student';
+import { STUDENTS_PATH } from '../../../../../nodes/shared/resources/student/picker';
 import { STUDENT_STATUSES as SANDBOX_STUDENT_STATUSES } from '../../../../../sandbox/schemas/student';
 import { SORT_FIELDS as SANDBOX_SORT_FIELDS } from '../../../../../sandbox/students/query';
 import { checkDescriptor } from '../descriptorChecks';
@@ -16,4 +17,9 @@ it('picks the student in Get and in the Student filters of the other resources',
 	expect(resource.picker?.getProperty).toMatchObject({ name: 'studentId', type: 'resourceLocator', required: true });
 	expect(Object.keys(resource.picker?.listSearch ?? {})).toEqual(['searchStudents']);
 	expect(resource.connectionTest).toBe(true);
+});
+
+it('is listed at the path the picker searches', () => {
+	expect(resource.path).toBe('/students');
+	expect(STUDENTS_PATH).toBe(resource.path);
 });

@@ -12,6 +12,14 @@ it('filters and sorts as the platform does (the sandbox is the reference)', () =
 });
 
 it('lists Get, Get Many and Redeliver, under the webhook scope', () => {
-	expect(resource.operations?.map((operation) => operation.value)).toEqual(['get', 'getMany', 'redeliver']);
+	expect(resource.operations.map((operation) => operation.value)).toEqual(['get', 'getMany', 'redeliver']);
 	expect([resource.scope, resource.webhookScope]).toEqual(['webhooks:read', true]);
+});
+
+it('has no list of its own: a delivery is reached under its subscription, which the Webhook Subscription picker names', () => {
+	expect(resource.path).toBeUndefined();
+	expect(resource.parent.path('wh_2f9c1a7e4b')).toBe('/webhooks/wh_2f9c1a7e4b/deliveries');
+	expect(resource.parent.parse(' wh_2f9c1a7e4b ')).toBe('wh_2f9c1a7e4b');
+	expect(resource.parent.property).toMatchObject({ name: 'webhookSubscriptionId', type: 'resourceLocator' });
+	expect([resource.parent.noun, resource.parent.recordNoun]).toEqual(['subscription', 'delivery']);
 });
