@@ -13,7 +13,7 @@ export class EducationPlatform implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read students, enrollments, payments and exam results from your education platform',
+		description: 'Read students, enrollments, payments and exam results; read and delete webhook subscriptions; read and redeliver webhook deliveries',
 		defaults: { name: 'Education Platform' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
