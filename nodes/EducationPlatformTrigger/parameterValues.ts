@@ -4,8 +4,8 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { WEBHOOK_SIGNING_CREDENTIAL } from '../shared/constants';
 import type { RegistrationMode } from './description';
-import { expandEventSelection } from './helpers/events';
-import { decodeSigningSecret } from './helpers/signature';
+import { expandEventSelection } from './events';
+import { decodeSigningSecret } from './webhook/signature';
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 

@@ -6,7 +6,7 @@ import type {
 	ICredentialTestFunctions,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
-import { decodeSigningSecret } from './helpers/signature';
+import { decodeSigningSecret } from './webhook/signature';
 
 export async function signingSecretTest(
 	this: ICredentialTestFunctions,

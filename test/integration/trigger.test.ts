@@ -5,7 +5,7 @@
 // subscription.
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { EducationPlatformTrigger } from '../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
-import { EVENT_TYPES } from '../../nodes/EducationPlatformTrigger/helpers/events';
+import { EVENT_TYPES } from '../../nodes/EducationPlatformTrigger/events';
 import { createTriggerWorkflow, startReceiver, type Receiver, type TriggerWorkflow } from '../harness/triggerHarness';
 import { captureNodeLogs } from '../harness/triggerLogs';
 import { apiClient } from '../sandbox/webhooks/helpers/api';

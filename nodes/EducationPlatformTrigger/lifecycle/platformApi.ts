@@ -1,5 +1,5 @@
 // The webhook-subscription endpoints (docs/api-contract.md §8.1) as the lifecycle calls them:
-// every request fits the activation's time budget (helpers/lifecycleBudget.ts).
+// every request fits the activation's time budget (budget.ts).
 import type { IHookFunctions, IHttpRequestMethods, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { apiUrl } from '../../shared/baseUrl';
@@ -7,7 +7,7 @@ import { toNodeError } from '../../shared/toNodeError';
 import type { ListResponse } from '../../shared/list/page';
 import { readPages, type FetchListPage } from '../../shared/list/paging';
 import { apiRequest, isNotFoundError, type ApiRequestOptions } from '../../shared/transport';
-import { ACTIVATION_BUDGET_MS, ACTIVATION_GAP_MS, Activations, requestBounds, type Activation } from '../helpers/lifecycleBudget';
+import { ACTIVATION_BUDGET_MS, ACTIVATION_GAP_MS, Activations, requestBounds, type Activation } from './budget';
 import { checkedSigningSecret } from '../parameterValues';
 
 /** A subscription as the API returns it (contract §8.1). */
@@ -42,7 +42,7 @@ export interface LifecycleCallOptions<T> {
 
 /**
  * Runs one lifecycle call (checkExists, create or delete) within the budget of the activation it
- * belongs to (helpers/lifecycleBudget.ts): the calls n8n makes for one trigger in quick succession
+ * belongs to (budget.ts): the calls n8n makes for one trigger in quick succession
  * share it, so together they end before n8n gives up on the activation.
  */
 export async function lifecycleCall<T>(

@@ -18,8 +18,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { DEFAULT_TOLERANCE_SECONDS, MAX_TOLERANCE_SECONDS, MIN_TOLERANCE_SECONDS } from '../description';
-import { eventOutput, parseEvent, type OutputMode } from '../helpers/delivery';
-import { verifyDelivery } from '../helpers/signature';
+import { eventOutput, parseEvent, type OutputMode } from './delivery';
+import { verifyDelivery } from './signature';
 import {
 	checkedSigningSecret,
 	manualSigningSecrets,

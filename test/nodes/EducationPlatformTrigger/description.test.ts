@@ -5,7 +5,7 @@ import {
 	MIN_TOLERANCE_SECONDS,
 	triggerProperties,
 } from '../../../nodes/EducationPlatformTrigger/description';
-import { EVENT_GROUPS, EVENT_TYPES } from '../../../nodes/EducationPlatformTrigger/helpers/events';
+import { EVENT_GROUPS, EVENT_TYPES } from '../../../nodes/EducationPlatformTrigger/events';
 
 const property = (name: string) => triggerProperties.find((candidate) => candidate.name === name) as INodeProperties;
 

@@ -2,7 +2,7 @@ import nock from 'nock';
 import { sleep } from 'n8n-workflow';
 
 import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
-import { ACTIVATION_BUDGET_MS } from '../../../../nodes/EducationPlatformTrigger/helpers/lifecycleBudget';
+import { ACTIVATION_BUDGET_MS } from '../../../../nodes/EducationPlatformTrigger/lifecycle/budget';
 import { createTriggerWorkflow, type TriggerWorkflowOptions } from '../../../harness/triggerHarness';
 import { inVirtualTime } from '../../../harness/virtualTime';
 import { captureNodeLogs } from '../../../harness/triggerLogs';

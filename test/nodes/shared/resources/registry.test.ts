@@ -77,7 +77,7 @@ function loadWithCourse() {
 		action: INodeType;
 		trigger: INodeType;
 		polling: INodeType;
-		events: typeof import('../../../../nodes/EducationPlatformTrigger/helpers/events');
+		events: typeof import('../../../../nodes/EducationPlatformTrigger/events');
 		scopes: INodeProperties;
 	};
 	jest.isolateModules(() => {
@@ -104,7 +104,7 @@ function loadWithCourse() {
 			action: new EducationPlatform(),
 			trigger: new EducationPlatformTrigger(),
 			polling: new EducationPlatformPollingTrigger(),
-			events: jest.requireActual('../../../../nodes/EducationPlatformTrigger/helpers/events'),
+			events: jest.requireActual('../../../../nodes/EducationPlatformTrigger/events'),
 			scopes: new EducationPlatformOAuth2Api().properties.find((p) => p.name === 'platformScopes')!,
 		};
 	});

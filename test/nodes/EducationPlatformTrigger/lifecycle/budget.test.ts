@@ -5,7 +5,7 @@ import {
 	MAX_ATTEMPT_TIMEOUT_MS,
 	MIN_REQUEST_MS,
 	requestBounds,
-} from '../../../../nodes/EducationPlatformTrigger/helpers/lifecycleBudget';
+} from '../../../../nodes/EducationPlatformTrigger/lifecycle/budget';
 
 /** n8n 2.41.1: the publication outbox lease (120 s) and the fraction after which it aborts (0.7). */
 const PUBLICATION_ABORT_MS = 120_000 * 0.7;

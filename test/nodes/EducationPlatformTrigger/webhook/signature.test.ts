@@ -9,7 +9,7 @@ import {
 	verifyDelivery,
 	type DeliveryHeaders,
 	type VerificationResult,
-} from '../../../../nodes/EducationPlatformTrigger/helpers/signature';
+} from '../../../../nodes/EducationPlatformTrigger/webhook/signature';
 
 // Vectors are made with the reference implementation (the `standardwebhooks` npm package), so
 // this module is checked against the standard, not against itself.

@@ -2,7 +2,7 @@ import {
 	EVENT_TYPES,
 	expandEventSelection,
 	sameEventTypes,
-} from '../../../../nodes/EducationPlatformTrigger/helpers/events';
+} from '../../../nodes/EducationPlatformTrigger/events';
 
 describe('event selection', () => {
 	it('lists the nine event types of the contract', () => {

@@ -1,4 +1,4 @@
-import { eventOutput, parseEvent, type PlatformEvent } from '../../../../nodes/EducationPlatformTrigger/helpers/delivery';
+import { eventOutput, parseEvent, type PlatformEvent } from '../../../../nodes/EducationPlatformTrigger/webhook/delivery';
 
 const event: PlatformEvent = {
 	id: 'evt_1',

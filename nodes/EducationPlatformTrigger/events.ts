@@ -1,7 +1,7 @@
 // The event types of docs/api-contract.md §8.2 (each resource's descriptor lists its own) and the
 // "All …" shortcuts the Events parameter offers. The platform knows no wildcards, so shortcuts are expanded before any
 // subscription is created or compared.
-import { RESOURCES, webhookEventGroups } from '../../shared/resources/registry';
+import { RESOURCES, webhookEventGroups } from '../shared/resources/registry';
 
 const GROUPS = webhookEventGroups(RESOURCES);
 
