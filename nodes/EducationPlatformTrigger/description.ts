@@ -1,15 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { authenticationProperty } from '../shared/descriptions/authentication';
 import { RESOURCES, webhookEventOptions, webhookRecordNames } from '../shared/resources/registry';
-
-/** Values of the Registration parameter. */
-export type RegistrationMode = 'automatic' | 'manual';
-
-/** Standard Webhooks' recommended 5 minutes (docs/api-contract.md §8.4). */
-export const DEFAULT_TOLERANCE_SECONDS = 300;
-/** Bounds of Timestamp Tolerance, enforced at every delivery too (an expression can set any number). */
-export const MIN_TOLERANCE_SECONDS = 1;
-export const MAX_TOLERANCE_SECONDS = 3600;
+import { DEFAULT_TOLERANCE_SECONDS, MAX_TOLERANCE_SECONDS, MIN_TOLERANCE_SECONDS } from './webhook/signature';
 
 export const triggerProperties: INodeProperties[] = [
 	{

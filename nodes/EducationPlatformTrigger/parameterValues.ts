@@ -3,11 +3,13 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { WEBHOOK_SIGNING_CREDENTIAL } from '../shared/constants';
-import type { RegistrationMode } from './description';
 import { expandEventSelection } from './events';
 import { decodeSigningSecret } from './webhook/signature';
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;
+
+/** Values of the Registration parameter. */
+export type RegistrationMode = 'automatic' | 'manual';
 
 export const MANUAL_SECRET_ADVICE =
 	'Open the trigger\'s Education Platform Webhook Signing Secret credential and paste the signing secret (whsec_…) the platform showed for this webhook.';

@@ -17,9 +17,8 @@
 // Nothing logged here contains the secret or a signature.
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { DEFAULT_TOLERANCE_SECONDS, MAX_TOLERANCE_SECONDS, MIN_TOLERANCE_SECONDS } from '../description';
 import { eventOutput, parseEvent, type OutputMode } from './delivery';
-import { verifyDelivery } from './signature';
+import { DEFAULT_TOLERANCE_SECONDS, MAX_TOLERANCE_SECONDS, MIN_TOLERANCE_SECONDS, verifyDelivery } from './signature';
 import {
 	checkedSigningSecret,
 	manualSigningSecrets,

@@ -25,6 +25,12 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const WEBHOOK_ID = /^[\x21-\x7e]{1,256}$/;
 const UNIX_SECONDS = /^[0-9]{1,15}$/;
 
+/** Standard Webhooks' recommended 5 minutes (docs/api-contract.md §8.4): the default tolerance. */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+/** Bounds of the trigger's Timestamp Tolerance, enforced at every delivery too (an expression can set any number). */
+export const MIN_TOLERANCE_SECONDS = 1;
+export const MAX_TOLERANCE_SECONDS = 3600;
+
 export type HeaderValue = string | string[] | undefined;
 export type DeliveryHeaders = Record<string, HeaderValue>;
 

@@ -1,11 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { triggerProperties } from '../../../nodes/EducationPlatformTrigger/description';
+import { EVENT_GROUPS, EVENT_TYPES } from '../../../nodes/EducationPlatformTrigger/events';
 import {
 	DEFAULT_TOLERANCE_SECONDS,
 	MAX_TOLERANCE_SECONDS,
 	MIN_TOLERANCE_SECONDS,
-	triggerProperties,
-} from '../../../nodes/EducationPlatformTrigger/description';
-import { EVENT_GROUPS, EVENT_TYPES } from '../../../nodes/EducationPlatformTrigger/events';
+} from '../../../nodes/EducationPlatformTrigger/webhook/signature';
 
 const property = (name: string) => triggerProperties.find((candidate) => candidate.name === name) as INodeProperties;
 
@@ -31,5 +33,12 @@ describe('the trigger\'s parameters', () => {
 		});
 		expect(MIN_TOLERANCE_SECONDS).toBeLessThanOrEqual(DEFAULT_TOLERANCE_SECONDS);
 		expect(DEFAULT_TOLERANCE_SECONDS).toBeLessThanOrEqual(MAX_TOLERANCE_SECONDS);
+	});
+
+	it('are read by the node alone: the runtime keeps its own limits (the tolerance is webhook/signature.ts\'s)', () => {
+		const folder = path.resolve(__dirname, '../../../nodes/EducationPlatformTrigger');
+		const files = fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+		const readers = files.filter((file) => /from '(\.\.?\/)+description'/.test(fs.readFileSync(path.join(folder, file), 'utf8')));
+		expect(readers).toEqual(['EducationPlatformTrigger.node.ts']);
 	});
 });
