@@ -16,8 +16,8 @@ export function option(resource: ResourceDescriptor): INodePropertyOptions {
 	return { name: 'Get', value: 'get', description: `Get one ${what} by ID: ${resource.summary}`, action: `Get ${article(one)} ${one}` };
 }
 
-/** The parameters that name one record: its parent's (a nested resource), then its ID. */
-export function recordProperties(resource: ResourceDescriptor): INodeProperties[] {
+/** Get's parameters for one resource: its parent's ID (a nested resource), its ID and the Simplify option. */
+export function properties(resource: ResourceDescriptor): INodeProperties[] {
 	const { id } = resource;
 	return [
 		...(resource.parent ? [resource.parent.property] : []),
@@ -30,12 +30,8 @@ export function recordProperties(resource: ResourceDescriptor): INodeProperties[
 			default: '',
 			description: id.description,
 		},
+		optionsCollection([simplifyOption(resource.simplifyDescription)]),
 	];
-}
-
-/** Get's parameters for one resource: the record and the Simplify option. */
-export function properties(resource: ResourceDescriptor): INodeProperties[] {
-	return [...recordProperties(resource), optionsCollection([simplifyOption(resource.simplifyDescription)])];
 }
 
 /** The ID of a nested resource's parent, from an operation's parameter. */
@@ -43,30 +39,27 @@ export function parentIdOf(this: IExecuteFunctions, parent: ParentRecord, itemIn
 	return parent.parse(this.getNodeParameter(parent.property.name, itemIndex, undefined, { extractValue: true }));
 }
 
-/** The one record an operation acts on, as its item's parameters name it. */
-export interface RecordTarget {
-	id: string | number;
-	/** A nested resource's parent ID; undefined for a listed resource. */
-	parentId?: string;
+/** The one record Get reads, as its item's parameters name it. */
+interface RecordTarget {
 	/** Under `/v1`: `/payments/{id}`, or `<the parent's list>/{id}`. */
 	path: string;
 	/** e.g. `payment pay_…`, `webhook delivery dlv_… of subscription wh_…`: for error messages. */
 	label: string;
 }
 
-/** Reads the record's parameters (recordProperties) of one input item: a nested resource's parent first. */
-export function readRecordTarget(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): RecordTarget {
+/** Reads the record's parameters of one input item: a nested resource's parent first. */
+function readRecordTarget(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): RecordTarget {
 	const readId = () => resource.id.parse(this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true }));
 	const label = (id: string | number) => `${resource.displayName.toLowerCase()} ${id}`;
 	const under = (list: string, id: string | number) => `${list}/${encodeURIComponent(String(id))}`;
 	const { parent } = resource;
 	if (!parent) {
 		const id = readId();
-		return { id, path: under(resource.path, id), label: label(id) };
+		return { path: under(resource.path, id), label: label(id) };
 	}
 	const parentId = parentIdOf.call(this, parent, itemIndex);
 	const id = readId();
-	return { id, parentId, path: under(parent.path(parentId), id), label: `${label(id)} of ${parent.noun} ${parentId}` };
+	return { path: under(parent.path(parentId), id), label: `${label(id)} of ${parent.noun} ${parentId}` };
 }
 
 /** `GET /v1/<resource>/{id}` (or under its parent) → the record, or a 404 that says what the ID is. */
