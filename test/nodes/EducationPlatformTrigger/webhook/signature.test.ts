@@ -1,5 +1,5 @@
 import * as crypto from 'crypto';
-import { Webhook } from 'standardwebhooks';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 
 import { createRng } from '../../../../sandbox/random';
 
@@ -477,3 +477,139 @@ describe('verifyDelivery agrees with the reference library (seeded property test
 	});
 });
 
+
+// What signature.ts's header comment says about the reference library, measured: each row runs
+// `standardwebhooks`' Webhook.verify and verifyDelivery on the same headers and raw body (the
+// reference gets the Buffer, as a receiver holding the raw body would pass it) and pins both
+// verdicts. The MAC of each row is made over an explicit signed content, so a row says which
+// reading of the headers and body each side signs.
+describe('verifyDelivery where it differs from the reference library (both verdicts pinned)', () => {
+	const secret = newSecret();
+	const key = decodeSigningSecret(secret);
+	const body = Buffer.from('{"id":"evt_1","type":"payment.succeeded"}');
+	const ts = String(NOW_S);
+	const macOver = (signedContent: string, payload: Buffer = body) =>
+		`v1,${crypto.createHmac('sha256', key).update(signedContent, 'utf8').update(payload).digest('base64')}`;
+	const delivery = (id: DeliveryHeaders[string], timestamp: DeliveryHeaders[string], signature: DeliveryHeaders[string]) => ({
+		'webhook-id': id,
+		'webhook-timestamp': timestamp,
+		'webhook-signature': signature,
+	});
+
+	/** 'valid', the reference's WebhookVerificationError message, or another error's name and message. */
+	function referenceVerdict(headers: DeliveryHeaders, payload: Buffer, referenceSecret = secret): string {
+		try {
+			new Webhook(referenceSecret).verify(payload, headers as Record<string, string>, { jsonParse: false });
+			return 'valid';
+		} catch (error) {
+			if (error instanceof WebhookVerificationError) return error.message;
+			return `${(error as Error).name}: ${(error as Error).message}`;
+		}
+	}
+	const verdicts = (headers: DeliveryHeaders, payload: Buffer = body) => ({
+		reference: referenceVerdict(headers, payload),
+		ours: reasonOf(verify(secret, headers, payload)),
+	});
+
+	beforeAll(() => jest.useFakeTimers({ now: now(), doNotFake: ['nextTick', 'setImmediate'] }));
+	afterAll(() => jest.useRealTimers());
+
+	it('agrees on the plain form (the baseline of the rows below)', () => {
+		expect(verdicts(delivery('evt_1', ts, macOver(`evt_1.${ts}.`)))).toEqual({ reference: 'valid', ours: 'valid' });
+	});
+
+	describe('webhook-timestamp: the reference reads parseInt(header, 10) and signs that number; we take only digits and sign the header text', () => {
+		it.each([
+			['a plus sign', `+${ts}`, { reference: 'valid', ours: 'malformed_timestamp' }],
+			['a fraction', `${ts}.5`, { reference: 'valid', ours: 'malformed_timestamp' }],
+			['trailing letters', `${ts}abc`, { reference: 'valid', ours: 'malformed_timestamp' }],
+			['an exponent that parseInt stops before', `${ts}e0`, { reference: 'valid', ours: 'malformed_timestamp' }],
+			['a leading space (both trim it)', ` ${ts}`, { reference: 'valid', ours: 'valid' }],
+			['a leading zero, MAC over the number', `0${ts}`, { reference: 'valid', ours: 'signature_mismatch' }],
+			['exponent notation (parseInt reads 1)', `${NOW_S / 1e9}e9`, { reference: 'Message timestamp too old', ours: 'malformed_timestamp' }],
+			['hexadecimal (parseInt reads 0)', `0x${NOW_S.toString(16)}`, { reference: 'Message timestamp too old', ours: 'malformed_timestamp' }],
+		])('%s (%p) signed as the reference reads it', (_label, header, expected) => {
+			expect(verdicts(delivery('evt_1', header, macOver(`evt_1.${ts}.`)))).toEqual(expected);
+		});
+
+		it('a leading zero, MAC over the header text as sent: we accept, the reference does not', () => {
+			expect(verdicts(delivery('evt_1', `0${ts}`, macOver(`evt_1.0${ts}.`)))).toEqual({
+				reference: 'No matching signature found',
+				ours: 'valid',
+			});
+		});
+	});
+
+	describe('webhook-id: the reference signs any text as it is; we take printable ASCII without spaces, trimmed', () => {
+		it('an id with a space inside', () => {
+			expect(verdicts(delivery('evt 1', ts, macOver(`evt 1.${ts}.`)))).toEqual({ reference: 'valid', ours: 'malformed_webhook_id' });
+		});
+
+		it('an id outside ASCII', () => {
+			expect(verdicts(delivery('évt_1', ts, macOver(`évt_1.${ts}.`)))).toEqual({ reference: 'valid', ours: 'malformed_webhook_id' });
+		});
+
+		it('an id with surrounding spaces: each side accepts only the MAC over its own reading', () => {
+			expect(verdicts(delivery(' evt_1 ', ts, macOver(` evt_1 .${ts}.`)))).toEqual({ reference: 'valid', ours: 'signature_mismatch' });
+			expect(verdicts(delivery(' evt_1 ', ts, macOver(`evt_1.${ts}.`)))).toEqual({
+				reference: 'No matching signature found',
+				ours: 'valid',
+			});
+		});
+	});
+
+	describe('repeated headers (arrays, as n8n hands over duplicated headers)', () => {
+		it('two webhook-id values: the reference signs them joined by a comma; we refuse them as ambiguous', () => {
+			expect(verdicts(delivery(['evt_1', 'evt_2'], ts, macOver(`evt_1,evt_2.${ts}.`)))).toEqual({
+				reference: 'valid',
+				ours: 'missing_headers',
+			});
+		});
+
+		it('two different webhook-timestamp values: the reference reads the first; we refuse them as ambiguous', () => {
+			expect(verdicts(delivery('evt_1', [ts, String(NOW_S - 3600)], macOver(`evt_1.${ts}.`)))).toEqual({
+				reference: 'valid',
+				ours: 'missing_headers',
+			});
+		});
+
+		it('two webhook-signature values: the reference throws a TypeError; we read them as one list', () => {
+			const other = `v1,${crypto.randomBytes(32).toString('base64')}`;
+			expect(verdicts(delivery('evt_1', ts, [other, macOver(`evt_1.${ts}.`)]))).toEqual({
+				reference: 'TypeError: msgSignature.split is not a function',
+				ours: 'valid',
+			});
+		});
+	});
+
+	describe('a body that is not valid UTF-8: the reference decodes it (bad bytes become U+FFFD) and MACs the re-encoded text; we MAC the bytes received', () => {
+		const raw = Buffer.from([0x7b, 0xff, 0xfe, 0x7d]);
+		const asReferenceReadsIt = Buffer.from(raw.toString('utf8'), 'utf8');
+
+		it('the decoded text differs from the bytes received', () => {
+			expect(asReferenceReadsIt.equals(raw)).toBe(false);
+		});
+
+		it('a MAC over the bytes received', () => {
+			expect(verdicts(delivery('evt_1', ts, macOver(`evt_1.${ts}.`, raw)), raw)).toEqual({
+				reference: 'No matching signature found',
+				ours: 'valid',
+			});
+		});
+
+		it('a MAC over the decoded text', () => {
+			expect(verdicts(delivery('evt_1', ts, macOver(`evt_1.${ts}.`, asReferenceReadsIt)), raw)).toEqual({
+				reference: 'valid',
+				ours: 'signature_mismatch',
+			});
+		});
+	});
+
+	it('a secret shorter than 24 bytes: the reference verifies with it; we refuse the secret', () => {
+		const short = `whsec_${crypto.randomBytes(16).toString('base64')}`;
+		const signature = new Webhook(short).sign('evt_1', new Date(NOW_S * 1000), body);
+		const headers = delivery('evt_1', ts, signature);
+		expect(referenceVerdict(headers, body, short)).toBe('valid');
+		expect(() => verify(short, headers, body)).toThrow(InvalidSigningSecretError);
+	});
+});
