@@ -23,11 +23,14 @@ export type OutputMode = 'event' | 'data';
  */
 const DELIVERY_HEADERS = new Set(['content-type', 'content-length', 'user-agent', 'webhook-id', 'webhook-timestamp']);
 
+/** Refuses invalid UTF-8 instead of replacing it. One for every delivery: decode() without `stream` keeps no state. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Parses the raw body as a UTF-8 JSON event envelope `{id, type, created_at, data}`. */
 export function parseEvent(rawBody: Uint8Array): ParsedEvent {
 	let body: unknown;
 	try {
-		body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(rawBody));
+		body = JSON.parse(UTF8.decode(rawBody));
 	} catch {
 		return { ok: false, message: 'The request body is not valid UTF-8 JSON.' };
 	}

@@ -39,8 +39,9 @@ import { createHmac, timingSafeEqual } from 'crypto';
 const SECRET_PREFIX = 'whsec_';
 /** Standard Webhooks asks for at least 24 random bytes (192 bits). */
 const MIN_SECRET_BYTES = 24;
-const SHA256_BYTES = 32;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** The base64 text of a 32-byte MAC (HMAC-SHA256): the only length a v1 signature can have. */
+const SHA256_BASE64 = /^[A-Za-z0-9+/]{43}=$/;
 /** Printable ASCII without spaces, bounded (it ends up in logs and run data). */
 const WEBHOOK_ID = /^[\x21-\x7e]{1,256}$/;
 const UNIX_SECONDS = /^[0-9]{1,15}$/;
@@ -113,7 +114,7 @@ export function decodeSigningSecret(secret: string): Buffer {
 /** Checks a delivery's `webhook-*` headers and signature against its raw body. */
 export function verifyDelivery(input: VerifyDeliveryInput): VerificationResult {
 	const keys = (typeof input.secret === 'string' ? [input.secret] : input.secret).map(decodeSigningSecret);
-	const headers = lowerCaseNames(input.headers);
+	const headers = signatureHeaders(input.headers);
 	const webhookId = single(headers['webhook-id']);
 	const timestampHeader = single(headers['webhook-timestamp']);
 	const signatureHeader = joined(headers['webhook-signature']);
@@ -175,7 +176,7 @@ function v1Signatures(header: string): Buffer[] {
 	const signatures: Buffer[] = [];
 	for (const entry of header.split(' ')) {
 		const [version, encoded = ''] = entry.split(',');
-		if (version !== 'v1' || !BASE64.test(encoded) || Buffer.from(encoded, 'base64').length !== SHA256_BYTES) continue;
+		if (version !== 'v1' || !SHA256_BASE64.test(encoded)) continue;
 		signatures.push(Buffer.from(encoded));
 	}
 	return signatures;
@@ -185,10 +186,14 @@ function failure(reason: VerificationFailure, message: string): VerificationResu
 	return { valid: false, reason, message };
 }
 
-function lowerCaseNames(headers: DeliveryHeaders): DeliveryHeaders {
+const SIGNATURE_HEADERS = new Set(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+
+/** The three signature headers under lower-case names (a later spelling of a name wins); no other header is copied. */
+function signatureHeaders(headers: DeliveryHeaders): DeliveryHeaders {
 	const result: DeliveryHeaders = {};
-	for (const [name, value] of Object.entries(headers ?? {})) {
-		result[name.toLowerCase()] = value;
+	for (const name of Object.keys(headers ?? {})) {
+		const lowerCase = name.toLowerCase();
+		if (SIGNATURE_HEADERS.has(lowerCase)) result[lowerCase] = headers[name];
 	}
 	return result;
 }
