@@ -9,6 +9,11 @@
  *   --page-size 100           the node's Page Size option (default 100)
  *   --limit N                 use Limit N instead of Return All
  *   --seed 42                 the sandbox's seed
+ *   --runs 1                  listings per size against the same sandbox; with more than one, the
+ *                             figures after the first: the median wall time and CPU time of this
+ *                             process (the node and n8n's engine; the sandbox has its own process)
+ *   --cpu-prof FILE           a CPU profile of those later listings, written to FILE and
+ *                             summarised by self time (bench/profileSummary.ts)
  *
  * A script that prints figures, not a test. At 600/min, 100,000 students (1,000 requests) must
  * wait for one 60-second window to close: about a minute is the expected cost.
@@ -21,6 +26,7 @@ import { planPerPage } from '../nodes/shared/list/page';
 import { recordHttpTraffic } from '../test/integration/support/httpTraffic';
 import { runStudentNode } from '../test/integration/support/liveSandbox';
 import { RATE_LIMIT_BOUND_FORMULA, rateLimitLowerBound, ratioToBound } from './rateLimitBound';
+import { startProfile } from './profileSummary';
 import { forkSandbox, peakRssBytes } from './sandboxProcess';
 
 interface BenchOptions {
@@ -29,9 +35,11 @@ interface BenchOptions {
 	pageSize: number;
 	limit?: number;
 	seed: number;
+	runs: number;
+	cpuProfile?: string;
 }
 
-const USAGE = 'Usage: npm run bench:list -- [--students 10000,100000] [--rate 600] [--page-size 100] [--limit N] [--seed 42]';
+const USAGE = 'Usage: npm run bench:list -- [--students 10000,100000] [--rate 600] [--page-size 100] [--limit N] [--seed 42] [--runs 1] [--cpu-prof FILE]';
 const WINDOW_SECONDS = 60;
 const RSS_SAMPLE_MS = 50;
 
@@ -43,8 +51,12 @@ function wholeNumber(raw: string | undefined, flag: string, min: number, max = N
 	return value;
 }
 
+function usageError(message: string): never {
+	throw new Error(`${message}\n${USAGE}`);
+}
+
 function parseArgs(argv: string[]): BenchOptions {
-	const options: BenchOptions = { students: [10_000, 100_000], rate: 600, pageSize: 100, seed: 42 };
+	const options: BenchOptions = { students: [10_000, 100_000], rate: 600, pageSize: 100, seed: 42, runs: 1 };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split(/=(.*)/s, 2);
 		const value = () => inline ?? argv[++i];
@@ -53,6 +65,8 @@ function parseArgs(argv: string[]): BenchOptions {
 		else if (flag === '--page-size') options.pageSize = wholeNumber(value(), flag, 1, 100);
 		else if (flag === '--limit') options.limit = wholeNumber(value(), flag, 1);
 		else if (flag === '--seed') options.seed = wholeNumber(value(), flag, 0);
+		else if (flag === '--runs') options.runs = wholeNumber(value(), flag, 1, 100);
+		else if (flag === '--cpu-prof') options.cpuProfile = value() || usageError(`${flag} needs a file name.`);
 		else if (flag === '--help' || flag === '-h') {
 			console.log(USAGE);
 			process.exit(0);
@@ -95,13 +109,12 @@ async function benchOne(size: number, options: BenchOptions): Promise<boolean> {
 	const traffic = recordHttpTraffic(sandbox.port);
 	try {
 		const parameters = options.limit === undefined ? { returnAll: true } : { returnAll: false, limit: options.limit };
+		const nodeType = new EducationPlatform();
+		const list = async () =>
+			await runStudentNode(sandbox, { operation: 'getMany', ...parameters, options: { pageSize: options.pageSize } }, { nodeType });
 		const rss = rssSampler();
 		const started = process.hrtime.bigint();
-		const result = await runStudentNode(
-			sandbox,
-			{ operation: 'getMany', ...parameters, options: { pageSize: options.pageSize } },
-			{ nodeType: new EducationPlatform() },
-		);
+		const result = await list();
 		const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
 		const peakRss = rss.stop();
 
@@ -123,14 +136,40 @@ async function benchOne(size: number, options: BenchOptions): Promise<boolean> {
 				`  peak RSS, node        ${mb(peakRss)} (sampled every ${RSS_SAMPLE_MS} ms; ${mb(rss.atStart)} when the run started)`,
 				`  peak RSS, sandbox     ${mb(await sandbox.peakRssBytes())} (its own process, VmHWM)`,
 				`  result                ${problem ?? `${count(items)} students, ids 1..${count(items)} in order, none missing or repeated`}`,
-				'',
 			].join('\n'),
 		);
+		if (options.runs > 1 && problem === undefined) console.log(await laterRuns(options, list));
+		console.log('');
 		return problem === undefined;
 	} finally {
 		traffic.stop();
 		await sandbox.close();
 	}
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Runs 2..runs of a listing: wall time and this process's CPU time, each run checked to return every item. */
+async function laterRuns(options: BenchOptions, list: () => Promise<{ items: unknown[]; error?: Error }>): Promise<string> {
+	const wall: number[] = [];
+	const cpu: number[] = [];
+	const profile = options.cpuProfile ? await startProfile() : undefined;
+	for (let run = 2; run <= options.runs; run++) {
+		const started = process.hrtime.bigint();
+		const cpuAtStart = process.cpuUsage();
+		const result = await list();
+		const used = process.cpuUsage(cpuAtStart);
+		wall.push(Number(process.hrtime.bigint() - started) / 1e6);
+		cpu.push((used.user + used.system) / 1000);
+		if (result.error) throw result.error;
+	}
+	const ms = (values: number[]) => `median ${median(values).toFixed(0)} ms (${values.map((value) => value.toFixed(0)).join(', ')})`;
+	const lines = [
+		`  runs 2..${options.runs}, wall      ${ms(wall)}`,
+		`  runs 2..${options.runs}, CPU       ${ms(cpu)} of this process: the node and n8n's engine`,
+	];
+	if (profile && options.cpuProfile) lines.push(await profile.stop(options.cpuProfile));
+	return lines.join('\n');
 }
 
 async function main(): Promise<void> {

@@ -13,8 +13,6 @@
  * A script that prints figures, not a test; compare figures taken in one run on one machine.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 
 import { WebhookContext } from 'n8n-core';
 import type { IWebhookResponseData, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
@@ -22,6 +20,7 @@ import type { IWebhookResponseData, IWorkflowExecuteAdditionalData } from 'n8n-w
 // `.node.js`: tsx would resolve `EducationPlatformTrigger.node` to the node's codex JSON file.
 import { EducationPlatformTrigger } from '../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node.js';
 import { createTriggerWorkflow, TRIGGER_NODE_NAME } from '../test/harness/triggerHarness';
+import { startProfile } from './profileSummary';
 
 interface BenchOptions {
 	deliveries: number;
@@ -73,34 +72,6 @@ function delivery(n: number) {
 	return { headers, rawBody };
 }
 
-/** Self time of a profile: this package's functions, and the share of everything else by origin. */
-function summarizeProfile(profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples: number[]; timeDeltas: number[] }): string {
-	const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
-	const byOrigin = new Map<string, number>();
-	const ours = new Map<string, number>();
-	let total = 0;
-	profile.samples.forEach((id, index) => {
-		const { functionName, url, lineNumber } = nodes.get(id)!;
-		const micros = profile.timeDeltas[index] ?? 0;
-		total += micros;
-		const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
-		const origin = functionName === '(idle)' || functionName === '(program)' || functionName === '(garbage collector)' ? functionName
-			: url.includes('/nodes/') && !dependency ? 'this package (nodes/)'
-			: dependency ?? (url.startsWith('node:') || url === '' ? 'Node.js and V8 built-ins' : 'bench and test harness');
-		byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + micros);
-		if (origin === 'this package (nodes/)') {
-			const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\/nodes\//, 'nodes/')}:${lineNumber + 1}`;
-			ours.set(key, (ours.get(key) ?? 0) + micros);
-		}
-	});
-	const share = (micros: number) => `${((100 * micros) / total).toFixed(1).padStart(5)} %`;
-	const lines = ['Self time by origin:'];
-	for (const [origin, micros] of [...byOrigin].sort((a, b) => b[1] - a[1]).slice(0, 12)) lines.push(`  ${share(micros)}  ${origin}`);
-	lines.push('This package\'s functions by self time:');
-	for (const [key, micros] of [...ours].sort((a, b) => b[1] - a[1]).slice(0, 12)) lines.push(`  ${share(micros)}  ${key}`);
-	return lines.join('\n');
-}
-
 async function main(): Promise<void> {
 	const options = parseArgs(process.argv.slice(2));
 	const trigger = createTriggerWorkflow({
@@ -128,24 +99,13 @@ async function main(): Promise<void> {
 
 	console.log(`The trigger's webhook() through n8n-core's WebhookContext, no HTTP (node ${process.version}); Output: ${options.output}`);
 	await round();
-	const session = new Session();
-	if (options.cpuProfile) {
-		session.connect();
-		await session.post('Profiler.enable');
-		await session.post('Profiler.setSamplingInterval', { interval: 100 });
-		await session.post('Profiler.start');
-	}
+	const profile = options.cpuProfile ? await startProfile() : undefined;
 	const perDelivery: number[] = [];
 	for (let i = 0; i < options.rounds; i++) perDelivery.push(await round());
 	const sorted = [...perDelivery].sort((a, b) => a - b);
 	console.log(`  CPU per delivery, ${options.rounds} rounds of ${options.deliveries.toLocaleString('en-US')}: ${perDelivery.map((us) => us.toFixed(1)).join(', ')} µs`);
 	console.log(`  median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} µs, least ${sorted[0].toFixed(1)} µs (n8n-core's WebhookContext and the bench's request objects included)`);
-	if (options.cpuProfile) {
-		const { profile } = await session.post('Profiler.stop');
-		writeFileSync(options.cpuProfile, JSON.stringify(profile));
-		console.log(summarizeProfile(profile));
-		session.disconnect();
-	}
+	if (profile && options.cpuProfile) console.log(await profile.stop(options.cpuProfile));
 }
 
 main().catch((error: unknown) => {
