@@ -143,6 +143,13 @@ describe('layout of nodes/, credentials/ and their tests', () => {
 		expect(sources.filter((source) => !tested.has(source))).toEqual([]);
 	});
 
+	it('lets only a node\'s .node.ts read its parameter descriptions: the runtime keeps its own defaults and limits', () => {
+		const descriptions = sources.filter((file) => nodeFolder(file) !== undefined && /\/description\.ts$/.test(file));
+		expect(descriptions.length).toBe(3);
+		const readers = sources.flatMap((file) => relativeImports(file).filter((target) => descriptions.includes(target)).map(() => file));
+		expect(readers.filter((file) => !file.endsWith('.node.ts'))).toEqual([]);
+	});
+
 	it('keeps the modules that say they are pure free of n8n-workflow, also through what they import', () => {
 		expect(sources.filter((file) => fs.readFileSync(path.join(root, file), 'utf8').startsWith('// Pure')).length).toBeGreaterThan(20);
 		expect(n8nInPureModules()).toEqual([]);

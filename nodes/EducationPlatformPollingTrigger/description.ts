@@ -2,10 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { optionsCollection } from '../shared/descriptions/options';
 import { authenticationProperty } from '../shared/descriptions/authentication';
 import { MIN_REQUESTS } from './cursor/cursor';
+import { DEFAULT_LOOKBACK_SECONDS, DEFAULT_MAX_REQUESTS } from './poll/pollResource';
 import { pollableResources, RESOURCES } from '../shared/resources/registry';
-
-export const DEFAULT_MAX_REQUESTS = 10;
-export const DEFAULT_LOOKBACK_SECONDS = 10;
 
 const pollable = pollableResources(RESOURCES);
 const firstPollable = pollable[0].descriptor.value;

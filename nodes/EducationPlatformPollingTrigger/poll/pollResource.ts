@@ -16,12 +16,14 @@ import {
 	type FetchPage,
 	type PollCursor,
 } from '../cursor/cursor';
-import { DEFAULT_LOOKBACK_SECONDS, DEFAULT_MAX_REQUESTS } from '../description';
 import { pollableResources, RESOURCES, type PollableResource } from '../../shared/resources/registry';
 import { runAlone } from './pollGuard';
 
 /** Forward reads take the API's largest page, to spend as few requests as possible. */
 const PAGE_SIZE = 100;
+/** The options' defaults, which description.ts shows: a poll applies them, so they live here. */
+export const DEFAULT_MAX_REQUESTS = 10;
+export const DEFAULT_LOOKBACK_SECONDS = 10;
 
 interface PollOptions {
 	backfillFrom?: string;

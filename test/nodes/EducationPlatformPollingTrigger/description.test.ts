@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { DEFAULT_LOOKBACK_SECONDS, DEFAULT_MAX_REQUESTS, pollingProperties } from '../../../nodes/EducationPlatformPollingTrigger/description';
+import { pollingProperties } from '../../../nodes/EducationPlatformPollingTrigger/description';
+import { DEFAULT_LOOKBACK_SECONDS, DEFAULT_MAX_REQUESTS } from '../../../nodes/EducationPlatformPollingTrigger/poll/pollResource';
 import { pollableResources as pollableOf, RESOURCES } from '../../../nodes/shared/resources/registry';
 
 const pollableResources = pollableOf(RESOURCES);

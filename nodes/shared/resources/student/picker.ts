@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 import type { FilterOption } from '../../descriptions/filters';
-import { ActionableError } from '../../errors';
+import { ActionableError, quoted } from '../../errors';
 import { isJsonRecord } from '../../jsonRecord';
 import { nextPageQuery, parseListPage, type ListResponse } from '../../list/page';
 import { apiRequest } from '../../transport';
@@ -87,7 +87,7 @@ export function studentFilter(plural: string): FilterOption {
 export function parseStudentId(value: unknown): number {
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (/^\d+$/.test(text) && Number(text) >= 1 && Number.isSafeInteger(Number(text))) return Number(text);
-	const shown = value === undefined || value === null || text === '' ? 'empty' : `"${String(value)}"`;
+	const shown = value === undefined || value === null || text === '' ? 'empty' : quoted(String(value));
 	throw new ActionableError(
 		`Student ID is ${shown}, it must be a whole number above 0`,
 		/^S-/i.test(text)
