@@ -6,6 +6,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { TRIGGER_WEBHOOK_PATH } from '../shared/thisN8n/address';
 import { triggerProperties } from './description';
 import { webhookResponseFields } from './webhook/responseFields';
 import {
@@ -66,7 +67,8 @@ export class EducationPlatformTrigger implements INodeType {
 				// Respond: on receipt, or when the last node finishes (500 when the run failed); saved
 				// workflows from before the parameter get its default, "on receipt". No body either way.
 				...webhookResponseFields(),
-				path: 'webhook',
+				// The path that tells this n8n's subscriptions from others' (delivers_to_this_n8n).
+				path: TRIGGER_WEBHOOK_PATH,
 			},
 		],
 		properties: triggerProperties,

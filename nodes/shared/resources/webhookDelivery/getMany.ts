@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getMany as standardGetMany, listPlan, type ListPlan } from '../../operations/getMany';
 import { toNodeError } from '../../toNodeError';
+import { thisN8nWebhookAddress } from '../../thisN8n/resumeUrl';
 import { isNotFoundError } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
-import { thisN8nWebhookAddress } from '../webhookSubscription/operations';
 import { listSubscriptions } from '../webhookSubscription/picker';
 import { thisN8nSubscriptions } from '../webhookSubscription/thisN8n';
 import { mergeByCreation } from './merge';

@@ -1,17 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { ActionableError } from '../../errors';
 import { isJsonRecord } from '../../jsonRecord';
 import { get } from '../../operations/get';
 import { getMany } from '../../operations/getMany';
+import { deliversTo } from '../../thisN8n/address';
+import { thisN8nWebhookAddress } from '../../thisN8n/resumeUrl';
 import { apiRequest } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
 import { subscriptionLocator, subscriptionPath, WRITE_SCOPE } from './picker';
-import { deliversTo, markDelivery, webhookAddressOf } from './thisN8n';
-
-/** This n8n's webhook address (thisN8n.ts), from the execution's `$execution.resumeUrl`. */
-export function thisN8nWebhookAddress(this: IExecuteFunctions, itemIndex: number): string | undefined {
-	return webhookAddressOf(this.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex));
-}
+import { markDelivery } from './thisN8n';
 
 /** Get or Get Many with `delivers_to_this_n8n` on every record, the simplified ones included. */
 function marked(operation: ResourceOperation): ResourceOperation {
