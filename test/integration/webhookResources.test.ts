@@ -33,7 +33,8 @@ afterEach(async () => {
 	sandbox().state.faults.clear();
 });
 
-const thisN8nUrl = (id: string) => `${TEST_INSTANCE_URL}/webhook/${id}/webhook`;
+/** A trigger URL of this n8n: its webhook ID a UUID starting with `hex` (4 hex digits), as n8n makes them. */
+const thisN8nUrl = (hex: string) => `${TEST_INSTANCE_URL}/webhook/${hex}0000-0000-4000-8000-000000000000/webhook`;
 
 function subscribe(url: string, events: string[], description = 'n8n workflow Fees (Education Platform Trigger)') {
 	return webhooks().subscriptions.create({ url, events: events as never, description });

@@ -9,15 +9,24 @@
 export const TRIGGER_WEBHOOK_PATH = 'webhook';
 
 /**
- * What follows the address in a trigger's URL: n8n's production or test webhook endpoint
- * (`webhook`, `webhook-test` unless N8N_ENDPOINT_WEBHOOK… change them), the node's webhook ID
- * (n8n gives every trigger one), and the trigger's path. Another integration's URL on the same
- * host (`https://school.example/api/hooks`) and a second n8n under a path of it
- * (`…/n8n2/webhook/<id>/webhook`) are not this n8n's.
+ * What follows the address in a trigger URL n8n builds, and nothing else after it:
+ * - the webhook endpoint: one path segment of unreserved characters. n8n's are `webhook` and
+ *   `webhook-test` (the trigger's test URL is this n8n's too), but N8N_ENDPOINT_WEBHOOK(_TEST)
+ *   rename them, and the address read from the resume URL does not tell the endpoint;
+ * - the node's webhook ID: a UUID, as n8n gives every trigger node (`resolveNodeWebhookId`, the
+ *   editor). A hand-edited ID that is not one is not recognized; a path on n8n's host that another
+ *   integration uses (`…/api/hooks/webhook`) is not taken for a trigger's;
+ * - the trigger's path.
+ * No query, fragment or trailing slash: n8n builds none, and the platform delivers to the text.
  */
-const TRIGGER_PATH = new RegExp(`^[^/]+/[^/]+/${TRIGGER_WEBHOOK_PATH}/?$`);
-/** The same ending on a URL whose address is not known: any n8n's trigger URL. */
-const TRIGGER_URL_END = new RegExp(`/[^/]+/[^/]+/${TRIGGER_WEBHOOK_PATH}/?$`);
+const TRIGGER_URL_TAIL = new RegExp(
+	`/([A-Za-z0-9._~-]+/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}/${TRIGGER_WEBHOOK_PATH})$`,
+);
+
+/** Whether `text` has a space, a control character or a backslash, which URL parsers skip or read differently. */
+function hasAmbiguousCharacters(text: string): boolean {
+	return [...text].some((character) => character <= ' ' || character === '\u007f' || character === '\\');
+}
 
 /** `text` parsed as an http(s) URL, or undefined when it is not one. */
 function parseHttpUrl(text: string): URL | undefined {
@@ -30,46 +39,59 @@ function parseHttpUrl(text: string): URL | undefined {
 }
 
 /**
+ * Whether `text` can be an address n8n builds webhook URLs under: an http(s) URL ending in `/`,
+ * without whitespace, control characters or backslashes (which parsers disagree on), userinfo,
+ * query or fragment.
+ */
+function isWebhookAddress(text: string): boolean {
+	if (!text.endsWith('/') || hasAmbiguousCharacters(text)) return false;
+	const url = parseHttpUrl(text);
+	return url !== undefined && url.username === '' && url.password === '' && !/[?#]/.test(text);
+}
+
+/**
  * The address this n8n's webhook URLs start with, read from its `$execution.resumeUrl`
- * (`<webhook address><waiting endpoint>/<execution id>`, n8n 1.x and 2.x alike): the same
- * address (WEBHOOK_URL / N8N_WEBHOOK_URL) the trigger's URLs are built from, even when the editor
- * runs at another one. Undefined when the URL cannot be read.
+ * (`<webhook address><waiting endpoint>/<execution id>`, n8n 1.x and 2.x alike, 2.x with a
+ * `?signature=` query): the same address (N8N_WEBHOOK_URL, WEBHOOK_URL on 1.x) the trigger's URLs
+ * are built from, even when the editor runs at another one, spelt as n8n spells it. Undefined when
+ * the URL cannot be read.
  */
 export function webhookAddressOf(resumeUrl: unknown): string | undefined {
 	if (typeof resumeUrl !== 'string') return undefined;
-	let url: URL;
-	try {
-		url = new URL(resumeUrl);
-	} catch {
-		return undefined;
-	}
-	const segments = url.pathname.split('/');
-	// Drop the waiting endpoint and the execution id.
-	if (segments.length < 3) return undefined;
-	return `${url.origin}${segments.slice(0, -2).join('/')}/`;
+	// Drop the query, then the waiting endpoint and the execution id.
+	const address = resumeUrl.replace(/[?#].*$/s, '').replace(/[^/]+\/[^/]*$/, '');
+	return isWebhookAddress(address) ? address : undefined;
 }
 
-/** The origin and path of a URL, or undefined when it is not one. */
-function originAndPath(url: unknown): string | undefined {
+/**
+ * The address under which `url` is a trigger URL exactly as n8n builds one (see TRIGGER_URL_TAIL),
+ * and that a URL parser reads as that address followed by the same tail (so no dot segment, no
+ * encoded one); undefined for anything else.
+ */
+function triggerUrlAddress(url: unknown): string | undefined {
 	if (typeof url !== 'string') return undefined;
-	try {
-		const parsed = new URL(url);
-		return `${parsed.origin}${parsed.pathname}`;
-	} catch {
-		return undefined;
-	}
-}
-
-/** Whether a subscription's URL is a trigger URL under this n8n's webhook address (same origin, same path prefix). */
-export function deliversTo(address: string | undefined, url: unknown): boolean {
-	const target = originAndPath(url);
-	if (address === undefined || target === undefined || !target.startsWith(address)) return false;
-	return TRIGGER_PATH.test(target.slice(address.length));
+	const tail = TRIGGER_URL_TAIL.exec(url);
+	if (tail === null) return undefined;
+	const address = url.slice(0, tail.index + 1);
+	if (!isWebhookAddress(address)) return undefined;
+	return parseHttpUrl(url)?.href === `${new URL(address).href}${tail[1]}` ? address : undefined;
 }
 
 /** Whether `url` is the URL of an n8n trigger (this package's), under any address. */
 export function isTriggerUrl(url: unknown): boolean {
-	return TRIGGER_URL_END.test(originAndPath(url) ?? '');
+	return triggerUrlAddress(url) !== undefined;
+}
+
+/**
+ * Whether a subscription's URL is a trigger URL under this n8n's webhook address: its text is the
+ * address, as n8n spells it or as a URL parser writes it (a platform may store it normalized), then
+ * the trigger's tail. Nothing else counts, not even a URL Node reads the same way (userinfo,
+ * `\`, tabs, `%2e%2e`), since the platform's HTTP client may read it otherwise.
+ */
+export function deliversTo(address: string | undefined, url: unknown): boolean {
+	const under = triggerUrlAddress(url);
+	if (address === undefined || under === undefined) return false;
+	return under === address || under === parseHttpUrl(address)?.href;
 }
 
 /** Whether a URL points at this machine (localhost, 127.0.0.0/8, ::1, 0.0.0.0, ::): what n8n falls back on without N8N_WEBHOOK_URL. */

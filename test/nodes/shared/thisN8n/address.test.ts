@@ -9,42 +9,82 @@ import {
 	webhookAddressOf,
 } from '../../../../nodes/shared/thisN8n/address';
 
+const ID = '9d1c3e5a-7b2f-4c1d-8e6a-5f4b3a2c1d0e';
+
 describe('webhookAddressOf', () => {
 	it.each([
 		['http://127.0.0.1:5678/webhook-waiting/12', 'http://127.0.0.1:5678/'],
 		['https://n8n.school.example/webhook-waiting/12?signature=abc', 'https://n8n.school.example/'],
 		['https://school.example/n8n/webhook-waiting/undefined', 'https://school.example/n8n/'],
+		// As n8n spells it (from N8N_WEBHOOK_URL), which is how it spells the trigger's URL too.
+		['https://N8N.School.example:443/webhook-waiting/12', 'https://N8N.School.example:443/'],
 	])('reads %s as %s', (resumeUrl, address) => {
 		expect(webhookAddressOf(resumeUrl)).toBe(address);
 	});
 
-	it.each([undefined, '', 'not a url', 42])('gives nothing for %p', (resumeUrl) => {
-		expect(webhookAddressOf(resumeUrl)).toBeUndefined();
-	});
+	it.each([undefined, '', 'not a url', 42, 'http://n8n.example/12', 'http://user@n8n.example/webhook-waiting/12', 'ftp://n8n.example/webhook-waiting/12'])(
+		'gives nothing for %p',
+		(resumeUrl) => {
+			expect(webhookAddressOf(resumeUrl)).toBeUndefined();
+		},
+	);
 });
 
 describe('deliversTo', () => {
 	const address = 'https://school.example/n8n/';
 
-	it('accepts a URL under the address, and only there', () => {
-		expect(deliversTo(address, 'https://school.example/n8n/webhook/9d1c/webhook')).toBe(true);
-		expect(deliversTo(address, 'https://school.example/other/webhook/9d1c/webhook')).toBe(false);
-		expect(deliversTo(address, 'http://school.example/n8n/webhook/9d1c/webhook')).toBe(false);
+	it('accepts a trigger URL under the address, and only there', () => {
+		expect(deliversTo(address, `https://school.example/n8n/webhook/${ID}/webhook`)).toBe(true);
+		expect(deliversTo(address, `https://school.example/other/webhook/${ID}/webhook`)).toBe(false);
+		expect(deliversTo(address, `https://school.example/webhook/${ID}/webhook`)).toBe(false);
+		expect(deliversTo(address, `http://school.example/n8n/webhook/${ID}/webhook`)).toBe(false);
 		expect(deliversTo(address, 'https://school.example.evil/n8n/webhook')).toBe(false);
 	});
 
 	it("accepts only a trigger URL (<endpoint>/<webhook ID>/webhook), so another integration on n8n's host is not this n8n's", () => {
 		const root = 'https://school.example/';
-		expect(deliversTo(root, 'https://school.example/webhook/9d1c/webhook')).toBe(true);
+		expect(deliversTo(root, `https://school.example/webhook/${ID}/webhook`)).toBe(true);
+		// The trigger's test URL, and an endpoint N8N_ENDPOINT_WEBHOOK renamed, are this n8n's too.
+		expect(deliversTo(root, `https://school.example/webhook-test/${ID}/webhook`)).toBe(true);
+		expect(deliversTo(root, `https://school.example/hooks/${ID.toUpperCase()}/webhook`)).toBe(true);
 		expect(deliversTo(root, 'https://school.example/api/hooks')).toBe(false);
-		expect(deliversTo(root, 'https://school.example/n8n2/webhook/9d1c/webhook')).toBe(false);
-		expect(deliversTo(root, 'https://school.example/webhook/9d1c/other')).toBe(false);
-		// The trigger's test URL is this n8n's too.
-		expect(deliversTo(root, 'https://school.example/webhook-test/9d1c/webhook')).toBe(true);
+		expect(deliversTo(root, `https://school.example/n8n2/webhook/${ID}/webhook`)).toBe(false);
+		expect(deliversTo(root, `https://school.example/webhook/${ID}/other`)).toBe(false);
+	});
+
+	it('accepts the address as n8n spells it or as a URL parser writes it (a platform may store the URL normalized)', () => {
+		const spelt = 'https://N8N.School.example:443/';
+		expect(deliversTo(spelt, `https://N8N.School.example:443/webhook/${ID}/webhook`)).toBe(true);
+		expect(deliversTo(spelt, `https://n8n.school.example/webhook/${ID}/webhook`)).toBe(true);
+		expect(deliversTo(spelt, `https://n8n.school.example:443/webhook/${ID}/webhook`)).toBe(false);
+	});
+
+	// Review of issue 29: each of these counted as this n8n's, because only Node's reading of the URL
+	// (origin and path) was compared, and any two segments before `webhook` passed.
+	it.each([
+		['a backslash before userinfo (Node reads 127.0.0.1, curl evil.example)', `http://127.0.0.1:5678\\@evil.example/${ID}/webhook`],
+		['backslashes as separators', `http://127.0.0.1:5678/webhook\\${ID}\\webhook`],
+		['userinfo', `http://user@127.0.0.1:5678/webhook/${ID}/webhook`],
+		['userinfo naming another host', `http://evil.example@127.0.0.1:5678/webhook/${ID}/webhook`],
+		['an encoded dot segment (%2e%2e)', `http://127.0.0.1:5678/api/%2e%2e/webhook/${ID}/webhook`],
+		['an encoded slash (%2F) in the endpoint', `http://127.0.0.1:5678/evil.example%2Fhooks/${ID}/webhook`],
+		['an encoded slash (%2F) in the webhook ID', `http://127.0.0.1:5678/webhook/${ID}%2F/webhook`],
+		['a dot segment', `http://127.0.0.1:5678/hooks/../webhook/${ID}/webhook`],
+		['a tab', `http://127.0.0.1:5678/web\thook/${ID}/webhook`],
+		['a newline', `http://127.0.0.1:5678/webhook/${ID}/web\nhook`],
+		['a NUL', `http://127.0.0.1:5678/webhook/${ID}/webhook\u0000`],
+		['leading and trailing spaces', ` http://127.0.0.1:5678/webhook/${ID}/webhook `],
+		['a query', `http://127.0.0.1:5678/webhook/${ID}/webhook?x=1`],
+		['a fragment', `http://127.0.0.1:5678/webhook/${ID}/webhook#x`],
+		['a trailing slash', `http://127.0.0.1:5678/webhook/${ID}/webhook/`],
+		["another integration's path ending in webhook", 'http://127.0.0.1:5678/api/hooks/webhook'],
+		['a webhook ID n8n does not make', 'http://127.0.0.1:5678/webhook/9d1c/webhook'],
+	])('refuses %s', (_, url) => {
+		expect(deliversTo('http://127.0.0.1:5678/', url)).toBe(false);
 	});
 
 	it('is false without an address or a URL', () => {
-		expect(deliversTo(undefined, 'https://school.example/n8n/webhook/9d1c/webhook')).toBe(false);
+		expect(deliversTo(undefined, `https://school.example/n8n/webhook/${ID}/webhook`)).toBe(false);
 		expect(deliversTo(address, undefined)).toBe(false);
 		expect(deliversTo(address, 'nonsense')).toBe(false);
 	});
@@ -60,6 +100,7 @@ describe('the trigger URL n8n builds', () => {
 		for (const [address, endpoint] of [
 			['http://127.0.0.1:5678/', 'webhook'],
 			['https://school.example/n8n/', 'webhook-test'],
+			['https://N8N.School.example:443/', 'custom-hooks'],
 		]) {
 			const url = NodeHelpers.getNodeWebhookUrl(`${address}${endpoint}`, 'wf1', node, TRIGGER_WEBHOOK_PATH);
 			expect(deliversTo(address, url)).toBe(true);
@@ -68,9 +109,11 @@ describe('the trigger URL n8n builds', () => {
 });
 
 describe('isTriggerUrl', () => {
-	it('recognizes a trigger URL under any address', () => {
-		expect(isTriggerUrl('https://n8n.school.example/webhook/9d1c/webhook')).toBe(true);
-		expect(isTriggerUrl('https://school.example/api/hooks')).toBe(false);
+	it('recognizes a trigger URL under any address, with the same strictness', () => {
+		expect(isTriggerUrl(`https://n8n.school.example/webhook/${ID}/webhook`)).toBe(true);
+		expect(isTriggerUrl(`https://n8n.school.example/webhook/${ID}/webhook?x=1`)).toBe(false);
+		expect(isTriggerUrl(`http://127.0.0.1:5678\\@evil.example/${ID}/webhook`)).toBe(false);
+		expect(isTriggerUrl('https://school.example/api/hooks/webhook')).toBe(false);
 		expect(isTriggerUrl(undefined)).toBe(false);
 	});
 });

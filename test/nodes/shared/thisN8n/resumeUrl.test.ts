@@ -18,22 +18,24 @@ describe('thisN8nWebhookAddress', () => {
 		expect(thisN8nWebhookAddress.call(context as unknown as IExecuteFunctions, 0)).toBe('https://n8n.school.example/');
 	});
 
-	it("marks in n8n only this n8n's trigger URL", async () => {
+	it("marks in n8n only this n8n's trigger URL, not one crafted to read as under its address (review of issue 29)", async () => {
 		nock(ORIGIN)
 			.get('/v1/webhooks')
 			.query(true)
 			.reply(200, {
 				data: [
 					subscription('wh_ours1', `${TEST_INSTANCE_URL}/webhook/${ID}/webhook`),
-					subscription('wh_theirs1', 'https://elsewhere.example/hook'),
+					subscription('wh_crafted1', `${TEST_INSTANCE_URL}\\@evil.example/${ID}/webhook`),
+					subscription('wh_hooks1', `${TEST_INSTANCE_URL}/api/hooks/webhook`),
 				],
-				meta: { current_page: 1, last_page: 1, per_page: 50, total: 2 },
+				meta: { current_page: 1, last_page: 1, per_page: 50, total: 3 },
 			});
 		const listed = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'getMany', returnAll: true });
 		expect(listed.error).toBeUndefined();
 		expect(jsonOf(listed.items).map((item) => [item.id, item.delivers_to_this_n8n])).toEqual([
 			['wh_ours1', true],
-			['wh_theirs1', false],
+			['wh_crafted1', false],
+			['wh_hooks1', false],
 		]);
 	});
 });

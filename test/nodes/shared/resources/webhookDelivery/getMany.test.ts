@@ -21,7 +21,7 @@ describe('Webhook Delivery → Get Many', () => {
 		nock(ORIGIN)
 			.get('/v1/webhooks')
 			.query({ page: 1, per_page: 100 })
-			.reply(200, page([subscription('wh_a', `${TEST_INSTANCE_URL}/webhook/a/webhook`), subscription('wh_x', 'https://other.example/hook'), subscription('wh_gone', `${TEST_INSTANCE_URL}/webhook/g/webhook`)]))
+			.reply(200, page([subscription('wh_a', `${TEST_INSTANCE_URL}/webhook/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/webhook`), subscription('wh_x', 'https://other.example/hook'), subscription('wh_gone', `${TEST_INSTANCE_URL}/webhook/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb/webhook`)]))
 			.get('/v1/webhooks/wh_a/deliveries')
 			.query({ 'filter[status]': 'failed', sort: 'created_at', page: 1, per_page: 100 })
 			.reply(200, page([delivery('dlv_a1', 'wh_a', 10), delivery('dlv_a2', 'wh_a', 30)]))

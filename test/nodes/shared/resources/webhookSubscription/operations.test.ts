@@ -2,12 +2,12 @@
 // TEST_INSTANCE_URL, so subscriptions under it deliver to "this n8n".
 import nock from 'nock';
 import { deletedNote } from '../../../../../nodes/shared/resources/webhookSubscription/operations';
-import { TEST_INSTANCE_URL } from '../../../../harness';
+import { TEST_INSTANCE_URL, TEST_WEBHOOK_ID } from '../../../../harness';
 import { jsonOf, ORIGIN, runEducationPlatform, useNock } from '../../../EducationPlatform/fixtures';
 
 useNock();
 
-const ours = { id: 'wh_ours1', url: `${TEST_INSTANCE_URL}/webhook/9d1c/webhook`, events: ['payment.failed'], description: 'n8n workflow Fees (Trigger)', enabled: true };
+const ours = { id: 'wh_ours1', url: `${TEST_INSTANCE_URL}/webhook/${TEST_WEBHOOK_ID}/webhook`, events: ['payment.failed'], description: 'n8n workflow Fees (Trigger)', enabled: true };
 const theirs = { id: 'wh_theirs1', url: 'https://elsewhere.example/hook', events: ['payment.failed'], description: null, enabled: true };
 const locator = (id: string) => ({ __rl: true, mode: 'id', value: id });
 

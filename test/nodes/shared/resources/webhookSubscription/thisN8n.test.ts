@@ -1,6 +1,6 @@
 import { markDelivery, thisN8nSubscriptions } from '../../../../../nodes/shared/resources/webhookSubscription/thisN8n';
 
-const ID = '9d1c';
+const ID = '9d1c3e5a-7b2f-4c1d-8e6a-5f4b3a2c1d0e';
 
 describe('markDelivery', () => {
 	it('adds delivers_to_this_n8n after the record\'s own fields and keeps anything else', () => {
@@ -21,6 +21,12 @@ describe('thisN8nSubscriptions', () => {
 	it('keeps the subscriptions with this n8n\'s trigger URLs, in their order', () => {
 		expect(thisN8nSubscriptions('https://n8n.school.example/', [theirs, ours, 'x'])).toEqual([ours]);
 		expect(thisN8nSubscriptions('https://n8n.school.example/', [theirs])).toEqual([]);
+	});
+
+	it('leaves out a crafted URL that Node reads as under the address (review of issue 29)', () => {
+		const crafted = { id: 'wh_3', url: `http://127.0.0.1:5678\\@evil.example/${ID}/webhook` };
+		const local = { id: 'wh_4', url: `http://127.0.0.1:5678/webhook/${ID}/webhook` };
+		expect(thisN8nSubscriptions('http://127.0.0.1:5678/', [crafted, local])).toEqual([local]);
 	});
 
 	it('refuses when the address could not be read, naming the setting', () => {
@@ -45,7 +51,7 @@ describe('thisN8nSubscriptions', () => {
 		expect(thisN8nSubscriptions('https://127.example.com/', [ours])).toEqual([]);
 		// A local address with no trigger URL anywhere, or with its own: nothing is wrong.
 		expect(thisN8nSubscriptions('http://127.0.0.1:5678/', [theirs])).toEqual([]);
-		const local = { id: 'wh_3', url: 'http://127.0.0.1:5678/webhook/77aa/webhook' };
+		const local = { id: 'wh_3', url: `http://127.0.0.1:5678/webhook/${ID.replace('9d1c', '77aa')}/webhook` };
 		expect(thisN8nSubscriptions('http://127.0.0.1:5678/', [ours, local])).toEqual([local]);
 	});
 });
