@@ -103,16 +103,19 @@ function cancelSignal(context: ApiContext): AbortSignal | undefined {
 }
 
 /**
- * `sleep` in slices of at most a second, so that cancelling the execution during a long
+ * `sleep` in slices of at most a second (or until `wake` resolves), so that cancelling the execution during a long
  * rate-limit wait takes effect promptly (the next request then aborts with the execution). Each
  * slice is measured against the end time: a busy event loop fires timers late, and counting a
  * full second per slice would add that lateness up over a minute-long wait.
  */
-async function wait(context: ApiContext, ms: number): Promise<void> {
+async function wait(context: ApiContext, ms: number, wake?: Promise<void>): Promise<void> {
 	const signal = cancelSignal(context);
 	const until = Date.now() + ms;
-	for (let remaining = ms; remaining > 0 && !signal?.aborted; remaining = until - Date.now()) {
-		await sleep(Math.min(remaining, 1000));
+	let woken = false;
+	void wake?.then(() => (woken = true));
+	for (let remaining = ms; remaining > 0 && !signal?.aborted && !woken; remaining = until - Date.now()) {
+		const slice = sleep(Math.min(remaining, 1000));
+		await (wake ? Promise.race([slice, wake]) : slice);
 	}
 }
 
@@ -121,8 +124,8 @@ export function executionTimer(context: ApiContext): Timer {
 	const signal = cancelSignal(context);
 	return {
 		now: () => Date.now(),
-		sleep: async (ms) => {
-			await wait(context, ms);
+		sleep: async (ms, wake) => {
+			await wait(context, ms, wake);
 			// Waiting for the budget must not spin once the execution is cancelled.
 			if (signal?.aborted) throw new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting for the rate limit');
 		},

@@ -8,8 +8,8 @@
 // in it yet, so each of them is assumed to cost one more. A request is started only while
 // `remaining - inFlight > 0`. Once the reset time has passed, the whole limit is available again;
 // when the requests in flight take all of it (or the limit is 0), only an answer can tell more: a
-// waiter waits for one of them to settle (no timer: nothing else can change), and with none in
-// flight one request is let through to ask, so a limit of 0 ends in the platform's 429.
+// waiter sleeps until one of them settles (or its own budget ends), and with none in flight one
+// request is let through to ask, so a limit of 0 ends in the platform's 429.
 // A 429 pauses every caller until its Retry-After (else the reset) has passed.
 //
 // Every wait here is part of the waiting budget of the request that waits: `acquire(maxWaitMs)`
@@ -26,7 +26,8 @@ import { parseRateLimitReset, rateLimitWait } from './retry';
 export interface Timer {
 	/** Milliseconds since the epoch. */
 	now(): number;
-	sleep(ms: number): Promise<void>;
+	/** Sleeps `ms`, or less when `wake` resolves first. */
+	sleep(ms: number, wake?: Promise<void>): Promise<void>;
 }
 
 /**
@@ -44,16 +45,17 @@ export interface Admission {
 	waitedMs: number;
 	/**
 	 * Set when the request may not start within its budget (nothing more was waited): the wait
-	 * still needed and the answer that imposes it, a 429 (the one that paused every caller, or the
-	 * one the platform would send while the window's budget is spent).
+	 * still needed (unknown while it waits for an answer to a request in flight) and the answer
+	 * that imposes it, a 429 (the one that paused every caller, or the one the platform would send
+	 * while the window's budget is spent).
 	 */
-	refused?: { waitMs: number; outcome: AttemptOutcome };
+	refused?: { waitMs?: number; outcome: AttemptOutcome };
 }
 
 /** Called by the transport around every attempt of a request. */
 export interface RequestGate {
-	/** Waits, at most `maxWaitMs` in all (default: no bound), until the request may start. */
-	acquire(maxWaitMs?: number): Promise<Admission>;
+	/** Waits, at most `maxWaitMs` in all, until the request may start. */
+	acquire(maxWaitMs: number): Promise<Admission>;
 	settle(outcome: AttemptOutcome): void;
 }
 
@@ -78,14 +80,21 @@ function wholeHeader(headers: Record<string, string>, name: string): number | un
 	return value !== undefined && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined;
 }
 
+/** A promise and what resolves it (Promise.withResolvers needs Node 22; n8n 1.x runs on 20). */
+function settleSignal(): { promise: Promise<void>; resolve: () => void } {
+	let resolve = () => {};
+	const promise = new Promise<void>((done) => (resolve = done));
+	return { promise, resolve };
+}
+
 export class RateBudget implements RequestGate {
 	private window?: Window;
 	private inFlight = 0;
 	private pausedUntil = 0;
 	/** The 429 that set `pausedUntil`. */
 	private pausedBy: AttemptOutcome = { statusCode: 429, headers: {} };
-	/** Resolves the callers waiting for a request in flight to settle. */
-	private settled: Array<() => void> = [];
+	/** Resolves when a request in flight settles next (what a caller waiting for one sleeps until). */
+	private nextSettle = settleSignal();
 	/** Requests sent, and the most that were in flight at once (for tests and benchmarks). */
 	readonly stats = { started: 0, peakInFlight: 0, rateLimited: 0 };
 
@@ -111,12 +120,12 @@ export class RateBudget implements RequestGate {
 		return { statusCode: 429, headers };
 	}
 
-	async acquire(maxWaitMs = Infinity): Promise<Admission> {
+	async acquire(maxWaitMs: number): Promise<Admission> {
 		let waitedMs = 0;
 		for (let now = this.timer.now(), wait = this.waitMs(now); wait !== 0; now = this.timer.now(), wait = this.waitMs(now)) {
 			if (wait === UNTIL_SETTLED) {
-				// Bounded by the request timeout of those in flight; the time it took counts.
-				await new Promise<void>((resolve) => this.settled.push(resolve));
+				if (waitedMs >= maxWaitMs) return { waitedMs, refused: { outcome: this.cause(now) } };
+				await this.timer.sleep(maxWaitMs - waitedMs, this.nextSettle.promise);
 				waitedMs += this.timer.now() - now;
 				continue;
 			}
@@ -135,9 +144,9 @@ export class RateBudget implements RequestGate {
 		const now = this.timer.now();
 		this.observe(outcome.headers, now);
 		if (outcome.statusCode === 429) this.pause(outcome, now);
-		const waiting = this.settled;
-		this.settled = [];
-		for (const wake of waiting) wake();
+		const settled = this.nextSettle;
+		this.nextSettle = settleSignal();
+		settled.resolve();
 	}
 
 	private pause(outcome: AttemptOutcome, now: number): void {

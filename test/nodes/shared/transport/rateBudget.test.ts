@@ -1,18 +1,32 @@
 import { RateBudget } from '../../../../nodes/shared/transport/rateBudget';
 
-/** A clock whose sleeps are recorded and pass at once. */
+/**
+ * A clock whose sleeps are recorded and pass at once. A sleep that a settle may end (`wake`) is
+ * recorded in `parks` and lasts until that settle, or, with `noAnswer`, passes its whole time.
+ */
 function fakeTimer(start = 1_795_000_000_000) {
 	const timer = {
 		at: start,
 		sleeps: [] as number[],
+		parks: [] as number[],
+		noAnswer: false,
 		now: () => timer.at,
-		sleep: async (ms: number) => {
-			timer.sleeps.push(ms);
-			timer.at += ms;
+		sleep: async (ms: number, wake?: Promise<void>) => {
+			if (!wake) {
+				timer.sleeps.push(ms);
+				timer.at += ms;
+				return;
+			}
+			timer.parks.push(ms);
+			if (timer.noAnswer) timer.at += ms;
+			else await wake;
 		},
 	};
 	return timer;
 }
+
+/** Longer than any wait these tests make. */
+const BUDGET = 3_600_000;
 
 const headers = (limit: number, remaining: number, resetAtMs: number, extra: Record<string, string> = {}) => ({
 	'x-ratelimit-limit': String(limit),
@@ -25,7 +39,7 @@ describe('RateBudget', () => {
 	it('lets requests through at once while it knows no budget', async () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);
-		await Promise.all([budget.acquire(), budget.acquire(), budget.acquire()]);
+		await Promise.all([budget.acquire(BUDGET), budget.acquire(BUDGET), budget.acquire(BUDGET)]);
 		expect(timer.sleeps).toEqual([]);
 		expect(budget.stats.peakInFlight).toBe(3);
 	});
@@ -34,13 +48,13 @@ describe('RateBudget', () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);
 		const resetAt = timer.at + 30_000;
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		budget.settle({ statusCode: 200, headers: headers(600, 2, resetAt) });
-		await budget.acquire();
-		await budget.acquire();
+		await budget.acquire(BUDGET);
+		await budget.acquire(BUDGET);
 		expect(timer.sleeps).toEqual([]);
 		// Both are in flight and may not be counted yet: a third would overdraw.
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		expect(timer.sleeps).toEqual([30_000]);
 	});
 
@@ -48,10 +62,10 @@ describe('RateBudget', () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);
 		const resetAt = timer.at + 10_000;
-		await Promise.all([budget.acquire(), budget.acquire()]);
+		await Promise.all([budget.acquire(BUDGET), budget.acquire(BUDGET)]);
 		budget.settle({ statusCode: 200, headers: headers(600, 0, resetAt) });
 		budget.settle({ statusCode: 200, headers: headers(600, 1, resetAt) });
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		expect(timer.sleeps).toEqual([10_000]);
 	});
 
@@ -59,31 +73,31 @@ describe('RateBudget', () => {
 		const timer = fakeTimer(1_795_000_000_400);
 		const budget = new RateBudget(timer);
 		// The window opened with this request: it closes at …060.400, the header says …061.
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		budget.settle({ statusCode: 200, headers: headers(600, 0, timer.at + 60_000) });
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		expect(timer.sleeps).toEqual([60_000]);
 	});
 
 	it('a 429 whose headers were dropped (n8n 1.x) pauses every caller for the body\'s retry_after', async () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		budget.settle({ statusCode: 429, headers: {}, body: { message: 'Too many requests.', retry_after: 40 } });
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		expect(timer.sleeps).toEqual([40_000]);
 	});
 
 	it('a 429 pauses every caller until Retry-After, else until the reset', async () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		budget.settle({ statusCode: 429, headers: { 'retry-after': '7' } });
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		expect(timer.sleeps).toEqual([7_000]);
 
 		budget.settle({ statusCode: 429, headers: headers(600, 0, timer.at + 4_000) });
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		expect(timer.sleeps).toEqual([7_000, 4_000]);
 		expect(budget.stats.rateLimited).toBe(2);
 	});
@@ -91,7 +105,7 @@ describe('RateBudget', () => {
 	it('counts its waits toward the caller\'s budget: one that cannot fit is refused at once, naming the 429 behind it', async () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);
-		await Promise.all([budget.acquire(), budget.acquire()]);
+		await Promise.all([budget.acquire(BUDGET), budget.acquire(BUDGET)]);
 		// One page's 429 asks for a day; the other page must not sleep through it.
 		const dayLong = { statusCode: 429, headers: { 'retry-after': '86400' } };
 		budget.settle(dayLong);
@@ -107,7 +121,7 @@ describe('RateBudget', () => {
 	it('waits what fits and reports it; refuses a further wait that would exceed the rest', async () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		budget.settle({ statusCode: 429, headers: { 'retry-after': '7' } });
 		expect(await budget.acquire(10_000)).toEqual({ waitedMs: 7_000 });
 
@@ -127,40 +141,61 @@ describe('RateBudget', () => {
 	it('a limit of 0 waits for the window to close, then lets one request ask: no sleeping in a loop', async () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		budget.settle({ statusCode: 200, headers: headers(0, 0, timer.at + 20_000) });
 
 		expect(await budget.acquire(180_000)).toEqual({ waitedMs: 20_000 });
 		expect(timer.sleeps).toEqual([20_000]);
 	});
 
-	it('once the window closed, a limit no higher than the requests in flight waits for one of them to answer, without sleeping', async () => {
-		const timer = fakeTimer();
+	/** A window of limit 2 that closed while both of its requests are in flight. */
+	async function closedWithTwoInFlight(timer: ReturnType<typeof fakeTimer>) {
 		const budget = new RateBudget(timer);
-		const resetAt = timer.at + 20_000;
-		await budget.acquire();
-		budget.settle({ statusCode: 200, headers: headers(2, 2, resetAt) });
-		await Promise.all([budget.acquire(), budget.acquire()]);
+		await budget.acquire(BUDGET);
+		budget.settle({ statusCode: 200, headers: headers(2, 2, timer.at + 20_000) });
+		await Promise.all([budget.acquire(BUDGET), budget.acquire(BUDGET)]);
+		return budget;
+	}
+
+	it.each([
+		['an answer', { statusCode: 200, headers: headers(3, 2, 1_795_000_080_000) }],
+		['a failure without an answer', { headers: {} }],
+	])('once the window closed, a limit no higher than the requests in flight waits until one of them settles (%s), sleeping once', async (_, outcome) => {
+		const timer = fakeTimer();
+		const budget = await closedWithTwoInFlight(timer);
 
 		const third = budget.acquire(180_000);
-		// Drain the microtasks: the third is parked on the in-flight requests (or, spinning, has slept its budget away).
+		// Drain the microtasks: the third sleeps until a settle (or, spinning, has slept its budget away).
 		await new Promise(setImmediate);
-		expect(timer.sleeps).toEqual([20_000]);
-		budget.settle({ statusCode: 200, headers: headers(3, 2, timer.at + 60_000) });
+		expect([timer.sleeps, timer.parks]).toEqual([[20_000], [160_000]]);
+		budget.settle(outcome);
 
 		expect(await third).toEqual({ waitedMs: 20_000 });
-		expect(timer.sleeps).toEqual([20_000]);
+		expect([timer.sleeps, timer.parks]).toEqual([[20_000], [160_000]]);
 		expect(budget.stats.started).toBe(4);
+	});
+
+	it('a waiter for an answer keeps to its budget: when no request in flight settles in time it is refused, nothing sent', async () => {
+		const timer = fakeTimer();
+		const budget = await closedWithTwoInFlight(timer);
+		timer.noAnswer = true;
+
+		const admission = await budget.acquire(30_000);
+
+		expect(admission).toEqual({ waitedMs: 30_000, refused: { outcome: expect.objectContaining({ statusCode: 429 }) } });
+		expect(admission.refused?.waitMs).toBeUndefined();
+		expect([timer.sleeps, timer.parks]).toEqual([[20_000], [10_000]]);
+		expect(budget.stats.started).toBe(3);
 	});
 
 	it('a failure without an answer frees its slot and changes nothing else', async () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		budget.settle({ statusCode: 200, headers: headers(600, 1, timer.at + 5_000) });
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		budget.settle({ headers: {} });
-		await budget.acquire();
+		await budget.acquire(BUDGET);
 		expect(timer.sleeps).toEqual([]);
 	});
 });

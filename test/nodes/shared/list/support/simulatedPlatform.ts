@@ -9,7 +9,7 @@ import { DEFAULT_RETRY_POLICY, planRetry, type Failure } from '../../../../../no
 import { RateLimiter, rateLimitHeaders } from '../../../../../sandbox/http/rateLimit';
 import { createRng, type Rng } from '../../../../../sandbox/random';
 
-/** Virtual time: `sleep` resolves when `run` moves the clock to it, once nothing else can move. */
+/** Virtual time: `sleep` resolves when `run` moves the clock to it, once nothing else can move (or when woken). */
 export class VirtualClock implements Timer {
 	private current = Date.UTC(2026, 10, 23, 8, 0, 0);
 	private timers: Array<{ at: number; seq: number; resolve: () => void }> = [];
@@ -19,8 +19,16 @@ export class VirtualClock implements Timer {
 		return this.current;
 	}
 
-	sleep(ms: number): Promise<void> {
-		return new Promise((resolve) => this.timers.push({ at: this.current + Math.max(0, ms), seq: this.seq++, resolve }));
+	/** Ends at `ms` from now, or when `wake` resolves first (its timer is then dropped). */
+	sleep(ms: number, wake?: Promise<void>): Promise<void> {
+		return new Promise((resolve) => {
+			const timer = { at: this.current + Math.max(0, ms), seq: this.seq++, resolve };
+			this.timers.push(timer);
+			void wake?.then(() => {
+				this.timers = this.timers.filter((other) => other !== timer);
+				resolve();
+			});
+		});
 	}
 
 	/** Runs `work` to completion, moving the clock from timer to timer. */
