@@ -17,7 +17,7 @@ import type { IHookFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { platformBaseUrl } from '../../shared/transport';
 import { sameEventTypes } from '../events';
-import { unreachableWebhookUrlProblem } from '../helpers/webhookUrl';
+import { unreachableWebhookUrlProblem } from './webhookUrl';
 import { manualSigningSecrets, registrationMode, selectedEventTypes } from '../parameterValues';
 import {
 	createSubscription,

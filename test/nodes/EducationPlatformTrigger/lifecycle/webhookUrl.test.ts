@@ -1,4 +1,4 @@
-import { unreachableWebhookUrlProblem } from '../../../../nodes/EducationPlatformTrigger/helpers/webhookUrl';
+import { unreachableWebhookUrlProblem } from '../../../../nodes/EducationPlatformTrigger/lifecycle/webhookUrl';
 
 describe('webhook URL reachability', () => {
 	it('explains how to set N8N_WEBHOOK_URL (or WEBHOOK_URL on n8n 1.x) when a remote platform would get a localhost URL', () => {
