@@ -2,6 +2,7 @@
 // "All …" shortcuts the Events parameter offers. The platform knows no wildcards, so shortcuts are expanded before any
 // subscription is created or compared.
 import { RESOURCES, webhookEventGroups } from '../shared/resources/registry';
+import { quoted } from '../shared/errors';
 
 const GROUPS = webhookEventGroups(RESOURCES);
 
@@ -29,7 +30,7 @@ export function expandEventSelection(selection: readonly string[]): string[] {
 			expanded.add(value);
 		} else {
 			throw new Error(
-				`Unknown event "${value}". Choose from: ${EVENT_TYPES.join(', ')} (or an "All …" option).`,
+				`Unknown event ${quoted(value)}. Choose from: ${EVENT_TYPES.join(', ')} (or an "All …" option).`,
 			);
 		}
 	}

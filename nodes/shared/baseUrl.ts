@@ -1,4 +1,5 @@
 // Pure: no n8n import. See docs/api-contract.md §1 (base URL normalisation).
+import { quoted } from './errors';
 
 /**
  * Turns whatever a user pasted into the API root that `/v1/...` is appended to:
@@ -9,11 +10,11 @@ export function normalizeBaseUrl(input: string): string {
 	const url = URL.canParse(trimmed) ? new URL(trimmed) : undefined;
 	if (!url) {
 		throw new Error(
-			`Base URL "${trimmed}" is not a valid URL. Use the address of your platform, e.g. https://school.example.com or https://school.example.com/api`,
+			`Base URL ${quoted(trimmed)} is not a valid URL. Use the address of your platform, e.g. https://school.example.com or https://school.example.com/api`,
 		);
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-		throw new Error(`Base URL "${trimmed}" must start with https:// (or http:// for a local sandbox)`);
+		throw new Error(`Base URL ${quoted(trimmed)} must start with https:// (or http:// for a local sandbox)`);
 	}
 	let path = url.pathname.replace(/\/+$/, '');
 	path = path.replace(/\/v1$/i, '');

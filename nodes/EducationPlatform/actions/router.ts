@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../../shared/toNodeError';
 import { RESOURCES, resourceByValue } from '../../shared/resources/registry';
+import { quoted } from '../../shared/errors';
 
 /**
  * Runs the chosen operation once per input item, with that item's parameters. Every output
@@ -18,7 +19,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const resource = resourceByValue(RESOURCES, resourceName);
 			const execute = resource?.operations.find((candidate) => candidate.value === operation)?.execute;
 			if (!resource || !execute) {
-				throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resourceName}" is not supported`, {
+				throw new NodeOperationError(this.getNode(), `The operation ${quoted(operation)} of ${quoted(resourceName)} is not supported`, {
 					itemIndex,
 				});
 			}

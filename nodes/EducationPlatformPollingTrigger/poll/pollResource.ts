@@ -18,6 +18,7 @@ import {
 } from '../cursor/cursor';
 import { pollableResources, RESOURCES, type PollableResource } from '../../shared/resources/registry';
 import { runAlone } from './pollGuard';
+import { quoted } from '../../shared/errors';
 
 /** Forward reads take the API's largest page, to spend as few requests as possible. */
 const PAGE_SIZE = 100;
@@ -102,7 +103,7 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 	try {
 		const resourceName = this.getNodeParameter('resource') as string;
 		const resource = pollableResources(RESOURCES).find(({ descriptor }) => descriptor.value === resourceName);
-		if (!resource) throw new NodeOperationError(this.getNode(), `The resource "${resourceName}" cannot be polled`);
+		if (!resource) throw new NodeOperationError(this.getNode(), `The resource ${quoted(resourceName)} cannot be polled`);
 		const events = this.getNodeParameter('events', []) as ChangeKind[];
 		if (events.length === 0) {
 			throw new NodeOperationError(this.getNode(), 'No event is selected', {

@@ -1,5 +1,6 @@
 // Pure: no n8n import. Turns what a user picks or maps into a dateTime field into the form the
 // API accepts (docs/api-contract.md §3.2): a plain date, or a date-time in UTC with a `Z`.
+import { quoted } from '../errors';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -93,7 +94,7 @@ export function toApiDateTime(value: unknown, timeZone: string): string | undefi
 	if (text === '') return undefined;
 	const date = DATE_ONLY.exec(text);
 	if (date) {
-		if (wallClockMs(date.slice(1)) === undefined) throw new Error(`"${text}" is not a valid date`);
+		if (wallClockMs(date.slice(1)) === undefined) throw new Error(`${quoted(text)} is not a valid date`);
 		return text;
 	}
 	const dateTime = DATE_TIME.exec(text);
@@ -101,8 +102,8 @@ export function toApiDateTime(value: unknown, timeZone: string): string | undefi
 		const wallClock = wallClockMs(dateTime.slice(1, 8));
 		const zone = dateTime[8];
 		const offset = zone === undefined ? undefined : zoneOffsetOf(zone);
-		if (wallClock === undefined || offset === null) throw new Error(`"${text}" is not a valid date-time`);
+		if (wallClock === undefined || offset === null) throw new Error(`${quoted(text)} is not a valid date-time`);
 		return toUtcString(offset === undefined ? wallClockToUtcMs(wallClock, timeZone) : wallClock - offset);
 	}
-	throw new Error(`"${text}" is not a date. Use e.g. 2026-01-31 or 2026-01-31T08:00:00Z`);
+	throw new Error(`${quoted(text)} is not a date. Use e.g. 2026-01-31 or 2026-01-31T08:00:00Z`);
 }

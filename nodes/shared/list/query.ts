@@ -3,7 +3,7 @@
 // filter specs. Anything the API would refuse with a 422 is caught here first, with a message
 // that names the field to fix.
 import { toApiDateTime } from './dateTime';
-import { ActionableError } from '../errors';
+import { ActionableError, quoted } from '../errors';
 
 export type Query = Record<string, string | number>;
 
@@ -85,7 +85,7 @@ function parseEnum(value: unknown, spec: FilterSpec): string | undefined {
 	const chosen = toList(value).map((item) => {
 		const known = allowed.find((candidate) => candidate.toLowerCase() === item.toLowerCase());
 		if (known === undefined) {
-			throw new ActionableError(`${spec.label} "${item.toLowerCase()}" is not ${spec.noun ?? 'a valid value'}`, `Use any of: ${allowed.join(', ')}.`);
+			throw new ActionableError(`${spec.label} ${quoted(item.toLowerCase())} is not ${spec.noun ?? 'a valid value'}`, `Use any of: ${allowed.join(', ')}.`);
 		}
 		return known;
 	});
@@ -99,7 +99,7 @@ export function parseGradeLevels(value: unknown): string | undefined {
 		const level = /^\d{1,2}$/.test(token) ? Number(token) : NaN;
 		if (!(level >= 0 && level <= 12)) {
 			throw new ActionableError(
-				`Grade Level "${token}" is not valid`,
+				`Grade Level ${quoted(token)} is not valid`,
 				'Use K (or 0) for kindergarten and 1 to 12 for the other grades, e.g. "K, 1, 2" or "9,10".',
 			);
 		}
@@ -111,7 +111,7 @@ export function parseGradeLevels(value: unknown): string | undefined {
 function parseIds(value: unknown, label: string): string | undefined {
 	const ids = toList(value).map((token) => {
 		if (!/^\d+$/.test(token) || Number(token) < 1) {
-			throw new ActionableError(`${label} "${token}" is not valid`, `${label} takes whole numbers above 0, separated by commas, e.g. "12, 31".`);
+			throw new ActionableError(`${label} ${quoted(token)} is not valid`, `${label} takes whole numbers above 0, separated by commas, e.g. "12, 31".`);
 		}
 		return Number(token);
 	});
@@ -123,7 +123,7 @@ function parseEmails(value: unknown): string | undefined {
 	for (const email of emails) {
 		if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
 			throw new ActionableError(
-				`Email "${email}" is not an email address`,
+				`Email ${quoted(email)} is not an email address`,
 				'Enter one or more full addresses separated by commas, e.g. "a@school.example, b@school.example".',
 			);
 		}
@@ -142,7 +142,7 @@ function parseBoolean(value: unknown, label: string): string | undefined {
 	if (value === true || value === false) return String(value);
 	const text = String(value).trim().toLowerCase();
 	if (text === 'true' || text === 'false') return text;
-	throw new ActionableError(`${label} is "${String(value)}", it must be true or false`, `Set ${label} to true or false.`);
+	throw new ActionableError(`${label} is ${quoted(String(value))}, it must be true or false`, `Set ${label} to true or false.`);
 }
 
 function parseDate(value: unknown, label: string, timeZone: string): string | undefined {
@@ -192,20 +192,20 @@ function addAdditionalFilters(query: Query, pairs: NameValue[], specs: readonly 
 		const name = filterName(pair.name);
 		if (!/^[A-Za-z][A-Za-z0-9_.-]*$/.test(name)) {
 			throw new ActionableError(
-				`Additional filter name "${name}" is not valid`,
+				`Additional filter name ${quoted(name)} is not valid`,
 				'Use the filter name from the API documentation, e.g. "enrolled_after" (it is sent as filter[enrolled_after]).',
 			);
 		}
 		const key = `filter[${name}]`;
 		if (seen.has(name)) {
 			throw new ActionableError(
-				`Additional filter "${name}" is set twice`,
+				`Additional filter ${quoted(name)} is set twice`,
 				'Keep one entry per filter. For "any of", put the values in one entry separated by commas.',
 			);
 		}
 		if (key in query) {
 			const label = specs.find((spec) => spec.api === name)?.label ?? name;
-			throw new ActionableError(`Filter "${name}" is set both in Filters (${label}) and in Additional Filters`, 'Remove one of the two.');
+			throw new ActionableError(`Filter ${quoted(name)} is set both in Filters (${label}) and in Additional Filters`, 'Remove one of the two.');
 		}
 		seen.add(name);
 		const value = parseText(Array.isArray(pair.value) ? pair.value.join(',') : pair.value);
@@ -220,13 +220,13 @@ export function buildSort(rules: SortRule[], sortable: readonly string[]): strin
 	const parts = rules.map((rule) => {
 		const field = String(rule.field ?? '').trim();
 		if (!/^[a-z][a-z0-9_.]*$/.test(field)) {
-			throw new ActionableError(`Sort field "${field}" is not valid`, `Sortable fields: ${sortable.join(', ')}.`);
+			throw new ActionableError(`Sort field ${quoted(field)} is not valid`, `Sortable fields: ${sortable.join(', ')}.`);
 		}
-		if (seen.has(field)) throw new ActionableError(`Sort field "${field}" is listed twice`, 'Keep each field once in Sort.');
+		if (seen.has(field)) throw new ActionableError(`Sort field ${quoted(field)} is listed twice`, 'Keep each field once in Sort.');
 		seen.add(field);
 		const direction = String(rule.direction ?? 'asc').toLowerCase();
 		if (direction !== 'asc' && direction !== 'desc') {
-			throw new ActionableError(`Sort direction "${direction}" is not valid`, 'Use "asc" or "desc".');
+			throw new ActionableError(`Sort direction ${quoted(direction)} is not valid`, 'Use "asc" or "desc".');
 		}
 		return direction === 'desc' ? `-${field}` : field;
 	});

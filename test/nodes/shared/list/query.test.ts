@@ -66,6 +66,9 @@ describe('the student list query', () => {
 		[{ groupId: '0' }, 'Group ID "0" is not valid', /above 0/],
 		[{ email: 'not-an-email' }, 'Email "not-an-email" is not an email address', /separated by commas/],
 		[{ createdAfter: 'last week' }, 'Created After "last week" is not a date. Use e.g. 2026-01-31 or 2026-01-31T08:00:00Z', /ISO 8601/],
+		// A value mapped from an expression cannot forge a line of n8n's log, nor fill it.
+		[{ email: 'a@b.co\nERROR forged line' }, 'Email "a@b.co\\nERROR forged line" is not an email address', /separated by commas/],
+		[{ createdAfter: `x${'y'.repeat(200)}` }, `Created After "x${'y'.repeat(59)}…" is not a date. Use e.g. 2026-01-31 or 2026-01-31T08:00:00Z`, /ISO 8601/],
 	])('refuses bad filter %p with a message naming it', (filters, message, description) => {
 		const error = actionableErrorOf(() => build({ filters }));
 		expect(error.message).toBe(message);
