@@ -10,13 +10,13 @@
  *   --only CASES      some of the cases, comma-separated: atOnce, latency, limited, ingest, engines (RSS comes with atOnce)
  *   --engines NAMES   the n8n settings the engines case measures ingest under, comma-separated (bench/n8n/engines.ts):
  *                     default, lazy-pool-1, lazy-pool-2, lazy-pool-4, lazy-pool-8, legacy, static-webhook;
- *                     default lazy-pool-1,2,4,8 and legacy (lazy-pool-1 with --small); one n8n start each
+ *                     default lazy-pool-1,2,4,8 and legacy (with --small: what npm start applies); one n8n start each
  *   --cpu-prof FILE   CPU profiles of n8n's main process, summarised by self time (those runs are slower):
  *                     the first signed and plain ingest runs (FILE, FILE.plain.cpuprofile) and the first
  *                     listing at once (FILE.list-ours.cpuprofile, FILE.list-http.cpuprofile)
  *
  * The full run lists 100,000 students at 600/min three times and restarts n8n for each engine
- * setting: expect 25 minutes or more (`--only engines --runs 1`: about 10).
+ * setting: expect 25 minutes or more (`--only engines --runs 1`: about 15).
  */
 import path from 'node:path';
 

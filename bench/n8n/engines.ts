@@ -36,7 +36,7 @@ export const ENGINE_SETTINGS: readonly EngineSetting[] = [
 	},
 ];
 
-/** What a full run measures: lazy acquisition (what `npm start` applies) at each pool size, and the legacy engine. */
+/** What a full run measures: lazy acquisition (which `npm start` applies, with one of these pool sizes) at each pool size, and the legacy engine. */
 export const FULL_ENGINES = ['lazy-pool-1', 'lazy-pool-2', 'lazy-pool-4', 'lazy-pool-8', 'legacy'] as const;
 
 /** `--engines a,b`: the named settings, in the table's order; an unknown name is an error that lists the known ones. */

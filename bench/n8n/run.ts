@@ -3,11 +3,13 @@
 // table, ours and the alternative in turn, `runs` times. Returns the figures; table.ts prints them.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isDeepStrictEqual } from 'node:util';
 
 import { Webhook } from 'standardwebhooks';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/demo-credentials';
+import { recommendedN8nEnv } from '../../tooling/lib/n8n-env';
 import { N8nServer } from '../../tooling/lib/n8n-server';
 import { startInstance, type Instance } from '../../test/e2e/support/instance';
 import { eventually } from '../../test/e2e/support/sandboxClient';
@@ -46,13 +48,15 @@ export const BENCH_CASES = ['atOnce', 'latency', 'limited', 'ingest', 'engines']
 export type BenchCase = (typeof BENCH_CASES)[number];
 
 const engines = (names: readonly string[]) => ENGINE_SETTINGS.filter((setting) => names.includes(setting.name));
+/** The engine setting `npm start` applies on n8n 2.x. */
+const startSetting = ENGINE_SETTINGS.filter((setting) => isDeepStrictEqual(setting.env, recommendedN8nEnv(2)));
 
 export const FULL: BenchOptions = { students: 10_000, limitedStudents: 100_000, rate: 600, latencyMs: 100, deliveries: 500, concurrency: 10, runs: 3, engines: engines(FULL_ENGINES) };
 /**
  * What CI runs: every case, one run each, small enough for a few minutes (the rate-limited one
  * still waits one window; the engine table restarts n8n once, with what `npm start` applies).
  */
-export const SMALL: BenchOptions = { students: 1_000, limitedStudents: 1_500, rate: 10, latencyMs: 100, deliveries: 50, concurrency: 10, runs: 1, engines: engines(['lazy-pool-1']) };
+export const SMALL: BenchOptions = { students: 1_000, limitedStudents: 1_500, rate: 10, latencyMs: 100, deliveries: 50, concurrency: 10, runs: 1, engines: startSetting };
 
 export interface ListingRun {
 	seconds: number;
