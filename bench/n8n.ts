@@ -7,20 +7,25 @@
  *   --runs N  runs per case (median); default 3, or 1 with --small
  *   --deliveries N    ingest deliveries per run (default 500, or 50 with --small)
  *   --n8n-env K=V     extra environment for n8n (repeatable), e.g. N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true
- *   --only CASES      some of the cases, comma-separated: atOnce, latency, limited, ingest (RSS comes with atOnce)
+ *   --only CASES      some of the cases, comma-separated: atOnce, latency, limited, ingest, engines (RSS comes with atOnce)
+ *   --engines NAMES   the n8n settings the engines case measures ingest under, comma-separated (bench/n8n/engines.ts):
+ *                     default, lazy-pool-1, lazy-pool-2, lazy-pool-4, lazy-pool-8, legacy, static-webhook;
+ *                     default lazy-pool-1,2,4,8 and legacy (with --small: what npm start applies); one n8n start each
  *   --cpu-prof FILE   CPU profiles of n8n's main process, summarised by self time (those runs are slower):
  *                     the first signed and plain ingest runs (FILE, FILE.plain.cpuprofile) and the first
  *                     listing at once (FILE.list-ours.cpuprofile, FILE.list-http.cpuprofile)
  *
- * The full run lists 100,000 students at 600/min three times: expect 10 minutes or more.
+ * The full run lists 100,000 students at 600/min three times and restarts n8n for each engine
+ * setting: expect 25 minutes or more (`--only engines --runs 1`: about 15).
  */
 import path from 'node:path';
 
 import { parseN8nEnvAssignment } from '../tooling/lib/n8n-env';
+import { parseEngines } from './n8n/engines';
 import { BENCH_CASES, FULL, runBench, SMALL, type BenchCase, type BenchOptions } from './n8n/run';
 import { formatTable } from './n8n/table';
 
-const USAGE = 'Usage: npm run bench:n8n -- [--small] [--runs N] [--deliveries N] [--n8n-env KEY=VALUE] [--only CASES] [--cpu-prof FILE]';
+const USAGE = 'Usage: npm run bench:n8n -- [--small] [--runs N] [--deliveries N] [--n8n-env KEY=VALUE] [--only CASES] [--engines NAMES] [--cpu-prof FILE]';
 
 function parseCases(list: string): BenchCase[] {
 	const cases = list.split(',').map((name) => name.trim());
@@ -32,14 +37,17 @@ function parseCases(list: string): BenchCase[] {
 function parseArgs(argv: string[]): BenchOptions {
 	let options = { ...FULL };
 	for (let i = 0; i < argv.length; i++) {
-		// Sizes only: --only, --n8n-env and --cpu-prof given before it still count.
-		if (argv[i] === '--small') options = { ...options, ...SMALL, runs: options.runs === FULL.runs ? SMALL.runs : options.runs };
-		else if (argv[i] === '--runs' && /^[1-9]\d*$/.test(argv[i + 1] ?? '')) options.runs = Number(argv[++i]);
+		// Sizes only: --only, --engines, --n8n-env and --cpu-prof given before it still count.
+		if (argv[i] === '--small') {
+			const { runs, engines } = options;
+			options = { ...options, ...SMALL, runs: runs === FULL.runs ? SMALL.runs : runs, engines: engines === FULL.engines ? SMALL.engines : engines };
+		} else if (argv[i] === '--runs' && /^[1-9]\d*$/.test(argv[i + 1] ?? '')) options.runs = Number(argv[++i]);
 		else if (argv[i] === '--deliveries' && /^[1-9]\d*$/.test(argv[i + 1] ?? '')) options.deliveries = Number(argv[++i]);
 		else if (argv[i] === '--n8n-env' && parseN8nEnvAssignment(argv[i + 1])) {
 			const [key, value] = parseN8nEnvAssignment(argv[++i])!;
 			options.n8nEnv = { ...options.n8nEnv, [key]: value };
 		} else if (argv[i] === '--only' && argv[i + 1]) options.only = parseCases(argv[++i]);
+		else if (argv[i] === '--engines' && argv[i + 1]) options.engines = parseEngines(argv[++i]);
 		else if (argv[i] === '--cpu-prof' && argv[i + 1]) options.cpuProfile = path.resolve(argv[++i]);
 		else throw new Error(`Unknown argument "${argv[i]}".\n${USAGE}`);
 	}

@@ -1,7 +1,7 @@
 // `npm start` settings from flags and environment variables. Pure, so it is unit-tested.
 import path from 'node:path';
 
-import { parseN8nEnvAssignment } from './lib/n8n-env';
+import { appliedN8nSettings, parseN8nEnvAssignment, type AppliedSetting } from './lib/n8n-env';
 import { DEFAULT_RUNTIME, REPO_ROOT, runtimeById, type RuntimeSpec } from './n8n-runtime/runtime';
 
 export const DEFAULT_OWNER = {
@@ -35,6 +35,14 @@ export function userFolderFor(options: Pick<StartOptions, 'dataDir' | 'runtime'>
 	return path.join(options.dataDir, options.runtime.id === DEFAULT_RUNTIME.id ? 'n8n' : `n8n-${options.runtime.id}`);
 }
 
+/**
+ * The n8n settings `npm start` gives every n8n process (queue mode's webhook processes and workers
+ * too): the ones recommended for its n8n line, with the `--n8n-env` ones over them.
+ */
+export function startN8nSettings(options: Pick<StartOptions, 'runtime' | 'n8nEnv'>): AppliedSetting[] {
+	return appliedN8nSettings(options.runtime.n8nMajor, options.n8nEnv);
+}
+
 export const START_USAGE = `Usage: npm start [-- --fresh] [--n8n-version 2|1|floor] [--queue] [--sandbox-port N] [--n8n-port N] [--no-activate] [--n8n-env NAME=VALUE]
 
   --fresh              start from a clean data folder (also DEMO_FRESH=1)
@@ -48,7 +56,8 @@ export const START_USAGE = `Usage: npm start [-- --fresh] [--n8n-version 2|1|flo
                        database; n8n 2.41 only; needs apt-get install postgresql redis-server nginx;
                        see docs/production.md)
   --n8n-env NAME=VALUE an n8n setting for every n8n process (repeatable). n8n runs with the settings the README
-                       recommends for production (on n8n 2.x N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true); this
+                       recommends for production (on n8n 2.x N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true and
+                       N8N_EXPRESSION_ENGINE_POOL_SIZE=8); this
                        replaces one of the same name. The caller's own N8N_* variables are not passed on.
 
 Environment: DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD (the n8n login; default ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}),

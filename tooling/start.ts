@@ -13,7 +13,7 @@ import { demoCredentials } from './lib/demo-credentials';
 import { loadExamples, type Example } from './lib/examples';
 import { N8nCli } from './lib/n8n-cli';
 import { N8nRestClient, N8nRestError } from './lib/n8n-rest';
-import { appliedN8nSettings, type AppliedSetting } from './lib/n8n-env';
+import type { AppliedSetting } from './lib/n8n-env';
 import { N8nServer } from './lib/n8n-server';
 import { isPortInUse } from './lib/ports';
 import { seedExactlyOnceExample } from './lib/queue/exactly-once-example';
@@ -21,7 +21,7 @@ import { QueueTopology } from './lib/queue/topology';
 import { formatSeconds, stopAllTracked } from './lib/processes';
 import { listSubscriptions, reactivateTriggerWorkflows, waitForSubscriptions } from './lib/trigger-subscriptions';
 import { formatSummary } from './start-summary';
-import { START_USAGE, StartUsageError, parseStartOptions, userFolderFor, type StartOptions } from './start-options';
+import { START_USAGE, StartUsageError, parseStartOptions, startN8nSettings, userFolderFor, type StartOptions } from './start-options';
 
 const SEED_MARKER = 'examples-imported.json';
 
@@ -64,7 +64,7 @@ class Demo {
 
 	/** The recommended n8n settings with the --n8n-env ones over them. */
 	private get n8nSettings(): AppliedSetting[] {
-		return appliedN8nSettings(this.options.runtime.n8nMajor, this.options.n8nEnv);
+		return startN8nSettings(this.options);
 	}
 
 	private get n8nExtraEnv(): Record<string, string> {

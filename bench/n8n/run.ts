@@ -3,17 +3,21 @@
 // table, ours and the alternative in turn, `runs` times. Returns the figures; table.ts prints them.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isDeepStrictEqual } from 'node:util';
 
 import { Webhook } from 'standardwebhooks';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/demo-credentials';
+import { recommendedN8nEnv } from '../../tooling/lib/n8n-env';
+import { N8nServer } from '../../tooling/lib/n8n-server';
 import { startInstance, type Instance } from '../../test/e2e/support/instance';
 import { eventually } from '../../test/e2e/support/sandboxClient';
 import { rateLimitLowerBound } from '../rateLimitBound';
 import { profileWhile, summarizeProfile } from './cpuProfile';
+import { ENGINE_SETTINGS, FULL_ENGINES, type EngineSetting } from './engines';
 import { callWebhook, ingest, median, n8nMainPid, sampleN8nRss, type IngestResult } from './measure';
-import { HTTP_REQUEST_NODE, httpRequestListing, OURS_NODE, oursListing, plainIngest, signedIngest, type ListingCount } from './workflows';
+import { cryptoIfIngest, HTTP_REQUEST_NODE, httpRequestListing, OURS_NODE, oursListing, plainIngest, signedIngest, type ListingCount } from './workflows';
 
 export interface BenchOptions {
 	/** Students in the plain listings (0 ms and 100 ms latency, RSS). */
@@ -35,15 +39,24 @@ export interface BenchOptions {
 	cpuProfile?: string;
 	/** Only these cases (default: all of them). */
 	only?: BenchCase[];
+	/** The n8n settings the `engines` case measures ingest under, one n8n start each (n8n 2.x). */
+	engines: readonly EngineSetting[];
 	log?: (line: string) => void;
 }
 
-export const BENCH_CASES = ['atOnce', 'latency', 'limited', 'ingest'] as const;
+export const BENCH_CASES = ['atOnce', 'latency', 'limited', 'ingest', 'engines'] as const;
 export type BenchCase = (typeof BENCH_CASES)[number];
 
-export const FULL: BenchOptions = { students: 10_000, limitedStudents: 100_000, rate: 600, latencyMs: 100, deliveries: 500, concurrency: 10, runs: 3 };
-/** What CI runs: every case, one run each, small enough for a few minutes (the rate-limited one still waits one window). */
-export const SMALL: BenchOptions = { students: 1_000, limitedStudents: 1_500, rate: 10, latencyMs: 100, deliveries: 50, concurrency: 10, runs: 1 };
+const engines = (names: readonly string[]) => ENGINE_SETTINGS.filter((setting) => names.includes(setting.name));
+/** The engine setting `npm start` applies on n8n 2.x. */
+const startSetting = ENGINE_SETTINGS.filter((setting) => isDeepStrictEqual(setting.env, recommendedN8nEnv(2)));
+
+export const FULL: BenchOptions = { students: 10_000, limitedStudents: 100_000, rate: 600, latencyMs: 100, deliveries: 500, concurrency: 10, runs: 3, engines: engines(FULL_ENGINES) };
+/**
+ * What CI runs: every case, one run each, small enough for a few minutes (the rate-limited one
+ * still waits one window; the engine table restarts n8n once, with what `npm start` applies).
+ */
+export const SMALL: BenchOptions = { students: 1_000, limitedStudents: 1_500, rate: 10, latencyMs: 100, deliveries: 50, concurrency: 10, runs: 1, engines: startSetting };
 
 export interface ListingRun {
 	seconds: number;
@@ -70,6 +83,18 @@ export interface BenchResult {
 	latency?: { ours: Side; http: Side };
 	limited?: { ours: Side; http: Side; boundSeconds: number; windows: number };
 	ingest?: { signed: IngestResult; plain: IngestResult; headerAuth: IngestResult };
+	engines?: EngineRow[];
+}
+
+/** Ingest under one n8n setting: the three ways to receive a signed delivery, and n8n's memory. */
+export interface EngineRow {
+	setting: EngineSetting;
+	plain: IngestResult;
+	ours: IngestResult;
+	cryptoIf: IngestResult;
+	/** n8n's processes after the warm-up, before the timed runs. */
+	idleRssBytes: number;
+	peakRssBytes: number;
 }
 
 interface ListingWorkflow {
@@ -87,8 +112,12 @@ const LISTINGS: Record<'ours' | 'http' | 'oursLimited' | 'httpLimited', ListingW
 	httpLimited: { id: 'benchHttpLimite1', path: 'bench-http-limited', node: HTTP_REQUEST_NODE },
 };
 const INGEST_WORKFLOWS = { signed: 'benchSignedIngs1', plain: 'benchPlainIngst1', headerAuth: 'benchHeaderAuth1' };
-const SIGNING_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const CRYPTO_IF_WORKFLOW = 'benchCryptoIfIn1';
+/** The HMAC key as text: the Crypto node's credential takes its secret as a string and uses its UTF-8 bytes. */
+const HMAC_KEY = randomBytes(24).toString('hex');
+const SIGNING_SECRET = `whsec_${Buffer.from(HMAC_KEY).toString('base64')}`;
 const SIGNING: CredentialImport = { id: 'benchSigningSec1', name: 'bench signing secret', type: 'educationPlatformWebhookSigningApi', data: { signingSecret: SIGNING_SECRET } };
+const CRYPTO_HMAC: CredentialImport = { id: 'benchCryptoHmac1', name: 'bench HMAC secret', type: 'crypto', data: { hmacSecret: HMAC_KEY } };
 const HEADER_AUTH: CredentialImport = { id: 'benchHeaderAut1', name: 'bench header auth', type: 'httpHeaderAuth', data: { name: 'X-Bench-Token', value: randomBytes(24).toString('hex') } };
 const INGEST_WARM_UP = 20;
 
@@ -123,11 +152,24 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 	const limited = await startSandbox({ port: 0, students: options.limitedStudents, rateLimit: options.rate, logRequests: false });
 	const plainToken = accessTokenCredential({ baseUrl: plain.baseUrl, token: plain.config.demoToken }, 'benchPlainToken1', 'bench token (plain sandbox)');
 	const limitedToken = accessTokenCredential({ baseUrl: limited.baseUrl, token: limited.config.demoToken }, 'benchLimitToken1', 'bench token (rate-limited sandbox)');
+	const selected = (name: BenchCase) => !options.only || options.only.includes(name);
 	let n8n: Instance | undefined;
+	/** The engine table's n8n: the instance's n8n restarted with each setting (same data, port and package). */
+	let engineServer: N8nServer | undefined;
+	const restartN8n = async (instance: Instance, setting: EngineSetting) => {
+		await (engineServer ?? instance.server).stop();
+		const env = { ...options.n8nEnv, ...setting.env };
+		engineServer = new N8nServer({ runtime: instance.runtime, userFolder: instance.userFolder, port: instance.server.port, extra: { ...instance.target.n8nEnv, ...env } });
+		log(`restarting n8n with ${Object.entries(env).map(([key, value]) => `${key}=${value}`).join(' ') || "n8n's defaults"} …`);
+		await engineServer.start();
+		if (setting.confirmation && !engineServer.log.includes(setting.confirmation)) throw new Error(`n8n started without "${setting.confirmation}": the ${setting.name} setting did not take effect`);
+	};
 	try {
 		log('starting n8n with the packed package …');
+		// The Crypto + IF workflow only with the engine table: it needs n8n 2.x's Crypto node (version 2).
+		const cryptoIf = selected('engines') ? { credentials: [CRYPTO_HMAC], workflows: [cryptoIfIngest(CRYPTO_IF_WORKFLOW, 'bench-crypto-if', CRYPTO_HMAC)] } : { credentials: [], workflows: [] };
 		n8n = await startInstance(() => ({
-			credentials: [plainToken, limitedToken, SIGNING, HEADER_AUTH],
+			credentials: [plainToken, limitedToken, SIGNING, HEADER_AUTH, ...cryptoIf.credentials],
 			workflows: [
 				oursListing(LISTINGS.ours.id, LISTINGS.ours.path, plainToken),
 				httpRequestListing(LISTINGS.http.id, LISTINGS.http.path, plainToken),
@@ -136,12 +178,17 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 				signedIngest(INGEST_WORKFLOWS.signed, 'bench-signed', SIGNING),
 				plainIngest(INGEST_WORKFLOWS.plain, 'bench-plain'),
 				plainIngest(INGEST_WORKFLOWS.headerAuth, 'bench-header-auth', HEADER_AUTH),
+				...cryptoIf.workflows,
 			],
 		}), options.n8nEnv);
 		const instance = n8n;
-		for (const id of [...Object.values(LISTINGS).map((listing) => listing.id), ...Object.values(INGEST_WORKFLOWS)]) await instance.rest.activateWorkflow(id);
+		if (selected('engines') && instance.target.n8nMajor !== 2) throw new Error('The engines case measures n8n 2.x settings: run it on n8n 2.41 (without EDU_E2E_N8N), or leave it out with --only.');
+		const workflowIds = [...Object.values(LISTINGS).map((listing) => listing.id), ...Object.values(INGEST_WORKFLOWS), ...cryptoIf.workflows.map((workflow) => workflow.id)];
+		for (const id of workflowIds) await instance.rest.activateWorkflow(id);
 		const hook = (path: string) => `${instance.webhookBase}webhook/${path}`;
-		await eventually('the bench webhooks to be registered', async () => ((await fetch(hook('bench-plain'), { method: 'POST', body: '{}' })).status === 200 ? true : undefined));
+		const webhooksRegistered = () =>
+			eventually('the bench webhooks to be registered', async () => ((await fetch(hook('bench-plain'), { method: 'POST', body: '{}' })).status === 200 ? true : undefined));
+		await webhooksRegistered();
 
 		const plainTraffic = listTraffic(plain);
 		const limitedTraffic = listTraffic(limited);
@@ -186,7 +233,6 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 			const side = (list: ListingRun[]): Side => ({ runs: list, medianSeconds: median(list.map((r) => r.seconds)) });
 			return { ours: side(runs.ours), http: side(runs.http) };
 		};
-		const selected = (name: BenchCase) => !options.only || options.only.includes(name);
 		const result: BenchResult = { options, n8nVersion: instance.runtime.n8nVersion };
 
 		if (selected('atOnce')) {
@@ -219,14 +265,58 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 		}
 
 		if (selected('ingest')) result.ingest = await ingestCase(hook, options, log, profiled, { signed: options.cpuProfile, plain: profileFile('plain') });
+		if (selected('engines')) {
+			result.engines = [];
+			for (const setting of options.engines) {
+				await restartN8n(instance, setting);
+				await webhooksRegistered();
+				result.engines.push(await engineRow(instance, hook, setting, options, log));
+			}
+		}
 		return result;
 	} finally {
+		await engineServer?.stop();
 		await n8n?.close();
 		await plain.close();
 		await limited.close();
 	}
 }
 
+
+/** Posts one delivery to each ingest workflow: signed as the platform signs (standardwebhooks), or plain. */
+function deliverySenders(hook: (path: string) => string) {
+	const signer = new Webhook(SIGNING_SECRET);
+	const event = () => ({ id: `evt_${randomBytes(8).toString('hex')}`, type: 'payment.succeeded', created_at: new Date().toISOString(), data: { id: 'pay_bench', amount: 100 } });
+	const post = async (url: string, body: string, headers: Record<string, string> = {}) => {
+		const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+		await response.arrayBuffer();
+		return response.status;
+	};
+	const postSigned = async (url: string) => {
+		const signed = event();
+		const body = JSON.stringify(signed);
+		const now = new Date();
+		return await post(url, body, {
+			'webhook-id': signed.id,
+			'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+			'webhook-signature': signer.sign(signed.id, now, body),
+		});
+	};
+	return {
+		signed: () => postSigned(`${hook('bench-signed')}/webhook`),
+		cryptoIf: () => postSigned(hook('bench-crypto-if')),
+		plain: () => post(hook('bench-plain'), JSON.stringify(event())),
+		headerAuth: () => post(hook('bench-header-auth'), JSON.stringify(event()), { 'X-Bench-Token': String(HEADER_AUTH.data.value) }),
+	};
+}
+
+const medianIngest = (list: IngestResult[]): IngestResult => ({
+	deliveries: list[0].deliveries,
+	accepted: Math.min(...list.map((r) => r.accepted)),
+	perSecond: median(list.map((r) => r.perSecond)),
+	p50Ms: median(list.map((r) => r.p50Ms)),
+	p99Ms: median(list.map((r) => r.p99Ms)),
+});
 
 /** Signed deliveries to the trigger against unsigned ones to n8n's plain Webhook node, `runs` times each. */
 async function ingestCase(
@@ -237,41 +327,42 @@ async function ingestCase(
 	profile?: { signed?: string; plain?: string },
 ): Promise<NonNullable<BenchResult['ingest']>> {
 	log(`Webhook ingest: ${options.deliveries} deliveries at concurrency ${options.concurrency} (after ${INGEST_WARM_UP} to warm up)`);
-	const signer = new Webhook(SIGNING_SECRET);
-	const event = () => ({ id: `evt_${randomBytes(8).toString('hex')}`, type: 'payment.succeeded', created_at: new Date().toISOString(), data: { id: 'pay_bench', amount: 100 } });
-	const post = async (url: string, body: string, headers: Record<string, string> = {}) => {
-		const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-		await response.arrayBuffer();
-		return response.status;
-	};
-	const sendSigned = async () => {
-		const signed = event();
-		const body = JSON.stringify(signed);
-		const now = new Date();
-		return await post(`${hook('bench-signed')}/webhook`, body, {
-			'webhook-id': signed.id,
-			'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-			'webhook-signature': signer.sign(signed.id, now, body),
-		});
-	};
-	const sendPlain = async () => await post(hook('bench-plain'), JSON.stringify(event()));
-	const sendHeaderAuth = async () => await post(hook('bench-header-auth'), JSON.stringify(event()), { 'X-Bench-Token': String(HEADER_AUTH.data.value) });
-	await ingest(INGEST_WARM_UP, options.concurrency, sendSigned);
-	await ingest(INGEST_WARM_UP, options.concurrency, sendPlain);
-	await ingest(INGEST_WARM_UP, options.concurrency, sendHeaderAuth);
+	const send = deliverySenders(hook);
+	for (const warmUp of [send.signed, send.plain, send.headerAuth]) await ingest(INGEST_WARM_UP, options.concurrency, warmUp);
 	const runs = { signed: [] as IngestResult[], plain: [] as IngestResult[], headerAuth: [] as IngestResult[] };
 	for (let run = 0; run < options.runs; run++) {
-		runs.signed.push(await profiled(run, profile?.signed, () => ingest(options.deliveries, options.concurrency, sendSigned)));
-		runs.plain.push(await profiled(run, profile?.plain, () => ingest(options.deliveries, options.concurrency, sendPlain)));
-		runs.headerAuth.push(await ingest(options.deliveries, options.concurrency, sendHeaderAuth));
+		runs.signed.push(await profiled(run, profile?.signed, () => ingest(options.deliveries, options.concurrency, send.signed)));
+		runs.plain.push(await profiled(run, profile?.plain, () => ingest(options.deliveries, options.concurrency, send.plain)));
+		runs.headerAuth.push(await ingest(options.deliveries, options.concurrency, send.headerAuth));
 		log(`  signed ${runs.signed[run].perSecond.toFixed(1)}/s, plain ${runs.plain[run].perSecond.toFixed(1)}/s, plain with Header Auth ${runs.headerAuth[run].perSecond.toFixed(1)}/s`);
 	}
-	const medianIngest = (list: IngestResult[]): IngestResult => ({
-		deliveries: list[0].deliveries,
-		accepted: Math.min(...list.map((r) => r.accepted)),
-		perSecond: median(list.map((r) => r.perSecond)),
-		p50Ms: median(list.map((r) => r.p50Ms)),
-		p99Ms: median(list.map((r) => r.p99Ms)),
-	});
 	return { signed: medianIngest(runs.signed), plain: medianIngest(runs.plain), headerAuth: medianIngest(runs.headerAuth) };
+}
+
+/**
+ * One row of the engine table, on an n8n just started with `setting`: the plain Webhook node, the
+ * trigger and Webhook + Crypto + IF in turn, `runs` times each, and n8n's memory (idle after the
+ * warm-up, peak during the runs). Refuses to measure a Crypto + IF workflow whose IF did not match.
+ */
+async function engineRow(instance: Instance, hook: (path: string) => string, setting: EngineSetting, options: BenchOptions, log: (line: string) => void): Promise<EngineRow> {
+	log(`Ingest with ${setting.label}: ${options.deliveries} deliveries at concurrency ${options.concurrency} (after ${INGEST_WARM_UP} to warm up)`);
+	const send = deliverySenders(hook);
+	for (const warmUp of [send.plain, send.signed, send.cryptoIf]) await ingest(INGEST_WARM_UP, options.concurrency, warmUp);
+	await eventually('the Crypto + IF workflow to pass a signed delivery to its Count node', async () => {
+		const [newest] = await instance.rest.executions(CRYPTO_IF_WORKFLOW);
+		if (!newest || newest.status !== 'success') return undefined;
+		const data = instance.unflatten((await instance.rest.execution(newest.id)).data) as { resultData: { runData: Record<string, unknown> } };
+		return 'Count' in data.resultData.runData ? true : undefined;
+	});
+	const idleRssBytes = sampleN8nRss(instance.userFolder).stop();
+	const rss = sampleN8nRss(instance.userFolder);
+	const runs = { plain: [] as IngestResult[], ours: [] as IngestResult[], cryptoIf: [] as IngestResult[] };
+	for (let run = 0; run < options.runs; run++) {
+		runs.plain.push(await ingest(options.deliveries, options.concurrency, send.plain));
+		runs.ours.push(await ingest(options.deliveries, options.concurrency, send.signed));
+		runs.cryptoIf.push(await ingest(options.deliveries, options.concurrency, send.cryptoIf));
+		log(`  plain ${runs.plain[run].perSecond.toFixed(1)}/s, ours ${runs.ours[run].perSecond.toFixed(1)}/s, Webhook + Crypto + IF ${runs.cryptoIf[run].perSecond.toFixed(1)}/s`);
+	}
+	const peakRssBytes = rss.stop();
+	return { setting, plain: medianIngest(runs.plain), ours: medianIngest(runs.ours), cryptoIf: medianIngest(runs.cryptoIf), idleRssBytes, peakRssBytes };
 }

@@ -1,6 +1,6 @@
 // Pure: the side-by-side table `npm run bench:n8n` prints, from runBench's figures.
 import { median, type IngestResult } from './measure';
-import type { BenchResult, ListingRun, Side } from './run';
+import type { BenchResult, EngineRow, ListingRun, Side } from './run';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const seconds = (s: number) => `${s.toFixed(2)} s`;
@@ -114,9 +114,39 @@ export function formatTable(result: BenchResult): string {
 			'≤ 1.0',
 		]);
 	}
+	const extraEnv = o.n8nEnv ? ` with ${Object.entries(o.n8nEnv).map(([key, value]) => `${key}=${value}`).join(' ')}` : '';
 	return [
-		`n8n ${result.n8nVersion}${o.n8nEnv ? ` with ${Object.entries(o.n8nEnv).map(([key, value]) => `${key}=${value}`).join(' ')}` : ''}; Webhook → node → Code (count), timed by the client; median of ${o.runs} run(s)`,
-		'',
-		...rows.map((cells) => `| ${cells.join(' | ')} |`),
+		`n8n ${result.n8nVersion}${extraEnv}; Webhook → node → Code (count), timed by the client; median of ${o.runs} run(s)`,
+		...(rows.length > 2 ? ['', ...markdown(rows)] : []),
+		...(result.engines ? ['', ...engineTable(result.engines, o.deliveries, o.concurrency)] : []),
 	].join('\n');
+}
+
+const markdown = (rows: string[][]) => rows.map((cells) => `| ${cells.join(' | ')} |`);
+
+const rate = (result: IngestResult) => `${result.perSecond.toFixed(1)}/s${result.accepted < result.deliveries ? ` (${result.deliveries - result.accepted} refused)` : ''}`;
+
+/**
+ * Ingest per n8n setting (the `engines` case): deliveries per second of the three ways to receive
+ * a delivery, our trigger's ratios, and the memory of n8n's processes (idle after the warm-up, and
+ * the peak while the deliveries ran).
+ */
+function engineTable(engines: EngineRow[], deliveries: number, concurrency: number): string[] {
+	return [
+		`Webhook ingest per n8n setting, ${count(deliveries)} deliveries at concurrency ${concurrency}, each setting on a freshly started n8n:`,
+		'',
+		...markdown([
+			['n8n settings', 'plain Webhook node', 'our trigger (signed)', 'Webhook + Crypto + IF (signed)', 'ours / plain', 'ours / Crypto + IF', "n8n's RSS, idle → peak"],
+			['---', '---', '---', '---', '---', '---', '---'],
+			...engines.map((row) => [
+				row.setting.label,
+				rate(row.plain),
+				rate(row.ours),
+				rate(row.cryptoIf),
+				ratio(row.ours.perSecond, row.plain.perSecond),
+				ratio(row.ours.perSecond, row.cryptoIf.perSecond),
+				`${mb(row.idleRssBytes)} → ${mb(row.peakRssBytes)}`,
+			]),
+		]),
+	];
 }

@@ -96,3 +96,48 @@ export function plainIngest(id: string, path: string, headerAuth?: CredentialImp
 	const webhook = node('Webhook', 'n8n-nodes-base.webhook', parameters, { typeVersion: 2, webhookId: path, ...(headerAuth && { credentials: credentialRef(headerAuth) }) });
 	return chain(id, `bench: plain Webhook node${headerAuth ? ' with Header Auth' : ''}`, [webhook, countNode()]);
 }
+
+/**
+ * What a user would build to verify the same signed deliveries without this package: the Webhook
+ * node, the Crypto node computing the HMAC (a credential holds its secret) and an IF comparing it
+ * with the `webhook-signature` header; only a matching delivery reaches the Code node. The signed
+ * content is rebuilt with `JSON.stringify($json.body)`, which equals the raw body the bench sends
+ * (compact JSON) though not every sender's; the Webhook node's Raw Body would cost a binary read.
+ */
+export function cryptoIfIngest(id: string, path: string, hmacCredential: CredentialImport): WorkflowJson {
+	const webhook = node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path, options: {} }, { typeVersion: 2, webhookId: path });
+	const hmac = node(
+		'Crypto',
+		'n8n-nodes-base.crypto',
+		{
+			action: 'hmac',
+			type: 'SHA256',
+			value: "={{ $json.headers['webhook-id'] }}.{{ $json.headers['webhook-timestamp'] }}.{{ JSON.stringify($json.body) }}",
+			dataPropertyName: 'expected',
+			encoding: 'base64',
+		},
+		{ typeVersion: 2, credentials: credentialRef(hmacCredential) },
+	);
+	const check = node(
+		'IF',
+		'n8n-nodes-base.if',
+		{
+			conditions: {
+				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+				conditions: [
+					{
+						id: 'signature-matches',
+						leftValue: "={{ $json.headers['webhook-signature'] }}",
+						rightValue: '=v1,{{ $json.expected }}',
+						operator: { type: 'string', operation: 'equals' },
+					},
+				],
+				combinator: 'and',
+			},
+			options: {},
+		},
+		{ typeVersion: 2.2 },
+	);
+	// chain() connects IF's first output (true) to Count.
+	return chain(id, 'bench: Webhook + Crypto + IF (signature checked by hand)', [webhook, hmac, check, countNode()]);
+}

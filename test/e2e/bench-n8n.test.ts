@@ -36,10 +36,20 @@ describe('npm run bench:n8n --small, in a real n8n', () => {
 		expect(result.ingest.headerAuth.accepted).toBe(SMALL.deliveries);
 	});
 
-	it('prints the table: a header and one row per case, each with a ratio', () => {
-		const rows = formatTable(result)
-			.split('\n')
-			.filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
+	it('restarts n8n with each engine setting (--small: the one npm start applies) and accepts every delivery of the three ingest workflows', () => {
+		expect(result.engines.map((row) => row.setting.name)).toEqual(SMALL.engines.map((setting) => setting.name));
+		for (const row of result.engines) {
+			expect([row.plain.accepted, row.ours.accepted, row.cryptoIf.accepted]).toEqual([SMALL.deliveries, SMALL.deliveries, SMALL.deliveries]);
+			expect(row.peakRssBytes).toBeGreaterThan(0);
+		}
+	});
+
+	it('prints the table: a header and one row per case, each with a ratio; then the engine table', () => {
+		const [sideBySide, engines] = formatTable(result)
+			.split('\n\n')
+			.filter((block) => block.startsWith('| '))
+			.map((block) => block.split('\n').filter((line) => !line.startsWith('| ---')));
+		const rows = sideBySide;
 		expect(rows.map((row) => row.split(' | ')[0])).toEqual([
 			'| case',
 			`| Return All ${SMALL.students.toLocaleString('en-US')} students, sandbox answers at once`,
@@ -50,5 +60,7 @@ describe('npm run bench:n8n --small, in a real n8n', () => {
 			`| peak RSS of n8n's processes, ${SMALL.students.toLocaleString('en-US')} students`,
 		]);
 		for (const row of rows.slice(1)) expect(row.split(' | ')[3]).toMatch(/^\d+\.\d\d/);
+		expect(engines.slice(1).map((row) => row.split(' | ')[0])).toEqual(SMALL.engines.map((setting) => `| ${setting.label}`));
+		for (const row of engines.slice(1)) expect(row.split(' | ')[4]).toMatch(/^\d+\.\d\d$/);
 	});
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 import { RUNTIMES } from '../../tooling/n8n-runtime/runtime';
-import { DEFAULT_OWNER, parseStartOptions, passwordProblem, userFolderFor } from '../../tooling/start-options';
+import { DEFAULT_OWNER, parseStartOptions, passwordProblem, startN8nSettings, userFolderFor } from '../../tooling/start-options';
 
 describe('npm start options', () => {
 	it('defaults to the sandbox on 4010, n8n on 5678, the documented owner and .n8n-demo/', () => {
@@ -52,6 +52,20 @@ describe('npm start options', () => {
 		expect(options.n8nEnv).toEqual({ N8N_METRICS: 'false', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'false' });
 		expect(() => parseStartOptions(['--n8n-env', 'lazy'], {})).toThrow('--n8n-env takes NAME=VALUE with an upper-case NAME, e.g. N8N_LOG_LEVEL=debug; got "lazy".');
 		expect(() => parseStartOptions(['--n8n-env'], {})).toThrow('--n8n-env needs a value.');
+	});
+
+	it("runs every n8n 2.x process, queue mode's webhook processes included, with lazy isolate acquisition and a pool of 8 isolates (docs/performance.md), and 1.x with its defaults", () => {
+		const recommended = [
+			{ name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE', value: 'true', source: 'recommended' },
+			{ name: 'N8N_EXPRESSION_ENGINE_POOL_SIZE', value: '8', source: 'recommended' },
+		];
+		expect(startN8nSettings(parseStartOptions([], {}))).toEqual(recommended);
+		expect(startN8nSettings(parseStartOptions(['--queue'], {}))).toEqual(recommended);
+		expect(startN8nSettings(parseStartOptions(['--n8n-version', '1'], {}))).toEqual([]);
+		expect(startN8nSettings(parseStartOptions(['--n8n-env', 'N8N_EXPRESSION_ENGINE_POOL_SIZE=1'], {}))).toEqual([
+			recommended[0],
+			{ name: 'N8N_EXPRESSION_ENGINE_POOL_SIZE', value: '1', source: '--n8n-env' },
+		]);
 	});
 
 	it('rejects mistakes with a message that says what to fix', () => {

@@ -51,13 +51,16 @@ export function parseN8nEnvAssignment(raw: string | undefined): [name: string, v
 /**
  * The n8n settings README and docs/production.md recommend for production, per n8n line; `npm
  * start` runs the demo with them and a `--n8n-env` of the same name replaces one.
- * - 2.x: N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true. n8n 2.41 otherwise builds an expression isolate
- *   for every request to a trigger other than its own Webhook node (docs/performance.md).
+ * - 2.x: N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true and N8N_EXPRESSION_ENGINE_POOL_SIZE=8. n8n 2.41
+ *   otherwise builds expression isolates for every request to a trigger other than its own
+ *   Webhook node; the pool keeps isolates ready for the executions that do evaluate expressions.
+ *   Both keep expressions isolated (the legacy engine, faster still, does not): the measured
+ *   settings and their trade-offs are in docs/performance.md, "Trigger ingest per n8n setting".
  * - 1.x: none. n8n 1.123 has no such setting (its ExpressionEngineConfig has no lazyAcquire) and
  *   ignores the variable.
  */
 export function recommendedN8nEnv(n8nMajor: 1 | 2): Record<string, string> {
-	return n8nMajor === 2 ? { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' } : {};
+	return n8nMajor === 2 ? { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true', N8N_EXPRESSION_ENGINE_POOL_SIZE: '8' } : {};
 }
 
 export interface AppliedSetting {

@@ -1,3 +1,4 @@
+import { ENGINE_SETTINGS } from '../../../bench/n8n/engines';
 import type { ListingRun, BenchResult, Side } from '../../../bench/n8n/run';
 import { SMALL } from '../../../bench/n8n/run';
 import { complete, formatTable } from '../../../bench/n8n/table';
@@ -28,10 +29,27 @@ function result(): Required<BenchResult> {
 			plain: { deliveries: 50, accepted: 50, perSecond: 20, p50Ms: 450, p99Ms: 800 },
 			headerAuth: { deliveries: 50, accepted: 50, perSecond: 18, p50Ms: 500, p99Ms: 900 },
 		},
+		engines: [
+			{
+				setting: ENGINE_SETTINGS.find((setting) => setting.name === 'lazy-pool-1')!,
+				plain: { deliveries: 50, accepted: 50, perSecond: 60, p50Ms: 150, p99Ms: 300 },
+				ours: { deliveries: 50, accepted: 50, perSecond: 20, p50Ms: 450, p99Ms: 900 },
+				cryptoIf: { deliveries: 50, accepted: 48, perSecond: 25, p50Ms: 400, p99Ms: 700 },
+				idleRssBytes: 400 * MB,
+				peakRssBytes: 520 * MB,
+			},
+		],
 	};
 }
 
-const rows = (table: string) => table.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
+/** The rows of the first table (the side-by-side one), or of the engine table. */
+const tableRows = (table: string, which: 0 | 1) =>
+	table
+		.split('\n\n')
+		.filter((block) => block.startsWith('| '))
+		[which].split('\n')
+		.filter((line) => !line.startsWith('| ---'));
+const rows = (table: string) => tableRows(table, 0);
 
 describe('bench:n8n table', () => {
 	it('gives each case its ratio: ours over the alternative, or over the rate-limit bound', () => {
@@ -69,7 +87,7 @@ describe('bench:n8n table', () => {
 	});
 
 	it('prints only the cases that ran (--only), with RSS alongside the listing at once', () => {
-		const { atOnce, latency, limited, ingest, ...rest } = result();
+		const { atOnce, latency, limited, ingest, engines: _engines, ...rest } = result();
 		const cases = (partial: BenchResult) => rows(formatTable(partial)).slice(1).map((row) => row.split(' | ')[0]);
 		expect(cases({ ...rest, ingest })).toEqual(['| Webhook ingest, 50 deliveries at concurrency 10', '| the same, against a Webhook node with a credential']);
 		expect(cases({ ...rest, atOnce, latency, limited })).toEqual([
@@ -78,5 +96,20 @@ describe('bench:n8n table', () => {
 			'| 1,500 students at 10/min',
 			"| peak RSS of n8n's processes, 1,000 students",
 		]);
+	});
+
+	it('prints the engine table: one row per n8n setting, deliveries per second, our ratios and RSS', () => {
+		expect(tableRows(formatTable(result()), 1)).toEqual([
+			"| n8n settings | plain Webhook node | our trigger (signed) | Webhook + Crypto + IF (signed) | ours / plain | ours / Crypto + IF | n8n's RSS, idle → peak |",
+			'| N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true N8N_EXPRESSION_ENGINE_POOL_SIZE=1 | 60.0/s | 20.0/s | 25.0/s (2 refused) | 0.33 | 0.80 | 400 MB → 520 MB |',
+		]);
+	});
+
+	it('prints only the engine table when only the engines case ran (--only engines)', () => {
+		const { options, n8nVersion, engines } = result();
+		const printed = formatTable({ options, n8nVersion, engines });
+		expect(printed.split('\n\n')).toHaveLength(3);
+		expect(printed).toContain('Webhook ingest per n8n setting, 50 deliveries at concurrency 10');
+		expect(printed).not.toContain('| case |');
 	});
 });

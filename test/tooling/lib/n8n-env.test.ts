@@ -67,14 +67,18 @@ describe('--n8n-env settings', () => {
 		for (const bad of [undefined, '', 'N8N_X', 'n8n_x=1', '=1', '1ABC=1', '--small']) expect(parseN8nEnvAssignment(bad)).toBeUndefined();
 	});
 
-	it('recommends lazy isolate acquisition on n8n 2.x and nothing on 1.x, where the setting does not exist', () => {
-		expect(recommendedN8nEnv(2)).toEqual({ N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' });
+	it('recommends lazy isolate acquisition and a pool of 8 isolates on n8n 2.x and nothing on 1.x, where the settings do not exist', () => {
+		expect(recommendedN8nEnv(2)).toEqual({ N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true', N8N_EXPRESSION_ENGINE_POOL_SIZE: '8' });
 		expect(recommendedN8nEnv(1)).toEqual({});
 	});
 
 	it('applies the recommended settings, then the flags; a flag replaces a recommended setting of the same name', () => {
-		expect(appliedN8nSettings(2, {})).toEqual([{ name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE', value: 'true', source: 'recommended' }]);
+		expect(appliedN8nSettings(2, {})).toEqual([
+			{ name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE', value: 'true', source: 'recommended' },
+			{ name: 'N8N_EXPRESSION_ENGINE_POOL_SIZE', value: '8', source: 'recommended' },
+		]);
 		expect(appliedN8nSettings(2, { N8N_METRICS: 'true', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'false' })).toEqual([
+			{ name: 'N8N_EXPRESSION_ENGINE_POOL_SIZE', value: '8', source: 'recommended' },
 			{ name: 'N8N_METRICS', value: 'true', source: '--n8n-env' },
 			{ name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE', value: 'false', source: '--n8n-env' },
 		]);
