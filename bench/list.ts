@@ -73,6 +73,7 @@ function parseArgs(argv: string[]): BenchOptions {
 		} else throw new Error(`Unknown argument "${argv[i]}".\n${USAGE}`);
 	}
 	if (options.students.length === 0) throw new Error(`--students needs at least one size.\n${USAGE}`);
+	if (options.cpuProfile && options.runs < 2) throw new Error(`--cpu-prof profiles the listings after the first: give --runs 2 or more.\n${USAGE}`);
 	return options;
 }
 
@@ -138,7 +139,7 @@ async function benchOne(size: number, options: BenchOptions): Promise<boolean> {
 				`  result                ${problem ?? `${count(items)} students, ids 1..${count(items)} in order, none missing or repeated`}`,
 			].join('\n'),
 		);
-		if (options.runs > 1 && problem === undefined) console.log(await laterRuns(options, list));
+		if (options.runs > 1 && problem === undefined) console.log(await laterRuns(options, items, list));
 		console.log('');
 		return problem === undefined;
 	} finally {
@@ -149,8 +150,8 @@ async function benchOne(size: number, options: BenchOptions): Promise<boolean> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Runs 2..runs of a listing: wall time and this process's CPU time, each run checked to return every item. */
-async function laterRuns(options: BenchOptions, list: () => Promise<{ items: unknown[]; error?: Error }>): Promise<string> {
+/** Runs 2..runs of a listing: wall time and this process's CPU time, each run checked to return every item in order. */
+async function laterRuns(options: BenchOptions, items: number, list: () => Promise<{ items: Array<{ json: IDataObject }>; error?: Error }>): Promise<string> {
 	const wall: number[] = [];
 	const cpu: number[] = [];
 	const profile = options.cpuProfile ? await startProfile() : undefined;
@@ -162,6 +163,8 @@ async function laterRuns(options: BenchOptions, list: () => Promise<{ items: unk
 		wall.push(Number(process.hrtime.bigint() - started) / 1e6);
 		cpu.push((used.user + used.system) / 1000);
 		if (result.error) throw result.error;
+		const problem = checkListing(result.items.map((item) => item.json), items);
+		if (problem) throw new Error(`run ${run}: ${problem}`);
 	}
 	const ms = (values: number[]) => `median ${median(values).toFixed(0)} ms (${values.map((value) => value.toFixed(0)).join(', ')})`;
 	const lines = [

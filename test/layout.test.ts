@@ -91,7 +91,10 @@ function n8nInPureModules(): string[] {
 		});
 }
 
-/** Every circle in a directed graph, each as its path from one node back to it (`a → b → a`), one per edge that closes it. */
+/**
+ * Circles in a directed graph, each as its path from one node back to it (`a → b → a`): one for
+ * every edge that closes a circle in a depth-first walk, so none found means the graph has none.
+ */
 function cycles(edges: ReadonlyMap<string, readonly string[]>): string[] {
 	const found: string[] = [];
 	const done = new Set<string>();
