@@ -5,10 +5,11 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { connectionTest, listed, RESOURCES } from '../nodes/shared/resources/registry';
+import { connectionTest, listed, RESOURCES, webhookScopes } from '../nodes/shared/resources/registry';
 
 const { tested, others } = connectionTest(RESOURCES);
 const otherScopes = others.map((resource) => resource.scope);
+const webhook = webhookScopes(RESOURCES);
 
 /**
  * Personal access token (Laravel Passport PAT). docs/api-contract.md §6.
@@ -51,7 +52,7 @@ export class EducationPlatformApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				`A personal access token created in the platform under Settings → API tokens. Give it ${tested.scope}, plus ${listed(otherScopes, 'and')} for those resources, webhooks:read to audit webhooks and their delivery logs, and webhooks:write for the trigger, deleting webhooks and redelivering events (it includes webhooks:read).`,
+				`A personal access token created in the platform under Settings → API tokens. Give it ${tested.scope}, plus ${listed(otherScopes, 'and')} for those resources, ${webhook.read} to audit webhooks and their delivery logs, and ${webhook.write} for the trigger, deleting webhooks and redelivering events (it includes ${webhook.read}).`,
 		},
 	];
 
@@ -85,7 +86,7 @@ export class EducationPlatformApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 403,
-					message: `The access token is valid but lacks the ${tested.scope} scope, which this test reads with. Create a token with ${tested.scope} (plus ${otherScopes.join(', ')} for those resources, and webhooks:write if you use the trigger or redeliver events). A token meant only for ${listed(
+					message: `The access token is valid but lacks the ${tested.scope} scope, which this test reads with. Create a token with ${tested.scope} (plus ${otherScopes.join(', ')} for those resources, and ${webhook.write} if you use the trigger or redeliver events). A token meant only for ${listed(
 						others.map((resource) => resource.plural),
 						'or',
 					)} works for them: save the credential anyway.`,

@@ -1,5 +1,5 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
-import { defaultScopes, RESOURCES, scopeOptions } from '../nodes/shared/resources/registry';
+import { defaultScopes, RESOURCES, scopeOptions, webhookScopeOptions, webhookScopes } from '../nodes/shared/resources/registry';
 
 /**
  * OAuth2 (Laravel Passport) — docs/api-contract.md §7.
@@ -22,7 +22,7 @@ import { defaultScopes, RESOURCES, scopeOptions } from '../nodes/shared/resource
 // Unchanged since the first release: a credential saved without Scopes asks for exactly these, and
 // adding a scope here would make existing clients that may not request it fail with invalid_scope
 // (a resource's `scopeInDefault`, resources/descriptor.ts).
-const DEFAULT_SCOPES = [...defaultScopes(RESOURCES), 'webhooks:write'];
+const DEFAULT_SCOPES = [...defaultScopes(RESOURCES), webhookScopes(RESOURCES).write];
 
 const ORIGIN_OF_BASE_URL =
 	'String($self["baseUrl"] || "").trim().replace(/^(https?:\\/\\/[^\\/?#]+).*$/i, "$1")';
@@ -93,17 +93,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			options: [
 				// Each resource's read scope, then the webhook scopes.
 				...scopeOptions(RESOURCES),
-				{
-					name: 'Read Webhooks (webhooks:read)',
-					value: 'webhooks:read',
-					description: 'List webhook subscriptions and their deliveries',
-				},
-				{
-					name: 'Manage Webhooks (webhooks:write)',
-					value: 'webhooks:write',
-					description:
-						'Create and delete webhook subscriptions and redeliver their events: the Education Platform Trigger, and Delete and Redeliver in the Education Platform node',
-				},
+				...webhookScopeOptions(RESOURCES),
 			],
 			default: DEFAULT_SCOPES,
 			description:

@@ -1,27 +1,19 @@
-// The webhook-subscription endpoints (docs/api-contract.md §8.1) as the lifecycle calls them:
-// every request fits the activation's time budget (budget.ts).
-import type { IHookFunctions, IHttpRequestMethods, NodeApiError } from 'n8n-workflow';
+// The platform's webhook API (shared/resources/registry.ts webhookApi) as the lifecycle calls it:
+// every request fits the activation's time budget (budget.ts), and failures are
+// worded and logged for the trigger.
+import type { IHookFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { apiUrl } from '../../shared/baseUrl';
+import { webhookApi } from '../../shared/resources/registry';
 import { toNodeError } from '../../shared/toNodeError';
-import type { ListResponse } from '../../shared/list/page';
-import { readPages, type FetchListPage } from '../../shared/list/paging';
-import { apiRequest, isNotFoundError, type ApiRequestOptions } from '../../shared/transport';
+import { apiRequest, isNotFoundError } from '../../shared/transport';
 import { ACTIVATION_BUDGET_MS, ACTIVATION_GAP_MS, Activations, requestBounds, type Activation } from './budget';
 import { checkedSigningSecret } from '../parameterValues';
 
-/** A subscription as the API returns it (contract §8.1). */
-export interface Subscription {
-	id: string;
-	url: string;
-	events: string[];
-	enabled?: boolean;
-	secret?: string;
-}
+export type Subscription = webhookApi.Subscription;
+type SubscriptionWithSecret = webhookApi.SubscriptionWithSecret;
+type WebhookRequest = webhookApi.WebhookRequest;
 
-const PAGE_SIZE = 100;
-/** The platform allows 100 subscriptions per account; this only guards against a looping API. */
-const MAX_PAGES = 50;
 const DESCRIPTION_MAX_LENGTH = 255;
 
 const activations = new Activations();
@@ -71,44 +63,42 @@ export async function lifecycleCall<T>(
 	}
 }
 
-async function platformRequest(
-	this: IHookFunctions,
-	method: IHttpRequestMethods,
-	endpoint: string,
-	options: ApiRequestOptions = {},
-): Promise<unknown> {
-	// Every request of the trigger's lifecycle runs inside lifecycleCall, which sets this.
-	const activation = activationOf.get(this) as Activation;
-	const bounds = requestBounds(activation.deadline - Date.now());
-	if (!bounds) {
-		const last = activation.lastFailure ? ` The last failure was: ${activation.lastFailure}` : '';
-		const usedUp = new NodeOperationError(
-			this.getNode(),
-			`The trigger stopped before ${method} ${endpoint}: this activation's ${ACTIVATION_BUDGET_MS / 1000} s for talking to the platform are used up.${last}`,
-			{
-				description: `n8n gives up on an activation that takes too long, so the trigger stops in time and leaves no subscription behind unknown. Check that the platform is reachable. ${REGISTRATION_RECOVERY}`,
-			},
-		);
-		usedUpErrors.add(usedUp);
-		throw usedUp;
-	}
-	return await apiRequest.call(this, method, endpoint, { ...bounds, ...options });
+/**
+ * The webhook API's request function for one lifecycle call: every request fits what is left of
+ * its activation's budget (budget.ts), or is not sent.
+ */
+function platformRequest(context: IHookFunctions): WebhookRequest {
+	return async (method, endpoint, options) => {
+		// Every request of the trigger's lifecycle runs inside lifecycleCall, which sets this.
+		const activation = activationOf.get(context) as Activation;
+		const bounds = requestBounds(activation.deadline - Date.now());
+		if (!bounds) {
+			const last = activation.lastFailure ? ` The last failure was: ${activation.lastFailure}` : '';
+			const usedUp = new NodeOperationError(
+				context.getNode(),
+				`The trigger stopped before ${method} ${endpoint}: this activation's ${ACTIVATION_BUDGET_MS / 1000} s for talking to the platform are used up.${last}`,
+				{
+					description: `n8n gives up on an activation that takes too long, so the trigger stops in time and leaves no subscription behind unknown. Check that the platform is reachable. ${REGISTRATION_RECOVERY}`,
+				},
+			);
+			usedUpErrors.add(usedUp);
+			throw usedUp;
+		}
+		return await apiRequest.call(context, method, endpoint, { ...bounds, ...options });
+	};
 }
 
 /** The subscription with this id, or undefined when the platform answers 404. */
 export async function fetchSubscription(this: IHookFunctions, id: string): Promise<Subscription | undefined> {
 	try {
-		const response = (await platformRequest.call(this, 'GET', `/webhooks/${encodeURIComponent(id)}`, {
-			resourceLabel: `webhook subscription ${id}`,
-		})) as { data: Subscription };
-		return response.data;
+		return await webhookApi.readSubscription(platformRequest(this), id);
 	} catch (error) {
 		if (isNotFoundError(error)) return undefined;
 		this.logger.error(`Education Platform Trigger: could not read subscription ${id}`, {
 			error: (error as Error).message,
 		});
 		throw new NodeOperationError(this.getNode(), error as Error, {
-			message: `Could not check webhook subscription ${id} on the platform: ${(error as Error).message}`,
+			message: `Could not check ${webhookApi.subscriptionLabel(id)} on the platform: ${(error as Error).message}`,
 			description: errorDescription(error),
 		});
 	}
@@ -116,10 +106,7 @@ export async function fetchSubscription(this: IHookFunctions, id: string): Promi
 
 /** Every subscription registered for exactly this URL, oldest first. */
 export async function subscriptionsForUrl(this: IHookFunctions, url: string): Promise<Subscription[]> {
-	const fetchPage: FetchListPage = async (qs) => (await platformRequest.call(this, 'GET', '/webhooks', { qs, returnFullResponse: true })) as ListResponse;
-	const subscriptions = (await readPages(fetchPage, { 'filter[url]': url, page: 1, per_page: PAGE_SIZE }, { maxPages: MAX_PAGES })) as Subscription[];
-	// Compared here too: a platform that ignored the filter must not make us adopt others' URLs.
-	return subscriptions.filter((subscription) => subscription.url === url);
+	return await webhookApi.listSubscriptions(platformRequest(this), url);
 }
 
 export async function createSubscription(
@@ -127,11 +114,9 @@ export async function createSubscription(
 	url: string,
 	events: string[],
 ): Promise<{ id: string; secret: string }> {
-	const created = (await platformRequest.call(this, 'POST', '/webhooks', {
-		body: { url, events, description: subscriptionDescription.call(this), enabled: true },
-	})) as { data: Subscription };
-	this.logger.info(`Education Platform Trigger: registered subscription ${created.data.id}`);
-	return { id: created.data.id, secret: requireSecret.call(this, created.data) };
+	const created = await webhookApi.createSubscription(platformRequest(this), { url, events, description: subscriptionDescription.call(this), enabled: true });
+	this.logger.info(`Education Platform Trigger: registered subscription ${created.id}`);
+	return { id: created.id, secret: requireSecret.call(this, created) };
 }
 
 export async function updateSubscription(
@@ -140,19 +125,12 @@ export async function updateSubscription(
 	url: string,
 	events: string[],
 ): Promise<void> {
-	await platformRequest.call(this, 'PATCH', `/webhooks/${encodeURIComponent(id)}`, {
-		resourceLabel: `webhook subscription ${id}`,
-		body: { url, events, enabled: true, description: subscriptionDescription.call(this) },
-	});
+	await webhookApi.updateSubscription(platformRequest(this), id, { url, events, enabled: true, description: subscriptionDescription.call(this) });
 }
 
 /** A new secret for a subscription whose secret we do not know; the old one stops at once. */
 export async function rotateSecret(this: IHookFunctions, id: string): Promise<string> {
-	const rotated = (await platformRequest.call(this, 'POST', `/webhooks/${encodeURIComponent(id)}/rotate-secret`, {
-		body: { grace_period_seconds: 0 },
-		resourceLabel: `webhook subscription ${id}`,
-	})) as { data: Subscription };
-	return requireSecret.call(this, rotated.data);
+	return requireSecret.call(this, await webhookApi.rotateSecret(platformRequest(this), id));
 }
 
 /**
@@ -161,11 +139,8 @@ export async function rotateSecret(this: IHookFunctions, id: string): Promise<st
  * transport refuses to send the credential anywhere else).
  */
 export async function deleteSubscription(this: IHookFunctions, id: string, platform?: string): Promise<void> {
-	const path = `/webhooks/${encodeURIComponent(id)}`;
 	try {
-		await platformRequest.call(this, 'DELETE', platform ? apiUrl(platform, path) : path, {
-			resourceLabel: `webhook subscription ${id}`,
-		});
+		await webhookApi.deleteSubscription(platformRequest(this), id, {}, platform ? (path) => apiUrl(platform, path) : undefined);
 	} catch (error) {
 		if (isNotFoundError(error)) {
 			this.logger.info(`Education Platform Trigger: subscription ${id} was already deleted`);
@@ -175,20 +150,19 @@ export async function deleteSubscription(this: IHookFunctions, id: string, platf
 			error: (error as Error).message,
 		});
 		throw new NodeOperationError(this.getNode(), error as Error, {
-			message: `Could not remove webhook subscription ${id} from the platform: ${(error as Error).message}`,
+			message: `Could not remove ${webhookApi.subscriptionLabel(id)} from the platform: ${(error as Error).message}`,
 			description: `${errorDescription(error) ?? ''} The subscription may still send events: delete it in the platform's webhook settings, or activate the workflow again, which reuses it.`.trim(),
 		});
 	}
 }
 
-function requireSecret(this: IHookFunctions, subscription: Subscription): string {
+function requireSecret(this: IHookFunctions, subscription: SubscriptionWithSecret): string {
 	return checkedSigningSecret.call(
 		this,
-		subscription?.secret,
-		`The platform did not return a usable signing secret for subscription ${subscription?.id}. Activate the workflow again; if it persists, report it to the platform.`,
+		typeof subscription.secret === 'string' ? subscription.secret : undefined,
+		`The platform did not return a usable signing secret for subscription ${subscription.id}. Activate the workflow again; if it persists, report it to the platform.`,
 	);
 }
-
 function subscriptionDescription(this: IHookFunctions): string {
 	const workflow = this.getWorkflow();
 	const text = `n8n workflow ${workflow.name ?? workflow.id ?? ''} (${this.getNode().name})`;

@@ -15,6 +15,7 @@
 // (Deleting and re-creating would drop those pending retries.)
 import type { IHookFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { webhookApi } from '../../shared/resources/registry';
 import { platformBaseUrl } from '../../shared/transport';
 import { sameEventTypes } from '../events';
 import { unreachableWebhookUrlProblem } from './webhookUrl';
@@ -62,7 +63,8 @@ async function storedSubscriptionIsCurrent(this: IHookFunctions): Promise<boolea
 	// updates it in place and removes the extras.
 	return (
 		subscription.url === url &&
-		sameEventTypes(subscription.events, events) &&
+		Array.isArray(subscription.events) &&
+		sameEventTypes(subscription.events as string[], events) &&
 		subscription.enabled !== false &&
 		(await subscriptionsForUrl.call(this, url)).every((other) => other.id === subscription.id)
 	);
@@ -92,11 +94,11 @@ function registrationFailed(this: IHookFunctions, error: NodeApiError | NodeOper
 		const cause = error.message.replace(/[.\s]*$/, '');
 		const workflow = this.getWorkflow();
 		this.logger.error(
-			`Education Platform Trigger: workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}) has no webhook subscription on the platform, so no event starts it: ${cause}. ${REGISTRATION_RECOVERY}`,
+			`Education Platform Trigger: workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}) has no ${webhookApi.SUBSCRIPTION_NOUN} on the platform, so no event starts it: ${cause}. ${REGISTRATION_RECOVERY}`,
 		);
 	}
 	// A message, not the error: n8n's NodeOperationError returns a NodeOperationError passed to it unchanged.
-	return new NodeOperationError(this.getNode(), `Could not register the webhook subscription on the platform: ${error.message}`, {
+	return new NodeOperationError(this.getNode(), `Could not register the ${webhookApi.SUBSCRIPTION_NOUN} on the platform: ${error.message}`, {
 		description: `${error.description ?? ''} Until it is registered no event starts this workflow. ${REGISTRATION_RECOVERY}`.trim(),
 	});
 }

@@ -164,5 +164,7 @@ interface ResourceFields {
 	 * resources, leave it out.
 	 */
 	webhookScope?: true;
+	/** The scope its operations that change the platform need (Delete, Redeliver); absent: it has none. */
+	writeScope?: string;
 }
 

@@ -6,6 +6,13 @@ import { resource as payment } from './payment';
 import { resource as student } from './student';
 import { resource as webhookDelivery } from './webhookDelivery';
 import { resource as webhookSubscription } from './webhookSubscription';
+import * as webhookApi from './webhookSubscription/api';
+
+/**
+ * The platform's webhook API (webhookSubscription/api.ts), for the trigger, which registers its
+ * own subscription: reached through here, so that only the resource's folder names its endpoints.
+ */
+export { webhookApi };
 
 /**
  * Every resource, in the order the nodes' Resource selectors show them. Adding one is its folder
@@ -107,6 +114,27 @@ export function scopeOptions(resources: readonly ResourceDescriptor[]): INodePro
 		value: scope,
 		description: `List and get ${plural} (Education Platform node)`,
 	}));
+}
+
+/** The webhook scopes (docs/api-contract.md §6.2), from the resource that reads with one and writes with the other. */
+export function webhookScopes(resources: readonly ResourceDescriptor[]): { read: string; write: string } {
+	const owner = resources.find((resource) => resource.webhookScope && resource.writeScope);
+	if (!owner?.writeScope) throw new Error('No webhook-scope resource names its write scope');
+	return { read: owner.scope, write: owner.writeScope };
+}
+
+/** The OAuth2 credential's webhook scopes, read then write, worded after the resource that owns them. */
+export function webhookScopeOptions(resources: readonly ResourceDescriptor[]): INodePropertyOptions[] {
+	const { read, write } = webhookScopes(resources);
+	const { plural } = resources.find((resource) => resource.writeScope === write) as ResourceDescriptor;
+	return [
+		{ name: `Read Webhooks (${read})`, value: read, description: `List ${plural} and their deliveries` },
+		{
+			name: `Manage Webhooks (${write})`,
+			value: write,
+			description: `Create and delete ${plural} and redeliver their events: the Education Platform Trigger, and Delete and Redeliver in the Education Platform node`,
+		},
+	];
 }
 
 /** The read scopes an OAuth2 credential saved without Scopes asks for. */

@@ -1,7 +1,7 @@
 import { get } from '../../operations/get';
 import type { NestedResource } from '../descriptor';
 import { dateRangeFilters, enumFilter, listParameters, textListFilter } from '../../descriptions/filters';
-import { READ_SCOPE } from '../webhookSubscription/picker';
+import { READ_SCOPE, withoutSecretsOf } from '../webhookSubscription/api';
 import { getMany } from './getMany';
 import { redeliver } from './operations';
 import { simplifyDelivery } from './simplify';
@@ -35,5 +35,5 @@ export const resource: NestedResource = {
 	defaultSortField: 'created_at',
 	simplify: simplifyDelivery,
 	simplifyDescription: 'ID, subscription ID, event ID and type, status, attempt count, next attempt, created date and the last attempt\'s response status and error',
-	operations: [get, getMany, redeliver],
+	operations: [withoutSecretsOf(get), getMany, redeliver],
 };

@@ -2,20 +2,55 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { optionsCollection } from '../../descriptions/options';
 import { ActionableError } from '../../errors';
 import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
+import { nextPageQuery, type ListResponse, type ParsedPage } from '../../list/page';
+import { readPages } from '../../list/paging';
 import { apiRequest, readCredential, type ApiRequestOptions } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
-import { SUBSCRIPTION_NOT_FOUND_ADVICE, subscriptionPath, WRITE_SCOPE } from '../webhookSubscription/picker';
+import { readSubscription as readWebhookSubscription, withoutSecrets, WRITE_SCOPE } from '../webhookSubscription/api';
+import { SUBSCRIPTION_NOT_FOUND_ADVICE, webhookRequest } from '../webhookSubscription/picker';
 import { deliveriesPath, DELIVERY_PARAMETER, DELIVERY_PARENT, NOT_FOUND_ADVICE, readTarget, type DeliveryTarget } from './target';
 import { disabledSkip, REDELIVER_ANYWAY_OPTION, redeliverSkip } from './redeliverCheck';
 
 /** The subscription and the delivery that Redeliver acts on: the parameters of the shared Get. */
 const TARGET_PARAMETERS: INodeProperties[] = [DELIVERY_PARENT.property, DELIVERY_PARAMETER];
 
-/** One delivery of the target, as the platform returns it. */
+/** One delivery of the target, as the platform returns it without secrets (webhookSubscription/api.ts). */
 async function readDelivery(this: IExecuteFunctions, target: DeliveryTarget, options: ApiRequestOptions): Promise<JsonRecord> {
 	const response = (await apiRequest.call(this, 'GET', target.path, options)) as { data?: unknown };
-	const delivery = response?.data ?? response;
+	const delivery = withoutSecrets(response?.data ?? response);
 	return isJsonRecord(delivery) ? delivery : {};
+}
+
+/** Pages of an event's deliveries Redeliver reads at most: far beyond what the retry schedule and MAX_FAILED_DELIVERIES make, so only a platform that loops reaches it. */
+const MAX_EVENT_PAGES = 20;
+
+/**
+ * Every delivery of the event, newest first, page after page (`filter[event_id]`, docs/api-contract.md
+ * §8.7): the one that makes sending it unnecessary may be on any page.
+ */
+async function readEventDeliveries(this: IExecuteFunctions, target: DeliveryTarget, eventId: string, options: ApiRequestOptions): Promise<unknown[]> {
+	const fetchPage = async (qs: Record<string, string | number>): Promise<ListResponse> => {
+		const response = (await apiRequest.call(this, 'GET', deliveriesPath(target.webhookId), { ...options, qs, returnFullResponse: true })) as ListResponse;
+		if (!Array.isArray(response?.body) && !Array.isArray((response?.body as { data?: unknown } | undefined)?.data)) {
+			throw new ActionableError(
+				`The API did not answer with a list of event ${eventId}'s deliveries, so Redeliver could not check it and did not send it`,
+				'Check that the credential\'s Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).',
+			);
+		}
+		return response;
+	};
+	let pagesRead = 0;
+	const next = (query: Record<string, string | number>, page: ParsedPage) => {
+		const after = nextPageQuery(query, page);
+		if (after !== undefined && ++pagesRead >= MAX_EVENT_PAGES) {
+			throw new ActionableError(
+				`Event ${eventId} has more than ${MAX_EVENT_PAGES * 100} deliveries, so Redeliver did not read them all and did not send it`,
+				`Check the event's deliveries in the platform's delivery log. To send it without the check, set Options → ${REDELIVER_ANYWAY_OPTION}.`,
+			);
+		}
+		return after;
+	};
+	return await readPages(fetchPage, { 'filter[event_id]': eventId, sort: '-created_at', page: 1, per_page: 100 }, { next });
 }
 
 function request(resource: ResourceDescriptor, target: DeliveryTarget, itemIndex: number): ApiRequestOptions {
@@ -32,8 +67,7 @@ function readSubscription(this: IExecuteFunctions, webhookId: string, options: A
 	const read = subscriptionsRead.get(this) ?? new Map<string, Promise<unknown>>();
 	subscriptionsRead.set(this, read);
 	if (!read.has(webhookId)) {
-		const request = { ...options, resourceLabel: `webhook subscription ${webhookId}`, notFoundAdvice: SUBSCRIPTION_NOT_FOUND_ADVICE };
-		read.set(webhookId, apiRequest.call(this, 'GET', subscriptionPath(webhookId), request).then((response) => (response as { data?: unknown })?.data));
+		read.set(webhookId, readWebhookSubscription(webhookRequest(this, options), webhookId, { notFoundAdvice: SUBSCRIPTION_NOT_FOUND_ADVICE }, 'so Redeliver sent nothing'));
 	}
 	return read.get(webhookId)!;
 }
@@ -58,22 +92,14 @@ const executeRedeliver: OperationExecute = async function (this, resource, itemI
 	let eventDeliveries: unknown[] = [];
 	// A succeeded delivery is refused without reading more; so is one without an event ID.
 	if (!anyway && delivery.status !== 'succeeded' && typeof delivery.event_id === 'string') {
-		const qs = { 'filter[event_id]': delivery.event_id, sort: '-created_at', page: 1, per_page: 100 };
-		const listed = (await apiRequest.call(this, 'GET', deliveriesPath(target.webhookId), { ...options, qs })) as { data?: unknown };
-		if (!Array.isArray(listed?.data)) {
-			throw new ActionableError(
-				`The API did not answer with a list of event ${delivery.event_id}'s deliveries, so Redeliver could not check it and did not send it`,
-				'Check that the credential\'s Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).',
-			);
-		}
-		eventDeliveries = listed.data;
+		eventDeliveries = await readEventDeliveries.call(this, target, delivery.event_id, options);
 	}
 	const skip =
 		redeliverSkip(delivery, eventDeliveries, anyway) ??
 		disabledSkip(await readSubscription.call(this, target.webhookId, options));
 	if (skip) return [{ redelivered: false, ...outcome, skipped_reason: skip.reason, delivered_by: skip.delivery, new_delivery: null }];
 	const sent = (await apiRequest.call(this, 'POST', `${target.path}/redeliver`, { ...options, requiredScope: WRITE_SCOPE })) as { data?: unknown };
-	return [{ redelivered: true, ...outcome, skipped_reason: null, delivered_by: null, new_delivery: (sent?.data ?? null) as IDataObject }];
+	return [{ redelivered: true, ...outcome, skipped_reason: null, delivered_by: null, new_delivery: withoutSecrets(sent?.data ?? null) as IDataObject }];
 };
 
 /** Redeliver: sends a past delivery's event again, as a new delivery with the same event ID. */

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ParentRecord } from '../descriptor';
 import { prefixedIdParser } from '../recordId';
-import { parseSubscriptionId, SUBSCRIPTION_ID_PARAMETER, subscriptionLocator, subscriptionPath } from '../webhookSubscription/picker';
+import { parseSubscriptionId, subscriptionPath } from '../webhookSubscription/api';
+import { SUBSCRIPTION_ID_PARAMETER, subscriptionLocator } from '../webhookSubscription/picker';
 
 // Which subscription and delivery an operation is about: deliveries live in a subscription's log
 // (`/v1/webhooks/{id}/deliveries/{delivery_id}`, docs/api-contract.md §8.1), so every operation

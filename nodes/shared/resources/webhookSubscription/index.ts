@@ -1,15 +1,8 @@
 import type { ResourceDescriptor } from '../descriptor';
 import { listParameters, textFilter } from '../../descriptions/filters';
 import { SUBSCRIPTION_OPERATIONS } from './operations';
-import {
-	parseSubscriptionId,
-	READ_SCOPE,
-	searchWebhookSubscriptions,
-	SUBSCRIPTION_ID_PARAMETER,
-	SUBSCRIPTION_NOT_FOUND_ADVICE,
-	SUBSCRIPTIONS_PATH,
-	subscriptionLocator,
-} from './picker';
+import { parseSubscriptionId, READ_SCOPE, SUBSCRIPTIONS_PATH, WRITE_SCOPE } from './api';
+import { searchWebhookSubscriptions, SUBSCRIPTION_ID_PARAMETER, SUBSCRIPTION_NOT_FOUND_ADVICE, subscriptionLocator } from './picker';
 import { simplifySubscription } from './simplify';
 
 // What `GET /v1/webhooks` accepts (docs/api-contract.md §8.1, §8.8).
@@ -27,6 +20,7 @@ export const resource: ResourceDescriptor = {
 	path: SUBSCRIPTIONS_PATH,
 	scope: READ_SCOPE,
 	webhookScope: true,
+	writeScope: WRITE_SCOPE,
 	summary: 'ID, URL, event types, description, whether enabled, and whether it delivers to this n8n (delivers_to_this_n8n)',
 	id: {
 		parameter: SUBSCRIPTION_ID_PARAMETER,

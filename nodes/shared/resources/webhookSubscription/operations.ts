@@ -1,26 +1,26 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { ActionableError } from '../../errors';
-import { isJsonRecord } from '../../jsonRecord';
+import type { INodeProperties } from 'n8n-workflow';
+import type { JsonRecord } from '../../jsonRecord';
 import { get } from '../../operations/get';
 import { getMany } from '../../operations/getMany';
 import { deliversTo } from '../../thisN8n/address';
 import { thisN8nWebhookAddress } from '../../thisN8n/resumeUrl';
-import { apiRequest } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
-import { subscriptionLocator, subscriptionPath, WRITE_SCOPE } from './picker';
+import { deleteSubscription, readSubscription, withoutSecretsOf } from './api';
+import { subscriptionLocator, webhookRequest } from './picker';
 import { markDelivery } from './thisN8n';
 
-/** Get or Get Many with `delivers_to_this_n8n` on every record, the simplified ones included. */
+/** Get or Get Many without secrets (api.ts) and with `delivers_to_this_n8n` on every record, the simplified ones included. */
 function marked(operation: ResourceOperation): ResourceOperation {
+	const read = withoutSecretsOf(operation);
 	const execute: OperationExecute = async function (this, resource, itemIndex) {
-		const records = await operation.execute.call(this, resource, itemIndex);
+		const records = await read.execute.call(this, resource, itemIndex);
 		return markDelivery(records, thisN8nWebhookAddress.call(this, itemIndex));
 	};
 	return { ...operation, execute };
 }
 
 /** What Delete says of a subscription that delivered to this n8n. */
-export function deletedNote(subscription: IDataObject): string {
+export function deletedNote(subscription: JsonRecord): string {
 	const owner = typeof subscription.description === 'string' && subscription.description !== '' ? ` (${subscription.description})` : '';
 	return `This subscription delivered to this n8n${owner}. If an active workflow's Education Platform Trigger registered it, that trigger receives no events from now on, and events meanwhile are not kept for it: deactivate and activate (unpublish and publish) that workflow to register it again.`;
 }
@@ -28,17 +28,9 @@ export function deletedNote(subscription: IDataObject): string {
 /** `DELETE /v1/webhooks/{id}`, after reading it: the result says whether it delivered to this n8n. */
 const executeDelete: OperationExecute = async function (this, resource, itemIndex) {
 	const id = resource.id.parse(this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true }));
-	const path = subscriptionPath(String(id));
-	const request = { resourceLabel: `${resource.displayName.toLowerCase()} ${id}`, notFoundAdvice: resource.id.notFoundAdvice, itemIndex };
-	const response = (await apiRequest.call(this, 'GET', path, { ...request, requiredScope: resource.scope })) as { data?: unknown };
-	if (!isJsonRecord(response?.data)) {
-		throw new ActionableError(
-			`The API did not answer with subscription ${String(id)}, so Delete deleted nothing`,
-			'Check that the credential\'s Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).',
-		);
-	}
-	const subscription = response.data as IDataObject;
-	await apiRequest.call(this, 'DELETE', path, { ...request, requiredScope: WRITE_SCOPE });
+	const request = webhookRequest(this, { notFoundAdvice: resource.id.notFoundAdvice, itemIndex });
+	const subscription = await readSubscription(request, String(id), {}, 'so Delete deleted nothing');
+	await deleteSubscription(request, String(id));
 	const toThisN8n = deliversTo(thisN8nWebhookAddress.call(this, itemIndex), subscription.url);
 	return [
 		{

@@ -1,57 +1,34 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
-import { isJsonRecord } from '../../jsonRecord';
-import type { ListResponse } from '../../list/page';
-import { readPages } from '../../list/paging';
 import { apiRequest, type ApiContext, type ApiRequestOptions } from '../../transport';
-import { prefixedIdParser } from '../recordId';
+import { listSubscriptions, type Subscription, type WebhookRequest } from './api';
 
 // The Webhook Subscription picker: Webhook Subscription → Get and Delete, and the subscription
 // every Webhook Delivery operation reads under. Saved workflows store the method name
 // `searchWebhookSubscriptions` and the locator's modes.
 
-export const SUBSCRIPTIONS_PATH = '/webhooks';
-export const READ_SCOPE = 'webhooks:read';
-export const WRITE_SCOPE = 'webhooks:write';
 /** Said under a 404 for a subscription. */
 export const SUBSCRIPTION_NOT_FOUND_ADVICE =
 	'A webhook subscription ID starts with wh_; Get Many lists them. A subscription deleted in the platform, or by its trigger when the workflow was deactivated, is gone with its delivery log.';
 /** The subscription's ID parameter, in every operation that names one (saved workflows store it). */
 export const SUBSCRIPTION_ID_PARAMETER = 'webhookSubscriptionId';
-/** An account has at most 100 subscriptions (docs/api-contract.md §8.1): one page of 100; more pages only guard a platform that allows more. */
-const PAGE_SIZE = 100;
-const MAX_PAGES = 10;
-
-/** `/webhooks/{id}`: one subscription. */
-export function subscriptionPath(webhookId: string): string {
-	return `${SUBSCRIPTIONS_PATH}/${encodeURIComponent(webhookId)}`;
-}
-
-export const parseSubscriptionId = prefixedIdParser('wh', 'Webhook Subscription ID', 'wh_2f9c1a7e4b');
 
 /** "n8n workflow Fees (Trigger) — https://…/webhook/…/webhook": what a person scanning the list recognises. */
-function subscriptionOption(subscription: unknown): INodeListSearchItems | undefined {
-	if (!isJsonRecord(subscription) || typeof subscription.id !== 'string') return undefined;
+function subscriptionOption(subscription: Subscription): INodeListSearchItems {
 	const label = [subscription.description, subscription.url].filter((part) => typeof part === 'string' && part !== '').join(' — ');
 	return { name: `${label || subscription.id} (${subscription.id})`, value: subscription.id, url: typeof subscription.url === 'string' ? subscription.url : undefined };
 }
 
-/**
- * Every subscription of the account, in creation order (the picker, Webhook Delivery's "this
- * n8n's subscriptions"); `requestOptions` carries a listing's rate budget and credential.
- */
-export async function listSubscriptions(this: ApiContext, requestOptions: ApiRequestOptions = {}): Promise<unknown[]> {
-	const fetchPage = async (qs: Record<string, string | number>) =>
-		(await apiRequest.call(this, 'GET', SUBSCRIPTIONS_PATH, { ...requestOptions, qs, returnFullResponse: true, requiredScope: READ_SCOPE })) as ListResponse;
-	return readPages(fetchPage, { page: 1, per_page: PAGE_SIZE }, { maxPages: MAX_PAGES });
+/** The webhook API's request function (api.ts) for an operation or the picker: the transport with `options` (a listing's rate budget, the item's credential). */
+export function webhookRequest(context: ApiContext, options: ApiRequestOptions = {}): WebhookRequest {
+	return async (method, endpoint, request) => await apiRequest.call(context, method, endpoint, { ...options, ...request });
 }
 
 /** Every subscription, for the picker: the platform has no search filter, so the text is matched here (ID, description or URL). */
 export async function searchWebhookSubscriptions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const subscriptions = await listSubscriptions.call(this);
+	const subscriptions = await listSubscriptions(webhookRequest(this));
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results = subscriptions
 		.map(subscriptionOption)
-		.filter((option): option is INodeListSearchItems => option !== undefined)
 		.filter((option) => wanted === '' || option.name.toLowerCase().includes(wanted));
 	return { results };
 }

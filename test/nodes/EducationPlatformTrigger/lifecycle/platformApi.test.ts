@@ -12,7 +12,7 @@ const BASE = 'https://school.test';
 const URL_ = 'https://n8n.school.example/webhook/9d1c/webhook';
 const OTHER_URL = 'https://elsewhere.example/hook';
 const PAGE_SIZE = 100;
-const MAX_PAGES = 50;
+const MAX_PAGES = 10;
 
 const subscription = (n: number, url = URL_) => ({ id: `wh_${n}`, url, events: ['payment.succeeded'], enabled: true });
 const subscriptions = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => subscription(from + i));
@@ -82,6 +82,11 @@ describe('subscriptionsForUrl', () => {
 		const pages = webhookList((page) => [{ data: subscriptions(page * 100 - 99, page * 100) }]);
 		expect(await lookUp()).toHaveLength(MAX_PAGES * PAGE_SIZE);
 		expect(pages).toEqual(Array.from({ length: MAX_PAGES }, (_, i) => i + 1));
+	});
+
+	it('refuses a listed ID that is not one (a duplicate `..` would have been deleted at DELETE /v1/webhooks/..)', async () => {
+		webhookList(() => [{ data: [subscription(1), { ...subscription(2), id: '..' }] }]);
+		await expect(lookUp()).rejects.toThrow('The platform listed a webhook subscription whose ID ".." is not one');
 	});
 
 	it('fails, saying what to check, when the platform answers with something that is not a list (it used to find no subscription)', async () => {

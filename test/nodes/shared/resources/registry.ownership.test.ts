@@ -15,16 +15,6 @@ const ALLOWED: Array<{ fragment: string; why: string }> = [
 	{ fragment: 'as the queue-mode payment example does', why: 'names the example workflow examples/queue-mode/payment-reaction-exactly-once.json' },
 ];
 
-/**
- * Files outside the folders that use the webhook API for their own purpose, with why: a
- * `webhookScope` resource shares its endpoints and scopes with the trigger, which registers its
- * own subscription.
- */
-const WEBHOOK_API_USERS: Array<{ file: RegExp; why: string }> = [
-	{ file: /^nodes\/EducationPlatformTrigger\/lifecycle\//, why: 'the trigger registers, checks and deletes its own subscription (docs/api-contract.md §8.1)' },
-	{ file: /^credentials\/EducationPlatformOAuth2Api\.credentials\.ts$/, why: 'the OAuth2 credential offers and words the webhook scopes itself (descriptor.ts webhookScope)' },
-];
-
 /** The resource every record resource belongs to: their folders may name it, importing it from '../student'. */
 const OWNER = 'student';
 
@@ -117,7 +107,6 @@ describe.each(RESOURCES.map((resource) => [resource.value, resource] as const))(
 		const outside = FILES.filter((file) => !file.startsWith(folderOf(resource)))
 			// The resources that belong to it name it (e.g. their Student filter).
 			.filter((file) => !(inFolder(file) && ownerOf(inFolder(file) as ResourceDescriptor).includes(resource)))
-			.filter((file) => !(resource.webhookScope && WEBHOOK_API_USERS.some((user) => user.file.test(file))))
 			.flatMap((file) => mentions(file, names));
 		const strays = outside.filter((mention) => !mention.nodeDescription && !ALLOWED.some(({ fragment }) => mention.text.includes(fragment)));
 		expect(strays.map(({ file, line, text }) => `${file}:${line} ${text}`)).toEqual([]);

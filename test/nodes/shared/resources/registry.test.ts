@@ -9,6 +9,8 @@ import {
 	scopeOptions,
 	webhookEventGroups,
 	webhookEventOptions,
+	webhookScopeOptions,
+	webhookScopes,
 } from '../../../../nodes/shared/resources/registry';
 import { get } from '../../../../nodes/shared/operations/get';
 import { getMany } from '../../../../nodes/shared/operations/getMany';
@@ -110,6 +112,18 @@ function loadWithCourse() {
 	});
 	return loaded;
 }
+
+describe('the webhook scopes', () => {
+	it('come from the descriptor that reads with one and writes with the other, worded after its records', () => {
+		expect(webhookScopes(RESOURCES)).toEqual({ read: 'webhooks:read', write: 'webhooks:write' });
+		expect(webhookScopeOptions(RESOURCES).map((option) => [option.name, option.value])).toEqual([
+			['Read Webhooks (webhooks:read)', 'webhooks:read'],
+			['Manage Webhooks (webhooks:write)', 'webhooks:write'],
+		]);
+		expect(webhookScopeOptions(RESOURCES)[0].description).toBe('List webhook subscriptions and their deliveries');
+		expect(() => webhookScopes(RESOURCES.filter((resource) => !resource.writeScope))).toThrow(/write scope/);
+	});
+});
 
 describe('a resource added as one folder and one registry line', () => {
 	useNock();

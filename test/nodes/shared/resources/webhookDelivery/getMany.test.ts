@@ -40,6 +40,20 @@ describe('Webhook Delivery → Get Many', () => {
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
+	it.each([
+		['..', /"\.\."/],
+		[undefined, /no ID|empty/],
+	])('refuses a listed subscription whose ID is %p instead of reading a wrong path or skipping it', async (id, message) => {
+		nock(ORIGIN)
+			.get('/v1/webhooks')
+			.query(true)
+			.reply(200, page([{ ...subscription('wh_a', `${TEST_INSTANCE_URL}/webhook/a/webhook`), id }]));
+		const result = await runEducationPlatform({ resource: 'webhookDelivery', operation: 'getMany' });
+		expect(result.error?.message).toMatch(message);
+		expect(result.error?.message).toMatch(/listed/);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
 	it('returns nothing when no subscription delivers to this n8n', async () => {
 		nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, page([subscription('wh_x', 'https://other.example/hook')]));
 		const result = await runEducationPlatform({ resource: 'webhookDelivery', operation: 'getMany' });

@@ -17,6 +17,21 @@ describe('Webhook Delivery → Get', () => {
 	});
 });
 
+/** A delivery as a platform might log it with the request it sent: the headers carry credentials. */
+const withHeaders = (id: string, status: string) => ({
+	...delivery(id, status),
+	request_headers: { authorization: 'Bearer platform-token' },
+	attempts: [{ attempt: 1, response_status: 500, error: null, request_headers: { 'webhook-signature': 'v1,abc' } }],
+});
+const withoutHeaders = (id: string, status: string) => ({ ...delivery(id, status), attempts: [{ attempt: 1, response_status: 500, error: null }] });
+
+it('Get leaves out the request headers a delivery and its attempts carry, Simplify off (the default)', async () => {
+	nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: withHeaders('dlv_1', 'failed') });
+	const result = await runEducationPlatform({ ...target, operation: 'get' });
+	expect(result.error).toBeUndefined();
+	expect(jsonOf(result.items)).toEqual([withoutHeaders('dlv_1', 'failed')]);
+});
+
 describe('Webhook Delivery → Redeliver', () => {
 	/** dlv_1 failed and is its event's only delivery; then the subscription is read with this answer. */
 	const failedThenSubscription = (status: number, body: object) =>
@@ -53,6 +68,31 @@ describe('Webhook Delivery → Redeliver', () => {
 				new_delivery: delivery('dlv_2', 'pending'),
 			},
 		]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('leaves out the request headers of the new delivery', async () => {
+		failedThenSubscription(200, { data: { id: 'wh_1', enabled: true } })
+			.post(`${LOG}/dlv_1/redeliver`)
+			.reply(202, { data: withHeaders('dlv_2', 'pending') });
+		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
+		expect(jsonOf(result.items)[0].new_delivery).toEqual(withoutHeaders('dlv_2', 'pending'));
+	});
+
+	it('reads every page of the event\'s deliveries: one that succeeded on page 2 stops it', async () => {
+		const failed = Array.from({ length: 100 }, (_, index) => ({ ...delivery(`dlv_f${index}`, 'failed'), attempt_count: 0 }));
+		const scope = nock(ORIGIN)
+			.get(`${LOG}/dlv_1`)
+			.reply(200, { data: delivery('dlv_1', 'failed') })
+			.get(LOG)
+			.query({ 'filter[event_id]': 'evt_1', sort: '-created_at', page: 1, per_page: 100 })
+			.reply(200, { data: failed, meta: { current_page: 1, last_page: 2, per_page: 100, total: 102 } })
+			.get(LOG)
+			.query({ 'filter[event_id]': 'evt_1', sort: '-created_at', page: 2, per_page: 100 })
+			.reply(200, { data: [delivery('dlv_ok', 'succeeded'), delivery('dlv_1', 'failed')], meta: { current_page: 2, last_page: 2, per_page: 100, total: 102 } });
+		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result.items)[0]).toEqual(expect.objectContaining({ redelivered: false, delivered_by: expect.objectContaining({ id: 'dlv_ok' }) }));
 		expect(scope.isDone()).toBe(true);
 	});
 

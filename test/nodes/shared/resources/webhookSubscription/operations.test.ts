@@ -25,6 +25,18 @@ describe('Webhook Subscription → Get Many and Get', () => {
 		const got = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'get', webhookSubscriptionId: locator('wh_theirs1') });
 		expect(jsonOf(got.items)).toEqual([{ ...theirs, delivers_to_this_n8n: false }]);
 	});
+
+	it('leaves out a secret the platform sends, Simplify off (the default)', async () => {
+		const withSecret = { ...ours, secret: 'whsec_c2VjcmV0' };
+		nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, { data: [withSecret], meta: { current_page: 1, last_page: 1, per_page: 50, total: 1 } });
+		const listed = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'getMany' });
+		nock(ORIGIN).get('/v1/webhooks/wh_ours1').reply(200, { data: withSecret });
+		const got = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'get', webhookSubscriptionId: locator('wh_ours1') });
+		for (const result of [listed, got]) {
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result.items)).toEqual([{ ...ours, delivers_to_this_n8n: true }]);
+		}
+	});
 });
 
 describe('Webhook Subscription → Delete', () => {

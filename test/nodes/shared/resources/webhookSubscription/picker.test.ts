@@ -1,16 +1,4 @@
-import { ActionableError } from '../../../../../nodes/shared/errors';
-import { parseSubscriptionId, subscriptionLocator } from '../../../../../nodes/shared/resources/webhookSubscription/picker';
-
-describe('parseSubscriptionId', () => {
-	it('accepts a wh_ ID, trimmed', () => {
-		expect(parseSubscriptionId(' wh_2f9c1a7e4b ')).toBe('wh_2f9c1a7e4b');
-	});
-
-	it.each(['', 'dlv_8Ui9Op0A', 'wh_', 'wh_a/b', undefined])('refuses %p, saying what an ID looks like', (value) => {
-		expect(() => parseSubscriptionId(value)).toThrow(ActionableError);
-		expect(() => parseSubscriptionId(value)).toThrow(/Webhook Subscription ID is .*, it must look like wh_2f9c1a7e4b/);
-	});
-});
+import { subscriptionLocator } from '../../../../../nodes/shared/resources/webhookSubscription/picker';
 
 describe('subscriptionLocator', () => {
 	it('lists through searchWebhookSubscriptions, or takes an ID the By ID mode checks', () => {

@@ -1,0 +1,145 @@
+// The platform's webhook API (docs/api-contract.md §8.1) in one place: its paths, scopes, the one
+// listing and what is read from it. The trigger's lifecycle (through its activation budget),
+// Webhook Subscription and Webhook Delivery call it, each with a request function that carries its
+// own budget and credential (the transport's apiRequest, bound), so it is tested without HTTP.
+import type { IHttpRequestMethods } from 'n8n-workflow';
+import { ActionableError } from '../../errors';
+import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
+import type { ListResponse } from '../../list/page';
+import { readPages } from '../../list/paging';
+import type { ApiRequestOptions } from '../../transport';
+import type { OperationExecute, ResourceOperation } from '../descriptor';
+import { prefixedIdParser } from '../recordId';
+
+export const SUBSCRIPTIONS_PATH = '/webhooks';
+export const READ_SCOPE = 'webhooks:read';
+export const WRITE_SCOPE = 'webhooks:write';
+/** What messages call one subscription, e.g. "webhook subscription wh_2f9c1a7e4b". */
+export const SUBSCRIPTION_NOUN = 'webhook subscription';
+/** An account has at most 100 subscriptions (docs/api-contract.md §8.1): one page of 100; more pages only guard a platform that allows more. */
+const PAGE_SIZE = 100;
+const MAX_PAGES = 10;
+const BASE_URL_ADVICE = 'Check that the credential\'s Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).';
+/** What the platform may send that must not reach execution data: a subscription's signing secret, the headers a delivery was sent with (credentials). */
+const SECRET_FIELDS = ['secret', 'request_headers', 'headers'];
+
+/** One request to the API under `/v1`, with the caller's budget and credential. */
+export type WebhookRequest = (method: IHttpRequestMethods, endpoint: string, options: ApiRequestOptions) => Promise<unknown>;
+
+/** A subscription as read from the platform, its ID checked (contract §8.1). */
+export interface Subscription extends JsonRecord {
+	id: string;
+}
+
+/** A subscription as POST answers it: the only time the platform returns its secret. */
+export type SubscriptionWithSecret = Subscription & { secret?: unknown };
+
+export const parseSubscriptionId = prefixedIdParser('wh', 'Webhook Subscription ID', 'wh_2f9c1a7e4b');
+
+/** `/webhooks/{id}`: one subscription. */
+export function subscriptionPath(webhookId: string): string {
+	return `${SUBSCRIPTIONS_PATH}/${encodeURIComponent(webhookId)}`;
+}
+
+/** e.g. "webhook subscription wh_2f9c1a7e4b", for error messages. */
+export function subscriptionLabel(webhookId: string): string {
+	return `${SUBSCRIPTION_NOUN} ${webhookId}`;
+}
+
+/** A record as the node outputs it: without the fields in SECRET_FIELDS, in it and in its attempts. */
+export function withoutSecrets(record: unknown): unknown {
+	if (!isJsonRecord(record)) return record;
+	const kept = Object.fromEntries(Object.entries(record).filter(([field]) => !SECRET_FIELDS.includes(field)));
+	if (Array.isArray(kept.attempts)) kept.attempts = kept.attempts.map(withoutSecrets);
+	return kept;
+}
+
+/** The operation with its records output without secrets (a Get or Get Many of the shared operations). */
+export function withoutSecretsOf(operation: ResourceOperation): ResourceOperation {
+	const execute: OperationExecute = async function (this, resource, itemIndex) {
+		return (await operation.execute.call(this, resource, itemIndex)).map(withoutSecrets) as Awaited<ReturnType<OperationExecute>>;
+	};
+	return { ...operation, execute };
+}
+
+/**
+ * A subscription the platform answered with, its ID checked as strictly as a user's: a `..` or
+ * a missing ID in a path would reach another endpoint (`/v1/webhooks/../deliveries`).
+ */
+function checkedSubscription(record: unknown, answered: string): SubscriptionWithSecret {
+	const id = isJsonRecord(record) ? record.id : undefined;
+	if (!isSubscriptionId(id)) {
+		const which = id === undefined || id === null || id === '' ? 'with no ID' : `whose ID ${JSON.stringify(id)} is not one`;
+		throw new ActionableError(
+			`The platform ${answered} a ${SUBSCRIPTION_NOUN} ${which} (one looks like wh_2f9c1a7e4b), so nothing was done with it`,
+			`${BASE_URL_ADVICE} If it does, report the answer to the platform.`,
+		);
+	}
+	return record as SubscriptionWithSecret;
+}
+
+/** Whether `id` is a subscription ID exactly as a user's must be (parseSubscriptionId, untrimmed). */
+function isSubscriptionId(id: unknown): boolean {
+	try {
+		return typeof id === 'string' && parseSubscriptionId(id) === id;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Every subscription of the account in creation order, or only those for exactly `url` (asked
+ * of the platform, and compared here too: a platform that ignored the filter must not make the
+ * trigger adopt others' URLs). Without secrets; an ID that is not one is an error.
+ */
+export async function listSubscriptions(request: WebhookRequest, url?: string): Promise<Subscription[]> {
+	const fetchPage = async (qs: Record<string, string | number>) =>
+		(await request('GET', SUBSCRIPTIONS_PATH, { qs, returnFullResponse: true, requiredScope: READ_SCOPE })) as ListResponse;
+	const first = { ...(url === undefined ? {} : { 'filter[url]': url }), page: 1, per_page: PAGE_SIZE };
+	const listed = (await readPages(fetchPage, first, { maxPages: MAX_PAGES })).map((record) => withoutSecrets(checkedSubscription(record, 'listed')) as Subscription);
+	return url === undefined ? listed : listed.filter((subscription) => subscription.url === url);
+}
+
+/**
+ * `GET /webhooks/{id}`: the subscription without secrets (a 404 is the caller's to read).
+ * `consequence`: what an answer that is not a subscription means, e.g. "so Delete deleted nothing".
+ */
+export async function readSubscription(request: WebhookRequest, webhookId: string, options: ApiRequestOptions = {}, consequence = 'so nothing was done with it'): Promise<Subscription> {
+	const response = (await request('GET', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), requiredScope: READ_SCOPE, ...options })) as { data?: unknown };
+	if (!isJsonRecord(response?.data)) throw new ActionableError(`The API did not answer with subscription ${webhookId}, ${consequence}`, BASE_URL_ADVICE);
+	return withoutSecrets(checkedSubscription(response.data, 'answered with')) as Subscription;
+}
+
+/** What a subscription is for: its URL, event types, description and whether it is enabled. */
+export interface SubscriptionFields {
+	url: string;
+	events: string[];
+	description: string;
+	enabled: boolean;
+}
+
+/** `POST /webhooks`: the new subscription, with its secret. */
+export async function createSubscription(request: WebhookRequest, fields: SubscriptionFields): Promise<SubscriptionWithSecret> {
+	const created = (await request('POST', SUBSCRIPTIONS_PATH, { body: { ...fields }, requiredScope: WRITE_SCOPE })) as { data?: unknown };
+	return checkedSubscription(created?.data, 'created');
+}
+
+/** `PATCH /webhooks/{id}`. */
+export async function updateSubscription(request: WebhookRequest, webhookId: string, fields: SubscriptionFields): Promise<void> {
+	await request('PATCH', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), body: { ...fields }, requiredScope: WRITE_SCOPE });
+}
+
+/** `POST /webhooks/{id}/rotate-secret` with no grace period: the subscription with its new secret; the old one stops at once. */
+export async function rotateSecret(request: WebhookRequest, webhookId: string): Promise<SubscriptionWithSecret> {
+	const rotated = (await request('POST', `${subscriptionPath(webhookId)}/rotate-secret`, {
+		body: { grace_period_seconds: 0 },
+		resourceLabel: subscriptionLabel(webhookId),
+		requiredScope: WRITE_SCOPE,
+	})) as { data?: unknown };
+	return checkedSubscription(rotated?.data, 'rotated');
+}
+
+/** `DELETE /webhooks/{id}`; `endpoint` turns the path into the request's endpoint (e.g. on another Base URL). */
+export async function deleteSubscription(request: WebhookRequest, webhookId: string, options: ApiRequestOptions = {}, endpoint = (path: string) => path): Promise<void> {
+	await request('DELETE', endpoint(subscriptionPath(webhookId)), { resourceLabel: subscriptionLabel(webhookId), requiredScope: WRITE_SCOPE, ...options });
+}

@@ -1,0 +1,80 @@
+// The webhook API module with an injected request function: what it asks for, and what it lets
+// through of the platform's answers.
+import { ActionableError } from '../../../../../nodes/shared/errors';
+import {
+	createSubscription,
+	listSubscriptions,
+	parseSubscriptionId,
+	readSubscription,
+	withoutSecrets,
+	type WebhookRequest,
+} from '../../../../../nodes/shared/resources/webhookSubscription/api';
+
+/** A request function that answers every call with `answer` and records the calls. */
+function fakeRequest(answer: (endpoint: string, qs: Record<string, unknown>) => unknown) {
+	const calls: Array<[string, string, Record<string, unknown>]> = [];
+	const request: WebhookRequest = async (method, endpoint, options) => {
+		calls.push([method, endpoint, (options.qs ?? {}) as Record<string, unknown>]);
+		return answer(endpoint, (options.qs ?? {}) as Record<string, unknown>);
+	};
+	return { request, calls };
+}
+
+const listPage = (data: unknown[], page = 1, lastPage = 1) => ({ body: { data, meta: { current_page: page, last_page: lastPage, per_page: 100, total: data.length } }, headers: {} });
+
+describe('parseSubscriptionId', () => {
+	it('accepts a wh_ ID, trimmed', () => {
+		expect(parseSubscriptionId(' wh_2f9c1a7e4b ')).toBe('wh_2f9c1a7e4b');
+	});
+
+	it.each(['', 'dlv_8Ui9Op0A', 'wh_', 'wh_a/b', undefined])('refuses %p, saying what an ID looks like', (value) => {
+		expect(() => parseSubscriptionId(value)).toThrow(ActionableError);
+		expect(() => parseSubscriptionId(value)).toThrow(/Webhook Subscription ID is .*, it must look like wh_2f9c1a7e4b/);
+	});
+});
+
+describe('withoutSecrets', () => {
+	it('drops a subscription\'s secret and the request headers of a delivery and its attempts, keeping the rest', () => {
+		expect(withoutSecrets({ id: 'wh_1', url: 'https://x.example/h', secret: 'whsec_x' })).toEqual({ id: 'wh_1', url: 'https://x.example/h' });
+		expect(
+			withoutSecrets({ id: 'dlv_1', headers: { authorization: 'Bearer t' }, request_headers: {}, attempts: [{ attempt: 1, request_headers: { authorization: 'Bearer t' } }, 'x'] }),
+		).toEqual({ id: 'dlv_1', attempts: [{ attempt: 1 }, 'x'] });
+		expect(withoutSecrets(null)).toBeNull();
+	});
+});
+
+describe('listSubscriptions', () => {
+	it('reads at most 10 pages of 100, filtered by URL on both sides, without secrets', async () => {
+		const url = 'https://n8n.example/webhook/a/webhook';
+		const { request, calls } = fakeRequest((_endpoint, qs) =>
+			listPage([{ id: `wh_p${String(qs.page)}`, url, secret: 's' }, ...Array(99).fill({ id: 'wh_other', url: 'https://other.example' })], Number(qs.page), 99),
+		);
+		const listed = await listSubscriptions(request, url);
+		expect(calls.map(([method, endpoint, qs]) => [method, endpoint, qs['filter[url]'], qs.per_page])).toEqual(Array(10).fill(['GET', '/webhooks', url, 100]));
+		expect(listed.map((subscription) => subscription.id)).toEqual(Array.from({ length: 10 }, (_, index) => `wh_p${index + 1}`));
+		expect(listed.every((subscription) => !('secret' in subscription))).toBe(true);
+	});
+
+	it.each([['..'], [undefined], [' wh_1'], [42]])('refuses a listed ID %p, saying what the platform listed', async (id) => {
+		const { request } = fakeRequest(() => listPage([{ id, url: 'https://x.example' }]));
+		await expect(listSubscriptions(request)).rejects.toThrow(/^The platform listed a webhook subscription (with no ID|whose ID .* is not one)/);
+	});
+});
+
+describe('readSubscription and createSubscription', () => {
+	it('say what the answer lacked instead of acting on it', async () => {
+		await expect(readSubscription(fakeRequest(() => '<html>').request, 'wh_1', {}, 'so Delete deleted nothing')).rejects.toThrow(
+			'The API did not answer with subscription wh_1, so Delete deleted nothing',
+		);
+		await expect(readSubscription(fakeRequest(() => ({ data: { id: '../x' } })).request, 'wh_1')).rejects.toThrow(/answered with a webhook subscription whose ID "..\/x" is not one/);
+		await expect(createSubscription(fakeRequest(() => ({ data: { secret: 'whsec_x' } })).request, { url: 'u', events: [], description: '', enabled: true })).rejects.toThrow(
+			/created a webhook subscription with no ID/,
+		);
+	});
+
+	it('keep the secret of a created subscription (the trigger signs with it), not of a read one', async () => {
+		const record = { id: 'wh_1', url: 'u', secret: 'whsec_x' };
+		expect(await createSubscription(fakeRequest(() => ({ data: record })).request, { url: 'u', events: [], description: '', enabled: true })).toEqual(record);
+		expect(await readSubscription(fakeRequest(() => ({ data: record })).request, 'wh_1')).toEqual({ id: 'wh_1', url: 'u' });
+	});
+});
