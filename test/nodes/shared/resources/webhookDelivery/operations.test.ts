@@ -96,6 +96,25 @@ describe('Webhook Delivery → Redeliver', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
+	it('refuses, sending nothing, when the event\'s deliveries do not end within 20 pages', async () => {
+		const failed = Array.from({ length: 100 }, (_, index) => ({ ...delivery(`dlv_f${index}`, 'failed'), attempt_count: 0 }));
+		const pages: number[] = [];
+		nock(ORIGIN)
+			.get(`${LOG}/dlv_1`)
+			.reply(200, { data: delivery('dlv_1', 'failed') })
+			.get(LOG)
+			.query(true)
+			.times(30)
+			.reply((uri) => {
+				const page = Number(new URL(uri, ORIGIN).searchParams.get('page'));
+				pages.push(page);
+				return [200, { data: failed, meta: { current_page: page, last_page: 1000, per_page: 100, total: 100_000 } }];
+			});
+		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
+		expect(result.error?.message).toBe('Event evt_1 has more than 2000 deliveries, so Redeliver did not read them all and did not send it');
+		expect(pages).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+	});
+
 	it('sends nothing for an event with a pending delivery, and says so in the item', async () => {
 		nock(ORIGIN)
 			.get(`${LOG}/dlv_1`)
