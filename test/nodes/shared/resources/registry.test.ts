@@ -68,8 +68,9 @@ describe('the registry', () => {
 			['webhookDelivery', ['get', 'getMany', 'redeliver']],
 		]);
 		for (const resource of RESOURCES.slice(0, 4)) expect(resource.operations).toEqual([get, getMany]);
-		// Webhook Delivery's Get is the shared one, reaching a delivery under its subscription.
-		expect(RESOURCES[5].operations[0]).toBe(get);
+		// Webhook Delivery's Get is the shared one, reaching a delivery under its subscription (its records without secrets).
+		expect(RESOURCES[5].operations[0]).toEqual({ ...get, execute: expect.any(Function) });
+		expect(RESOURCES[5].operations[0]).toMatchObject({ option: get.option, properties: get.properties });
 	});
 });
 
