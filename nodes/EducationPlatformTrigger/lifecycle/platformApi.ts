@@ -5,6 +5,7 @@ import type { IHookFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { apiUrl } from '../../shared/baseUrl';
 import { webhookApi } from '../../shared/resources/registry';
+import { quoted } from '../../shared/errors';
 import { toNodeError } from '../../shared/toNodeError';
 import { apiRequest, isNotFoundError } from '../../shared/transport';
 import { ACTIVATION_BUDGET_MS, ACTIVATION_GAP_MS, Activations, requestBounds, type Activation } from './budget';
@@ -94,11 +95,11 @@ export async function fetchSubscription(this: IHookFunctions, id: string): Promi
 		return await webhookApi.readSubscription(platformRequest(this), id);
 	} catch (error) {
 		if (isNotFoundError(error)) return undefined;
-		this.logger.error(`Education Platform Trigger: could not read subscription ${id}`, {
+		this.logger.error(`Education Platform Trigger: could not read subscription ${quoted(id)}`, {
 			error: (error as Error).message,
 		});
 		throw new NodeOperationError(this.getNode(), error as Error, {
-			message: `Could not check ${webhookApi.subscriptionLabel(id)} on the platform: ${(error as Error).message}`,
+			message: `Could not check ${webhookApi.subscriptionLabel(quoted(id))} on the platform: ${(error as Error).message}`,
 			description: errorDescription(error),
 		});
 	}
@@ -115,7 +116,7 @@ export async function createSubscription(
 	events: string[],
 ): Promise<{ id: string; secret: string }> {
 	const created = await webhookApi.createSubscription(platformRequest(this), { url, events, description: subscriptionDescription.call(this), enabled: true });
-	this.logger.info(`Education Platform Trigger: registered subscription ${created.id}`);
+	this.logger.info(`Education Platform Trigger: registered subscription ${quoted(created.id)}`);
 	return { id: created.id, secret: requireSecret.call(this, created) };
 }
 
@@ -143,14 +144,14 @@ export async function deleteSubscription(this: IHookFunctions, id: string, platf
 		await webhookApi.deleteSubscription(platformRequest(this), id, {}, platform ? (path) => apiUrl(platform, path) : undefined);
 	} catch (error) {
 		if (isNotFoundError(error)) {
-			this.logger.info(`Education Platform Trigger: subscription ${id} was already deleted`);
+			this.logger.info(`Education Platform Trigger: subscription ${quoted(id)} was already deleted`);
 			return;
 		}
-		this.logger.error(`Education Platform Trigger: could not delete subscription ${id}`, {
+		this.logger.error(`Education Platform Trigger: could not delete subscription ${quoted(id)}`, {
 			error: (error as Error).message,
 		});
 		throw new NodeOperationError(this.getNode(), error as Error, {
-			message: `Could not remove ${webhookApi.subscriptionLabel(id)} from the platform: ${(error as Error).message}`,
+			message: `Could not remove ${webhookApi.subscriptionLabel(quoted(id))} from the platform: ${(error as Error).message}`,
 			description: `${errorDescription(error) ?? ''} The subscription may still send events: delete it in the platform's webhook settings, or activate the workflow again, which reuses it.`.trim(),
 		});
 	}
@@ -160,7 +161,7 @@ function requireSecret(this: IHookFunctions, subscription: SubscriptionWithSecre
 	return checkedSigningSecret.call(
 		this,
 		typeof subscription.secret === 'string' ? subscription.secret : undefined,
-		`The platform did not return a usable signing secret for subscription ${subscription.id}. Activate the workflow again; if it persists, report it to the platform.`,
+		`The platform did not return a usable signing secret for subscription ${quoted(subscription.id)}. Activate the workflow again; if it persists, report it to the platform.`,
 	);
 }
 function subscriptionDescription(this: IHookFunctions): string {

@@ -15,6 +15,7 @@
 // (Deleting and re-creating would drop those pending retries.)
 import type { IHookFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { quoted } from '../../shared/errors';
 import { webhookApi } from '../../shared/resources/registry';
 import { platformBaseUrl } from '../../shared/transport';
 import { sameEventTypes } from '../events';
@@ -54,7 +55,7 @@ async function storedSubscriptionIsCurrent(this: IHookFunctions): Promise<boolea
 	const subscription = await fetchSubscription.call(this, stored.webhookId);
 	if (!subscription) {
 		this.logger.info(
-			`Education Platform Trigger: subscription ${stored.webhookId} no longer exists on the platform; it will be registered again`,
+			`Education Platform Trigger: subscription ${quoted(stored.webhookId)} no longer exists on the platform; it will be registered again`,
 		);
 		clearStoredSubscription.call(this);
 		return false;
@@ -122,7 +123,7 @@ async function register(this: IHookFunctions): Promise<void> {
 	for (const duplicate of forUrl.filter((subscription) => subscription.id !== chosen.id)) {
 		// Another subscription for this URL would deliver every event a second time.
 		this.logger.info(
-			`Education Platform Trigger: removing duplicate subscription ${duplicate.id} for this webhook URL`,
+			`Education Platform Trigger: removing duplicate subscription ${quoted(duplicate.id)} for this webhook URL`,
 		);
 		await deleteSubscription.call(this, duplicate.id);
 	}
@@ -170,7 +171,7 @@ async function reuseLeftover(
 	events: string[],
 ): Promise<{ id: string; secret: string }> {
 	this.logger.info(
-		`Education Platform Trigger: reusing subscription ${leftover.id} already registered for this webhook URL`,
+		`Education Platform Trigger: reusing subscription ${quoted(leftover.id)} already registered for this webhook URL`,
 	);
 	await updateSubscription.call(this, leftover.id, url, events);
 	return { id: leftover.id, secret: await rotateSecret.call(this, leftover.id) };
@@ -196,7 +197,7 @@ async function leaveOldPlatform(this: IHookFunctions): Promise<void> {
 		await deleteSubscription.call(this, webhookId, webhookPlatform);
 	} else {
 		this.logger.error(
-			`Education Platform Trigger: the credential's Base URL changed from ${webhookPlatform} to ${current}. Subscription ${webhookId} on ${webhookPlatform} was not removed: the trigger does not send this credential to ${webhookPlatform}. Delete it in that platform's webhook settings; until then its deliveries are refused with 401.`,
+			`Education Platform Trigger: the credential's Base URL changed from ${webhookPlatform} to ${current}. Subscription ${quoted(webhookId)} on ${webhookPlatform} was not removed: the trigger does not send this credential to ${webhookPlatform}. Delete it in that platform's webhook settings; until then its deliveries are refused with 401.`,
 		);
 	}
 	clearStoredSubscription.call(this);
@@ -213,7 +214,7 @@ async function leaveAutomaticSubscription(this: IHookFunctions): Promise<void> {
 		await deleteSubscription.call(this, webhookId);
 	} catch (error) {
 		this.logger.error(
-			`Education Platform Trigger: subscription ${webhookId}, registered while Registration was Automatic, could not be removed (${(error as Error).message}). Delete it in the platform's webhook settings.`,
+			`Education Platform Trigger: subscription ${quoted(webhookId)}, registered while Registration was Automatic, could not be removed (${(error as Error).message}). Delete it in the platform's webhook settings.`,
 		);
 	}
 	clearStoredSubscription.call(this);

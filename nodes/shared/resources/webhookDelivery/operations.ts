@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { optionsCollection } from '../../descriptions/options';
-import { ActionableError } from '../../errors';
+import { ActionableError, quoted } from '../../errors';
 import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
 import { nextPageQuery, type ListResponse, type ParsedPage } from '../../list/page';
 import { readPages } from '../../list/paging';
@@ -33,7 +33,7 @@ async function readEventDeliveries(this: IExecuteFunctions, target: DeliveryTarg
 		const response = (await apiRequest.call(this, 'GET', deliveriesPath(target.webhookId), { ...options, qs, returnFullResponse: true })) as ListResponse;
 		if (!Array.isArray(response?.body) && !Array.isArray((response?.body as { data?: unknown } | undefined)?.data)) {
 			throw new ActionableError(
-				`The API did not answer with a list of event ${eventId}'s deliveries, so Redeliver could not check it and did not send it`,
+				`The API did not answer with a list of event ${quoted(eventId)}'s deliveries, so Redeliver could not check it and did not send it`,
 				'Check that the credential\'s Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).',
 			);
 		}
@@ -44,7 +44,7 @@ async function readEventDeliveries(this: IExecuteFunctions, target: DeliveryTarg
 		const after = nextPageQuery(query, page);
 		if (after !== undefined && ++pagesRead >= MAX_EVENT_PAGES) {
 			throw new ActionableError(
-				`Event ${eventId} has more than ${MAX_EVENT_PAGES * 100} deliveries, so Redeliver did not read them all and did not send it`,
+				`Event ${quoted(eventId)} has more than ${MAX_EVENT_PAGES * 100} deliveries, so Redeliver did not read them all and did not send it`,
 				`Check the event's deliveries in the platform's delivery log. To send it without the check, set Options → ${REDELIVER_ANYWAY_OPTION}.`,
 			);
 		}

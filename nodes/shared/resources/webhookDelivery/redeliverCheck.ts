@@ -1,6 +1,6 @@
 // Pure: no n8n import. Whether Redeliver sends a delivery's event again: safe by default, so an
 // hourly recovery that lists failed deliveries sends each event once, however often it runs.
-import { ActionableError } from '../../errors';
+import { ActionableError, quoted } from '../../errors';
 import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
 
 /** The option that lets Redeliver send an event that was (or is being) delivered. */
@@ -39,13 +39,13 @@ export function redeliverSkip(delivery: JsonRecord, eventDeliveries: unknown[], 
 	const id = String(delivery.id);
 	if (delivery.status === 'succeeded') {
 		throw new ActionableError(
-			`Delivery ${id} already succeeded, so Redeliver did not send event ${String(delivery.event_id)} again`,
+			`Delivery ${quoted(id)} already succeeded, so Redeliver did not send event ${quoted(delivery.event_id)} again`,
 			`To send it a second time on purpose, set Options → ${REDELIVER_ANYWAY_OPTION}. A receiver that de-duplicates on the event ID (the Education Platform Trigger does) ignores the copy.`,
 		);
 	}
 	if (typeof delivery.event_id !== 'string') {
 		throw new ActionableError(
-			`The platform's answer for delivery ${id} names no event_id, so Redeliver cannot check whether the event was delivered since`,
+			`The platform's answer for delivery ${quoted(id)} names no event_id, so Redeliver cannot check whether the event was delivered since`,
 			`Check that the credential's Base URL points to the Education Platform API. To send it without the check, set Options → ${REDELIVER_ANYWAY_OPTION}.`,
 		);
 	}

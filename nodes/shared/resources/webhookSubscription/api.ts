@@ -3,7 +3,7 @@
 // Webhook Subscription and Webhook Delivery call it, each with a request function that carries its
 // own budget and credential (the transport's apiRequest, bound), so it is tested without HTTP.
 import type { IHttpRequestMethods } from 'n8n-workflow';
-import { ActionableError } from '../../errors';
+import { ActionableError, quoted } from '../../errors';
 import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
 import type { ListResponse } from '../../list/page';
 import { readPages } from '../../list/paging';
@@ -69,7 +69,7 @@ export function withoutSecretsOf(operation: ResourceOperation): ResourceOperatio
 function checkedSubscription(record: unknown, answered: string): SubscriptionWithSecret {
 	const id = isJsonRecord(record) ? record.id : undefined;
 	if (!isSubscriptionId(id)) {
-		const which = id === undefined || id === null || id === '' ? 'with no ID' : `whose ID ${JSON.stringify(id)} is not one`;
+		const which = id === undefined || id === null || id === '' ? 'with no ID' : `whose ID ${quoted(id)} is not one`;
 		throw new ActionableError(
 			`The platform ${answered} a ${SUBSCRIPTION_NOUN} ${which} (one looks like wh_2f9c1a7e4b), so nothing was done with it`,
 			`${BASE_URL_ADVICE} If it does, report the answer to the platform.`,

@@ -224,9 +224,9 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		const id = String(t.staticData().webhookId);
 		platform.fail('DELETE', /^\/v1\/webhooks\//, 500);
 
-		await expect(t.deactivate()).rejects.toThrow(`Could not remove webhook subscription ${id}`);
+		await expect(t.deactivate()).rejects.toThrow(`Could not remove webhook subscription "${id}"`);
 		expect(logs.entries).toContainEqual(
-			expect.objectContaining({ level: 'error', message: expect.stringContaining(`could not delete subscription ${id}`) }),
+			expect.objectContaining({ level: 'error', message: expect.stringContaining(`could not delete subscription "${id}"`) }),
 		);
 		expect(t.staticData().webhookId).toBe(id);
 		expect(platform.subscriptions.has(id)).toBe(true);
@@ -280,7 +280,7 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		expect(logs.entries).toContainEqual(
 			expect.objectContaining({
 				level: 'error',
-				message: expect.stringContaining(`Subscription ${oldId} on ${BASE} was not removed`),
+				message: expect.stringContaining(`Subscription "${oldId}" on ${BASE} was not removed`),
 			}),
 		);
 		expect(newPlatform.subscriptions.size).toBe(1);
@@ -299,10 +299,25 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		expect(logs.entries).toContainEqual(
 			expect.objectContaining({
 				level: 'error',
-				message: expect.stringContaining(`subscription ${id}, registered while Registration was Automatic, could not be removed`),
+				message: expect.stringContaining(`subscription "${id}", registered while Registration was Automatic, could not be removed`),
 			}),
 		);
 		expect(t.staticData()).toEqual({});
+	});
+
+	it('quotes and cuts a subscription ID it logs: one with a line break cannot forge a line of n8n\'s log', async () => {
+		const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+		const t = trigger({}, { credentials: { ...credentials, educationPlatformWebhookSigningApi: { signingSecret: secret } } });
+		await t.activate();
+		t.staticData().webhookId = `wh_1\n2026-11-26 INFO forged ${'x'.repeat(100)}`;
+		t.setParameters({ registration: 'manual', events: ['payment.succeeded'] });
+
+		await expect(t.runWebhookMethod('delete')).resolves.toBe(true);
+		const logged = logs.entries.filter((entry) => entry.message.includes('forged'));
+		expect(logged.map((entry) => entry.message)).toEqual([
+			expect.stringMatching(/could not delete subscription "wh_1\\n2026-11-26 INFO forged x+…"$/),
+			expect.stringMatching(/subscription "wh_1\\n2026-11-26 INFO forged x+…", registered while/),
+		]);
 	});
 
 	it('keeps every lifecycle call inside its time budget when the platform hangs', async () => {

@@ -111,7 +111,7 @@ describe('Webhook Delivery → Redeliver', () => {
 				return [200, { data: failed, meta: { current_page: page, last_page: 1000, per_page: 100, total: 100_000 } }];
 			});
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
-		expect(result.error?.message).toBe('Event evt_1 has more than 2000 deliveries, so Redeliver did not read them all and did not send it');
+		expect(result.error?.message).toBe('Event "evt_1" has more than 2000 deliveries, so Redeliver did not read them all and did not send it');
 		expect(pages).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
 	});
 
@@ -173,7 +173,7 @@ describe('Webhook Delivery → Redeliver', () => {
 	it('sends nothing when the event\'s deliveries are not a list, and says to check the Base URL', async () => {
 		nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'failed') }).get(LOG).query(true).reply(200, '<html>login</html>');
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
-		expect(result.error?.message).toBe("The API did not answer with a list of event evt_1's deliveries, so Redeliver could not check it and did not send it");
+		expect(result.error?.message).toBe('The API did not answer with a list of event "evt_1"\'s deliveries, so Redeliver could not check it and did not send it');
 		expect(result.error?.description).toMatch(/Base URL/);
 		expect(nock.pendingMocks()).toEqual([]);
 	});
@@ -188,6 +188,6 @@ describe('Webhook Delivery → Redeliver', () => {
 	it('keeps a refused succeeded delivery per item under Continue On Fail', async () => {
 		nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'succeeded') });
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' }, { continueOnFail: true });
-		expect(jsonOf(result.items)).toEqual([{ error: 'Delivery dlv_1 already succeeded, so Redeliver did not send event evt_1 again' }]);
+		expect(jsonOf(result.items)).toEqual([{ error: 'Delivery "dlv_1" already succeeded, so Redeliver did not send event "evt_1" again' }]);
 	});
 });

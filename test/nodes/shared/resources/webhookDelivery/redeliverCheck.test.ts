@@ -50,12 +50,17 @@ describe('redeliverSkip', () => {
 	it('refuses a delivery that succeeded, saying which option sends it again', () => {
 		const succeeded = { id: 'dlv_5', event_id: 'evt_5', status: 'succeeded' };
 		expect(() => redeliverSkip(succeeded, [], false)).toThrow(ActionableError);
-		expect(() => redeliverSkip(succeeded, [], false)).toThrow('Delivery dlv_5 already succeeded, so Redeliver did not send event evt_5 again');
+		expect(() => redeliverSkip(succeeded, [], false)).toThrow('Delivery "dlv_5" already succeeded, so Redeliver did not send event "evt_5" again');
+	});
+
+	it('quotes and cuts the IDs it echoes: one with a line break cannot forge a log line', () => {
+		const forged = `dlv_1\n2026-11-26 INFO forged ${'x'.repeat(100)}`;
+		expect(() => redeliverSkip({ id: forged, status: 'succeeded', event_id: 'evt_1' }, [], false)).toThrow(/^Delivery "dlv_1\\n2026-11-26 INFO forged x+…" already succeeded/);
 	});
 
 	it('refuses a delivery whose event the platform did not name, since nothing can be checked', () => {
 		expect(() => redeliverSkip({ id: 'dlv_6', status: 'failed' }, [], false)).toThrow(
-			"The platform's answer for delivery dlv_6 names no event_id, so Redeliver cannot check whether the event was delivered since",
+			'The platform\'s answer for delivery "dlv_6" names no event_id, so Redeliver cannot check whether the event was delivered since',
 		);
 	});
 
