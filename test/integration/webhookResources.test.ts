@@ -209,7 +209,7 @@ describe('Webhook Delivery', () => {
 		const parameters = { resource: 'webhookDelivery', operation: 'redeliver', webhookSubscriptionId: { __rl: true, mode: 'id', value: first.id }, webhookDeliveryId: succeeded.id };
 
 		const refused = await run(parameters);
-		expect(refused.error?.message).toBe(`Delivery ${succeeded.id} already succeeded, so Redeliver did not send event ${succeeded.eventId} again`);
+		expect(refused.error?.message).toBe(`Delivery "${succeeded.id}" already succeeded, so Redeliver did not send event "${succeeded.eventId}" again`);
 		expect(refused.error?.description).toMatch(/Options → Redeliver Even If Delivered/);
 
 		const forced = outputJson(await run({ ...parameters, options: { redeliverAnyway: true } }));
