@@ -16,8 +16,8 @@ export function option(resource: ResourceDescriptor): INodePropertyOptions {
 	return { name: 'Get', value: 'get', description: `Get one ${what} by ID: ${resource.summary}`, action: `Get ${article(one)} ${one}` };
 }
 
-/** Get's parameters for one resource: its parent's ID (a nested resource), its ID and the Simplify option. */
-export function properties(resource: ResourceDescriptor): INodeProperties[] {
+/** The parameters that name one record: its parent's ID (a nested resource), then its own ID. */
+export function recordProperties(resource: ResourceDescriptor): INodeProperties[] {
 	const { id } = resource;
 	return [
 		...(resource.parent ? [resource.parent.property] : []),
@@ -30,8 +30,12 @@ export function properties(resource: ResourceDescriptor): INodeProperties[] {
 			default: '',
 			description: id.description,
 		},
-		optionsCollection([simplifyOption(resource.simplifyDescription)]),
 	];
+}
+
+/** Get's parameters for one resource: the record's and the Simplify option. */
+export function properties(resource: ResourceDescriptor): INodeProperties[] {
+	return [...recordProperties(resource), optionsCollection([simplifyOption(resource.simplifyDescription)])];
 }
 
 /** The ID of a nested resource's parent, from an operation's parameter. */
@@ -39,8 +43,11 @@ export function parentIdOf(this: IExecuteFunctions, parent: ParentRecord, itemIn
 	return parent.parse(this.getNodeParameter(parent.property.name, itemIndex, undefined, { extractValue: true }));
 }
 
-/** The one record Get reads, as its item's parameters name it. */
-interface RecordTarget {
+/** The one record an operation acts on, as its item's parameters name it. */
+export interface RecordTarget {
+	id: string | number;
+	/** A nested resource's parent ID, e.g. the subscription of a delivery. */
+	parentId?: string;
 	/** Under `/v1`: `/payments/{id}`, or `<the parent's list>/{id}`. */
 	path: string;
 	/** e.g. `payment pay_…`, `webhook delivery dlv_… of subscription wh_…`: for error messages. */
@@ -48,18 +55,18 @@ interface RecordTarget {
 }
 
 /** Reads the record's parameters of one input item: a nested resource's parent first. */
-function readRecordTarget(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): RecordTarget {
+export function readRecordTarget(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): RecordTarget {
 	const readId = () => resource.id.parse(this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true }));
 	const label = (id: string | number) => `${resource.displayName.toLowerCase()} ${id}`;
 	const under = (list: string, id: string | number) => `${list}/${encodeURIComponent(String(id))}`;
 	const { parent } = resource;
 	if (!parent) {
 		const id = readId();
-		return { path: under(resource.path, id), label: label(id) };
+		return { id, path: under(resource.path, id), label: label(id) };
 	}
 	const parentId = parentIdOf.call(this, parent, itemIndex);
 	const id = readId();
-	return { path: under(parent.path(parentId), id), label: `${label(id)} of ${parent.noun} ${parentId}` };
+	return { id, parentId, path: under(parent.path(parentId), id), label: `${label(id)} of ${parent.noun} ${parentId}` };
 }
 
 /** `GET /v1/<resource>/{id}` (or under its parent) → the record, or a 404 that says what the ID is. */

@@ -8,14 +8,12 @@ import { apiRequest, readCredential, type ApiRequestOptions } from '../../transp
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
 import { readSubscription as readWebhookSubscription, withoutSecrets, WRITE_SCOPE } from '../webhookSubscription/api';
 import { SUBSCRIPTION_NOT_FOUND_ADVICE, webhookRequest } from '../webhookSubscription/picker';
-import { deliveriesPath, DELIVERY_PARAMETER, DELIVERY_PARENT, NOT_FOUND_ADVICE, readTarget, type DeliveryTarget } from './target';
+import { readRecordTarget, recordProperties, type RecordTarget } from '../../operations/get';
+import { deliveriesPath, NOT_FOUND_ADVICE } from './target';
 import { disabledSkip, REDELIVER_ANYWAY_OPTION, redeliverSkip } from './redeliverCheck';
 
-/** The subscription and the delivery that Redeliver acts on: the parameters of the shared Get. */
-const TARGET_PARAMETERS: INodeProperties[] = [DELIVERY_PARENT.property, DELIVERY_PARAMETER];
-
 /** One delivery of the target, as the platform returns it without secrets (webhookSubscription/api.ts). */
-async function readDelivery(this: IExecuteFunctions, target: DeliveryTarget, options: ApiRequestOptions): Promise<JsonRecord> {
+async function readDelivery(this: IExecuteFunctions, target: RecordTarget, options: ApiRequestOptions): Promise<JsonRecord> {
 	const response = (await apiRequest.call(this, 'GET', target.path, options)) as { data?: unknown };
 	const delivery = withoutSecrets(response?.data ?? response);
 	return isJsonRecord(delivery) ? delivery : {};
@@ -28,9 +26,9 @@ const MAX_EVENT_PAGES = 20;
  * Every delivery of the event, newest first, page after page (`filter[event_id]`, docs/api-contract.md
  * §8.7): the one that makes sending it unnecessary may be on any page.
  */
-async function readEventDeliveries(this: IExecuteFunctions, target: DeliveryTarget, eventId: string, options: ApiRequestOptions): Promise<unknown[]> {
+async function readEventDeliveries(this: IExecuteFunctions, webhookId: string, eventId: string, options: ApiRequestOptions): Promise<unknown[]> {
 	const fetchPage = async (qs: Record<string, string | number>): Promise<ListResponse> => {
-		const response = (await apiRequest.call(this, 'GET', deliveriesPath(target.webhookId), { ...options, qs, returnFullResponse: true })) as ListResponse;
+		const response = (await apiRequest.call(this, 'GET', deliveriesPath(webhookId), { ...options, qs, returnFullResponse: true })) as ListResponse;
 		if (!Array.isArray(response?.body) && !Array.isArray((response?.body as { data?: unknown } | undefined)?.data)) {
 			throw new ActionableError(
 				`The API did not answer with a list of event ${quoted(eventId)}'s deliveries, so Redeliver could not check it and did not send it`,
@@ -53,7 +51,7 @@ async function readEventDeliveries(this: IExecuteFunctions, target: DeliveryTarg
 	return await readPages(fetchPage, { 'filter[event_id]': eventId, sort: '-created_at', page: 1, per_page: 100 }, { next });
 }
 
-function request(resource: ResourceDescriptor, target: DeliveryTarget, itemIndex: number): ApiRequestOptions {
+function request(resource: ResourceDescriptor, target: RecordTarget, itemIndex: number): ApiRequestOptions {
 	return { resourceLabel: target.label, notFoundAdvice: NOT_FOUND_ADVICE, requiredScope: resource.scope, itemIndex };
 }
 
@@ -78,25 +76,27 @@ function readSubscription(this: IExecuteFunctions, webhookId: string, options: A
  * subscription is disabled (read once per run, and only when an event is about to be sent).
  */
 const executeRedeliver: OperationExecute = async function (this, resource, itemIndex) {
-	const target = readTarget.call(this, itemIndex);
+	// The subscription and the delivery, named as the shared Get names them.
+	const target = readRecordTarget.call(this, resource, itemIndex);
+	const webhookId = target.parentId as string;
 	const anyway = (this.getNodeParameter('options', itemIndex, {}) as { redeliverAnyway?: boolean }).redeliverAnyway === true;
 	// One credential read for the item's requests: n8n loads and decrypts it on every read.
 	const options = { ...request(resource, target, itemIndex), credential: await readCredential.call(this) };
 	const delivery = await readDelivery.call(this, target, options);
 	const outcome = {
-		delivery_id: target.deliveryId,
-		webhook_id: target.webhookId,
+		delivery_id: target.id,
+		webhook_id: webhookId,
 		event_id: delivery.event_id ?? null,
 		event_type: delivery.event_type ?? null,
 	};
 	let eventDeliveries: unknown[] = [];
 	// A succeeded delivery is refused without reading more; so is one without an event ID.
 	if (!anyway && delivery.status !== 'succeeded' && typeof delivery.event_id === 'string') {
-		eventDeliveries = await readEventDeliveries.call(this, target, delivery.event_id, options);
+		eventDeliveries = await readEventDeliveries.call(this, webhookId, delivery.event_id, options);
 	}
 	const skip =
 		redeliverSkip(delivery, eventDeliveries, anyway) ??
-		disabledSkip(await readSubscription.call(this, target.webhookId, options));
+		disabledSkip(await readSubscription.call(this, webhookId, options));
 	if (skip) return [{ redelivered: false, ...outcome, skipped_reason: skip.reason, delivered_by: skip.delivery, new_delivery: null }];
 	const sent = (await apiRequest.call(this, 'POST', `${target.path}/redeliver`, { ...options, requiredScope: WRITE_SCOPE })) as { data?: unknown };
 	return [{ redelivered: true, ...outcome, skipped_reason: null, delivered_by: null, new_delivery: withoutSecrets(sent?.data ?? null) as IDataObject }];
@@ -112,8 +112,8 @@ export const redeliver: ResourceOperation = {
 			'Send a delivery\'s event again to its subscription (same event ID, new delivery); skipped when the event was delivered since, is still being retried, has a newer delivery or failed 3 times, or the subscription is disabled',
 		action: 'Redeliver a webhook delivery',
 	}),
-	properties: (): INodeProperties[] => [
-		...TARGET_PARAMETERS,
+	properties: (resource): INodeProperties[] => [
+		...recordProperties(resource),
 		optionsCollection([
 			{
 				displayName: REDELIVER_ANYWAY_OPTION,

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import type { ParentRecord } from '../descriptor';
 import { prefixedIdParser } from '../recordId';
 import { parseSubscriptionId, subscriptionPath } from '../webhookSubscription/api';
@@ -41,34 +41,3 @@ export const DELIVERY_ID = {
 	parse: parseDeliveryId,
 	notFoundAdvice: NOT_FOUND_ADVICE,
 };
-
-export const DELIVERY_PARAMETER: INodeProperties = {
-	displayName: DELIVERY_ID.displayName,
-	name: DELIVERY_ID.parameter,
-	type: 'string',
-	required: true,
-	placeholder: DELIVERY_ID.placeholder,
-	default: '',
-	description: DELIVERY_ID.description,
-};
-
-export interface DeliveryTarget {
-	webhookId: string;
-	deliveryId: string;
-	/** `/webhooks/{id}/deliveries/{delivery_id}` */
-	path: string;
-	/** e.g. `webhook delivery dlv_… of subscription wh_…`, for error messages. */
-	label: string;
-}
-
-/** The subscription and delivery of one input item. */
-export function readTarget(this: IExecuteFunctions, itemIndex: number): DeliveryTarget {
-	const webhookId = parseSubscriptionId(this.getNodeParameter(SUBSCRIPTION_ID_PARAMETER, itemIndex, undefined, { extractValue: true }));
-	const deliveryId = parseDeliveryId(this.getNodeParameter(DELIVERY_PARAMETER.name, itemIndex));
-	return {
-		webhookId,
-		deliveryId,
-		path: `${deliveriesPath(webhookId)}/${encodeURIComponent(deliveryId)}`,
-		label: `webhook delivery ${deliveryId} of subscription ${webhookId}`,
-	};
-}
