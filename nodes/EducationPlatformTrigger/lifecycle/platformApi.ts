@@ -141,7 +141,7 @@ export async function rotateSecret(this: IHookFunctions, id: string): Promise<st
  */
 export async function deleteSubscription(this: IHookFunctions, id: string, platform?: string): Promise<void> {
 	try {
-		await webhookApi.deleteSubscription(platformRequest(this), id, {}, platform ? (path) => apiUrl(platform, path) : undefined);
+		await webhookApi.deleteSubscription(platformRequest(this), id, platform ? (path) => apiUrl(platform, path) : undefined);
 	} catch (error) {
 		if (isNotFoundError(error)) {
 			this.logger.info(`Education Platform Trigger: subscription ${quoted(id)} was already deleted`);

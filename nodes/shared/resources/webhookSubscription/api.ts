@@ -20,8 +20,13 @@ export const SUBSCRIPTION_NOUN = 'webhook subscription';
 const PAGE_SIZE = 100;
 const MAX_PAGES = 10;
 const BASE_URL_ADVICE = 'Check that the credential\'s Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).';
-/** What the platform may send that must not reach execution data: a subscription's signing secret, the headers a delivery was sent with (credentials). */
-const SECRET_FIELDS = ['secret', 'request_headers', 'headers'];
+/**
+ * Fields the platform may send that must not reach execution data, at any depth: a
+ * subscription's signing secret (and a rotated one's), the headers a delivery was sent with, and
+ * whatever else names a credential. The contract sends none of them; a platform that strays from
+ * it must not leak one into workflow runs.
+ */
+const SECRET_FIELD = /secret|authori[sz]ation|headers|token|password|api[-_]?key/i;
 
 /** One request to the API under `/v1`, with the caller's budget and credential. */
 export type WebhookRequest = (method: IHttpRequestMethods, endpoint: string, options: ApiRequestOptions) => Promise<unknown>;
@@ -46,12 +51,11 @@ export function subscriptionLabel(webhookId: string): string {
 	return `${SUBSCRIPTION_NOUN} ${webhookId}`;
 }
 
-/** A record as the node outputs it: without the fields in SECRET_FIELDS, in it and in its attempts. */
+/** A record as the node outputs it: without the fields SECRET_FIELD names, at any depth. */
 export function withoutSecrets(record: unknown): unknown {
+	if (Array.isArray(record)) return record.map(withoutSecrets);
 	if (!isJsonRecord(record)) return record;
-	const kept = Object.fromEntries(Object.entries(record).filter(([field]) => !SECRET_FIELDS.includes(field)));
-	if (Array.isArray(kept.attempts)) kept.attempts = kept.attempts.map(withoutSecrets);
-	return kept;
+	return Object.fromEntries(Object.entries(record).filter(([field]) => !SECRET_FIELD.test(field)).map(([field, value]) => [field, withoutSecrets(value)]));
 }
 
 /** The operation with its records output without secrets (a Get or Get Many of the shared operations). */
@@ -96,8 +100,10 @@ export async function listSubscriptions(request: WebhookRequest, url?: string): 
 	const fetchPage = async (qs: Record<string, string | number>) =>
 		(await request('GET', SUBSCRIPTIONS_PATH, { qs, returnFullResponse: true, requiredScope: READ_SCOPE })) as ListResponse;
 	const first = { ...(url === undefined ? {} : { 'filter[url]': url }), page: 1, per_page: PAGE_SIZE };
-	const listed = (await readPages(fetchPage, first, { maxPages: MAX_PAGES })).map((record) => withoutSecrets(checkedSubscription(record, 'listed')) as Subscription);
-	return url === undefined ? listed : listed.filter((subscription) => subscription.url === url);
+	const listed = await readPages(fetchPage, first, { maxPages: MAX_PAGES });
+	// Another URL's record is not ours to judge: a platform that ignored the filter must not fail the trigger with it.
+	const wanted = url === undefined ? listed : listed.filter((record) => isJsonRecord(record) && record.url === url);
+	return wanted.map((record) => withoutSecrets(checkedSubscription(record, 'listed')) as Subscription);
 }
 
 /**
@@ -106,7 +112,7 @@ export async function listSubscriptions(request: WebhookRequest, url?: string): 
  */
 export async function readSubscription(request: WebhookRequest, webhookId: string, options: ApiRequestOptions = {}, consequence = 'so nothing was done with it'): Promise<Subscription> {
 	const response = (await request('GET', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), requiredScope: READ_SCOPE, ...options })) as { data?: unknown };
-	if (!isJsonRecord(response?.data)) throw new ActionableError(`The API did not answer with subscription ${webhookId}, ${consequence}`, BASE_URL_ADVICE);
+	if (!isJsonRecord(response?.data)) throw new ActionableError(`The API did not answer with subscription ${quoted(webhookId)}, ${consequence}`, BASE_URL_ADVICE);
 	return withoutSecrets(checkedSubscription(response.data, 'answered with')) as Subscription;
 }
 
@@ -140,6 +146,6 @@ export async function rotateSecret(request: WebhookRequest, webhookId: string): 
 }
 
 /** `DELETE /webhooks/{id}`; `endpoint` turns the path into the request's endpoint (e.g. on another Base URL). */
-export async function deleteSubscription(request: WebhookRequest, webhookId: string, options: ApiRequestOptions = {}, endpoint = (path: string) => path): Promise<void> {
-	await request('DELETE', endpoint(subscriptionPath(webhookId)), { resourceLabel: subscriptionLabel(webhookId), requiredScope: WRITE_SCOPE, ...options });
+export async function deleteSubscription(request: WebhookRequest, webhookId: string, endpoint = (path: string) => path): Promise<void> {
+	await request('DELETE', endpoint(subscriptionPath(webhookId)), { resourceLabel: subscriptionLabel(webhookId), requiredScope: WRITE_SCOPE });
 }

@@ -70,6 +70,9 @@ describe('deliversTo', () => {
 		['an encoded slash (%2F) in the endpoint', `http://127.0.0.1:5678/evil.example%2Fhooks/${ID}/webhook`],
 		['an encoded slash (%2F) in the webhook ID', `http://127.0.0.1:5678/webhook/${ID}%2F/webhook`],
 		['a dot segment', `http://127.0.0.1:5678/hooks/../webhook/${ID}/webhook`],
+		// These two pass the text check (an endpoint of `.` or `..`): the URL parser's reading refuses them.
+		['a dot segment as the endpoint', `http://127.0.0.1:5678/./${ID}/webhook`],
+		['a double-dot segment as the endpoint', `http://127.0.0.1:5678/../${ID}/webhook`],
 		['a tab', `http://127.0.0.1:5678/web\thook/${ID}/webhook`],
 		['a newline', `http://127.0.0.1:5678/webhook/${ID}/web\nhook`],
 		['a NUL', `http://127.0.0.1:5678/webhook/${ID}/webhook\u0000`],

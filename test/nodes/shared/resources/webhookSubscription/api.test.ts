@@ -41,6 +41,18 @@ describe('withoutSecrets', () => {
 		).toEqual({ id: 'dlv_1', attempts: [{ attempt: 1 }, 'x'] });
 		expect(withoutSecrets(null)).toBeNull();
 	});
+
+	it('drops them at any depth and under other names a platform might use (a rotated secret, a request\'s Authorization)', () => {
+		expect(
+			withoutSecrets({
+				id: 'dlv_1',
+				previous_secret: 'whsec_old',
+				signing_secret: 'whsec_x',
+				attempts: [{ attempt: 1, request: { url: 'https://n8n.example/h', headers: { authorization: 'Bearer t' }, Authorization: 'Bearer t' } }],
+				meta: [{ api_key: 'k', access_token: 't', note: 'kept' }],
+			}),
+		).toEqual({ id: 'dlv_1', attempts: [{ attempt: 1, request: { url: 'https://n8n.example/h' } }], meta: [{ note: 'kept' }] });
+	});
 });
 
 describe('listSubscriptions', () => {
@@ -55,6 +67,12 @@ describe('listSubscriptions', () => {
 		expect(listed.every((subscription) => !('secret' in subscription))).toBe(true);
 	});
 
+	it('judges only the records for the URL asked about: another URL\'s malformed record (a platform that ignored the filter) does not fail the trigger', async () => {
+		const url = 'https://n8n.example/webhook/a/webhook';
+		const { request } = fakeRequest(() => listPage([{ id: '..', url: 'https://other.example' }, { id: 'wh_ours', url }]));
+		expect((await listSubscriptions(request, url)).map((subscription) => subscription.id)).toEqual(['wh_ours']);
+	});
+
 	it.each([['..'], [undefined], [' wh_1'], [42]])('refuses a listed ID %p, saying what the platform listed', async (id) => {
 		const { request } = fakeRequest(() => listPage([{ id, url: 'https://x.example' }]));
 		await expect(listSubscriptions(request)).rejects.toThrow(/^The platform listed a webhook subscription (with no ID|whose ID .* is not one)/);
@@ -64,7 +82,7 @@ describe('listSubscriptions', () => {
 describe('readSubscription and createSubscription', () => {
 	it('say what the answer lacked instead of acting on it', async () => {
 		await expect(readSubscription(fakeRequest(() => '<html>').request, 'wh_1', {}, 'so Delete deleted nothing')).rejects.toThrow(
-			'The API did not answer with subscription wh_1, so Delete deleted nothing',
+			'The API did not answer with subscription "wh_1", so Delete deleted nothing',
 		);
 		await expect(readSubscription(fakeRequest(() => ({ data: { id: '../x' } })).request, 'wh_1')).rejects.toThrow(/answered with a webhook subscription whose ID "..\/x" is not one/);
 		await expect(createSubscription(fakeRequest(() => ({ data: { secret: 'whsec_x' } })).request, { url: 'u', events: [], description: '', enabled: true })).rejects.toThrow(

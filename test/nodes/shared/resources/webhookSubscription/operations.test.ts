@@ -60,7 +60,7 @@ describe('Webhook Subscription → Delete', () => {
 	it('deletes nothing when the platform does not answer with the subscription, and says to check the Base URL', async () => {
 		nock(ORIGIN).get('/v1/webhooks/wh_ours1').reply(200, '<html>login</html>');
 		const result = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'delete', webhookSubscriptionId: locator('wh_ours1') });
-		expect(result.error?.message).toBe('The API did not answer with subscription wh_ours1, so Delete deleted nothing');
+		expect(result.error?.message).toBe('The API did not answer with subscription "wh_ours1", so Delete deleted nothing');
 		expect(result.error?.description).toMatch(/Base URL/);
 		expect(nock.pendingMocks()).toEqual([]);
 	});
