@@ -16,14 +16,15 @@ export interface Probe {
 	list(dir: string): string[];
 }
 
-const realProbe: Probe = {
+export const realProbe: Probe = {
 	exists: existsSync,
 	list: (dir) => (existsSync(dir) ? readdirSync(dir) : []),
 };
 
 const SEARCH_PATH = ['/usr/sbin', '/usr/bin', '/usr/local/sbin', '/usr/local/bin', '/sbin', '/bin'];
 
-function onPath(name: string, probe: Probe, pathEnv: string | undefined): string | undefined {
+/** Where a command is: the PATH's folders first, then the system's (a non-root PATH may lack /usr/sbin). */
+export function onPath(name: string, probe: Probe, pathEnv: string | undefined): string | undefined {
 	const dirs = [...(pathEnv ?? '').split(':').filter(Boolean), ...SEARCH_PATH];
 	return dirs.map((dir) => path.join(dir, name)).find((file) => probe.exists(file));
 }
@@ -41,17 +42,30 @@ function postgresBin(probe: Probe): string | undefined {
 
 export class MissingServersError extends Error {}
 
-export function findServerBinaries(probe: Probe = realProbe, pathEnv = process.env.PATH): ServerBinaries {
-	const found = {
+function locateServers(probe: Probe, pathEnv: string | undefined): Partial<ServerBinaries> {
+	return {
 		postgresBin: postgresBin(probe),
 		redisServer: onPath('redis-server', probe, pathEnv),
 		nginx: onPath('nginx', probe, pathEnv),
 	};
-	const missing = [
+}
+
+function missingPackagesOf(found: Partial<ServerBinaries>): string[] {
+	return [
 		found.postgresBin ? undefined : 'postgresql',
 		found.redisServer ? undefined : 'redis-server',
 		found.nginx ? undefined : 'nginx',
 	].filter((name): name is string => name !== undefined);
+}
+
+/** The Debian packages of queue mode's servers that are not installed. */
+export function missingServerPackages(probe: Probe = realProbe, pathEnv = process.env.PATH): string[] {
+	return missingPackagesOf(locateServers(probe, pathEnv));
+}
+
+export function findServerBinaries(probe: Probe = realProbe, pathEnv = process.env.PATH): ServerBinaries {
+	const found = locateServers(probe, pathEnv);
+	const missing = missingPackagesOf(found);
 	if (missing.length > 0) {
 		throw new MissingServersError(
 			`Queue mode runs PostgreSQL, Redis and nginx from the OS packages, and ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not installed. ` +

@@ -1,11 +1,5 @@
-import { MissingServersError, findServerBinaries, type Probe } from '../../../../tooling/lib/queue/os-servers';
-
-function probe(files: string[]): Probe {
-	return {
-		exists: (file) => files.includes(file),
-		list: (dir) => [...new Set(files.filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1).split('/')[0]))],
-	};
-}
+import { MissingServersError, findServerBinaries } from '../../../../tooling/lib/queue/os-servers';
+import { fileProbe as probe } from '../support/file-probe';
 
 const postgres = (version: number) => ['initdb', 'postgres', 'createdb'].map((tool) => `/usr/lib/postgresql/${version}/bin/${tool}`);
 
