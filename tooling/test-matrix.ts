@@ -2,13 +2,16 @@
 // on a machine that cannot install n8n, and a unit failure shows before the slow suites start); then
 // browser and queue (queue runs on n8n 2.41 only); then the e2e project on each cell of the support
 // matrix (README "Compatibility"), one after the other, each with its own n8n runtime (installed
-// into .cache/ on first use). Prints each run's time. Arguments go to every jest run (`--ci`).
+// into .cache/ on first use). Before the first run it checks the OS packages the chosen runs need
+// (lib/os-packages.ts: installs them as root on Debian, else stops with the command to run).
+// Prints each run's time. Arguments go to every jest run (`--ci`).
 //   npm test                       everything
 //   npm test -- --e2e-only         only the e2e matrix (also `npm run test:e2e:matrix`)
 //   npm test -- --cells 1,floor    only these e2e cells (ids below), after the other projects
 import { spawn } from 'node:child_process';
 
 import { REPO_ROOT } from './n8n-runtime/runtime';
+import { ensureOsPackages, type OsNeed } from './lib/os-packages';
 import { formatSeconds } from './lib/processes';
 
 export interface MatrixCell {
@@ -62,6 +65,8 @@ export interface JestRun {
 	label: string;
 	args: string[];
 	env?: NodeJS.ProcessEnv;
+	/** What the run needs from the OS (lib/os-packages.ts); the unit and e2e runs need nothing. */
+	osNeeds: OsNeed[];
 }
 
 /** Pure: the jest runs, in order. Only the e2e project repeats per cell; the others run once. */
@@ -69,8 +74,8 @@ export function matrixRuns(options: MatrixOptions): JestRun[] {
 	const others: JestRun[] = options.e2eOnly
 		? []
 		: [
-				{ label: 'unit', args: ['--selectProjects', 'unit'] },
-				{ label: 'browser and queue', args: ['--selectProjects', 'browser', 'queue'] },
+				{ label: 'unit', args: ['--selectProjects', 'unit'], osNeeds: [] },
+				{ label: 'browser and queue', args: ['--selectProjects', 'browser', 'queue'], osNeeds: ['browser', 'queue'] },
 			];
 	return [
 		...others,
@@ -78,6 +83,7 @@ export function matrixRuns(options: MatrixOptions): JestRun[] {
 			label: `e2e on ${cell.label} (EDU_E2E_N8N=${cell.env.EDU_E2E_N8N} EDU_E2E_PUBLICATION_SERVICE=${cell.env.EDU_E2E_PUBLICATION_SERVICE})`,
 			args: ['--selectProjects', 'e2e', ...(cell.only ? ['--testPathPatterns', cell.only] : [])],
 			env: cell.env,
+			osNeeds: [],
 		})),
 	];
 }
@@ -96,8 +102,13 @@ function jest(args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
 
 async function main(): Promise<void> {
 	const options = parseMatrixArgs(process.argv.slice(2));
+	const runs = matrixRuns(options);
+	if (!(await ensureOsPackages(runs.flatMap((run) => run.osNeeds)))) {
+		process.exitCode = 1;
+		return;
+	}
 	const results: Array<{ label: string; ms: number; code: number }> = [];
-	for (const { label, args, env } of matrixRuns(options)) {
+	for (const { label, args, env } of runs) {
 		process.stdout.write(`\n=== ${label}\n`);
 		const started = Date.now();
 		// Our arguments last: `--selectProjects` takes every word after it, a test path pattern included.

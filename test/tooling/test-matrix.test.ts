@@ -68,6 +68,12 @@ describe('the test matrix `npm test` runs', () => {
 		expect(matrixRuns(parseMatrixArgs(['--e2e-only'])).flatMap((run) => projectsOf(run.args))).toEqual(MATRIX.map(() => 'e2e'));
 	});
 
+	it('asks the OS for packages only for the browser and queue run: the unit project and every e2e cell need none', () => {
+		const needs = (argv: string[]) => matrixRuns(parseMatrixArgs(argv)).map((run) => run.osNeeds);
+		expect(needs([])).toEqual([[], ['browser', 'queue'], ...MATRIX.map(() => [])]);
+		expect(needs(['--e2e-only', '--cells', 'floor'])).toEqual([[]]);
+	});
+
 	it('starts with a run that needs no n8n runtime: the unit project has no global setup, the others install one', () => {
 		expect(globalSetupOf('unit')).toBeUndefined();
 		for (const name of ['e2e', 'browser', 'queue']) expect(globalSetupOf(name)).toBe('<rootDir>/test/e2e/global-setup.ts');
