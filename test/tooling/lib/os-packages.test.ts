@@ -25,6 +25,13 @@ const EVERYTHING = [
 const ALL_NEEDS: OsNeed[] = ['browser', 'queue', 'offline-unit'];
 const facts = (overrides: Partial<OsFacts>): OsFacts => ({ missing: [], root: false, aptGet: true, ...overrides });
 
+/** README's "Try it locally" section. */
+function tryItLocally(): string {
+	const readme = read('README.md');
+	const start = readme.indexOf('## Try it locally');
+	return readme.slice(start, readme.indexOf('\n## ', start + 1));
+}
+
 /** What a plain `npm test` needs, as tooling/test-matrix.ts asks for it. */
 const npmTestPackages = () => {
 	const needs = matrixRuns(parseMatrixArgs([])).flatMap((run) => run.osNeeds);
@@ -90,10 +97,9 @@ describe('what npm test does about them', () => {
 	});
 });
 
-describe('the OS packages, said once', () => {
+describe('what README "Try it locally" and .ci/run say', () => {
 	it('README "Try it locally" gives the command npm test gives a newcomer, naming each package npm test needs', () => {
-		const readme = read('README.md');
-		const section = readme.slice(readme.indexOf('## Try it locally'), readme.indexOf('\n## ', readme.indexOf('## Try it locally') + 1));
+		const section = tryItLocally();
 		const packages = npmTestPackages();
 		expect(packages).toEqual(['chromium', 'postgresql', 'redis-server', 'nginx']);
 		const command = aptInstallCommand(packages, true);
@@ -103,6 +109,12 @@ describe('the OS packages, said once', () => {
 		for (const name of packages) expect(section).toContain(`\`${name}\``);
 		expect(section).toMatch(/^npm start +# /m);
 		expect(section).toMatch(/^npm test +# /m);
+	});
+
+	it('README "Try it locally" asks for the Node that package.json\'s engines allow', () => {
+		const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
+		expect(engines).toMatch(/^>=\d+\.\d+$/);
+		expect(tryItLocally()).toContain(`npm ci      # Node ${engines.slice(2)} or newer\n`);
 	});
 
 	it('.ci/run asks the module rather than listing packages or calling apt-get itself', () => {
