@@ -1,8 +1,29 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { ResourceDescriptor } from '../../shared/resources/descriptor';
+import { toolDescription } from './toolDescription';
 
-/** The Resource selector, then each resource's Operation selector and the parameters of its operations. */
+/**
+ * The tool variant's Tool Description, one per resource and operation, its default generated from
+ * the descriptor (toolDescription.ts says why the node brings its own). Shown only where n8n
+ * offers the node to an AI agent (`'@tool'`, n8n 1.9x and later); the node itself never has it.
+ */
+function toolDescriptionProperties(resource: ResourceDescriptor): INodeProperties[] {
+	return resource.operations.map((operation) => ({
+		displayName: 'Tool Description',
+		name: 'toolDescription',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: toolDescription(resource, operation.value),
+		description: 'What the AI model reads about this tool, generated from the resource and operation. Edit it to write your own.',
+		displayOptions: { show: { '@tool': [true], resource: [resource.value], operation: [operation.value] } },
+	}));
+}
+
+/**
+ * Each resource's Tool Description (tool variant only), the Resource selector, then each
+ * resource's Operation selector and the parameters of its operations.
+ */
 export function actionProperties(resources: readonly ResourceDescriptor[]): INodeProperties[] {
 	const first = resources[0].value;
 	const resourceSelector: INodeProperties = {
@@ -13,7 +34,7 @@ export function actionProperties(resources: readonly ResourceDescriptor[]): INod
 		options: resources.map((resource) => ({ name: resource.displayName, value: resource.value })),
 		default: first,
 	};
-	return [resourceSelector, ...resources.flatMap(resourceProperties)];
+	return [...resources.flatMap(toolDescriptionProperties), resourceSelector, ...resources.flatMap(resourceProperties)];
 }
 
 /**

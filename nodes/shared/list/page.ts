@@ -27,6 +27,9 @@ export interface ParsedPage {
 
 export const MAX_PAGE_SIZE = 100;
 
+/** Get Many's Limit for an AI agent's tool call: a model rarely needs more, and every record costs context. */
+export const TOOL_DEFAULT_LIMIT = 10;
+
 function toNumber(value: unknown): number | undefined {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;

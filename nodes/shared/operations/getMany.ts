@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { MAX_PAGE_SIZE, planPerPage, type ListResponse } from '../list/page';
+import { MAX_PAGE_SIZE, planPerPage, TOOL_DEFAULT_LIMIT, type ListResponse } from '../list/page';
 import { collectPages } from '../list/paging';
 import { wholeNumber } from '../parameters';
 import { apiRequest, executionTimer, RateBudget, readCredential, type ApiRequestOptions, type CredentialSnapshot } from '../transport';
@@ -17,8 +17,6 @@ const DEFAULT_PAGE_SIZE = MAX_PAGE_SIZE;
  */
 const DEFAULT_CONCURRENCY = 8;
 const MAX_CONCURRENCY = 20;
-/** An AI agent rarely needs more, and every record costs context: a tool lists few by default. */
-const TOOL_DEFAULT_LIMIT = 10;
 
 const limitProperty: INodeProperties = {
 	displayName: 'Limit',

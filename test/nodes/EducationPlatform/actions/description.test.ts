@@ -1,9 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { actionProperties } from '../../../../nodes/EducationPlatform/actions/description';
+import { toolDescription } from '../../../../nodes/EducationPlatform/actions/toolDescription';
 import { RESOURCES } from '../../../../nodes/shared/resources/registry';
 
 describe('actionProperties', () => {
-	const [selector, ...properties] = actionProperties(RESOURCES);
+	const all = actionProperties(RESOURCES);
+	const toolDescriptions = all.filter((property) => property.name === 'toolDescription');
+	const [selector, ...properties] = all.slice(toolDescriptions.length);
 	const resourceProperties = (value: string) => properties.filter((property) => property.displayOptions?.show?.resource?.includes(value));
 	const [operation, ...rest] = resourceProperties('enrollment');
 
@@ -32,5 +35,21 @@ describe('actionProperties', () => {
 			expect([['get'], ['getMany']]).toContainEqual(operations);
 		}
 		expect(rest.map((property) => property.name)).toEqual(expect.arrayContaining(['enrollmentId', 'returnAll', 'limit', 'filters', 'sort', 'options']));
+	});
+
+	it("starts with the tool variant's Tool Description of every resource and operation: shown only there, generated from the descriptor", () => {
+		expect(all.slice(0, toolDescriptions.length)).toEqual(toolDescriptions);
+		expect(toolDescriptions).toEqual(
+			RESOURCES.flatMap((resource) =>
+				resource.operations.map((operation) =>
+					expect.objectContaining({
+						displayName: 'Tool Description',
+						type: 'string',
+						default: toolDescription(resource, operation.value),
+						displayOptions: { show: { '@tool': [true], resource: [resource.value], operation: [operation.value] } },
+					}),
+				),
+			),
+		);
 	});
 });
