@@ -5,7 +5,7 @@
 // 2.41's versions. The one step that lives in the `n8n` package, registering the `…Tool` variant
 // (convertNodeToAiTool), is mirrored by `toolVariant` below.
 import { createNodeAsTool } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
-import { NodeConnectionTypes, Workflow, type INode, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeHelpers, Workflow, type INode, type INodeTypeDescription } from 'n8n-workflow';
 import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
 import { SERVICE_NAME, toolDescription } from '../../../../nodes/EducationPlatform/actions/toolDescription';
 import { MAX_PAGE_SIZE, TOOL_DEFAULT_LIMIT } from '../../../../nodes/shared/list/page';
@@ -103,6 +103,14 @@ describe('the tool description a model receives', () => {
 
 	it('refuses an operation the resource does not have', () => {
 		expect(() => toolDescription(resource('student'), 'delete')).toThrow('Student has no operation delete');
+	});
+
+	it("replaces n8n's own Set Automatically text, which is only the nodes panel's action name", () => {
+		const { description } = toolVariant;
+		// The node as n8n would see it without its own Tool Description (n8n then adds its selector).
+		const withoutOwn = { description: { ...description, properties: description.properties.filter((property) => property.name !== 'toolDescription') } };
+		const node: INode = { id: 'n', name: 'n', type: nodeTypeName(toolVariant), typeVersion: 1, position: [0, 0], parameters: { descriptionType: 'auto', resource: 'student', operation: 'getMany' } };
+		expect(NodeHelpers.getToolDescriptionForNode(node, withoutOwn as EducationPlatformTool)).toBe('Get many students in Education Platform');
 	});
 
 	it('is what the user wrote once they edit it (and what a tool saved with "Set Manually" keeps)', () => {
