@@ -3,30 +3,16 @@
 // parameters with their defaults, '@tool' resolved from the `…Tool` type) and n8n-core's
 // createNodeAsTool (name, description and the $fromAI schema), the dev dependencies at n8n
 // 2.41's versions. The one step that lives in the `n8n` package, registering the `…Tool` variant
-// (convertNodeToAiTool), is mirrored by `toolVariant` below.
+// (convertNodeToAiTool), is mirrored by ../toolVariant.ts.
 import { createNodeAsTool } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
-import { NodeConnectionTypes, NodeHelpers, Workflow, type INode, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers, Workflow, type INode } from 'n8n-workflow';
 import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
 import { SERVICE_NAME, toolDescription } from '../../../../nodes/EducationPlatform/actions/toolDescription';
 import { MAX_PAGE_SIZE, TOOL_DEFAULT_LIMIT } from '../../../../nodes/shared/list/page';
 import type { ResourceDescriptor } from '../../../../nodes/shared/resources/descriptor';
 import { RESOURCES } from '../../../../nodes/shared/resources/registry';
 import { createNodeTypes, nodeTypeName } from '../../../harness';
-
-/**
- * The node as n8n registers it for AI agents (convertNodeToAiTool, n8n 1.123 and 2.41): named
- * `…Tool`, an ai_tool output, no input. n8n also adds its own Tool Description parameters, but
- * only to a node without a parameter named `toolDescription`; this node has one.
- */
-class EducationPlatformTool extends EducationPlatform {
-	description: INodeTypeDescription = {
-		...new EducationPlatform().description,
-		name: 'educationPlatformTool',
-		displayName: 'Education Platform Tool',
-		inputs: [],
-		outputs: [NodeConnectionTypes.AiTool],
-	};
-}
+import { EducationPlatformTool } from '../toolVariant';
 
 const toolVariant = new EducationPlatformTool();
 const nodeTypes = createNodeTypes([new EducationPlatform(), toolVariant]);

@@ -1,17 +1,12 @@
 // Get Many through n8n's engine: its Limit in the node and in its AI-agent tool variant (n8n
 // registers the tool variant as `<name>Tool` and resolves the `'@tool'` display option from it),
 // then Student → Get Many's paging, filters, sort and errors against a nock-faked API.
-import { getGlobalState, setGlobalState, type INodeTypeDescription } from 'n8n-workflow';
-import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
+import { getGlobalState, setGlobalState } from 'n8n-workflow';
 import { runNode } from '../../../harness';
 import { fakeStudentsApi, jsonOf, ORIGIN, runEducationPlatform, studentRange, TOKEN, useNock, type Envelope } from '../../EducationPlatform/fixtures';
+import { EducationPlatformTool } from '../../EducationPlatform/toolVariant';
 
 useNock();
-
-/** The node as n8n offers it to an AI agent (n8n's convertNodeToAiTool renames it `…Tool`). */
-class EducationPlatformTool extends EducationPlatform {
-	description: INodeTypeDescription = { ...new EducationPlatform().description, name: 'educationPlatformTool' };
-}
 
 describe('Get Many → Limit', () => {
 	it('lists 50 by default in a workflow', async () => {
