@@ -1,7 +1,25 @@
 // The router through n8n's engine: one run per input item, each output paired with its item, and an
-// operation the node does not have refused by name (kept per item under Continue On Fail).
+// operation the node does not have refused by name (kept per item under Continue On Fail), and as
+// an AI agent's tool a failure returned to the model with its advice.
 import nock from 'nock';
-import { ORIGIN, runEducationPlatform, student, useNock } from '../fixtures';
+import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
+import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
+import { runNode } from '../../../harness/runNode';
+import { ORIGIN, runEducationPlatform, student, TOKEN, useNock } from '../fixtures';
+
+/** The node as n8n loads its tool variant for an AI agent: the same node named `<node>Tool`. */
+class EducationPlatformTool extends EducationPlatform {
+	description: INodeTypeDescription = { ...new EducationPlatform().description, name: 'educationPlatformTool' };
+}
+
+function runAsTool(parameters: INodeParameters, onError?: 'stopWorkflow') {
+	return runNode({
+		nodeType: new EducationPlatformTool(),
+		parameters: { resource: 'student', ...parameters },
+		credentials: { educationPlatformApi: { baseUrl: ORIGIN, accessToken: TOKEN } },
+		onError,
+	});
+}
 
 useNock();
 
@@ -29,5 +47,31 @@ describe('router', () => {
 			['The operation "delete" of "student" is not supported', { item: 0 }],
 			['The operation "delete" of "student" is not supported', { item: 1 }],
 		]);
+	});
+
+	describe('as an AI agent\'s tool', () => {
+		const refused = {
+			message: 'The given data was invalid.',
+			code: 'validation_failed',
+			errors: { filter: ['Requested filter(s) `grade` are not allowed.'] },
+		};
+
+		it('answers the model with the failure and what to do about it, and the run goes on', async () => {
+			nock(ORIGIN).get('/v1/students').query(true).reply(422, refused);
+			const result = await runAsTool({ operation: 'getMany', additionalFilters: { filter: [{ name: 'grade', value: '9' }] } });
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(1);
+			const [{ json, pairedItem, error }] = result.items;
+			expect(error).toBeUndefined();
+			expect(pairedItem).toEqual({ item: 0 });
+			expect(json.error).toBe('The given data was invalid.');
+			expect(json.details).toContain('filter: Requested filter(s) `grade` are not allowed.');
+		});
+
+		it('fails the run when On Error is Stop Workflow', async () => {
+			nock(ORIGIN).get('/v1/students').query(true).reply(422, refused);
+			const result = await runAsTool({ operation: 'getMany', additionalFilters: { filter: [{ name: 'grade', value: '9' }] } }, 'stopWorkflow');
+			expect(result.error?.message).toBe('The given data was invalid.');
+		});
 	});
 });
