@@ -121,6 +121,16 @@ export class SandboxClient {
 		return this.post(`/v1/webhooks/${subscriptionId}/deliveries/${deliveryId}/redeliver`, {}, 202, `redeliver ${deliveryId}`);
 	}
 
+	/** Injects a fault into the platform's answers (the sandbox's `/sandbox/faults` rules). */
+	addFault(rule: Record<string, unknown>): Promise<unknown> {
+		return this.post('/sandbox/faults', rule, 201, 'add a fault rule');
+	}
+
+	async clearFaults(): Promise<void> {
+		const response = await fetch(`${this.baseUrl}/sandbox/faults`, { method: 'DELETE' });
+		if (!response.ok) throw new Error(`clear the fault rules → ${response.status}: ${await response.text()}`);
+	}
+
 	async emit(type: string, data: Record<string, unknown> = {}): Promise<PlatformEvent> {
 		const created = await this.post<Array<{ event: PlatformEvent }>>('/sandbox/events', { type, data }, 201, `emit ${type}`);
 		return created[0].event;
