@@ -52,11 +52,11 @@ describe('the npm start summary', () => {
 describe('the example workflows', () => {
 	const examples = loadExamples();
 
-	it('are seven n8n workflows with unique IDs, three of them on the Education Platform Trigger', () => {
+	it('are eight n8n workflows with unique IDs, three of them on the Education Platform Trigger', () => {
 		expect(examples.map((e) => e.workflow.name).sort()).toEqual([
-			'Daily payment reconciliation', 'Enrollment notification', 'Exam follow-up', 'Exam results', 'Payment reaction', 'Webhook delivery recovery', 'Weekly roster export',
+			'Ask an AI agent about failed payments', 'Daily payment reconciliation', 'Enrollment notification', 'Exam follow-up', 'Exam results', 'Payment reaction', 'Webhook delivery recovery', 'Weekly roster export',
 		]);
-		expect(new Set(examples.map((e) => e.workflow.id)).size).toBe(7);
+		expect(new Set(examples.map((e) => e.workflow.id)).size).toBe(8);
 		expect(examples.filter((e) => e.triggerEvents).map((e) => e.triggerEvents)).toEqual(
 			expect.arrayContaining([['enrollment.created'], ['payment.succeeded', 'payment.failed'], ['exam_result.published']]),
 		);
@@ -67,7 +67,8 @@ describe('the example workflows', () => {
 			const names = new Set(workflow.nodes.map((n) => n.name));
 			for (const [from, outputs] of Object.entries(workflow.connections)) {
 				expect(names).toContain(from);
-				for (const targets of (outputs as { main: Array<Array<{ node: string }>> }).main) {
+				// `main`, and an AI Agent's `ai_languageModel` and `ai_tool`.
+				for (const targets of Object.values(outputs as Record<string, Array<Array<{ node: string }>>>).flat()) {
 					for (const target of targets) expect(names).toContain(target.node);
 				}
 			}
