@@ -6,6 +6,8 @@
 // the model as text it can act on while the run itself succeeds.
 import { randomUUID } from 'node:crypto';
 
+import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescription';
+import { RESOURCES, resourceByValue } from '../../nodes/shared/resources/registry';
 import { accessTokenCredential, demoCredentials, type CredentialImport } from '../../tooling/lib/demo-credentials';
 import { ACTION_NODE_TYPE, loadExamples, type WorkflowJson, type WorkflowNode } from '../../tooling/lib/examples';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
@@ -136,10 +138,10 @@ async function ask(id: string, steps: ScriptStep[]): Promise<{ status: number; b
 	return { status: answer.status, body: await answer.text(), requests: [...model.requests] };
 }
 
-/** What the model is told about the Students tool: its name, the description n8n makes with Tool Description "Set Automatically", the schema of its `$fromAI` keys. */
+/** What the model is told about the Students tool: its name, the Tool Description the node fills in for Student → Get Many, the schema of its `$fromAI` keys. */
 const STUDENTS_TOOL = {
 	name: 'Students',
-	description: 'Get many students in Education Platform',
+	description: toolDescription(resourceByValue(RESOURCES, 'student')!, 'getMany'),
 	parameters: {
 		type: 'object',
 		properties: { grade_levels: { type: 'string', description: 'Grade levels, comma-separated; K is kindergarten' } },
