@@ -4,15 +4,17 @@
 // SSE and Streamable HTTP share `/mcp/<path>`) and version 1, as workflows saved by older n8n have
 // it (SSE at `/mcp/<path>/sse`, POSTs at `/mcp/<path>/messages`). Both transports work on both n8n
 // versions and on both node versions. Tools: Student → Get (the ID from `$fromAI`) and Student →
-// Get Many (status, grade and limit from `$fromAI`), Tool Description "Set Automatically".
+// Get Many (status, grade and limit from `$fromAI`), saved with n8n's "Tool Description: Set
+// Automatically": each is described by the node's own text for its resource and operation.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
+import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescription';
+import { RESOURCES } from '../../nodes/shared/resources/registry';
 import { STUDENT_STATUSES } from '../../nodes/shared/resources/student';
 import { accessTokenCredential } from '../../tooling/lib/demo-credentials';
 import { connectMcp, MCP_TRANSPORTS, mcpEndpoints, resultText, untilServed } from './support/mcpClient';
 import {
 	expectedInputSchema,
-	expectedToolDescription,
 	MCP_TOOLS,
 	MCP_TRIGGER_TYPE,
 	mcpServerWorkflow,
@@ -80,14 +82,14 @@ describe.each(TRIGGERS)('MCP Server Trigger v$version', (trigger) => {
 			await client?.close();
 		});
 
-		it('lists each tool with its name, the automatic description and the $fromAI keys as its input schema', async () => {
+		it("lists each tool with its name, the node's description for its resource and operation, and the $fromAI keys as its input schema", async () => {
 			const { tools } = await client.listTools();
 			const listed = tools.map(({ name, description, inputSchema }) => {
 				const { $schema, required, ...schema } = inputSchema as Record<string, unknown>;
 				return { name, description, $schema, schema: { ...schema, required: [...(required as string[])].sort() } };
 			});
 			expect(listed.sort((a, b) => a.name.localeCompare(b.name))).toEqual(
-				MCP_TOOLS.map((tool) => ({ name: toolName(tool), description: expectedToolDescription(tool), $schema: SCHEMA_DIALECT, schema: expectedInputSchema(tool) })).sort(
+				MCP_TOOLS.map((tool) => ({ name: toolName(tool), description: toolDescription(RESOURCES.find((resource) => resource.value === tool.resource)!, tool.operation), $schema: SCHEMA_DIALECT, schema: expectedInputSchema(tool) })).sort(
 					(a, b) => a.name.localeCompare(b.name),
 				),
 			);

@@ -2,7 +2,6 @@ import { accessTokenCredential } from '../../../tooling/lib/demo-credentials';
 import {
 	ACTION_TOOL_TYPE,
 	expectedInputSchema,
-	expectedToolDescription,
 	fromAiExpression,
 	MCP_TOOLS,
 	MCP_TRIGGER_NODE,
@@ -24,7 +23,7 @@ describe('the MCP Server Trigger workflow', () => {
 		expect(byName(MCP_TRIGGER_NODE).webhookId).toEqual(expect.any(String));
 	});
 
-	it('attaches each tool to the trigger as an ai_tool, Tool Description "Set Automatically", with the credential', () => {
+	it('attaches each tool to the trigger as an ai_tool, saved with "Set Automatically", with the credential', () => {
 		for (const tool of MCP_TOOLS) {
 			expect(byName(tool.node)).toMatchObject({
 				type: ACTION_TOOL_TYPE,
@@ -53,10 +52,6 @@ describe('the MCP Server Trigger workflow', () => {
 describe('what the MCP client should list', () => {
 	it('names a tool after its node, as n8n does', () => {
 		expect(MCP_TOOLS.map(toolName)).toEqual(['Get_student', 'List_students']);
-	});
-
-	it('describes each tool as n8n\'s "Set Automatically" does for its resource and operation', () => {
-		expect(MCP_TOOLS.map(expectedToolDescription)).toEqual(['Get a student in Education Platform', 'Get many students in Education Platform']);
 	});
 
 	it('gives each $fromAI key its type and description, all required', () => {

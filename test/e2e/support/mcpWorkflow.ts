@@ -1,13 +1,12 @@
 // A workflow that exposes the action node to MCP clients: n8n's MCP Server Trigger with two
-// Education Platform tools attached (ai_tool connections), each with Tool Description "Set
-// Automatically" and the parameters a model fills in through `$fromAI`. The tools' `$fromAI` keys
+// Education Platform tools attached (ai_tool connections), each saved with n8n's "Tool Description:
+// Set Automatically" and the parameters a model fills in through `$fromAI`. The tools' `$fromAI` keys
 // are declared once here: the workflow is built from them and the e2e test asserts the schema the
 // MCP client lists against them.
 import { randomUUID } from 'node:crypto';
 
-import { getToolDescriptionForNode, nodeNameToToolName, type INode } from 'n8n-workflow';
+import { nodeNameToToolName } from 'n8n-workflow';
 
-import { EducationPlatform } from '../../../nodes/EducationPlatform/EducationPlatform.node';
 import { STUDENT_STATUSES } from '../../../nodes/shared/resources/student';
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
 import { ACTION_NODE_TYPE, type WorkflowJson } from '../../../tooling/lib/examples';
@@ -70,7 +69,11 @@ export const STUDENT_LIST_TOOL: McpTool = {
 
 export const MCP_TOOLS = [STUDENT_GET_TOOL, STUDENT_LIST_TOOL] as const;
 
-/** The tool node's parameters as the editor saves them, Tool Description "Set Automatically". */
+/**
+ * The tool node's parameters as the editor saves them. `descriptionType: 'auto'` is what n8n's own
+ * "Tool Description: Set Automatically" saves; the node brings its own Tool Description, so n8n
+ * drops it as unknown and the tool is described by the node's default text.
+ */
 export function toolParameters(tool: McpTool): Record<string, unknown> {
 	const fromAi = (key: string) => {
 		const declared = tool.fromAi.find((parameter) => parameter.key === key);
@@ -83,15 +86,6 @@ export function toolParameters(tool: McpTool): Record<string, unknown> {
 /** The name an MCP client lists the tool under: n8n's nodeNameToToolName of the node's name. */
 export function toolName(tool: McpTool): string {
 	return nodeNameToToolName(tool.node);
-}
-
-/**
- * The description "Set Automatically" gives the tool: what n8n derives from the node's own
- * description for this resource and operation (n8n-workflow's getToolDescriptionForNode).
- */
-export function expectedToolDescription(tool: McpTool): string {
-	const toolNode = { name: tool.node, type: ACTION_TOOL_TYPE, typeVersion: 1, position: [0, 0], parameters: toolParameters(tool) } as INode;
-	return getToolDescriptionForNode(toolNode, new EducationPlatform());
 }
 
 /** The MCP Server Trigger (no authentication) at `path`, the tools attached; n8n serves it once active. */
