@@ -10,7 +10,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescription';
 import { RESOURCES } from '../../nodes/shared/resources/registry';
-import { STUDENT_STATUSES } from '../../nodes/shared/resources/student';
+import { resource as STUDENT, STUDENT_STATUSES } from '../../nodes/shared/resources/student';
 import { accessTokenCredential } from '../../tooling/lib/demo-credentials';
 import { connectMcp, MCP_TRANSPORTS, mcpEndpoints, resultText, untilServed } from './support/mcpClient';
 import {
@@ -34,8 +34,6 @@ const TRIGGERS = [
 ] as const;
 /** The JSON Schema dialect of the listed input schemas: n8n 2.41 converts with zodToDraft202012, 1.123 with zodToJsonSchema. */
 const SCHEMA_DIALECT = n8nMajor === 2 ? 'https://json-schema.org/draft/2020-12/schema' : 'http://json-schema.org/draft-07/schema#';
-/** How a failed tool call's text starts: 2.41's MessageFormatter names the error's class, 1.123 writes "Error: ". */
-const ERROR_PREFIX = n8nMajor === 2 ? 'NodeOperationError: ' : 'Error: ';
 const GRADE = '9';
 const LIMIT = 3;
 const UNKNOWN_ID = 99_999_999;
@@ -59,7 +57,7 @@ afterAll(async () => {
 /** Active grade-9 students as the platform lists them, by ID: what Get Many with the same filter must return first. */
 const activeInGrade = () => n8n.platform.students({ 'filter[status]': 'active', 'filter[grade_level]': GRADE, sort: 'id' });
 
-/** A tool call's answer as the model reads it: the records in its text. */
+/** A tool call's answer as the model reads it: the JSON in its text (records, or a failure's { error, details }). */
 function recordsOf(result: Record<string, unknown>): unknown {
 	expect(result.isError).toBeFalsy();
 	return JSON.parse(resultText(result));
@@ -109,14 +107,17 @@ describe.each(TRIGGERS)('MCP Server Trigger v$version', (trigger) => {
 			expect(recordsOf(result)).toEqual(students.slice(0, LIMIT));
 		});
 
-		it('a failing call answers with text that says what went wrong and what to do, and the session goes on', async () => {
+		it("a failing call answers the node's message and what to do as the tool's result, and the session goes on", async () => {
 			const unknown = await client.callTool({ name: toolName(STUDENT_GET_TOOL), arguments: { studentId: UNKNOWN_ID } });
-			expect(unknown.isError).toBe(true);
-			expect(resultText(unknown)).toMatch(new RegExp(`^${ERROR_PREFIX}No student with ID ${UNKNOWN_ID}\\.\\n\\nDetails: No student ${UNKNOWN_ID} exists on the platform\\. The Student ID is the numeric "id", not the student number`));
+			expect(recordsOf(unknown)).toEqual([
+				{
+					error: `No student with ID ${UNKNOWN_ID}.`,
+					details: expect.stringContaining(`No student ${UNKNOWN_ID} exists on the platform. ${STUDENT.id.notFoundAdvice}`),
+				},
+			]);
 
 			const badStatus = await client.callTool({ name: toolName(STUDENT_LIST_TOOL), arguments: { status: 'expelled', gradeLevel: GRADE, limit: LIMIT } });
-			expect(badStatus.isError).toBe(true);
-			expect(resultText(badStatus)).toBe(`${ERROR_PREFIX}Status "expelled" is not a student status\n\nDetails: Use any of: ${STUDENT_STATUSES.join(', ')}.`);
+			expect(recordsOf(badStatus)).toEqual([{ error: 'Status "expelled" is not a student status', details: `Use any of: ${STUDENT_STATUSES.join(', ')}.` }]);
 
 			expect((await client.listTools()).tools).toHaveLength(MCP_TOOLS.length);
 		});
