@@ -19,6 +19,19 @@ export interface WorkflowDetails extends WorkflowSummary {
 	connections: Record<string, unknown>;
 }
 
+/** A package as the Community Nodes panel lists it (n8n's InstalledPackages with its nodes). */
+export interface InstalledCommunityPackage {
+	packageName: string;
+	installedVersion: string;
+	installedNodes: Array<{ name: string; type: string; latestVersion: number }>;
+	/** The newer version `npm outdated` found in the registry (the panel's Update button). */
+	updateAvailable?: string;
+	failedLoading?: boolean;
+}
+
+/** The licence feature n8n needs before it installs from a registry other than registry.npmjs.org. */
+export const CUSTOM_REGISTRY_FEATURE = 'feat:communityNodes:customRegistry';
+
 export class N8nRestError extends Error {
 	constructor(
 		readonly status: number,
@@ -159,5 +172,33 @@ export class N8nRestClient {
 	/** One execution with its run data (n8n stores it "flatted"; the caller unflattens). */
 	async execution(id: string): Promise<{ id: string; status: string; data: string; workflowData: unknown }> {
 		return this.request('GET', `/rest/executions/${id}`);
+	}
+
+	/** The panel's Install: n8n runs `npm pack` against N8N_COMMUNITY_PACKAGES_REGISTRY and loads the nodes without a restart. */
+	async installCommunityPackage(name: string, version?: string): Promise<InstalledCommunityPackage> {
+		return this.request('POST', '/rest/community-packages', { name, ...(version ? { version } : {}) });
+	}
+
+	/** The panel's Update: the package's files are replaced and its nodes reloaded in place. */
+	async updateCommunityPackage(name: string, version?: string): Promise<InstalledCommunityPackage> {
+		return this.request('PATCH', '/rest/community-packages', { name, ...(version ? { version } : {}) });
+	}
+
+	/** The panel's Uninstall. */
+	async uninstallCommunityPackage(name: string): Promise<void> {
+		await this.request('DELETE', `/rest/community-packages?name=${encodeURIComponent(name)}`);
+	}
+
+	async communityPackages(): Promise<InstalledCommunityPackage[]> {
+		return this.request('GET', '/rest/community-packages');
+	}
+
+	/**
+	 * Turns a licence feature on or off in n8n's own test mode (`E2E_TESTS=true`, PATCH
+	 * /rest/e2e/feature; n8n 1.x and 2.x alike). Test mode replaces the licence check with its own
+	 * table, every feature off until set. Never call /rest/e2e/reset: it empties the database.
+	 */
+	async setLicenseFeatureInTestMode(feature: string, enabled = true): Promise<void> {
+		await this.request('PATCH', '/rest/e2e/feature', { feature, enabled });
 	}
 }

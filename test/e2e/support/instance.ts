@@ -1,7 +1,7 @@
 // One throwaway n8n (own user folder, free ports) with the packed package installed like the
 // Community Nodes panel does, next to a sandbox on its own port. Which n8n (version, publication
 // service) is the matrix cell support/target.ts reads from the environment.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,7 +46,7 @@ export interface Instance {
 }
 
 /** The tarball global-setup packed, or a fresh one when this file runs on its own. */
-async function packedPackage(dir: string): Promise<PackedPackage> {
+export async function packedPackage(dir: string): Promise<PackedPackage> {
 	const fromSetup = process.env.EDU_E2E_PACKAGE;
 	if (fromSetup) return JSON.parse(fromSetup) as PackedPackage;
 	return buildAndPack(path.join(dir, 'package'));
@@ -54,19 +54,25 @@ async function packedPackage(dir: string): Promise<PackedPackage> {
 
 /**
  * `n8nEnv`: extra environment for n8n on top of the target's (the benchmark tries n8n settings
- * with it); `sandboxSettings`: the sandbox's, over the defaults below (e.g. a shorter retry schedule).
+ * with it); `sandboxSettings`: the sandbox's, over the defaults below (e.g. a shorter retry schedule);
+ * `preinstall: false` starts n8n without the package, for tests that install it through the
+ * Community Nodes panel's REST endpoints (their registry then comes in `n8nEnv`).
  */
 export async function startInstance(
 	build: (sandbox: RunningSandbox) => { credentials: CredentialImport[]; workflows: WorkflowJson[] },
 	n8nEnv: NodeJS.ProcessEnv = {},
 	sandboxSettings: Partial<SandboxConfig> = {},
+	{ preinstall = true }: { preinstall?: boolean } = {},
 ): Promise<Instance> {
 	const target = e2eTarget();
 	const runtime = await ensureRuntime({ spec: target.runtime });
 	const dir = mkdtempSync(path.join(tmpdir(), 'edu-e2e-'));
 	const userFolder = path.join(dir, 'n8n');
-	const packed = await packedPackage(dir);
-	await timed('install the package like the Community Nodes panel', () => installLikeCommunityPanel(packed, userFolder));
+	mkdirSync(userFolder, { recursive: true });
+	if (preinstall) {
+		const packed = await packedPackage(dir);
+		await timed('install the package like the Community Nodes panel', () => installLikeCommunityPanel(packed, userFolder));
+	}
 
 	const port = await getFreePort();
 	// Fast retries, so a delivery that fails is visible within the test's patience. n8n's OAuth2
