@@ -232,13 +232,13 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		const callsBefore = webhookApiCalls.length;
 		await timed('DELETE /rest/community-packages (uninstall)', () => n8n.rest.uninstallCommunityPackage(current.name));
 		expect(await n8n.rest.communityPackages()).toEqual([]);
-		// No delete(): the subscription stays, and n8n still counts the workflow as active.
-		expect(await n8n.platform.subscriptions()).toEqual([subscription]);
-		expect((await n8n.rest.workflow(TRIGGER_ID)).active).toBe(true);
 		// n8n answers the platform's deliveries with an error ("Unrecognized node type"), so the platform retries them.
 		const lost = await n8n.platform.emit(EVENT);
 		measured.answerAfterUninstall = await firstAnswer(lost);
 		expect(measured.answerAfterUninstall).toBe(n8n.target.n8nMajor === 2 ? 400 : 500);
+		// By then, no delete(): the subscription stays, and n8n still counts the workflow as active.
+		expect(await n8n.platform.subscriptions()).toEqual([subscription]);
+		expect((await n8n.rest.workflow(TRIGGER_ID)).active).toBe(true);
 
 		const reinstalled = await timed('POST /rest/community-packages (install again, workflow still active)', () => n8n.rest.installCommunityPackage(current.name));
 		expect(reinstalled.installedVersion).toBe(next.version);
@@ -260,18 +260,19 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		// n8n issue 27031 reports a 500 here on n8n 2.x; n8n 2.41.1 and 1.123.81 unpublish.
 		await timed('unpublish after the uninstall', () => n8n.rest.deactivateWorkflow(TRIGGER_ID));
 		expect((await n8n.rest.workflow(TRIGGER_ID)).active).toBe(false);
-		// delete() could not run: the subscription is left, and its deliveries find no webhook.
-		expect(await n8n.platform.subscriptions()).toEqual([subscription]);
+		// delete() could not run: its deliveries find no webhook, and the subscription is left.
 		expect(await firstAnswer(await n8n.platform.emit(EVENT))).toBe(404);
+		expect(await n8n.platform.subscriptions()).toEqual([subscription]);
 		expect(webhookApiCalls.slice(callsBefore)).toEqual([]);
 
 		await n8n.rest.installCommunityPackage(current.name);
 		await timed('publish after installing again', () => n8n.rest.activateWorkflow(TRIGGER_ID));
-		// The trigger adopts the leftover: the one it stored (still in static data), no second subscription.
+		// The trigger finds its leftover: the one it stored (still in static data), no second subscription.
 		expect(await onlySubscription('the subscription after publishing again')).toMatchObject({ id: subscription.id });
 		const recovered = await n8n.platform.emit(EVENT);
 		expect((await triggerRunsOf([recovered])).get(recovered.id)).toHaveLength(1);
-		measured.callsAtRepublish = webhookApiCalls.slice(callsBefore);
+		// Publishing ran checkExists() alone: the subscription its static data names is current.
+		expect(webhookApiCalls.slice(callsBefore)).toEqual([`GET /v1/webhooks/${subscription.id}`]);
 		expect(await n8n.platform.subscriptions()).toHaveLength(1);
 	});
 });
