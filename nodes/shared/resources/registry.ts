@@ -7,6 +7,9 @@ import { resource as student } from './student';
 import { resource as webhookDelivery } from './webhookDelivery';
 import { resource as webhookSubscription } from './webhookSubscription';
 import * as webhookApi from './webhookSubscription/api';
+import { groupValue } from './webhookEvents';
+
+export { webhookEventGroups, type WebhookEventGroup } from './webhookEvents';
 
 /**
  * The platform's webhook API (webhookSubscription/api.ts), for the trigger, which registers its
@@ -30,29 +33,12 @@ export function listSearchMethods(resources: readonly ResourceDescriptor[]): Rec
 	return Object.assign({}, ...resources.map((resource) => resource.picker?.listSearch ?? {})) as Record<string, ListSearchMethod>;
 }
 
-/** A webhook group's value (e.g. `payment.*`) and the concrete event types it stands for, in the descriptor's order. */
-export interface WebhookEventGroup {
-	value: string;
-	events: string[];
-}
-
-/** `payment.succeeded` → `payment.*` */
-const groupValue = (events: string[]) => `${events[0].split('.')[0]}.*`;
-
 /** An event type in words: `exam_result.published` → "Exam Result Published". */
 function eventName(event: string): string {
 	return event
 		.split(/[._]/)
 		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
 		.join(' ');
-}
-
-export function webhookEventGroups(resources: readonly ResourceDescriptor[]): WebhookEventGroup[] {
-	return resources.flatMap(({ webhook }) => {
-		if (!webhook) return [];
-		const events = Object.keys(webhook.events);
-		return [{ value: groupValue(events), events }];
-	});
 }
 
 /** "a, b and c" / "a, b or c", for sentences that list resources. */
