@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, NodeApi
 import { NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../../shared/toNodeError';
 import { RESOURCES, resourceByValue } from '../../shared/resources/registry';
+import type { ResourceDescriptor, ResourceOperation, WholeInputOperation } from '../../shared/resources/descriptor';
 import { quoted } from '../../shared/errors';
 
 /**
@@ -19,26 +20,22 @@ function toolFailure(error: NodeApiError | NodeOperationError): IDataObject {
 }
 
 /**
- * Runs the chosen operation once per input item, with that item's parameters. Every output
- * item is paired with the input item it came from, errors included (Continue On Fail, or a tool's
- * failure for the model).
+ * Runs the chosen operation once per input item, with that item's parameters (or, for an
+ * operation on the whole input, once with the first item's). Every output item is paired with the
+ * input items it came from, errors included (Continue On Fail, or a tool's failure for the model).
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
+	// Resource and Operation take no expression: the first item's choice is every item's.
+	const first = chosenOperation.call(this, 0);
+	if (first && 'executeAll' in first.operation) return [await runOnce.call(this, first.resource, first.operation, items.length)];
 	const returnData: INodeExecutionData[] = [];
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const resourceName = this.getNodeParameter('resource', itemIndex) as string;
-			const operation = this.getNodeParameter('operation', itemIndex) as string;
-			const resource = resourceByValue(RESOURCES, resourceName);
-			const execute = resource?.operations.find((candidate) => candidate.value === operation)?.execute;
-			if (!resource || !execute) {
-				throw new NodeOperationError(this.getNode(), `The operation ${quoted(operation)} of ${quoted(resourceName)} is not supported`, {
-					itemIndex,
-				});
-			}
-			const results = await execute.call(this, resource, itemIndex);
+			const chosen = chosenOperation.call(this, itemIndex);
+			if (!chosen || !('execute' in chosen.operation)) throw unsupported.call(this, itemIndex);
+			const results = await chosen.operation.execute.call(this, chosen.resource, itemIndex);
 			returnData.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results), {
 					itemData: { item: itemIndex },
@@ -56,4 +53,33 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	}
 	return [returnData];
+}
+
+type Chosen = { resource: ResourceDescriptor; operation: ResourceOperation | WholeInputOperation };
+
+/** The Resource and Operation an item's parameters choose; undefined when the node does not have them. */
+function chosenOperation(this: IExecuteFunctions, itemIndex: number): Chosen | undefined {
+	const resource = resourceByValue(RESOURCES, this.getNodeParameter('resource', itemIndex) as string);
+	const value = this.getNodeParameter('operation', itemIndex) as string;
+	const operation = resource?.operations.find((candidate) => candidate.value === value);
+	return resource && operation ? { resource, operation } : undefined;
+}
+
+function unsupported(this: IExecuteFunctions, itemIndex: number): NodeOperationError {
+	const resource = this.getNodeParameter('resource', itemIndex) as string;
+	const operation = this.getNodeParameter('operation', itemIndex) as string;
+	return new NodeOperationError(this.getNode(), `The operation ${quoted(operation)} of ${quoted(resource)} is not supported`, { itemIndex });
+}
+
+/** An operation on the whole input: once; a failure kept (as for one item) is one error item paired with every input item. */
+async function runOnce(this: IExecuteFunctions, resource: ResourceDescriptor, operation: WholeInputOperation, itemCount: number): Promise<INodeExecutionData[]> {
+	try {
+		return await operation.executeAll.call(this, resource, RESOURCES);
+	} catch (error) {
+		const nodeError = toNodeError(this.getNode(), error);
+		const pairedItem = Array.from({ length: itemCount }, (_, item) => ({ item }));
+		if (answersModelWithFailure(this.getNode())) return [{ json: toolFailure(nodeError), pairedItem }];
+		if (!this.continueOnFail()) throw nodeError;
+		return [{ json: { error: nodeError.message }, error: nodeError, pairedItem }];
+	}
 }

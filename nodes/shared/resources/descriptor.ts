@@ -2,6 +2,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	ILoadOptionsFunctions,
+	INodeExecutionData,
 	INodeListSearchResult,
 	INodeProperties,
 	INodePropertyOptions,
@@ -59,6 +60,22 @@ export interface ResourceOperation {
 	/** Its parameters; the action node shows them only for this resource and operation. */
 	properties: (resource: ResourceDescriptor) => INodeProperties[];
 	execute: OperationExecute;
+}
+
+/**
+ * Runs an operation once for all input items together, with every resource of the registry
+ * (`resources`: what an operation spanning them reads, e.g. the webhook events). Each returned item
+ * says which input items it came from (`pairedItem`).
+ */
+export type OperationExecuteAll = (
+	this: IExecuteFunctions,
+	resource: ResourceDescriptor,
+	resources: readonly ResourceDescriptor[],
+) => Promise<INodeExecutionData[]>;
+
+/** An operation on all input items at once: Check Triggers compares every workflow with every subscription. */
+export interface WholeInputOperation extends Omit<ResourceOperation, 'execute'> {
+	executeAll: OperationExecuteAll;
 }
 
 /**
@@ -156,7 +173,7 @@ interface ResourceFields {
 	 * wants): the shared Get and Get Many (nodes/shared/operations/) and its own. Every resource has
 	 * Get Many (`getMany`): it is the default.
 	 */
-	operations: readonly ResourceOperation[];
+	operations: ReadonlyArray<ResourceOperation | WholeInputOperation>;
 	/**
 	 * Its scope is one of the webhook scopes (docs/api-contract.md §6.2), which the OAuth2
 	 * credential offers and both credentials explain on their own (the trigger needs them too): no

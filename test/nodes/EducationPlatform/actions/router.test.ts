@@ -1,6 +1,7 @@
-// The router through n8n's engine: one run per input item, each output paired with its item, and an
-// operation the node does not have refused by name (kept per item under Continue On Fail), and as
-// an AI agent's tool a failure returned to the model with its advice.
+// The router through n8n's engine: one run per input item, each output paired with its item (an
+// operation on the whole input once), an operation the node does not have refused by name (kept
+// per item under Continue On Fail), and as an AI agent's tool a failure returned to the model with
+// its advice.
 import nock from 'nock';
 import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
@@ -73,5 +74,15 @@ describe('router', () => {
 			const result = await runAsTool({ operation: 'getMany', additionalFilters: { filter: [{ name: 'grade', value: '9' }] } }, 'stopWorkflow');
 			expect(result.error?.message).toBe('The given data was invalid.');
 		});
+	});
+
+	it('runs an operation on the whole input once; under Continue On Fail its failure is one item paired with every input item', async () => {
+		const failed = await runEducationPlatform(
+			{ resource: 'webhookSubscription', operation: 'checkTriggers' },
+			{ input: [{ a: 1 }, { a: 2 }], continueOnFail: true },
+		);
+		expect(failed.items.map((item) => [item.json.error, item.pairedItem])).toEqual([
+			['Input item 1 is not an n8n workflow with its nodes, so no trigger was checked', [{ item: 0 }, { item: 1 }]],
+		]);
 	});
 });
