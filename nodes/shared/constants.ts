@@ -17,3 +17,9 @@ export type AuthenticationMethod = 'accessToken' | 'oAuth2';
 export function credentialTypeFor(authentication: AuthenticationMethod): string {
 	return authentication === 'oAuth2' ? OAUTH2_CREDENTIAL : ACCESS_TOKEN_CREDENTIAL;
 }
+
+/**
+ * The Education Platform Trigger's `description.name`: n8n types its nodes
+ * `<package name>.educationPlatformTrigger`, which is how Check Triggers finds them in workflows.
+ */
+export const TRIGGER_NODE_NAME = 'educationPlatformTrigger';

@@ -35,6 +35,12 @@ export const ACTION_PANELS: ActionPanel[] = [
 	getManyPanel('Get many payments', 'Payment'),
 	getPanel('Get an exam result', 'Exam Result', 'Exam Result ID'),
 	getManyPanel('Get many exam results', 'Exam Result'),
+	{
+		action: "Check the triggers' subscriptions",
+		resource: 'Webhook Subscription',
+		operation: 'Check Triggers',
+		parameters: ['Credential', 'Resource', 'Operation', 'Re-Enable Disabled Subscriptions', 'Delete Orphaned Subscriptions'],
+	},
 	{ action: 'Delete a webhook subscription', resource: 'Webhook Subscription', operation: 'Delete', parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription'] },
 	getPanel('Get a webhook subscription', 'Webhook Subscription', 'Webhook Subscription'),
 	getManyPanel('Get many webhook subscriptions', 'Webhook Subscription'),

@@ -94,6 +94,15 @@ export function deliversTo(address: string | undefined, url: unknown): boolean {
 	return under === address || under === parseHttpUrl(address)?.href;
 }
 
+/**
+ * The node webhook ID in a subscription URL that delivers to this n8n (deliversTo), lower-cased as
+ * n8n writes it; undefined for any other URL. It names the trigger node the URL belongs to.
+ */
+export function deliveringWebhookId(address: string | undefined, url: unknown): string | undefined {
+	if (!deliversTo(address, url)) return undefined;
+	return (TRIGGER_URL_TAIL.exec(url as string) as RegExpExecArray)[1].split('/')[1].toLowerCase();
+}
+
 /** Whether a URL points at this machine (localhost, 127.0.0.0/8, ::1, 0.0.0.0, ::): what n8n falls back on without N8N_WEBHOOK_URL. */
 export function isLocalUrl(url: string): boolean {
 	const hostname = parseHttpUrl(url)?.hostname.replace(/^\[|\]$/g, '');

@@ -135,6 +135,11 @@ export async function updateSubscription(request: WebhookRequest, webhookId: str
 	await request('PATCH', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), body: { ...fields }, requiredScope: WRITE_SCOPE });
 }
 
+/** `PATCH /webhooks/{id}` with only `enabled: true`: a disabled subscription delivers again, its secret and the rest unchanged. */
+export async function enableSubscription(request: WebhookRequest, webhookId: string): Promise<void> {
+	await request('PATCH', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), body: { enabled: true }, requiredScope: WRITE_SCOPE });
+}
+
 /** `POST /webhooks/{id}/rotate-secret` with no grace period: the subscription with its new secret; the old one stops at once. */
 export async function rotateSecret(request: WebhookRequest, webhookId: string): Promise<SubscriptionWithSecret> {
 	const rotated = (await request('POST', `${subscriptionPath(webhookId)}/rotate-secret`, {

@@ -4,8 +4,9 @@ import { get } from '../../operations/get';
 import { getMany } from '../../operations/getMany';
 import { deliversTo } from '../../thisN8n/address';
 import { thisN8nWebhookAddress } from '../../thisN8n/resumeUrl';
-import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
+import type { OperationExecute, ResourceDescriptor, ResourceOperation, WholeInputOperation } from '../descriptor';
 import { deleteSubscription, readSubscription, withoutSecretsOf } from './api';
+import { checkTriggers } from './checkTriggers';
 import { subscriptionLocator, webhookRequest } from './picker';
 import { markDelivery } from './thisN8n';
 
@@ -63,4 +64,4 @@ const remove: ResourceOperation = {
 };
 
 /** The Operation selector's order: by name. */
-export const SUBSCRIPTION_OPERATIONS: readonly ResourceOperation[] = [remove, marked(get), marked(getMany)];
+export const SUBSCRIPTION_OPERATIONS: ReadonlyArray<ResourceOperation | WholeInputOperation> = [checkTriggers, remove, marked(get), marked(getMany)];

@@ -64,7 +64,7 @@ describe('the registry', () => {
 			['enrollment', ['get', 'getMany']],
 			['payment', ['get', 'getMany']],
 			['examResult', ['get', 'getMany']],
-			['webhookSubscription', ['delete', 'get', 'getMany']],
+			['webhookSubscription', ['checkTriggers', 'delete', 'get', 'getMany']],
 			['webhookDelivery', ['get', 'getMany', 'redeliver']],
 		]);
 		for (const resource of RESOURCES.slice(0, 4)) expect(resource.operations).toEqual([get, getMany]);

@@ -1,6 +1,7 @@
 import { NodeHelpers, type INode } from 'n8n-workflow';
 import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
 import {
+	deliveringWebhookId,
 	deliversTo,
 	isLocalUrl,
 	isTriggerUrl,
@@ -90,6 +91,21 @@ describe('deliversTo', () => {
 		expect(deliversTo(undefined, `https://school.example/n8n/webhook/${ID}/webhook`)).toBe(false);
 		expect(deliversTo(address, undefined)).toBe(false);
 		expect(deliversTo(address, 'nonsense')).toBe(false);
+	});
+});
+
+describe('deliveringWebhookId', () => {
+	const address = 'https://n8n.example.com/';
+
+	it("names the trigger node of a URL that delivers to this n8n, lower-cased, under any endpoint", () => {
+		expect(deliveringWebhookId(address, `${address}webhook/${ID}/webhook`)).toBe(ID);
+		expect(deliveringWebhookId(address, `${address}hooks/${ID.toUpperCase()}/webhook`)).toBe(ID);
+	});
+
+	it('is undefined for a URL that does not deliver to this n8n, or without an address', () => {
+		expect(deliveringWebhookId(address, `https://other.example.com/webhook/${ID}/webhook`)).toBeUndefined();
+		expect(deliveringWebhookId(address, `${address}webhook/${ID}/other`)).toBeUndefined();
+		expect(deliveringWebhookId(undefined, `${address}webhook/${ID}/webhook`)).toBeUndefined();
 	});
 });
 

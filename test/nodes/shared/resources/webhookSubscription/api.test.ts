@@ -3,6 +3,7 @@
 import { ActionableError } from '../../../../../nodes/shared/errors';
 import {
 	createSubscription,
+	enableSubscription,
 	listSubscriptions,
 	parseSubscriptionId,
 	readSubscription,
@@ -94,5 +95,17 @@ describe('readSubscription and createSubscription', () => {
 		const record = { id: 'wh_1', url: 'u', secret: 'whsec_x' };
 		expect(await createSubscription(fakeRequest(() => ({ data: record })).request, { url: 'u', events: [], description: '', enabled: true })).toEqual(record);
 		expect(await readSubscription(fakeRequest(() => ({ data: record })).request, 'wh_1')).toEqual({ id: 'wh_1', url: 'u' });
+	});
+});
+
+describe('enableSubscription', () => {
+	it('sends only enabled: true, with the write scope', async () => {
+		const sent: unknown[] = [];
+		const request: WebhookRequest = async (method, endpoint, options) => {
+			sent.push([method, endpoint, options.body, options.requiredScope]);
+			return {};
+		};
+		await enableSubscription(request, 'wh_2f9c1a7e4b');
+		expect(sent).toEqual([['PATCH', '/webhooks/wh_2f9c1a7e4b', { enabled: true }, 'webhooks:write']]);
 	});
 });

@@ -10,8 +10,8 @@ it('filters and sorts as the platform does (the sandbox is the reference), under
 	expect([resource.path, resource.scope, resource.webhookScope]).toEqual(['/webhooks', 'webhooks:read', true]);
 });
 
-it('picks the subscription in Get and Delete, and lists Delete, Get and Get Many', () => {
+it('picks the subscription in Get and Delete, and lists Check Triggers, Delete, Get and Get Many', () => {
 	expect(resource.picker?.getProperty).toMatchObject({ name: 'webhookSubscriptionId', type: 'resourceLocator', required: true });
 	expect(Object.keys(resource.picker?.listSearch ?? {})).toEqual(['searchWebhookSubscriptions']);
-	expect(resource.operations?.map((operation) => operation.option(resource).name)).toEqual(['Delete', 'Get', 'Get Many']);
+	expect(resource.operations?.map((operation) => operation.option(resource).name)).toEqual(['Check Triggers', 'Delete', 'Get', 'Get Many']);
 });
