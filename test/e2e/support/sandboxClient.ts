@@ -66,6 +66,16 @@ export class SandboxClient {
 		if (!response.ok) throw new Error(`DELETE /v1/webhooks/${id} → ${response.status}: ${await response.text()}`);
 	}
 
+	/** What a user does in the platform's dashboard: disable (or enable) a subscription. */
+	async setSubscriptionEnabled(id: string, enabled: boolean): Promise<void> {
+		const response = await fetch(`${this.baseUrl}/v1/webhooks/${encodeURIComponent(id)}`, {
+			method: 'PATCH',
+			headers: { authorization: `Bearer ${this.token}`, accept: 'application/json', 'content-type': 'application/json' },
+			body: JSON.stringify({ enabled }),
+		});
+		if (!response.ok) throw new Error(`PATCH /v1/webhooks/${id} → ${response.status}: ${await response.text()}`);
+	}
+
 	deliveries(subscriptionId: string): Promise<Delivery[]> {
 		return this.listAll(`/v1/webhooks/${subscriptionId}/deliveries`, {});
 	}

@@ -1,0 +1,63 @@
+// The trigger watchdog example (examples/trigger-watchdog.json) in a real n8n: its n8n API
+// credential (a public API key of the owner, made through n8n's REST API as Settings → n8n API
+// does), and a run of it with `n8n execute`, read node by node. Import `watchdogWorkflows()` and
+// `watchdogCredential()` with the instance's own, call `connectWatchdog` once it runs, then `runWatchdog`.
+import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
+import { loadExamples, type WorkflowJson } from '../../../tooling/lib/examples';
+import { nodeOutput } from '../../../tooling/lib/n8n-cli';
+import type { Instance } from './instance';
+import { timed } from './timings';
+
+export const WATCHDOG_EXAMPLE = 'eduTriggerWatch1';
+/** The example with Delete Orphaned Subscriptions on. */
+const WATCHDOG_DELETING_ORPHANS = 'eduTriggerWatchD';
+const CHECK_NODE = 'Check triggers';
+const PUBLISH_NODE = 'Publish workflow';
+
+const watchdogExample = () => loadExamples().find(({ workflow }) => workflow.id === WATCHDOG_EXAMPLE)!.workflow;
+
+/** The watchdog example as it is, and a copy with Delete Orphaned Subscriptions on. */
+export function watchdogWorkflows(): WorkflowJson[] {
+	const example = watchdogExample();
+	const deleting = structuredClone(example);
+	deleting.id = WATCHDOG_DELETING_ORPHANS;
+	deleting.name = `${example.name} (deleting orphans)`;
+	deleting.nodes.find((node) => node.name === CHECK_NODE)!.parameters.deleteOrphaned = true;
+	return [example, deleting];
+}
+
+/** The example's n8n API credential as the example names it; its key and address come with `connectWatchdog`. */
+export function watchdogCredential(): CredentialImport {
+	const { id, name } = Object.values(watchdogExample().nodes.find((node) => node.type === 'n8n-nodes-base.n8n')!.credentials!)[0];
+	return { id, name, type: 'n8nApi', data: { apiKey: '', baseUrl: '' } };
+}
+
+/** Fills in the n8n API credential: a new API key of the owner (Settings → n8n API), with every scope n8n offers it, and this n8n's API address. */
+export async function connectWatchdog(n8n: Instance): Promise<void> {
+	const { id, name, type } = watchdogCredential();
+	const scopes = await n8n.rest.request<string[]>('GET', '/rest/api-keys/scopes');
+	const key = await n8n.rest.request<{ rawApiKey: string }>('POST', '/rest/api-keys', { label: 'trigger watchdog', scopes, expiresAt: null });
+	await n8n.rest.request('PATCH', `/rest/credentials/${id}`, { name, type, data: { apiKey: key.rawApiKey, baseUrl: `${n8n.server.url}/api/v1` } });
+}
+
+export interface WatchdogRun {
+	/** Check Triggers' items: one per trigger and orphan, then the summary. */
+	checked: Array<Record<string, unknown>>;
+	summary: Record<string, unknown>;
+	/** The workflows the run unpublished and published again (the n8n node's answers). */
+	republished: Array<Record<string, unknown>>;
+}
+
+/** One run of the watchdog (`n8n execute`); `deleteOrphaned`: the copy with Delete Orphaned Subscriptions on. */
+export async function runWatchdog(n8n: Instance, { deleteOrphaned = false } = {}): Promise<WatchdogRun> {
+	const id = deleteOrphaned ? WATCHDOG_DELETING_ORPHANS : WATCHDOG_EXAMPLE;
+	const { result, output } = await timed('n8n execute (trigger watchdog)', () => n8n.cli.execute(id));
+	// The run's own status: n8n 1.123's CLI has been seen to end on a signal after printing a finished, successful run.
+	if (output?.status !== 'success') {
+		throw new Error(`n8n execute --id=${id} did not succeed (${result.signal ?? `exit code ${String(result.code)}`}):\n${result.stdout}\n${result.stderr}`);
+	}
+	const checked = nodeOutput(output, CHECK_NODE);
+	// n8n runs no node that gets no item: nothing to re-publish, no Publish workflow in the run data.
+	const republished = output.data.resultData.runData[PUBLISH_NODE] ? nodeOutput(output, PUBLISH_NODE) : [];
+	return { checked, summary: checked[checked.length - 1], republished };
+}
