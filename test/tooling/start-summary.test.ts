@@ -52,11 +52,11 @@ describe('the npm start summary', () => {
 describe('the example workflows', () => {
 	const examples = loadExamples();
 
-	it('are eight n8n workflows with unique IDs, three of them on the Education Platform Trigger', () => {
+	it('are nine n8n workflows with unique IDs, three of them on the Education Platform Trigger', () => {
 		expect(examples.map((e) => e.workflow.name).sort()).toEqual([
-			'Ask an AI agent about failed payments', 'Daily payment reconciliation', 'Enrollment notification', 'Exam follow-up', 'Exam results', 'Payment reaction', 'Webhook delivery recovery', 'Weekly roster export',
+			'Ask an AI agent about failed payments', 'Daily payment reconciliation', 'Enrollment notification', 'Exam follow-up', 'Exam results', 'Payment reaction', 'Trigger watchdog', 'Webhook delivery recovery', 'Weekly roster export',
 		]);
-		expect(new Set(examples.map((e) => e.workflow.id)).size).toBe(8);
+		expect(new Set(examples.map((e) => e.workflow.id)).size).toBe(9);
 		expect(examples.filter((e) => e.triggerEvents).map((e) => e.triggerEvents)).toEqual(
 			expect.arrayContaining([['enrollment.created'], ['payment.succeeded', 'payment.failed'], ['exam_result.published']]),
 		);
