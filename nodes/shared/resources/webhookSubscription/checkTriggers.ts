@@ -75,7 +75,7 @@ export const checkTriggers: WholeInputOperation = {
 		name: 'Check Triggers',
 		value: 'checkTriggers',
 		description:
-			"Check that every active workflow's Education Platform Trigger has its subscription, enabled and for its events, and find subscriptions to this n8n that no trigger owns. Input: n8n's workflows.",
+			"Check that every active workflow's Education Platform Trigger has its subscription, enabled and for its events, and find subscriptions to this n8n that no trigger owns (input: n8n's workflows)",
 		action: "Check the triggers' subscriptions",
 	}),
 	properties,
