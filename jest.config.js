@@ -20,6 +20,9 @@ module.exports = {
 			...shared,
 			displayName: 'unit',
 			testMatch: ['<rootDir>/test/**/*.test.ts'],
+			// Not jest's 5 s: a virtual-time test (test/harness/virtualTime.ts) steps a minutes-long retry
+			// window through event-loop turns, about 1 s on an idle machine and over 5 s under load.
+			testTimeout: 30_000,
 			testPathIgnorePatterns: ['<rootDir>/test/(e2e|browser|e2e-queue)/[^/]+$'],
 		},
 		{
