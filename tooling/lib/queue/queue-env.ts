@@ -1,7 +1,7 @@
 // The settings that turn an n8n process into one role of a queue-mode deployment (pure,
 // unit-tested). Names checked against n8n 2.41.1's @n8n/config: EXECUTIONS_MODE, DB_TYPE,
-// DB_POSTGRESDB_*, QUEUE_BULL_REDIS_*, QUEUE_HEALTH_CHECK_*, N8N_WORKER_SERVER_ADDRESS and
-// OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS.
+// DB_POSTGRESDB_*, QUEUE_BULL_REDIS_*, QUEUE_HEALTH_CHECK_*, N8N_WORKER_SERVER_ADDRESS,
+// OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS and N8N_COMMUNITY_PACKAGES_ENABLED.
 
 export type N8nRole = 'main' | 'webhook' | 'worker';
 
@@ -31,5 +31,10 @@ export function queueModeEnv(role: N8nRole, backends: QueueBackends, port: numbe
 			: {}),
 		// Manual runs from the editor go to the workers too (the default from n8n 3.0).
 		...(role === 'main' ? { OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true' } : {}),
+		// The shared nodes folder is main's to change: a webhook process or worker still loads the
+		// packages in it at start-up, but ignores main's install and update commands, which would
+		// otherwise make every process run npm in that one folder at once (docs/production.md,
+		// "Installing and updating in queue mode").
+		...(role === 'main' ? {} : { N8N_COMMUNITY_PACKAGES_ENABLED: 'false' }),
 	};
 }

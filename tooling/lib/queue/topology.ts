@@ -1,7 +1,8 @@
 // n8n in queue mode on one machine: Postgres, Redis, one main, webhook processes and workers,
-// nginx in front. The package is installed once, the way the Community Nodes panel installs it,
-// into a nodes folder every process shares (what a volume does in docs/production.md).
-// Used by `npm start -- --queue` and the queue-mode e2e suite.
+// nginx in front, every process sharing one nodes folder (what a volume does in docs/production.md).
+// The package is either installed there before n8n starts, the way the Community Nodes panel
+// installs it (`npm start -- --queue`), or installed later through main's Community Nodes endpoint
+// from a registry (the queue-mode e2e suite). Used by both.
 import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 
@@ -20,7 +21,14 @@ import type { N8nRole, QueueBackends } from './queue-env';
 
 export interface QueueTopologyOptions {
 	runtime: RuntimeInfo;
-	packed: PackedPackage;
+	/** Installed into the shared nodes folder before n8n starts; omitted: the folder starts empty. */
+	packed?: PackedPackage;
+	/**
+	 * The npm registry main's Community Nodes endpoint installs from (N8N_COMMUNITY_PACKAGES_REGISTRY).
+	 * Main then runs in n8n's test mode (E2E_TESTS=true), whose PATCH /rest/e2e/feature grants the
+	 * licence feature a registry other than npmjs.org needs.
+	 */
+	communityRegistry?: string;
 	/** Everything lives under here: data of Postgres and Redis, nginx's files, each process's user folder and log. */
 	dir: string;
 	webhookProcesses?: number;
@@ -85,7 +93,8 @@ export class QueueTopology {
 		log(`PostgreSQL on 127.0.0.1:${postgres.settings.port}, Redis on 127.0.0.1:${redis.settings.port}`);
 
 		const mainFolder = this.userFolder('main', 0);
-		await installLikeCommunityPanel(options.packed, mainFolder);
+		mkdirSync(nodesFolder(mainFolder), { recursive: true });
+		if (options.packed) await installLikeCommunityPanel(options.packed, mainFolder);
 		const proxyPort = options.port || (await getFreePort());
 		this.url = `http://127.0.0.1:${proxyPort}`;
 		const mainPort = await getFreePort();
@@ -151,7 +160,9 @@ export class QueueTopology {
 	}
 
 	private envFor(role: N8nRole, userFolder: string, port: number): Omit<N8nEnvOptions, 'brokerPort'> {
-		return { role, userFolder, port, nodeBinary: this.options.runtime.nodeBinary, queue: this.backends, webhookUrl: `${this.url}/`, editorBaseUrl: `${this.url}/`, extra: this.options.extraEnv };
+		const { communityRegistry, extraEnv } = this.options;
+		const extra = communityRegistry && role === 'main' ? { ...extraEnv, N8N_COMMUNITY_PACKAGES_REGISTRY: communityRegistry, E2E_TESTS: 'true' } : extraEnv;
+		return { role, userFolder, port, nodeBinary: this.options.runtime.nodeBinary, queue: this.backends, webhookUrl: `${this.url}/`, editorBaseUrl: `${this.url}/`, extra };
 	}
 
 	/** Every process's user folder links the one nodes folder the package was installed into. */

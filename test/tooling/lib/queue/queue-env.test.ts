@@ -30,6 +30,15 @@ describe('queue-mode settings per role', () => {
 		expect(queueModeEnv('webhook', backends, 7002)).not.toHaveProperty('OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS');
 	});
 
+	it('leaves community package changes to main: webhook processes and workers ignore its install and update commands', () => {
+		expect(queueModeEnv('main', backends, 7000)).not.toHaveProperty('N8N_COMMUNITY_PACKAGES_ENABLED');
+		expect(queueModeEnv('webhook', backends, 7002)).toMatchObject({ N8N_COMMUNITY_PACKAGES_ENABLED: 'false' });
+		expect(queueModeEnv('worker', backends, 7001)).toMatchObject({ N8N_COMMUNITY_PACKAGES_ENABLED: 'false' });
+		// Over buildN8nEnv's own "true" for every process.
+		const env = (role: 'main' | 'worker') => buildN8nEnv({ userFolder: '/u', port: 7001, brokerPort: 7100, nodeBinary: '/node/bin/node', role, queue: backends }, { PATH: '/usr/bin' });
+		expect([env('main').N8N_COMMUNITY_PACKAGES_ENABLED, env('worker').N8N_COMMUNITY_PACKAGES_ENABLED]).toEqual(['true', 'false']);
+	});
+
 	it('maps roles to n8n commands', () => {
 		expect(ROLE_COMMAND).toEqual({ main: 'start', webhook: 'webhook', worker: 'worker' });
 	});
