@@ -81,8 +81,8 @@ export function nextTestVersion(version: string): string {
 
 /**
  * The output field only the repacked next version emits: its own version, in every item of the
- * Education Platform Trigger and of the Polling Trigger. An item that carries it was built by the
- * updated code; the shipped code has no such field.
+ * Education Platform Trigger, of the Polling Trigger and of the action node (what a queue-mode
+ * worker runs). An item that carries it was built by the updated code; the shipped code has no such field.
  */
 export const NEXT_VERSION_MARKER_FIELD = 'package_version';
 
@@ -101,6 +101,12 @@ export function nextVersionPatches(version: string): Array<{ file: string; ancho
 			file: 'dist/nodes/EducationPlatformPollingTrigger/poll/pollResource.js',
 			anchor: 'event_kind: kind, ',
 			replacement: `event_kind: kind, ${field}, `,
+		},
+		{
+			// router(): every item of the action node, the code a queue-mode worker runs.
+			file: 'dist/nodes/EducationPlatform/actions/router.js',
+			anchor: 'this.helpers.returnJsonArray(results)',
+			replacement: `this.helpers.returnJsonArray(results.map((result) => ({ ...result, ${field} })))`,
 		},
 	];
 }

@@ -30,12 +30,17 @@ describe('the local npm registry', () => {
 		expect(() => nextTestVersion('latest')).toThrow('Not a semver version: "latest"');
 	});
 
-	it('marks both triggers’ output builders with the version, and fails loudly when an anchor is gone or ambiguous', () => {
+	it('marks the output builders of both triggers and of the action node with the version, and fails loudly when an anchor is gone or ambiguous', () => {
 		const patches = nextVersionPatches('0.1.1-e2e.next');
 		expect(patches.map((patch) => patch.file)).toEqual([
 			'dist/nodes/EducationPlatformTrigger/webhook/delivery.js',
 			'dist/nodes/EducationPlatformPollingTrigger/poll/pollResource.js',
+			'dist/nodes/EducationPlatform/actions/router.js',
 		]);
+		const action = patches[2];
+		expect(replaceOnce('push(...f(this.helpers.returnJsonArray(results), { itemData }))', action.anchor, action.replacement, action.file)).toBe(
+			`push(...f(this.helpers.returnJsonArray(results.map((result) => ({ ...result, ${NEXT_VERSION_MARKER_FIELD}: "0.1.1-e2e.next" }))), { itemData }))`,
+		);
 		const poll = patches[1];
 		expect(replaceOnce('return { json: { event: e, event_kind: kind, ...data } };', poll.anchor, poll.replacement, poll.file)).toBe(
 			`return { json: { event: e, event_kind: kind, ${NEXT_VERSION_MARKER_FIELD}: "0.1.1-e2e.next", ...data } };`,
