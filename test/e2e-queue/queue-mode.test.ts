@@ -1,6 +1,8 @@
 // The packed package in n8n's queue mode on real components: Postgres, Redis, n8n main, two
-// `n8n webhook` processes and two `n8n worker`s behind nginx (tooling/lib/queue/). The checks run
-// in order on one topology; the throughput check also starts one single-process n8n for comparison.
+// `n8n webhook` processes and two `n8n worker`s behind nginx (tooling/lib/queue/), sharing one nodes
+// folder. The package is installed, then updated, through main's Community Nodes endpoint from a
+// local registry. The checks run in order on one topology; the throughput check also starts one
+// single-process n8n for comparison.
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +13,9 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { ensureRuntime } from '../../tooling/n8n-runtime/install';
 import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/demo-credentials';
 import type { PackedPackage } from '../../tooling/lib/community-package';
-import { N8nRestClient } from '../../tooling/lib/n8n-rest';
+import type { N8nServer } from '../../tooling/lib/n8n-server';
+import { CUSTOM_REGISTRY_FEATURE, N8nRestClient } from '../../tooling/lib/n8n-rest';
+import { NEXT_VERSION_MARKER_FIELD, repackAsNextVersion, startRegistry, type LocalRegistry } from '../../tooling/lib/registry';
 import { claimsTableDdl } from '../../tooling/lib/queue/exactly-once-example';
 import { QueueTopology } from '../../tooling/lib/queue/topology';
 import { webhooksOf } from '../../sandbox/webhooks/plugin';
@@ -20,12 +24,12 @@ import { SandboxClient, eventually } from '../e2e/support/sandboxClient';
 import { timed } from '../e2e/support/timings';
 import { EventCounter } from './support/counter';
 import { paymentEvent, sendSignedDeliveries, summarise, type LoadReport } from './support/load';
-import { bareTriggerWorkflow, exactlyOnceExample, returnAllWorkflow, subscriptionsWorkflow } from './support/workflows';
+import { bareTriggerWorkflow, exactlyOnceExample, returnAllWorkflow, subscriptionsWorkflow, triggerThenActionWorkflow } from './support/workflows';
 
 jest.setTimeout(600_000);
 
-const IDS = { bare: 'queueBareTrigger', once: 'queueExactlyOnce', returnAll: 'queueReturnAll01', subscriptions: 'queueSubsWorker1' };
-const HOOKS = { bare: randomUUID(), once: randomUUID(), returnAll: `return-all-${randomUUID()}`, subscriptions: `subscriptions-${randomUUID()}` };
+const IDS = { bare: 'queueBareTrigger', once: 'queueExactlyOnce', returnAll: 'queueReturnAll01', subscriptions: 'queueSubsWorker1', update: 'queueUpdateLive1' };
+const HOOKS = { bare: randomUUID(), once: randomUUID(), returnAll: `return-all-${randomUUID()}`, subscriptions: `subscriptions-${randomUUID()}`, update: randomUUID() };
 const DELIVERIES = 1_000;
 /** The single process gets fewer: on these 2 cores it drains ~5 a second, and the suite runs in CI. */
 const SINGLE_PROCESS_DELIVERIES = 300;
@@ -51,6 +55,9 @@ let queue: QueueTopology;
 let rest: N8nRestClient;
 let credential: CredentialImport;
 let unflatten: (text: string) => unknown;
+let registry: LocalRegistry;
+/** The packed package repacked as the next version, whose items carry NEXT_VERSION_MARKER_FIELD. */
+let next: PackedPackage;
 
 function packed(): PackedPackage {
 	if (!process.env.EDU_E2E_PACKAGE) throw new Error('run through jest: global-setup packs the package');
@@ -99,10 +106,18 @@ beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0, students: STUDENTS, logRequests: false, webhookRetryScale: RETRY_SCALE });
 	platform = new SandboxClient(sandbox.baseUrl, sandbox.config.demoToken);
 	credential = accessTokenCredential({ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken }, 'queueTokenCred01', 'queue e2e token');
+	registry = await timed('local npm registry with the package and its next version', async () => {
+		const started = await startRegistry();
+		await started.publish(packed());
+		next = await repackAsNextVersion(packed(), path.join(dir, 'next'));
+		// Under a tag of its own: `latest` stays the packed version until the update names this one.
+		await started.publish(next, 'next');
+		return started;
+	});
 	queue = await timed('queue topology up (Postgres, Redis, main, 2 webhook, 2 workers, nginx)', () =>
 		QueueTopology.start({
 			runtime,
-			packed: packed(),
+			communityRegistry: registry.url,
 			dir: path.join(dir, 'queue'),
 			// A dead worker's jobs are found stalled within ~25 s instead of ~90 s (defaults: 60 s
 			// lock, 30 s checks); the lock is still renewed every 5 s by a live worker.
@@ -115,6 +130,7 @@ beforeAll(async () => {
 					exactlyOnceExample(IDS.once, { platform: credential, postgres }, HOOKS.once, (p) => counter.url(p), RETRY_SCALE),
 					returnAllWorkflow(IDS.returnAll, credential, HOOKS.returnAll),
 					subscriptionsWorkflow(IDS.subscriptions, credential, HOOKS.subscriptions),
+					triggerThenActionWorkflow(IDS.update, credential, HOOKS.update),
 				]);
 				await topology.sql(claimsTableDdl());
 			},
@@ -122,15 +138,46 @@ beforeAll(async () => {
 	);
 	rest = new N8nRestClient(queue.url);
 	await rest.ensureOwner(OWNER);
+	await rest.setLicenseFeatureInTestMode(CUSTOM_REGISTRY_FEATURE);
+	await timed("install through main's Community Nodes endpoint", () => rest.installCommunityPackage(packed().name));
 	const flatted = createRequire(path.join(runtime.layout.nodeModules, 'n8n', 'package.json'))('flatted') as { parse(text: string): unknown };
 	unflatten = (text) => flatted.parse(text);
 });
 
 afterAll(async () => {
 	await queue?.stop();
+	await registry?.stop();
 	await sandbox?.close();
 	await counter?.close();
 	if (dir && !process.env.EDU_E2E_KEEP) rmSync(dir, { recursive: true, force: true });
+});
+
+/** What a process logged about the package since its last start: n8n 2.41's lines for a (re)load, a failure and a refusal. */
+function packageOutcomes(server: N8nServer): string[] {
+	const name = packed().name;
+	return server.log
+		.split('\n')
+		.filter((line) => line.includes(`Community package installed: ${name}`) || /(Failed to install|Skipped installing) community package/.test(line))
+		.map((line) => line.replace(/^.*?(Community package installed|Failed to install community package|Skipped installing community package)/, '$1').trim());
+}
+
+function roleOf(server: N8nServer): string {
+	if (server === queue.main) return 'main';
+	const webhook = queue.webhooks.indexOf(server);
+	return webhook >= 0 ? `webhook ${webhook + 1}` : `worker ${queue.workers.indexOf(server) + 1}`;
+}
+
+const SKIPPED = 'Skipped installing community package';
+
+test("install on main's Community Nodes endpoint: main loads the package at once; webhook processes and workers skip main's command and load it from the shared folder when restarted", async () => {
+	const name = packed().name;
+	expect((await rest.communityPackages()).map((p) => [p.packageName, p.installedVersion, p.failedLoading])).toEqual([[name, packed().version, false]]);
+	expect(packageOutcomes(queue.main)).toEqual([`Community package installed: ${name}`]);
+	const others = [...queue.webhooks, ...queue.workers];
+	await eventually("every webhook process and worker to handle main's install command", async () => (others.every((server) => packageOutcomes(server).length > 0) ? true : undefined), 60_000);
+	for (const server of others) expect([roleOf(server), packageOutcomes(server)]).toEqual([roleOf(server), [SKIPPED]]);
+	await timed('restart the webhook processes and workers after the install', () => Promise.all(others.map((server) => server.restart())));
+	// The later tests run the trigger on the webhook processes and the action node on the workers.
 });
 
 test('activation on main registers exactly one subscription, at the load balancer', async () => {
@@ -276,6 +323,100 @@ function tally(values: string[]): string {
 	for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
 	return [...counts].map(([value, n]) => `${n} × ${value}`).join(', ') || 'none';
 }
+
+/** Events per phase of the update test: before, during and after the update, and after the restart. */
+const UPDATE_BURST = 20;
+
+interface CodeSeen {
+	eventId: string;
+	executionId: string;
+	/** The version in the trigger's item (built by the webhook process), or "old" without the marker. */
+	webhookProcess: string;
+	worker: string;
+	/** Which webhook process enqueued it and which worker ran it, from their logs. */
+	enqueuedBy: string;
+	ranBy: string;
+}
+
+/** Every successful execution of the update test's workflow read so far, by execution id (read before a restart clears the logs). */
+const seenByExecution = new Map<string, CodeSeen>();
+
+/** For each of these events, its execution and which code built its items, once a worker has finished it. */
+async function codeSeen(eventIds: string[]): Promise<CodeSeen[]> {
+	const marker = (json: Record<string, unknown> | undefined) => String(json?.[NEXT_VERSION_MARKER_FIELD] ?? 'old');
+	return eventually(`the executions of ${eventIds.length} events`, async () => {
+		const rows = await queue.sql(`select id from execution_entity where "workflowId" = '${IDS.update}' and status = 'success'`);
+		for (const [id] of rows.filter(([id]) => !seenByExecution.has(id))) {
+			const data = unflatten((await rest.execution(id)).data) as { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
+			const triggerItem = data.resultData.runData['Education Platform Trigger'][0].data.main[0][0].json;
+			const enqueuedBy = queue.webhooks.find((server) => server.log.includes(`Enqueued execution ${id} `));
+			const ranBy = queue.workers.find((server) => server.log.includes(`Worker started execution ${id} `));
+			seenByExecution.set(id, {
+				eventId: String(triggerItem.id),
+				executionId: id,
+				webhookProcess: marker(triggerItem),
+				worker: marker(data.resultData.runData['Get Many']?.[0].data.main[0][0]?.json),
+				enqueuedBy: enqueuedBy ? roleOf(enqueuedBy) : '?',
+				ranBy: ranBy ? roleOf(ranBy) : '?',
+			});
+		}
+		const found = [...seenByExecution.values()].filter((s) => eventIds.includes(s.eventId));
+		return eventIds.every((eventId) => found.some((s) => s.eventId === eventId)) ? found : undefined;
+	}, 120_000);
+}
+
+function tallyCode(label: string, seen: CodeSeen[]): string {
+	return `${label}: ${tally(seen.map((s) => `${s.enqueuedBy} ${s.webhookProcess} → ${s.ranBy} ${s.worker}`))}`;
+}
+
+test("update on main while the trigger runs: main reloads the new version; webhook processes and workers skip main's command and run the old code until they are restarted", async () => {
+	const name = packed().name;
+	const others = [...queue.webhooks, ...queue.workers];
+	await rest.activateWorkflow(IDS.update);
+	const subscription = await subscriptionFor(HOOKS.update);
+	const before = await emitPayments(UPDATE_BURST);
+	const beforeSeen = await codeSeen(before);
+	const handledBefore = new Map(queue.servers.map((server) => [server, packageOutcomes(server).length]));
+	const handledSince = (server: N8nServer) => packageOutcomes(server).slice(handledBefore.get(server));
+
+	const updating = rest.updateCommunityPackage(name, next.version);
+	const during = await emitPayments(UPDATE_BURST);
+	const updated = await updating;
+	expect(updated.installedVersion).toBe(next.version);
+	await eventually("every webhook process and worker to handle main's update command", async () => (others.every((server) => handledSince(server).length > 0) ? true : undefined), 60_000);
+	const after = await emitPayments(UPDATE_BURST);
+	const [duringSeen, afterSeen] = [await codeSeen(during), await codeSeen(after)];
+	const logged = queue.servers.map((server) => `${roleOf(server)}: ${handledSince(server).join('; ')}`).join(' | ');
+
+	// Recovery: restart the webhook processes and workers; they load the shared folder's version.
+	await timed('restart the webhook processes and workers after the update', () => Promise.all(others.map((server) => server.restart())));
+	const restarted = await emitPayments(UPDATE_BURST);
+	const restartedSeen = await codeSeen(restarted);
+	await webhooksOf(sandbox.state).idle();
+
+	process.stdout.write(
+		[
+			'',
+			`Update ${packed().version} → ${next.version} through main; executions per phase as "webhook process (its code) → worker (its code)":`,
+			`  ${tallyCode('before', beforeSeen)}`,
+			`  ${tallyCode('during', duringSeen)}`,
+			`  ${tallyCode('after', afterSeen)}`,
+			`  ${tallyCode('after restarting the webhook processes and workers', restartedSeen)}`,
+			`  logged on the update: ${logged}`,
+			'',
+		].join('\n'),
+	);
+	expect(logged).toBe(queue.servers.map((server) => `${roleOf(server)}: ${server === queue.main ? `Community package installed: ${name}` : SKIPPED}`).join(' | '));
+	expect((await rest.communityPackages()).map((p) => [p.packageName, p.installedVersion, p.failedLoading])).toEqual([[name, next.version, false]]);
+	expect(await platform.subscriptions()).toEqual([expect.objectContaining({ id: subscription.id })]);
+	expect(beforeSeen.filter((s) => s.webhookProcess !== 'old' || s.worker !== 'old')).toEqual([]);
+	// Every webhook process and worker took part after it had handled main's command, on the old code.
+	expect(new Set(afterSeen.flatMap((s) => [s.enqueuedBy, s.ranBy]))).toEqual(new Set(others.map(roleOf)));
+	expect(afterSeen.filter((s) => s.webhookProcess !== 'old' || s.worker !== 'old')).toEqual([]);
+	expect(restartedSeen.filter((s) => s.webhookProcess !== next.version || s.worker !== next.version)).toEqual([]);
+	await rest.deactivateWorkflow(IDS.update);
+	await eventually('no subscription left', async () => ((await platform.subscriptions()).length === 0 ? true : undefined));
+});
 
 test('a webhook process killed during a burst: after the platform retries, every event ran and the exactly-once example acted once per event', async () => {
 	await rest.activateWorkflow(IDS.once);

@@ -1,6 +1,7 @@
-// The queue suite's workflows: a bare trigger (lifecycle, throughput), the queue-mode payment
-// example with its side effects made visible, and production webhooks running Get Many on a worker
-// (Return All of students; the webhook subscriptions, marked delivers_to_this_n8n).
+// The queue suite's workflows: a bare trigger (lifecycle, throughput), the trigger followed by the
+// action node (which code each process runs after an update), the queue-mode payment example with
+// its side effects made visible, and production webhooks running Get Many on a worker (Return All
+// of students; the webhook subscriptions, marked delivers_to_this_n8n).
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
 import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, type WorkflowJson, type WorkflowNode } from '../../../tooling/lib/examples';
 import { loadExactlyOnceExample } from '../../../tooling/lib/queue/exactly-once-example';
@@ -20,6 +21,25 @@ function trigger(credential: CredentialImport, webhookId: string) {
 
 export function bareTriggerWorkflow(id: string, credential: CredentialImport, webhookId: string): WorkflowJson {
 	return { id, name: 'queue e2e: trigger only', active: false, nodes: [trigger(credential, webhookId)], connections: {}, settings: { executionOrder: 'v1' } };
+}
+
+/**
+ * The trigger, then the action node ("Get Many", one student). In queue mode the trigger's item is
+ * built by the webhook process that took the delivery and the action node's by the worker that ran
+ * the execution, so each item tells which package code that process runs.
+ */
+export function triggerThenActionWorkflow(id: string, credential: CredentialImport, webhookId: string): WorkflowJson {
+	return {
+		id,
+		name: 'queue e2e: trigger, then the action node',
+		active: false,
+		nodes: [
+			trigger(credential, webhookId),
+			node('Get Many', ACTION_NODE_TYPE, { authentication: 'accessToken', resource: 'student', operation: 'getMany', limit: 1, filters: {}, sort: { rule: [] }, options: {} }, { credentials: credentialRef(credential) }),
+		],
+		connections: { [TRIGGER]: { main: [[{ node: 'Get Many', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 function postEventId(name: string, url: string, id: string): WorkflowNode {
