@@ -1,7 +1,9 @@
-// The package in n8n's editor, in a real browser: what a user sees in the nodes panel, the node
-// and trigger panels, the credential dialogs and the AI Agent, and what running from the editor
-// shows. One n8n (set up as `npm start` does) and one Chromium for the whole file; tests run in
-// order but each starts from a new workflow. README pictures: readmeScreenshot (npm run screenshots).
+// The package in n8n's editor, in a real browser: installing it through Settings → Community Nodes,
+// what a user then sees in the nodes panel, the node and trigger panels, the credential dialogs and
+// the AI Agent, and what running from the editor shows. One n8n (set up as `npm start` does, but
+// without the package) and one Chromium for the whole file; the first test installs the package and
+// every later one uses it; each starts from a new workflow. README pictures: readmeScreenshot
+// (npm run screenshots).
 import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
 import { triggerProperties } from '../../nodes/EducationPlatformTrigger/description';
 import { ACTION_PANELS, RESOURCE_RUNS } from './actions';
@@ -54,6 +56,20 @@ function firstOutputId(): Promise<string> {
 function pickerName(student: Record<string, unknown>): string {
 	return `${String(student.preferred_name || student.first_name)} ${String(student.last_name)} (${String(student.student_number)})`;
 }
+
+describe('Settings → Community Nodes', () => {
+	browserTest('installing the package by name (risks accepted) shows "Package installed" and its card, with no restart', async ({ editor, packed, n8n }) => {
+		await editor.communityNodes.open();
+		const installed = editor.page.waitForResponse((response) => /\/rest\/community-packages$/.test(response.url()) && response.request().method() === 'POST', { timeout: 4 * STEP_TIMEOUT_MS });
+		await editor.communityNodes.install(packed.name);
+		expect((await installed).status()).toBe(200);
+		await editor.toast('Package installed').waitFor();
+		const card = editor.communityNodes.card(packed.name);
+		await card.waitFor();
+		expect(await card.innerText()).toContain(packed.version);
+		expect((await n8n.rest.communityPackages()).map((p) => [p.packageName, p.installedVersion])).toEqual([[packed.name, packed.version]]);
+	});
+});
 
 describe('the nodes panel', () => {
 	browserTest('a search for "Education" lists the package, with its icon', async ({ editor }) => {

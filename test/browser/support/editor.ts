@@ -8,11 +8,13 @@ export class Editor {
 	readonly nodeCreator: NodeCreator;
 	readonly ndv: NodeDetails;
 	readonly credentialModal: CredentialModal;
+	readonly communityNodes: CommunityNodesSettings;
 
 	constructor(readonly page: Page) {
 		this.nodeCreator = new NodeCreator(page);
 		this.ndv = new NodeDetails(page);
 		this.credentialModal = new CredentialModal(page);
+		this.communityNodes = new CommunityNodesSettings(page);
 	}
 
 	async signIn(owner: Pick<OwnerAccount, 'email' | 'password'>): Promise<void> {
@@ -47,6 +49,35 @@ export class Editor {
 	/** A toast (n8n's notifications), by its text. */
 	toast(text: string | RegExp): Locator {
 		return this.page.locator('.el-notification').filter({ hasText: text });
+	}
+}
+
+/** Settings → Community Nodes, and its "Install community nodes" dialog. */
+export class CommunityNodesSettings {
+	constructor(private readonly page: Page) {}
+
+	async open(): Promise<void> {
+		await this.page.goto('/settings/community-nodes');
+	}
+
+	/** The install dialog's package name field, "I understand the risks" and Install (n8n 2.41's CommunityPackageInstallModal). */
+	get installDialog(): Locator {
+		return this.page.locator('.el-dialog').filter({ has: this.page.getByTestId('package-name-input') });
+	}
+
+	/** Opens the install dialog from the empty page's "Install a community node", types the name, accepts the risks and installs. */
+	async install(packageName: string): Promise<void> {
+		await this.page.getByRole('button', { name: 'Install a community node' }).click();
+		const dialog = this.installDialog;
+		// The id sits on the native input or on its wrapper, depending on the design system's version.
+		await dialog.getByTestId('package-name-input').locator('xpath=descendant-or-self::input').first().fill(packageName);
+		await dialog.getByTestId('user-agreement-checkbox').click();
+		await dialog.getByTestId('install-community-package-button').click();
+	}
+
+	/** The card the page shows for an installed package. */
+	card(packageName: string): Locator {
+		return this.page.getByTestId('community-package-card').filter({ hasText: packageName });
 	}
 }
 
@@ -299,6 +330,8 @@ export class CredentialModal {
 
 	/** "Connect my account" (OAuth2): n8n saves the credential, then opens the platform in a popup. */
 	async connect(): Promise<void> {
+		// n8n fetches a new credential's name after the dialog opens; saved without one it answers 400.
+		await this.dialog.getByTestId('credential-name').waitFor();
 		await this.root.getByTestId('quick-connect-button').or(this.root.getByRole('button', { name: /Connect my account/i })).first().click();
 	}
 

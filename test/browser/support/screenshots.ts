@@ -34,6 +34,9 @@ export async function screenshotFailure(page: Page | undefined, testName: string
 
 /** A README picture: `name` is its file name in docs/images/, e.g. `nodes-panel.png`. */
 export async function readmeScreenshot(page: Page, name: string): Promise<void> {
+	// The frame n8n draws around the page in its test mode (E2E_TESTS=true, which the suite's
+	// installation from a local registry needs) is no part of what users see.
+	await page.addStyleTag({ content: '[data-test-id="e2e-test-mode-marker"] { display: none !important; }' });
 	const targets = [path.join(ARTIFACTS_DIR, 'readme')];
 	if (process.env.EDU_README_SCREENSHOTS === '1') targets.push(README_IMAGES_DIR);
 	for (const dir of targets) {

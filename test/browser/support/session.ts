@@ -1,10 +1,18 @@
-// One n8n set up the way `npm start` sets it up (the sandbox credentials, the example workflows,
-// the package installed like the Community Nodes panel does), one Chromium, one signed-in page.
+// One n8n set up the way `npm start` sets it up (the sandbox credentials, the example workflows),
+// but without the package: the suite's first test installs it through Settings → Community Nodes
+// from a local npm registry (tooling/lib/registry.ts). One Chromium, one signed-in page.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { demoCredentials } from '../../../tooling/lib/demo-credentials';
 import { loadExamples } from '../../../tooling/lib/examples';
-import { OWNER, startInstance, type Instance } from '../../e2e/support/instance';
+import type { PackedPackage } from '../../../tooling/lib/community-package';
+import { CUSTOM_REGISTRY_FEATURE } from '../../../tooling/lib/n8n-rest';
+import { startRegistry, type LocalRegistry } from '../../../tooling/lib/registry';
+import { OWNER, packedPackage, startInstance, type Instance } from '../../e2e/support/instance';
 import { timed } from '../../e2e/support/timings';
 import { launchChromium } from './chromium';
 import { Editor } from './editor';
@@ -18,10 +26,17 @@ export const STEP_TIMEOUT_MS = 60_000;
 const N8N_NOISE: Allowance[] = [
 	{ pattern: /\/rest\/login\b/, reason: 'the sign-in page asks whether a session exists (401 before signing in)' },
 	{ pattern: /\/favicon\.ico\b/, reason: "the sandbox's consent page has no favicon (dev tooling, not the package)" },
+	{
+		pattern: /Can't connect to n8n\.[\s\S]*SettingsCommunityNodesView/,
+		reason: "the Community Nodes page counts npm's community packages on api.npms.io from the browser (off-machine here), and logs the failure",
+	},
 ];
 
 export interface EditorSession {
 	n8n: Instance;
+	/** What the Community Nodes panel installs: the package as packed from this tree, `latest` in `registry`. */
+	packed: PackedPackage;
+	registry: LocalRegistry;
 	browser: Browser;
 	context: BrowserContext;
 	page: Page;
@@ -38,15 +53,28 @@ export function current(): EditorSession {
 
 export async function startEditorSession(): Promise<EditorSession> {
 	clearFailureScreenshots();
-	const n8n = await startInstance((sandbox) => {
-		const login = {
-			baseUrl: sandbox.baseUrl,
-			token: sandbox.config.demoToken,
-			clientId: sandbox.config.oauthClientId,
-			clientSecret: sandbox.config.oauthClientSecret,
-		};
-		return { credentials: demoCredentials(login), workflows: loadExamples().map(({ workflow }) => ({ ...workflow, active: false })) };
-	});
+	const dir = mkdtempSync(path.join(tmpdir(), 'edu-browser-'));
+	const packed = await packedPackage(dir);
+	const registry = await timed('start the local npm registry', () => startRegistry());
+	await registry.publish(packed);
+	rmSync(dir, { recursive: true, force: true });
+	// Credentials and workflows of a package n8n does not have yet import as they are; they work
+	// once the package is installed.
+	const n8n = await startInstance(
+		(sandbox) => {
+			const login = {
+				baseUrl: sandbox.baseUrl,
+				token: sandbox.config.demoToken,
+				clientId: sandbox.config.oauthClientId,
+				clientSecret: sandbox.config.oauthClientSecret,
+			};
+			return { credentials: demoCredentials(login), workflows: loadExamples().map(({ workflow }) => ({ ...workflow, active: false })) };
+		},
+		{ E2E_TESTS: 'true', N8N_COMMUNITY_PACKAGES_REGISTRY: registry.url },
+		{},
+		{ preinstall: false },
+	);
+	await n8n.rest.setLicenseFeatureInTestMode(CUSTOM_REGISTRY_FEATURE);
 	const browser = await timed('launch Chromium', () => launchChromium());
 	const context = await browser.newContext({ baseURL: n8n.server.url, viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
 	context.setDefaultTimeout(STEP_TIMEOUT_MS);
@@ -55,7 +83,7 @@ export async function startEditorSession(): Promise<EditorSession> {
 	const page = await context.newPage();
 	const editor = new Editor(page);
 	await timed('sign in to the editor', () => editor.signIn(OWNER));
-	session = { n8n, browser, context, page, editor, problems };
+	session = { n8n, packed, registry, browser, context, page, editor, problems };
 	return session;
 }
 
@@ -66,6 +94,7 @@ export async function stopEditorSession(): Promise<void> {
 	if (process.env.EDU_BROWSER_VERBOSE) process.stdout.write(`${ending.problems.all.map(format).join('\n')}\n`);
 	await ending.browser.close().catch(() => undefined);
 	await ending.n8n.close();
+	await ending.registry.stop();
 }
 
 /**
