@@ -12,7 +12,9 @@
 // - update deactivates no workflow: the trigger's checkExists/create/delete are not called, and
 //   the next delivery and poll run the new code against the static data the old one stored.
 // - uninstall deactivates nothing and calls no delete(): the subscription stays on the platform;
-//   unpublishing afterwards cannot run delete() either (the node type is gone).
+//   unpublishing afterwards cannot run delete() either (the node type is gone), nor can deleting
+//   the workflow: that subscription is what the trigger watchdog (examples/trigger-watchdog.json)
+//   reports, and deletes with its option, once the package is installed again.
 // docs/trigger-guarantees.md "Updating and uninstalling the package" reports these tests' facts.
 // One n8n and one registry for the whole file; the tests run in order and build on each other.
 // About 3–4 minutes per cell, most of it two waits for n8n's one-minute poll (the shortest n8n
@@ -23,7 +25,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
 import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/demo-credentials';
-import { CUSTOM_REGISTRY_FEATURE } from '../../tooling/lib/n8n-rest';
+import { CUSTOM_REGISTRY_FEATURE, N8nRestError } from '../../tooling/lib/n8n-rest';
 import { NEXT_VERSION_MARKER_FIELD, repackAsNextVersion, startRegistry, type LocalRegistry } from '../../tooling/lib/registry';
 import { nodesFolder, type PackedPackage } from '../../tooling/lib/community-package';
 import { packedPackage, startInstance, type Instance } from './support/instance';
@@ -31,6 +33,7 @@ import { itemsOf, runsOf } from './support/runs';
 import { eventually, type PlatformEvent, type Subscription } from './support/sandboxClient';
 import { e2eTarget } from './support/target';
 import { timed } from './support/timings';
+import { connectWatchdog, runWatchdog, watchdogCredential, watchdogWorkflows } from './support/watchdog';
 import { POLLING_TRIGGER_NODE, pollingTriggerWorkflow, triggerWorkflow } from './support/workflows';
 
 jest.setTimeout(300_000);
@@ -40,6 +43,8 @@ const POLLING_ID = 'e2ePanelPolling1';
 const TRIGGER_NODE = 'Education Platform Trigger';
 const WEBHOOK_ID = randomUUID();
 const EVENT = 'enrollment.created';
+/** A second trigger, active at the last uninstall and deleted while the package is gone: its subscription is left as an orphan. */
+const DELETED = { id: 'e2ePanelDeleted1', webhookId: randomUUID(), events: ['payment.failed'] };
 
 let dir: string;
 let registry: LocalRegistry;
@@ -65,8 +70,17 @@ beforeAll(async () => {
 	await registry.publish(current);
 	n8n = await startInstance(
 		(sandbox) => {
-			credential = accessTokenCredential({ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken }, 'e2ePanelToken001', 'e2e panel access token');
-			return { credentials: [credential], workflows: [triggerWorkflow(TRIGGER_ID, credential, [EVENT], WEBHOOK_ID), pollingTriggerWorkflow(POLLING_ID, credential)] };
+			// The access token credential the watchdog example names, which the triggers use too.
+			credential = accessTokenCredential({ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken });
+			return {
+				credentials: [credential, watchdogCredential()],
+				workflows: [
+					triggerWorkflow(TRIGGER_ID, credential, [EVENT], WEBHOOK_ID),
+					pollingTriggerWorkflow(POLLING_ID, credential),
+					{ ...triggerWorkflow(DELETED.id, credential, DELETED.events, DELETED.webhookId), name: DELETED.id },
+					...watchdogWorkflows(),
+				],
+			};
 		},
 		{ E2E_TESTS: 'true', N8N_COMMUNITY_PACKAGES_REGISTRY: registry.url },
 		{},
@@ -89,11 +103,14 @@ afterAll(async () => {
 	if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const webhookUrl = () => `${n8n.webhookBase}webhook/${WEBHOOK_ID}/webhook`;
+const urlOf = (webhookId: string) => `${n8n.webhookBase}webhook/${webhookId}/webhook`;
+const webhookUrl = () => urlOf(WEBHOOK_ID);
+const subscriptionsTo = async (url: string) => (await n8n.platform.subscriptions()).filter((subscription) => subscription.url === url);
 
+/** The one subscription to the first trigger's URL. */
 async function onlySubscription(what: string): Promise<Subscription> {
 	const [subscription] = await eventually(what, async () => {
-		const found = await n8n.platform.subscriptions();
+		const found = await subscriptionsTo(webhookUrl());
 		return found.length === 1 ? found : undefined;
 	});
 	expect(subscription).toMatchObject({ url: webhookUrl(), events: [EVENT], enabled: true });
@@ -141,6 +158,28 @@ async function firstAnswer(event: PlatformEvent): Promise<number | null> {
 		const attempt = deliveries.find((delivery) => delivery.event_id === event.id)?.attempts[0];
 		return attempt ? attempt.response_status : undefined;
 	});
+}
+
+/**
+ * The editor's Delete: Archive (which unpublishes an active workflow), then Delete. n8n 2.x's
+ * publication service unpublishes after answering and refuses the delete (409) until it has: retried.
+ * The answers to DELETE, in order.
+ */
+async function deleteWorkflow(id: string): Promise<number[]> {
+	await n8n.rest.request('POST', `/rest/workflows/${id}/archive`, {});
+	const answers: number[] = [];
+	await eventually(`the deletion of ${id}`, async () => {
+		try {
+			await n8n.rest.request('DELETE', `/rest/workflows/${id}`);
+		} catch (error) {
+			if (!(error instanceof N8nRestError && error.status === 409)) throw error;
+			answers.push(error.status);
+			return undefined;
+		}
+		answers.push(200);
+		return true;
+	});
+	return answers;
 }
 
 async function staticDataOf(workflowId: string, node: string): Promise<Record<string, unknown> | undefined> {
@@ -253,16 +292,25 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		expect(await n8n.platform.subscriptions()).toEqual([subscription]);
 	});
 
-	it('uninstall, then unpublish: n8n unpublishes, the subscription is left behind; installing and publishing again adopts it', async () => {
+	it('uninstall, then unpublish: n8n unpublishes, the subscription is left behind; installing and publishing again adopts it. A workflow deleted meanwhile leaves its subscription', async () => {
 		const subscription = await onlySubscription('the subscription before the uninstall');
+		await n8n.rest.activateWorkflow(DELETED.id);
+		const [leftover] = await eventually('the second trigger\'s subscription', async () => {
+			const found = await subscriptionsTo(urlOf(DELETED.webhookId));
+			return found.length === 1 ? found : undefined;
+		});
 		const callsBefore = webhookApiCalls.length;
 		await n8n.rest.uninstallCommunityPackage(current.name);
 		// n8n issue 27031 reports a 500 here on n8n 2.x; n8n 2.41.1 and 1.123.81 unpublish.
 		await timed('unpublish after the uninstall', () => n8n.rest.deactivateWorkflow(TRIGGER_ID));
 		expect((await n8n.rest.workflow(TRIGGER_ID)).active).toBe(false);
-		// delete() could not run: its deliveries find no webhook, and the subscription is left.
+		// Deleting the other, still active, workflow succeeds too, and cannot run its delete() either.
+		measured.deleteAfterUninstall = await timed('archive and delete after the uninstall', () => deleteWorkflow(DELETED.id));
+		expect(measured.deleteAfterUninstall).toEqual(expect.arrayContaining([200]));
+		expect((await n8n.rest.workflows()).map((workflow) => workflow.id)).not.toContain(DELETED.id);
+		// delete() could not run: its deliveries find no webhook, and the subscriptions are left.
 		expect(await firstAnswer(await n8n.platform.emit(EVENT))).toBe(404);
-		expect(await n8n.platform.subscriptions()).toEqual([subscription]);
+		expect(await n8n.platform.subscriptions()).toEqual([subscription, leftover]);
 		expect(webhookApiCalls.slice(callsBefore)).toEqual([]);
 
 		await n8n.rest.installCommunityPackage(current.name);
@@ -273,6 +321,27 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		expect((await triggerRunsOf([recovered])).get(recovered.id)).toHaveLength(1);
 		// Publishing ran checkExists() alone: the subscription its static data names is current.
 		expect(webhookApiCalls.slice(callsBefore)).toEqual([`GET /v1/webhooks/${subscription.id}`]);
-		expect(await n8n.platform.subscriptions()).toHaveLength(1);
+		expect(await n8n.platform.subscriptions()).toEqual([subscription, leftover]);
+	});
+
+	it('the trigger watchdog, once the package is installed again: reports the deleted workflow\'s subscription and keeps it; with Delete Orphaned Subscriptions, deletes it alone', async () => {
+		const [subscription, leftover] = await n8n.platform.subscriptions();
+		expect(leftover).toMatchObject({ url: urlOf(DELETED.webhookId), enabled: true });
+		// n8n 1.123.81 in its test mode (E2E_TESTS, which the local registry needs) keeps its public API
+		// off, and the watchdog reads workflows through it: there, test/e2e/watchdog.test.ts's orphan stands for this one.
+		const { publicApi } = await n8n.rest.request<{ publicApi: { enabled: boolean } }>('GET', '/rest/settings');
+		expect(publicApi.enabled).toBe(n8n.target.n8nMajor === 2);
+		if (!publicApi.enabled) return;
+		await connectWatchdog(n8n);
+
+		const reporting = await runWatchdog(n8n);
+		expect(reporting.checked.filter((item) => item.check === 'orphan')).toEqual([expect.objectContaining({ webhook_subscription_id: leftover.id, action: 'none' })]);
+		expect(reporting.summary).toMatchObject({ unhealthy_triggers: 0, orphans: 1, deleted_orphans: 0 });
+		expect(await n8n.platform.subscriptions()).toEqual([subscription, leftover]);
+
+		const deleting = await runWatchdog(n8n, { deleteOrphaned: true });
+		expect(deleting.checked.filter((item) => item.check === 'orphan')).toEqual([expect.objectContaining({ webhook_subscription_id: leftover.id, action: 'deleted' })]);
+		expect(deleting.summary).toMatchObject({ unhealthy_triggers: 0, orphans: 1, deleted_orphans: 1 });
+		expect(await n8n.platform.subscriptions()).toEqual([subscription]);
 	});
 });
