@@ -5,7 +5,7 @@
 // 2.41's versions. The one step that lives in the `n8n` package, registering the `…Tool` variant
 // (convertNodeToAiTool), is mirrored by ../toolVariant.ts.
 import { createNodeAsTool } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
-import { NodeHelpers, Workflow, type INode } from 'n8n-workflow';
+import { NodeHelpers, Workflow, deepCopy, type INode, type INodeParameters } from 'n8n-workflow';
 import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
 import { SERVICE_NAME, toolDescription } from '../../../../nodes/EducationPlatform/actions/toolDescription';
 import { MAX_PAGE_SIZE, TOOL_DEFAULT_LIMIT } from '../../../../nodes/shared/list/page';
@@ -109,6 +109,75 @@ describe('the tool description a model receives', () => {
 		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 		expect(workflow.getNode('Node')?.parameters).not.toHaveProperty('toolDescription');
 		expect(offeredTool({}).parameters.toolDescription).toBe(toolDescription(resource('student'), 'getMany'));
+	});
+});
+
+/**
+ * A tool node as n8n's editor holds it: added with every default, then changed one parameter at a
+ * time the way the NDV's updateNodeParameter does (the same steps in the 1.123.81 and 2.41.1
+ * editor bundles): the current parameters without their defaults, judged by the current Resource
+ * and Operation; the new value set; the defaults filled in again for the new ones; n8n's own
+ * getUpdatedToolDescription (which acts only on its Set Manually pair). `saved` is what the
+ * editor stores (getNodeParameters without defaults), the parameters a model's tool is built from.
+ * getNodeParameters treats a string parameter alike in n8n-workflow 1.123 and 2.41.
+ */
+function editorTool() {
+	const { description } = toolVariant;
+	const node: INode = { id: 'tool', name: 'Education Platform', type: nodeTypeName(toolVariant), typeVersion: 1, position: [0, 0], parameters: {} };
+	const withDefaults = (parameters: INodeParameters) => NodeHelpers.getNodeParameters(description.properties, parameters, true, false, node, description) as INodeParameters;
+	const withoutDefaults = () => NodeHelpers.getNodeParameters(description.properties, node.parameters, false, false, node, description) as INodeParameters;
+	node.parameters = withDefaults({});
+	return {
+		parameters: () => node.parameters,
+		set(name: string, value: string) {
+			const changed = deepCopy(withoutDefaults());
+			changed[name] = value;
+			const next = withDefaults(changed);
+			const updated = NodeHelpers.getUpdatedToolDescription(description, next, node.parameters);
+			if (updated) next.toolDescription = updated;
+			node.parameters = next;
+		},
+		saved: withoutDefaults,
+	};
+}
+
+describe('the Tool Description in the editor', () => {
+	it.each(RESOURCES.flatMap((descriptor) => descriptor.operations.map(({ value }) => [descriptor.value, value] as const)))(
+		'left as generated, follows Resource and Operation: a new tool (Student → Get Many) switched to %s → %s',
+		(resourceValue, operation) => {
+			const tool = editorTool();
+			tool.set('resource', resourceValue);
+			tool.set('operation', operation);
+			const expected = toolDescription(resource(resourceValue), operation);
+			expect(tool.parameters().toolDescription).toBe(expected);
+			expect(tool.saved()).not.toHaveProperty('toolDescription');
+			expect(offeredTool(tool.saved()).tool.description).toBe(expected);
+		},
+	);
+
+	it("keeps the user's own text across switches, and Reset Value (the property's default) makes it follow again", () => {
+		const tool = editorTool();
+		tool.set('toolDescription', 'Find failed payments.');
+		tool.set('resource', 'payment');
+		tool.set('operation', 'get');
+		expect(tool.saved()).toMatchObject({ toolDescription: 'Find failed payments.' });
+		expect(offeredTool(tool.saved()).tool.description).toBe('Find failed payments.');
+		tool.set('toolDescription', toolDescription(resource('payment'), 'get'));
+		tool.set('resource', 'examResult');
+		expect(tool.saved()).not.toHaveProperty('toolDescription');
+		expect(offeredTool(tool.saved()).tool.description).toBe(toolDescription(resource('examResult'), 'get'));
+	});
+
+	it("is not the generated text once emptied: n8n then sends its own action name", () => {
+		const tool = editorTool();
+		tool.set('toolDescription', '');
+		expect(offeredTool(tool.saved()).tool.description).toBe('Get many students in Education Platform');
+	});
+
+	it('is taken as written from parameters that skip the editor: another operation\'s text stays', () => {
+		const studentText = toolDescription(resource('student'), 'getMany');
+		const { tool } = offeredTool({ resource: 'payment', operation: 'get', toolDescription: studentText });
+		expect(tool.description).toBe(studentText);
 	});
 });
 
