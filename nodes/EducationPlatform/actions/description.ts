@@ -7,6 +7,9 @@ import { toolDescription } from './toolDescription';
  * The tool variant's Tool Description, one per resource and operation, its default generated from
  * the descriptor (toolDescription.ts says why the node brings its own). Shown only where n8n
  * offers the node to an AI agent (`'@tool'`, n8n 1.9x and later); the node itself never has it.
+ * The properties share one name, which n8n allows: its editor (1.123 and 2.41) drops a value equal
+ * to the shown property's default before it applies a change of Resource or Operation, and stores
+ * only a value that differs, so a generated text follows them and an edited one stays.
  */
 function toolDescriptionProperties(resource: ResourceDescriptor): INodeProperties[] {
 	return resource.operations.map((operation) => ({
@@ -15,7 +18,8 @@ function toolDescriptionProperties(resource: ResourceDescriptor): INodePropertie
 		type: 'string',
 		typeOptions: { rows: 4 },
 		default: toolDescription(resource, operation.value),
-		description: 'What the AI model reads about this tool, generated from the resource and operation. Edit it to write your own.',
+		description:
+			"What the AI model reads about this tool. Generated from the resource and operation, it follows them until you edit it; an edited text stays when you switch them (Reset Value in the field's options brings the generated one back).",
 		displayOptions: { show: { '@tool': [true], resource: [resource.value], operation: [operation.value] } },
 	}));
 }
