@@ -5,7 +5,9 @@
 // every later one uses it; each starts from a new workflow. README pictures: readmeScreenshot
 // (npm run screenshots).
 import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
+import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescription';
 import { triggerProperties } from '../../nodes/EducationPlatformTrigger/description';
+import { RESOURCES, resourceByValue } from '../../nodes/shared/resources/registry';
 import { ACTION_PANELS, RESOURCE_RUNS } from './actions';
 import { readmeScreenshot } from './support/screenshots';
 import { browserTest, current, startEditorSession, stopEditorSession, STEP_TIMEOUT_MS } from './support/session';
@@ -466,7 +468,7 @@ describe('OAuth2 Authorization Code with PKCE, connected in the editor through t
 });
 
 describe('the AI Agent', () => {
-	browserTest('offers the node as a tool whose parameters the model can fill in', async ({ editor, page }) => {
+	browserTest('offers the node as a tool whose parameters the model can fill in, its Tool Description following Resource and Operation', async ({ editor, page }) => {
 		await editor.newWorkflow();
 		await editor.nodeCreator.openOnEmptyCanvas();
 		await editor.nodeCreator.search('AI Agent');
@@ -488,6 +490,15 @@ describe('the AI Agent', () => {
 		await limit.getByTestId('from-ai-override-button').click();
 		await editor.ndv.item('Limit').getByText(/Defined automatically by the\s*model/).first().waitFor();
 		await readmeScreenshot(page, 'ai-agent-tool.png');
+
+		// Left as generated, the Tool Description follows Resource and Operation.
+		const toolDescriptionShown = () => editor.ndv.parameter('toolDescription').locator('textarea').first().inputValue();
+		await settlesTo('the generated Tool Description', toolDescriptionShown, toolDescription(resourceByValue(RESOURCES, 'student')!, 'getMany'));
+		await editor.ndv.choose('resource', 'Payment');
+		// Not choose('operation', 'Get'): an option's name is followed by its description, and Get Many's starts with "Get" too.
+		await editor.ndv.parameter('operation').click();
+		await page.getByRole('option', { name: /^Get\s*Get one payment/ }).click();
+		await settlesTo('the Tool Description after Payment → Get', toolDescriptionShown, toolDescription(resourceByValue(RESOURCES, 'payment')!, 'get'));
 		await editor.ndv.close();
 		expect(await editor.canvasNodeNames()).toEqual(expect.arrayContaining(['AI Agent', expect.stringMatching(/Education Platform/)]));
 	});
