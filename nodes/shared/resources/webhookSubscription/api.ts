@@ -5,8 +5,9 @@
 import type { IHttpRequestMethods } from 'n8n-workflow';
 import { ActionableError, quoted } from '../../errors';
 import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
-import type { ListResponse } from '../../list/page';
+import { nextPageQuery, type ListResponse, type ParsedPage } from '../../list/page';
 import { readPages } from '../../list/paging';
+import type { Query } from '../../list/query';
 import type { ApiRequestOptions } from '../../transport';
 import type { OperationExecute, ResourceOperation } from '../descriptor';
 import { prefixedIdParser } from '../recordId';
@@ -92,15 +93,31 @@ function isSubscriptionId(id: unknown): boolean {
 }
 
 /**
+ * The query of the page after `page`, refusing one past MAX_PAGES: for a caller that judges the
+ * whole listing (Check Triggers), where a subscription left unread would be taken for missing.
+ */
+function nextPageWithinLimit(query: Query, page: ParsedPage): Query | undefined {
+	const next = nextPageQuery(query, page);
+	if (next !== undefined && Number(next.page) > MAX_PAGES) {
+		throw new ActionableError(
+			`The platform lists more than ${MAX_PAGES} pages of ${SUBSCRIPTION_NOUN}s, and a judgement on part of them would be wrong, so nothing was checked or changed`,
+			`An account has at most ${PAGE_SIZE} subscriptions (docs/api-contract.md §8.1), so the platform strays from its contract: delete the subscriptions no n8n uses in its dashboard, or report the listing to the platform, then run again.`,
+		);
+	}
+	return next;
+}
+
+/**
  * Every subscription of the account in creation order, or only those for exactly `url` (asked
  * of the platform, and compared here too: a platform that ignored the filter must not make the
- * trigger adopt others' URLs). Without secrets; an ID that is not one is an error.
+ * trigger adopt others' URLs). Without secrets; an ID that is not one is an error. At most
+ * MAX_PAGES pages: with `complete`, a page left unread is an error rather than a shorter list.
  */
-export async function listSubscriptions(request: WebhookRequest, url?: string): Promise<Subscription[]> {
+export async function listSubscriptions(request: WebhookRequest, url?: string, { complete = false } = {}): Promise<Subscription[]> {
 	const fetchPage = async (qs: Record<string, string | number>) =>
 		(await request('GET', SUBSCRIPTIONS_PATH, { qs, returnFullResponse: true, requiredScope: READ_SCOPE })) as ListResponse;
 	const first = { ...(url === undefined ? {} : { 'filter[url]': url }), page: 1, per_page: PAGE_SIZE };
-	const listed = await readPages(fetchPage, first, { maxPages: MAX_PAGES });
+	const listed = await readPages(fetchPage, first, complete ? { next: nextPageWithinLimit } : { maxPages: MAX_PAGES });
 	// Another URL's record is not ours to judge: a platform that ignored the filter must not fail the trigger with it.
 	const wanted = url === undefined ? listed : listed.filter((record) => isJsonRecord(record) && record.url === url);
 	return wanted.map((record) => withoutSecrets(checkedSubscription(record, 'listed')) as Subscription);

@@ -68,6 +68,17 @@ describe('listSubscriptions', () => {
 		expect(listed.every((subscription) => !('secret' in subscription))).toBe(true);
 	});
 
+	it('with complete, refuses a listing it could not read to its end (a next page after the 10th), saying what to do', async () => {
+		const fullPage = (page: number, lastPage: number) => listPage(Array(100).fill({ id: `wh_p${page}`, url: 'https://other.example' }), page, lastPage);
+		const { request, calls } = fakeRequest((_endpoint, qs) => fullPage(Number(qs.page), 11));
+		await expect(listSubscriptions(request, undefined, { complete: true })).rejects.toThrow(
+			new ActionableError('The platform lists more than 10 pages of webhook subscriptions, and a judgement on part of them would be wrong, so nothing was checked or changed'),
+		);
+		expect(calls).toHaveLength(10);
+		const { request: tenPages } = fakeRequest((_endpoint, qs) => fullPage(Number(qs.page), 10));
+		expect(await listSubscriptions(tenPages, undefined, { complete: true })).toHaveLength(1000);
+	});
+
 	it('judges only the records for the URL asked about: another URL\'s malformed record (a platform that ignored the filter) does not fail the trigger', async () => {
 		const url = 'https://n8n.example/webhook/a/webhook';
 		const { request } = fakeRequest(() => listPage([{ id: '..', url: 'https://other.example' }, { id: 'wh_ours', url }]));
