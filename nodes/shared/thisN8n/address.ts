@@ -95,12 +95,22 @@ export function deliversTo(address: string | undefined, url: unknown): boolean {
 }
 
 /**
- * The node webhook ID in a subscription URL that delivers to this n8n (deliversTo), lower-cased as
- * n8n writes it; undefined for any other URL. It names the trigger node the URL belongs to.
+ * n8n's production webhook endpoint (N8N_ENDPOINT_WEBHOOK's default): a published trigger's URL,
+ * the one its create() registers, is under it. Any other endpoint is one this package cannot
+ * judge: `webhook-test` (the URL of "Listen for test event", which n8n's test run registers and
+ * removes by itself), or a renamed endpoint, which the action node cannot read.
  */
-export function deliveringWebhookId(address: string | undefined, url: unknown): string | undefined {
+export const PRODUCTION_WEBHOOK_ENDPOINT = 'webhook';
+
+/**
+ * The node webhook ID in a subscription URL that delivers to this n8n (deliversTo), lower-cased as
+ * n8n writes it, and whether the URL is under the production endpoint; undefined for any other
+ * URL. The ID names the trigger node the URL belongs to.
+ */
+export function deliveringTriggerUrl(address: string | undefined, url: unknown): { webhookId: string; production: boolean } | undefined {
 	if (!deliversTo(address, url)) return undefined;
-	return (TRIGGER_URL_TAIL.exec(url as string) as RegExpExecArray)[1].split('/')[1].toLowerCase();
+	const [endpoint, webhookId] = (TRIGGER_URL_TAIL.exec(url as string) as RegExpExecArray)[1].split('/');
+	return { webhookId: webhookId.toLowerCase(), production: endpoint === PRODUCTION_WEBHOOK_ENDPOINT };
 }
 
 /** Whether a URL points at this machine (localhost, 127.0.0.0/8, ::1, 0.0.0.0, ::): what n8n falls back on without N8N_WEBHOOK_URL. */

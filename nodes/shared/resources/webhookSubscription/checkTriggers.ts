@@ -4,13 +4,15 @@
 // disabled ones and deletes orphans as its options say, and marks the workflows that only a
 // re-publish repairs: a new subscription needs a secret that only the trigger can store.
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { isJsonRecord } from '../../jsonRecord';
 import { thisN8nWebhookAddress } from '../../thisN8n/resumeUrl';
+import { credentialTypeOf } from '../../transport/credential';
 import type { OperationExecuteAll, WholeInputOperation } from '../descriptor';
 import { eventVocabulary } from '../webhookEvents';
 import { deleteSubscription, enableSubscription, listSubscriptions } from './api';
 import { webhookRequest } from './picker';
 import { thisN8nSubscriptions } from './thisN8n';
-import { actionFor, activeTriggers, judgeTriggers, orphanItems, summaryItem, triggerItems } from './triggerCheck';
+import { actionFor, activeTriggers, judgeTriggers, orphanAction, orphanItems, readWorkflows, summaryItem, triggerItems, type CheckAction, type OrphanOutcome, type TriggerOutcome } from './triggerCheck';
 
 const RE_ENABLE = 'reEnableDisabled';
 const DELETE_ORPHANS = 'deleteOrphaned';
@@ -39,29 +41,57 @@ const properties = (): INodeProperties[] => [
 	},
 ];
 
+/** A failed write's message for its item, with the platform's request ID when the error names one. */
+function failureOf(error: unknown): string {
+	const message = error instanceof Error ? error.message : String(error);
+	const description = isJsonRecord(error) || error instanceof Error ? (error as { description?: unknown }).description : undefined;
+	const requestId = typeof description === 'string' ? /Request ID: ([^\s]+?)\.?(?:\s|$)/.exec(description)?.[1] : undefined;
+	return requestId === undefined ? message : `${message} (Request ID: ${requestId})`;
+}
+
+/** Runs `write`; its failure becomes the item's action and error instead of ending the run. */
+async function attempt(action: CheckAction, write: () => Promise<void>): Promise<{ action: CheckAction; error?: string }> {
+	try {
+		await write();
+		return { action };
+	} catch (error) {
+		return { action: 'failed', error: failureOf(error) };
+	}
+}
+
 const executeAll: OperationExecuteAll = async function (this, _resource, resources) {
 	const inputs = this.getInputData();
-	const triggers = activeTriggers(inputs.map((input) => input.json));
+	const workflows = inputs.map((input) => input.json);
+	const triggers = activeTriggers(workflows);
+	const { owners, partial } = readWorkflows(workflows);
 	const address = thisN8nWebhookAddress.call(this, 0);
 	const request = webhookRequest(this, { itemIndex: 0 });
 	// Refuses to answer when this n8n's address cannot be told (then `address` is defined below).
-	const ours = thisN8nSubscriptions(address, await listSubscriptions(request));
-	const { verdicts, orphans } = judgeTriggers(triggers, ours, address as string, eventVocabulary(resources));
+	const ours = thisN8nSubscriptions(address, await listSubscriptions(request, undefined, { complete: true }));
+	const credentialId = this.getNode().credentials?.[credentialTypeOf(this).credentialType]?.id ?? null;
+	const { verdicts, orphans } = judgeTriggers(triggers, ours, address as string, eventVocabulary(resources), { credentialId, owners });
 
 	const reEnable = this.getNodeParameter(RE_ENABLE, 0, true) as boolean;
-	const acted = verdicts.map((verdict) => ({ verdict, action: actionFor(verdict.state, reEnable) }));
-	for (const { verdict, action } of acted) {
-		if (action === 're-enabled') await enableSubscription(request, verdict.subscriptions[0].id);
+	const triggerOutcomes: TriggerOutcome[] = [];
+	for (const verdict of verdicts) {
+		const action = actionFor(verdict.state, reEnable);
+		const done = action === 're-enabled' ? await attempt(action, async () => await enableSubscription(request, verdict.subscriptions[0].id)) : { action };
+		triggerOutcomes.push({ verdict, ...done });
 	}
 	const deleteOrphans = this.getNodeParameter(DELETE_ORPHANS, 0, false) as boolean;
-	for (const { subscription } of deleteOrphans ? orphans : []) await deleteSubscription(request, subscription.id);
+	const orphanOutcomes: OrphanOutcome[] = [];
+	for (const orphan of orphans) {
+		const action = orphanAction(orphan, deleteOrphans, partial);
+		const done = action === 'deleted' ? await attempt(action, async () => await deleteSubscription(request, orphan.subscription.id)) : { action };
+		orphanOutcomes.push({ orphan, partial, ...done });
+	}
 
-	const triggerJson = triggerItems(acted);
-	const orphanJson = orphanItems(orphans, deleteOrphans);
+	const triggerJson = triggerItems(triggerOutcomes);
+	const orphanJson = orphanItems(orphanOutcomes);
 	const json = (record: object) => record as IDataObject;
 	const everyInput = inputs.map((_, item) => ({ item }));
 	const output: INodeExecutionData[] = [
-		...triggerJson.map((record, index) => ({ json: json(record), pairedItem: { item: acted[index].verdict.trigger.item } })),
+		...triggerJson.map((record, index) => ({ json: json(record), pairedItem: { item: verdicts[index].trigger.item } })),
 		...orphanJson.map((record) => ({ json: json(record), pairedItem: everyInput })),
 		{ json: json(summaryItem(triggerJson, orphanJson)), pairedItem: everyInput },
 	];
@@ -77,6 +107,9 @@ export const checkTriggers: WholeInputOperation = {
 		description:
 			"Check that every active workflow's Education Platform Trigger has its subscription, enabled and for its events, and find subscriptions to this n8n that no trigger owns (input: n8n's workflows)",
 		action: "Check the triggers' subscriptions",
+		// Not an AI agent's tool: it deletes and re-enables subscriptions on the whole account's
+		// behalf. `hide` rather than `show: {'@tool': [false]}`, as getMany.ts's Limit says why.
+		displayOptions: { hide: { '@tool': [true] } },
 	}),
 	properties,
 	executeAll,

@@ -1,11 +1,12 @@
 // Pure: no n8n import. Check Triggers' judgement: which Education Platform Triggers of active
 // workflows (as n8n's public API lists the workflows) lack a working subscription, and which
-// subscriptions deliver to this n8n for no active trigger. The operation (checkTriggers.ts) reads
-// the platform and acts on the verdicts.
-import { TRIGGER_NODE_NAME } from '../../constants';
+// subscriptions deliver to this n8n for no active trigger. Only production URLs are judged: a
+// test URL's subscription belongs to n8n's test run. The operation (checkTriggers.ts) reads the
+// platform and acts on the verdicts.
+import { credentialTypeFor, TRIGGER_NODE_NAME, type AuthenticationMethod } from '../../constants';
 import { ActionableError, quoted } from '../../errors';
 import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
-import { deliveringWebhookId } from '../../thisN8n/address';
+import { deliveringTriggerUrl } from '../../thisN8n/address';
 import { expandEventSelection, sameEventTypes, type EventVocabulary } from '../webhookEvents';
 
 /** A subscription as api.ts lists it (its Subscription; named here, since api.ts loads the transport). */
@@ -25,19 +26,39 @@ export interface ActiveTrigger {
 	/** n8n's webhook ID of the node, lower-cased: its webhook URL's middle segment. */
 	webhookId: string | null;
 	automatic: boolean;
-	selection: string[];
+	/** Its Events as saved; null when set by an expression, which only a run of the trigger resolves. */
+	selection: string[] | null;
+	/** The ID of the platform credential its Authentication names, null when it has none saved. */
+	credentialId: string | null;
 }
 
 const NOT_A_WORKFLOW_ADVICE =
 	"Put n8n's own n8n node before this one: Resource Workflow, Operation Get Many, Return All on, with an n8n API key of the instance's owner or an admin (one that sees every workflow).";
 
-const isTriggerNode = (node: JsonRecord) => typeof node.type === 'string' && node.type.endsWith(`.${TRIGGER_NODE_NAME}`) && node.disabled !== true;
+const isTriggerNode = (node: JsonRecord) => typeof node.type === 'string' && node.type.endsWith(`.${TRIGGER_NODE_NAME}`);
+const isEnabledTrigger = (node: JsonRecord) => isTriggerNode(node) && node.disabled !== true;
+
+const publishedNodes = (workflow: JsonRecord): unknown[] | undefined => (isJsonRecord(workflow.activeVersion) && Array.isArray(workflow.activeVersion.nodes) ? workflow.activeVersion.nodes : undefined);
+const draftNodes = (workflow: JsonRecord): unknown[] | undefined => (Array.isArray(workflow.nodes) ? workflow.nodes : undefined);
 
 /** The nodes n8n runs for a workflow: on n8n 2.x its published version's (activeVersion), else its own. */
 function liveNodes(workflow: JsonRecord): unknown[] | undefined {
-	const published = isJsonRecord(workflow.activeVersion) ? workflow.activeVersion.nodes : undefined;
-	if (Array.isArray(published)) return published;
-	return Array.isArray(workflow.nodes) ? workflow.nodes : undefined;
+	return publishedNodes(workflow) ?? draftNodes(workflow);
+}
+
+const webhookIdOf = (node: JsonRecord) => (typeof node.webhookId === 'string' && node.webhookId !== '' ? node.webhookId.toLowerCase() : null);
+
+/** The saved Events: a list, none (the parameter's default), or null for an expression (a string). */
+function selectionOf(parameters: JsonRecord): string[] | null {
+	if (parameters.events === undefined) return [];
+	return Array.isArray(parameters.events) ? parameters.events.map(String) : null;
+}
+
+/** The ID of the credential the node's Authentication (default Access Token) uses. */
+function credentialIdOf(node: JsonRecord, parameters: JsonRecord): string | null {
+	const type = credentialTypeFor((parameters.authentication ?? 'accessToken') as AuthenticationMethod);
+	const credential = isJsonRecord(node.credentials) ? node.credentials[type] : undefined;
+	return isJsonRecord(credential) && typeof credential.id === 'string' ? credential.id : null;
 }
 
 /**
@@ -53,17 +74,49 @@ export function activeTriggers(items: readonly unknown[]): ActiveTrigger[] {
 			throw new ActionableError(`Input item ${item + 1} is not an n8n workflow with its nodes, so no trigger was checked`, NOT_A_WORKFLOW_ADVICE);
 		}
 		if (workflow.active !== true) return [];
-		return nodes.filter(isJsonRecord).filter(isTriggerNode).map((node) => ({
-			item,
-			workflowId: workflow.id as string,
-			workflowName: typeof workflow.name === 'string' ? workflow.name : '',
-			versionId: typeof workflow.activeVersionId === 'string' ? workflow.activeVersionId : null,
-			node: String(node.name),
-			webhookId: typeof node.webhookId === 'string' ? node.webhookId.toLowerCase() : null,
-			automatic: !isJsonRecord(node.parameters) || (node.parameters.registration ?? 'automatic') === 'automatic',
-			selection: isJsonRecord(node.parameters) && Array.isArray(node.parameters.events) ? node.parameters.events.map(String) : [],
-		}));
+		return nodes.filter(isJsonRecord).filter(isEnabledTrigger).map((node) => {
+			const parameters = isJsonRecord(node.parameters) ? node.parameters : {};
+			return {
+				item,
+				workflowId: workflow.id as string,
+				workflowName: typeof workflow.name === 'string' ? workflow.name : '',
+				versionId: typeof workflow.activeVersionId === 'string' ? workflow.activeVersionId : null,
+				node: String(node.name),
+				webhookId: webhookIdOf(node),
+				automatic: (parameters.registration ?? 'automatic') === 'automatic',
+				selection: selectionOf(parameters),
+				credentialId: credentialIdOf(node, parameters),
+			};
+		});
 	});
+}
+
+/** What the input says about ownership beyond the live triggers, for deciding which orphans to delete. */
+export interface WorkflowMentions {
+	/** Each webhook ID any trigger node of any input workflow has (draft or published, disabled included, active or not), with that workflow's ID. */
+	owners: Map<string, string>;
+	/**
+	 * The index of the first active n8n 2.x workflow listed without its published version
+	 * (`activeVersionId` but no `activeVersion`): the input is not the n8n node's full workflow
+	 * record, so what it leaves out cannot be told. Undefined when there is none.
+	 */
+	partial: number | undefined;
+}
+
+/** What the input workflows mention (run after activeTriggers, which checks the items are workflows). */
+export function readWorkflows(items: readonly unknown[]): WorkflowMentions {
+	const owners = new Map<string, string>();
+	let partial: number | undefined;
+	items.forEach((workflow, item) => {
+		if (!isJsonRecord(workflow) || typeof workflow.id !== 'string') return;
+		const activeVersionId = workflow.activeVersionId;
+		if (partial === undefined && workflow.active === true && typeof activeVersionId === 'string' && publishedNodes(workflow) === undefined) partial = item;
+		for (const node of [...(draftNodes(workflow) ?? []), ...(publishedNodes(workflow) ?? [])]) {
+			const webhookId = isJsonRecord(node) && isTriggerNode(node) ? webhookIdOf(node) : null;
+			if (webhookId !== null && !owners.has(webhookId)) owners.set(webhookId, workflow.id);
+		}
+	});
+	return { owners, partial };
 }
 
 /**
@@ -73,9 +126,13 @@ export function activeTriggers(items: readonly unknown[]): ActiveTrigger[] {
  * - duplicated: more than one, so every event would run the workflow more than once;
  * - wrong_events: other events than the node selects (changed in the dashboard);
  * - disabled: disabled in the dashboard, so the platform sends it nothing;
- * - invalid_events: its Events are none or unknown, so it cannot be registered at all.
+ * - invalid_events: its Events are none or unknown, so it cannot be registered at all;
+ * - unknown: it cannot be judged (Events set by an expression, no webhook ID, or its only
+ *   subscriptions to this n8n are at another endpoint than the production one);
+ * - other_account: it uses another platform credential than this node, so its subscription is not
+ *   in this node's listing.
  */
-export type TriggerState = 'healthy' | 'missing' | 'duplicated' | 'wrong_events' | 'disabled' | 'invalid_events';
+export type TriggerState = 'healthy' | 'missing' | 'duplicated' | 'wrong_events' | 'disabled' | 'invalid_events' | 'unknown' | 'other_account';
 
 export interface TriggerVerdict {
 	trigger: ActiveTrigger;
@@ -84,12 +141,16 @@ export interface TriggerVerdict {
 	subscriptions: Subscription[];
 	/** The concrete events the node selects (its "All …" options expanded). */
 	events: string[];
+	/** Why an `unknown` trigger cannot be judged. */
+	unknownBecause?: string;
 }
 
-/** A subscription that delivers to this n8n's trigger URL of no active trigger. */
+/** A subscription that delivers to this n8n's production trigger URL of no active trigger. */
 export interface Orphan {
 	subscription: Subscription;
 	webhookId: string;
+	/** The input workflow that still names its webhook ID (inactive, a draft, a disabled node), or null when none does. */
+	owner: string | null;
 }
 
 const eventsOf = (subscription: Subscription) => (Array.isArray(subscription.events) ? subscription.events.map(String) : []);
@@ -110,41 +171,89 @@ function expanded(vocabulary: EventVocabulary, selection: string[]): string[] | 
 	}
 }
 
+/** What judgeTriggers knows besides the triggers: this node's credential ID, and readWorkflows' owners. */
+export interface JudgeContext {
+	credentialId?: string | null;
+	owners?: ReadonlyMap<string, string>;
+}
+
+/** Why a trigger cannot be judged, or undefined when it can. */
+function unknownBecause(trigger: ActiveTrigger, elsewhere: ReadonlySet<string>): string | undefined {
+	if (trigger.selection === null) return 'its Events are set by an expression, which only a run of the trigger resolves';
+	if (trigger.webhookId === null) return 'it has no webhook ID (a workflow not saved by n8n\'s editor?)';
+	if (elsewhere.has(trigger.webhookId)) return 'its only subscriptions to this n8n are at another endpoint than n8n\'s production `webhook` (a test URL while someone listens for a test event, or N8N_ENDPOINT_WEBHOOK renamed)';
+	return undefined;
+}
+
 /**
  * The verdict on every Automatic trigger, and the orphans: subscriptions of `ours` (those that
- * deliver to this n8n, `address`) whose URL names no active trigger, Automatic or Manual (a
- * Manual trigger's subscription was added in the dashboard and is its own).
+ * deliver to this n8n, `address`) at a production URL that names no active trigger, Automatic or
+ * Manual (a Manual trigger's subscription was added in the dashboard and is its own). A test
+ * URL's subscription is neither a trigger's nor an orphan: n8n's test run adds and removes it.
  */
 export function judgeTriggers(
 	triggers: readonly ActiveTrigger[],
 	ours: readonly Subscription[],
 	address: string,
 	vocabulary: EventVocabulary,
+	{ credentialId = null, owners = new Map() }: JudgeContext = {},
 ): { verdicts: TriggerVerdict[]; orphans: Orphan[] } {
 	const byWebhookId = new Map<string, Subscription[]>();
+	const elsewhere = new Set<string>();
 	for (const subscription of ours) {
-		const webhookId = deliveringWebhookId(address, subscription.url);
-		if (webhookId !== undefined) byWebhookId.set(webhookId, [...(byWebhookId.get(webhookId) ?? []), subscription]);
+		const delivering = deliveringTriggerUrl(address, subscription.url);
+		if (delivering?.production === true) byWebhookId.set(delivering.webhookId, [...(byWebhookId.get(delivering.webhookId) ?? []), subscription]);
+		else if (delivering !== undefined) elsewhere.add(delivering.webhookId);
 	}
+	for (const webhookId of byWebhookId.keys()) elsewhere.delete(webhookId);
 	const verdicts = triggers
 		.filter((trigger) => trigger.automatic)
-		.map((trigger) => {
+		.map((trigger): TriggerVerdict => {
 			const subscriptions = (trigger.webhookId && byWebhookId.get(trigger.webhookId)) || [];
-			const events = expanded(vocabulary, trigger.selection);
+			if (credentialId !== null && trigger.credentialId !== null && trigger.credentialId !== credentialId) return { trigger, state: 'other_account', subscriptions, events: [] };
+			const because = unknownBecause(trigger, elsewhere);
+			if (because !== undefined) return { trigger, state: 'unknown', subscriptions, events: [], unknownBecause: because };
+			const events = expanded(vocabulary, trigger.selection as string[]);
 			return { trigger, state: stateOf(events, subscriptions), subscriptions, events: events ?? [] };
 		});
-	const owned = new Set(triggers.map((trigger) => trigger.webhookId));
-	const orphans = [...byWebhookId].filter(([webhookId]) => !owned.has(webhookId)).flatMap(([webhookId, subscriptions]) => subscriptions.map((subscription) => ({ subscription, webhookId })));
+	const live = new Set(triggers.map((trigger) => trigger.webhookId));
+	const orphans = [...byWebhookId]
+		.filter(([webhookId]) => !live.has(webhookId))
+		.flatMap(([webhookId, subscriptions]) => subscriptions.map((subscription) => ({ subscription, webhookId, owner: owners.get(webhookId) ?? null })));
 	return { verdicts, orphans };
 }
 
 /** What Check Triggers did about a trigger or an orphan. */
-export type CheckAction = 'none' | 're-enabled' | 'republish' | 'deleted';
+export type CheckAction = 'none' | 're-enabled' | 'republish' | 'deleted' | 'kept' | 'failed';
 
 /** The action a verdict calls for: re-publishing repairs all but a disabled subscription (re-enabled when `reEnable`) and unusable Events. */
 export function actionFor(state: TriggerState, reEnable: boolean): CheckAction {
 	if (state === 'disabled') return reEnable ? 're-enabled' : 'none';
 	return state === 'missing' || state === 'duplicated' || state === 'wrong_events' ? 'republish' : 'none';
+}
+
+/**
+ * The action for an orphan: deleted (with Delete Orphaned Subscriptions) only when no input
+ * workflow names it and the input is the full workflow records (`partial`: readWorkflows'), else kept.
+ */
+export function orphanAction(orphan: Orphan, deleteOrphans: boolean, partial: number | undefined): CheckAction {
+	if (!deleteOrphans) return 'none';
+	return orphan.owner === null && partial === undefined ? 'deleted' : 'kept';
+}
+
+/** What was done about a trigger; `error`: why its write failed. */
+export interface TriggerOutcome {
+	verdict: TriggerVerdict;
+	action: CheckAction;
+	error?: string;
+}
+
+/** What was done about an orphan; `partial`: readWorkflows', when it kept the orphan. */
+export interface OrphanOutcome {
+	orphan: Orphan;
+	action: CheckAction;
+	error?: string;
+	partial?: number;
 }
 
 const REPUBLISH = 'Unpublish (deactivate) and publish (activate) the workflow: its trigger registers its subscription again, with a new secret.';
@@ -156,15 +265,26 @@ const NOTES: Record<TriggerState, string> = {
 	wrong_events: `Its subscription is for other events than the node selects (changed in the platform's dashboard?). ${REPUBLISH}`,
 	disabled: 'Its subscription is disabled (in the platform\'s dashboard), so the platform sends it no event.',
 	invalid_events: 'Its Events are empty or name an event the platform does not have, so it cannot register a subscription: fix Events in the node and publish the workflow.',
+	unknown: 'It was not judged, and nothing was changed for it:',
+	other_account: 'It uses another platform credential than this node, so its subscription is not among the ones this node lists: it was not judged. Check it with a Check Triggers node on that credential.',
 };
 
+const FAILED = 'The write failed (see error), so nothing was changed for it; the next run tries again.';
+
+function triggerNote({ state, unknownBecause: because }: TriggerVerdict, action: CheckAction): string {
+	if (action === 'failed') return `${NOTES[state]} ${FAILED}`;
+	if (state === 'unknown') return `${NOTES.unknown} ${because}.`;
+	if (state !== 'disabled') return NOTES[state];
+	return `${NOTES.disabled} ${action === 're-enabled' ? 'It was enabled again; events made while it was disabled are not delivered.' : 'Re-Enable Disabled Subscriptions is off, so it was left disabled.'}`;
+}
+
 /** One output item per trigger; `republish` is true on the first item of each workflow to re-publish, which the example routes to n8n's n8n node. */
-export function triggerItems(verdicts: ReadonlyArray<{ verdict: TriggerVerdict; action: CheckAction }>): JsonRecord[] {
+export function triggerItems(outcomes: readonly TriggerOutcome[]): JsonRecord[] {
 	const republished = new Set<string>();
-	return verdicts.map(({ verdict: { trigger, state, subscriptions, events }, action }) => {
+	return outcomes.map(({ verdict, action, error }) => {
+		const { trigger, state, subscriptions, events } = verdict;
 		const republish = action === 'republish' && !republished.has(trigger.workflowId);
 		if (republish) republished.add(trigger.workflowId);
-		const note = state === 'disabled' ? `${NOTES.disabled} ${action === 're-enabled' ? 'It was enabled again; events made while it was disabled are not delivered.' : 'Re-Enable Disabled Subscriptions is off, so it was left disabled.'}` : NOTES[state];
 		return {
 			check: 'trigger',
 			state,
@@ -177,38 +297,57 @@ export function triggerItems(verdicts: ReadonlyArray<{ verdict: TriggerVerdict; 
 			webhook_subscription_ids: subscriptions.map((subscription) => subscription.id),
 			events: events,
 			subscribed_events: subscriptions.length === 1 ? eventsOf(subscriptions[0]) : null,
-			note,
+			note: triggerNote(verdict, action),
+			...(error === undefined ? {} : { error }),
 		};
 	});
 }
 
+function orphanActionNote({ orphan: { owner }, action, partial }: OrphanOutcome): string {
+	if (action === 'deleted') return 'It was deleted.';
+	if (action === 'failed') return FAILED;
+	if (action === 'none') return 'Delete Orphaned Subscriptions is off, so it was kept.';
+	if (owner !== null) return `It was kept: workflow ${quoted(owner)} still names this URL, so unpublish it there, or delete the subscription in the platform's dashboard.`;
+	return `It was kept: Input item ${(partial ?? 0) + 1} is an active n8n 2.x workflow without its published version (activeVersion), so the input is not the n8n node's full workflow records and may leave out the workflow this subscription belongs to.`;
+}
+
 /** One output item per orphan. */
-export function orphanItems(orphans: readonly Orphan[], deleted: boolean): JsonRecord[] {
-	return orphans.map(({ subscription, webhookId }) => ({
-		check: 'orphan',
-		state: 'orphaned',
-		action: deleted ? 'deleted' : 'none',
-		webhook_subscription_id: subscription.id,
-		url: subscription.url ?? null,
-		description: subscription.description ?? null,
-		events: eventsOf(subscription),
-		enabled: subscription.enabled !== false,
-		note: `It delivers to this n8n's webhook URL of trigger node ${quoted(webhookId)}, which no active workflow has (the workflow was deleted or unpublished without n8n removing its subscription, or the package was uninstalled), so the platform retries every event into the void. ${deleted ? 'It was deleted.' : 'Delete Orphaned Subscriptions is off, so it was kept.'}`,
-	}));
+export function orphanItems(outcomes: readonly OrphanOutcome[]): JsonRecord[] {
+	return outcomes.map((outcome) => {
+		const { orphan: { subscription, webhookId, owner }, action, error } = outcome;
+		const which = owner === null ? 'which no input workflow has (the workflow was deleted without n8n removing its subscription, or the package was uninstalled)' : `which workflow ${quoted(owner)} has but does not run (inactive, a disabled node or an unpublished draft)`;
+		return {
+			check: 'orphan',
+			state: 'orphaned',
+			action,
+			webhook_subscription_id: subscription.id,
+			url: subscription.url ?? null,
+			description: subscription.description ?? null,
+			events: eventsOf(subscription),
+			enabled: subscription.enabled !== false,
+			owner,
+			note: `It delivers to this n8n's webhook URL of trigger node ${quoted(webhookId)}, ${which}, so the platform retries every event into the void. ${orphanActionNote(outcome)}`,
+			...(error === undefined ? {} : { error }),
+		};
+	});
 }
 
 /** The last output item: what was checked and done, in one sentence. */
 export function summaryItem(triggers: readonly JsonRecord[], orphans: readonly JsonRecord[]): JsonRecord {
 	const count = (items: readonly JsonRecord[], action: CheckAction) => items.filter((item) => item.action === action).length;
-	const unhealthy = triggers.filter((item) => item.state !== 'healthy').length;
+	const unjudged = triggers.filter((item) => item.state === 'unknown' || item.state === 'other_account').length;
+	const unhealthy = triggers.filter((item) => item.state !== 'healthy').length - unjudged;
 	const toRepublish = triggers.filter((item) => item.republish === true).length;
 	const reEnabled = count(triggers, 're-enabled');
 	const deleted = count(orphans, 'deleted');
+	const failed = count(triggers, 'failed') + count(orphans, 'failed');
 	const healthy = unhealthy === 0 && orphans.length === 0;
-	const checked = `${triggers.length} Education Platform ${triggers.length === 1 ? 'Trigger' : 'Triggers'} (Registration Automatic) of active workflows`;
-	const message = healthy
-		? `Checked ${checked}: each has its subscription, enabled and for its events, and no other subscription delivers to this n8n. Nothing was changed.`
+	const checked = `${triggers.length} Education Platform ${triggers.length === 1 ? 'Trigger' : 'Triggers'} (Registration Automatic) of active workflows${unjudged === 0 ? '' : ` (${unjudged} not judged: see their notes)`}`;
+	const verdict = healthy
+		? `Checked ${checked}: each has its subscription, enabled and for its events, and no other subscription delivers to this n8n.`
 		: `Checked ${checked}: ${unhealthy} without a working subscription (${reEnabled} re-enabled, ${toRepublish} ${toRepublish === 1 ? 'workflow' : 'workflows'} to re-publish), and ${orphans.length} orphaned ${orphans.length === 1 ? 'subscription' : 'subscriptions'} delivering to this n8n (${deleted} deleted).`;
+	const failures = failed === 0 ? '' : ` ${failed} ${failed === 1 ? 'action' : 'actions'} failed (see their items' error).`;
+	const message = `${verdict}${healthy && failed === 0 ? ' Nothing was changed.' : ''}${failures}`;
 	return {
 		check: 'summary',
 		healthy,
@@ -219,6 +358,8 @@ export function summaryItem(triggers: readonly JsonRecord[], orphans: readonly J
 		workflows_to_republish: toRepublish,
 		orphans: orphans.length,
 		deleted_orphans: deleted,
+		unjudged_triggers: unjudged,
+		failed_actions: failed,
 		message,
 	};
 }

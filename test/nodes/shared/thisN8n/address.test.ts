@@ -1,7 +1,7 @@
 import { NodeHelpers, type INode } from 'n8n-workflow';
 import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
 import {
-	deliveringWebhookId,
+	deliveringTriggerUrl,
 	deliversTo,
 	isLocalUrl,
 	isTriggerUrl,
@@ -94,18 +94,23 @@ describe('deliversTo', () => {
 	});
 });
 
-describe('deliveringWebhookId', () => {
+describe('deliveringTriggerUrl', () => {
 	const address = 'https://n8n.example.com/';
 
-	it("names the trigger node of a URL that delivers to this n8n, lower-cased, under any endpoint", () => {
-		expect(deliveringWebhookId(address, `${address}webhook/${ID}/webhook`)).toBe(ID);
-		expect(deliveringWebhookId(address, `${address}hooks/${ID.toUpperCase()}/webhook`)).toBe(ID);
+	it('names the trigger node of a URL that delivers to this n8n, lower-cased, with its endpoint', () => {
+		expect(deliveringTriggerUrl(address, `${address}webhook/${ID}/webhook`)).toEqual({ webhookId: ID, production: true });
+		expect(deliveringTriggerUrl(address, `${address}webhook/${ID.toUpperCase()}/webhook`)).toEqual({ webhookId: ID, production: true });
+	});
+
+	it("tells a test URL (n8n's webhook-test, or any endpoint but production's webhook) from the production URL the trigger registers when published", () => {
+		expect(deliveringTriggerUrl(address, `${address}webhook-test/${ID}/webhook`)).toEqual({ webhookId: ID, production: false });
+		expect(deliveringTriggerUrl(address, `${address}hooks/${ID}/webhook`)).toEqual({ webhookId: ID, production: false });
 	});
 
 	it('is undefined for a URL that does not deliver to this n8n, or without an address', () => {
-		expect(deliveringWebhookId(address, `https://other.example.com/webhook/${ID}/webhook`)).toBeUndefined();
-		expect(deliveringWebhookId(address, `${address}webhook/${ID}/other`)).toBeUndefined();
-		expect(deliveringWebhookId(undefined, `${address}webhook/${ID}/webhook`)).toBeUndefined();
+		expect(deliveringTriggerUrl(address, `https://other.example.com/webhook/${ID}/webhook`)).toBeUndefined();
+		expect(deliveringTriggerUrl(address, `${address}webhook/${ID}/other`)).toBeUndefined();
+		expect(deliveringTriggerUrl(undefined, `${address}webhook/${ID}/webhook`)).toBeUndefined();
 	});
 });
 

@@ -2,9 +2,11 @@
 // subscriptions to trigger URLs under it deliver to "this n8n". Input items are workflows as n8n's
 // public API lists them.
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
+import { NodeHelpers, type IDataObject, type INodePropertyOptions } from 'n8n-workflow';
 import { TEST_INSTANCE_URL } from '../../../../harness';
 import { jsonOf, ORIGIN, runEducationPlatform, useNock } from '../../../EducationPlatform/fixtures';
+import { EducationPlatformTool } from '../../../EducationPlatform/toolVariant';
+import { EducationPlatform } from '../../../../../nodes/EducationPlatform/EducationPlatform.node';
 
 useNock();
 
@@ -13,7 +15,7 @@ const HOOK = {
 	grades: '22222222-2222-4222-8222-222222222222',
 	gone: '33333333-3333-4333-8333-333333333333',
 };
-const urlOf = (webhookId: string) => `${TEST_INSTANCE_URL}/webhook/${webhookId}/webhook`;
+const urlOf = (webhookId: string, endpoint = 'webhook') => `${TEST_INSTANCE_URL}/${endpoint}/${webhookId}/webhook`;
 const trigger = (webhookId: string, events: string[], registration?: string) => ({
 	name: 'Platform event',
 	type: 'n8n-nodes-education-platform.educationPlatformTrigger',
@@ -93,6 +95,78 @@ describe('Webhook Subscription → Check Triggers', () => {
 		nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing(subscription('wh_manual001', HOOK.grades, ['payment.failed'])));
 		const result = await check([{}, workflow('manual', [trigger(HOOK.grades, ['payment.failed'], 'manual')])]);
 		expect(jsonOf(result.items)).toEqual([expect.objectContaining({ check: 'summary', healthy: true, triggers: 0, orphans: 0 })]);
+	});
+
+	it("leaves a test URL's subscription alone (Listen for test event on an active workflow): the trigger stays healthy, nothing is deleted", async () => {
+		const listened = { ...subscription('wh_test0001', HOOK.fees, ['payment.failed']), url: urlOf(HOOK.fees, 'webhook-test') };
+		const gone = { ...subscription('wh_test0002', HOOK.gone, ['payment.failed']), url: urlOf(HOOK.gone, 'webhook-test') };
+		const scope = nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing(feesSubscription, listened, gone));
+		const result = await check([feesWorkflow], { deleteOrphaned: true });
+		expect(jsonOf(result.items).map((item) => [item.check, item.state, item.action])).toEqual([
+			['trigger', 'healthy', 'none'],
+			['summary', undefined, undefined],
+		]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it("skips a trigger of another credential (other_account), and deletes no orphan that an input workflow names, inactive or not", async () => {
+		const elsewhere = workflow('elsewhere', [{ ...trigger(HOOK.grades, ['payment.failed']), credentials: { educationPlatformApi: { id: 'cred-other-account', name: 'Other' } } }]);
+		const off = workflow('off', [trigger(HOOK.gone, ['payment.failed'])], false);
+		nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing(feesSubscription, subscription('wh_owned001', HOOK.gone, ['payment.failed'])));
+		const result = await check([feesWorkflow, elsewhere, off], { deleteOrphaned: true });
+		expect(jsonOf(result.items).map((item) => [item.check, item.state, item.action, item.owner])).toEqual([
+			['trigger', 'healthy', 'none', undefined],
+			['trigger', 'other_account', 'none', undefined],
+			['orphan', 'orphaned', 'kept', 'off'],
+			['summary', undefined, undefined, undefined],
+		]);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('deletes nothing when an active n8n 2.x workflow arrives without its published version (not the full workflow record)', async () => {
+		nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing(feesSubscription, subscription('wh_orphan001', HOOK.gone, ['payment.failed'])));
+		const result = await check([{ ...feesWorkflow, activeVersionId: 'v-live' }], { deleteOrphaned: true });
+		expect(jsonOf(result.items)[1]).toMatchObject({ check: 'orphan', action: 'kept', note: expect.stringMatching(/Input item 1 /) });
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('a failed write is reported on its item with the request ID, the other actions still run, and the summary counts it', async () => {
+		nock(ORIGIN)
+			.get('/v1/webhooks')
+			.query(true)
+			.reply(200, listing({ ...feesSubscription, enabled: false }, subscription('wh_orphan001', HOOK.gone, ['payment.failed'])))
+			.patch('/v1/webhooks/wh_fees00001')
+			.reply(403, { message: 'This token may not change webhooks.', request_id: 'req_7f3a' })
+			.delete('/v1/webhooks/wh_orphan001')
+			.reply(204);
+		const result = await check([feesWorkflow], { deleteOrphaned: true });
+		expect(result.error).toBeUndefined();
+		const items = jsonOf(result.items);
+		expect(items.map((item) => [item.state, item.action])).toEqual([['disabled', 'failed'], ['orphaned', 'deleted'], [undefined, undefined]]);
+		expect(items[0].error).toMatch(/may not change webhooks.*req_7f3a/);
+		expect(items[2]).toMatchObject({ failed_actions: 1, deleted_orphans: 1, message: expect.stringMatching(/1 action failed/) });
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('refuses to judge a listing with a page left unread', async () => {
+		nock(ORIGIN).get('/v1/webhooks').query(true).times(10).reply(200, (uri) => {
+			const page = Number(new URL(uri, ORIGIN).searchParams.get('page'));
+			return { data: Array(100).fill(subscription(`wh_page${String(page).padStart(5, '0')}`, HOOK.gone, [])), meta: { current_page: page, last_page: 11, per_page: 100, total: 1100 } };
+		});
+		const result = await check([feesWorkflow], { deleteOrphaned: true });
+		expect(result.error?.message).toMatch(/^The platform lists more than 10 pages of webhook subscriptions/);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it("is not offered to an AI agent: the tool variant's Operation lists no Check Triggers", () => {
+		const offered = (nodeType: EducationPlatform) => {
+			const { description } = nodeType;
+			const selector = description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('webhookSubscription'));
+			const parameters = { resource: 'webhookSubscription', operation: 'getMany' };
+			return (selector?.options as INodePropertyOptions[]).filter((option) => NodeHelpers.displayParameter(parameters, option, { typeVersion: 1 }, description)).map((option) => option.value);
+		};
+		expect(offered(new EducationPlatform())).toContain('checkTriggers');
+		expect(offered(new EducationPlatformTool())).toEqual(['delete', 'get', 'getMany']);
 	});
 
 	it('refuses input that is not n8n workflows before any request', async () => {

@@ -5,7 +5,9 @@ import {
 	actionFor,
 	activeTriggers,
 	judgeTriggers,
+	orphanAction,
 	orphanItems,
+	readWorkflows,
 	summaryItem,
 	triggerItems,
 	type ActiveTrigger,
@@ -28,16 +30,17 @@ const trigger = (webhookId: string, selection: string[], automatic = true): Acti
 	webhookId,
 	automatic,
 	selection,
+	credentialId: null,
 });
-const subscription = (id: string, webhookId: string, events: string[], enabled = true, address = ADDRESS) => ({ id, url: `${address}webhook/${webhookId}/webhook`, events, enabled });
+const subscription = (id: string, webhookId: string, events: string[], enabled = true, address = ADDRESS, endpoint = 'webhook') => ({ id, url: `${address}${endpoint}/${webhookId}/webhook`, events, enabled });
 
 describe('activeTriggers', () => {
 	it('reads the published version of an n8n 2.x workflow, and the nodes of an n8n 1.x one', () => {
 		const v2 = { id: 'w2', name: 'Two', active: true, activeVersionId: 'ver-live', nodes: [node(A, { events: ['payment.failed'] })], activeVersion: { nodes: [node(A, { events: ['payment.*'] })] } };
 		const v1 = { id: 'w1', name: 'One', active: true, nodes: [node(B.toUpperCase(), { registration: 'manual', events: ['payment.failed'] })] };
 		expect(activeTriggers([v2, v1])).toEqual([
-			{ item: 0, workflowId: 'w2', workflowName: 'Two', versionId: 'ver-live', node: 'Trigger a', webhookId: A, automatic: true, selection: ['payment.*'] },
-			{ item: 1, workflowId: 'w1', workflowName: 'One', versionId: null, node: 'Trigger B', webhookId: B, automatic: false, selection: ['payment.failed'] },
+			{ item: 0, workflowId: 'w2', workflowName: 'Two', versionId: 'ver-live', node: 'Trigger a', webhookId: A, automatic: true, selection: ['payment.*'], credentialId: null },
+			{ item: 1, workflowId: 'w1', workflowName: 'One', versionId: null, node: 'Trigger B', webhookId: B, automatic: false, selection: ['payment.failed'], credentialId: null },
 		]);
 	});
 
@@ -46,10 +49,36 @@ describe('activeTriggers', () => {
 		expect(activeTriggers([{}, { id: 'off', active: false, nodes: [node(B, {})] }, { id: 'on', active: true, nodes }])).toEqual([]);
 	});
 
+	it('reads Events set by an expression as not known (null), and the credential of the trigger\'s Authentication', () => {
+		const nodes = [
+			node(A, { events: '={{ $vars.events }}' }, { credentials: { educationPlatformApi: { id: 'cred-token', name: 'T' }, educationPlatformOAuth2Api: { id: 'cred-old', name: 'O' } } }),
+			node(B, { authentication: 'oAuth2', events: ['payment.failed'] }, { credentials: { educationPlatformOAuth2Api: { id: 'cred-oauth', name: 'O' } } }),
+		];
+		expect(activeTriggers([{ id: 'w', active: true, nodes }]).map((found) => [found.selection, found.credentialId])).toEqual([
+			[null, 'cred-token'],
+			[['payment.failed'], 'cred-oauth'],
+		]);
+	});
+
 	it('refuses an item that is no workflow, naming it', () => {
 		expect(() => activeTriggers([{ id: 'w', active: true, nodes: [] }, { student_id: 7 }])).toThrow(
 			new ActionableError('Input item 2 is not an n8n workflow with its nodes, so no trigger was checked'),
 		);
+	});
+});
+
+describe('readWorkflows: what every input workflow names, for orphans', () => {
+	it('owns the webhook IDs of draft and published nodes, disabled ones included, of every workflow, active or not', () => {
+		const inactive = { id: 'off', active: false, nodes: [node(A, {}, { disabled: true })] };
+		const published = { id: 'on', active: true, activeVersionId: 'v2', nodes: [node(B, {})], activeVersion: { nodes: [node(C.toUpperCase(), {})] } };
+		const { owners, partial } = readWorkflows([{}, inactive, published]);
+		expect([...owners]).toEqual([[A, 'off'], [B, 'on'], [C, 'on']]);
+		expect(partial).toBeUndefined();
+	});
+
+	it('names the first active n8n 2.x workflow without its published version (activeVersionId but no activeVersion): not the full record', () => {
+		const listed = { id: 'v2', active: true, activeVersionId: 'ver', nodes: [node(A, {})] };
+		expect(readWorkflows([{ id: 'v1', active: true, nodes: [] }, listed, { id: 'off', active: false, activeVersionId: null, nodes: [] }]).partial).toBe(1);
 	});
 });
 
@@ -76,6 +105,37 @@ describe('judgeTriggers', () => {
 		expect(states([trigger(A, []), trigger(B, ['payment.lost'])], [])).toEqual(['invalid_events', 'invalid_events']);
 	});
 
+	it("judges only production URLs: a test URL's subscription (Listen for test event) is neither the trigger's own nor an orphan", () => {
+		const { verdicts, orphans } = judge([trigger(A, ['payment.failed'])], [
+			subscription('wh_live', A, ['payment.failed']),
+			subscription('wh_test', A, ['payment.failed'], true, ADDRESS, 'webhook-test'),
+			subscription('wh_gone', C, ['payment.failed'], true, ADDRESS, 'webhook-test'),
+		]);
+		expect(verdicts.map((verdict) => [verdict.state, verdict.subscriptions.map((found) => found.id)])).toEqual([['healthy', ['wh_live']]]);
+		expect(orphans).toEqual([]);
+	});
+
+	it('unknown, not missing, when its only subscriptions to this n8n are at another endpoint (a test URL, or a renamed production endpoint)', () => {
+		expect(states([trigger(A, ['payment.failed'])], [subscription('wh_test', A, ['payment.failed'], true, ADDRESS, 'webhook-test')])).toEqual(['unknown']);
+	});
+
+	it('unknown: Events set by an expression, or no webhook ID; other_account: the trigger uses another credential than this node', () => {
+		const judged = judgeTriggers(
+			[{ ...trigger(A, []), selection: null }, { ...trigger(B, ['payment.failed']), webhookId: null }, { ...trigger(C, ['payment.failed']), credentialId: 'cred-other' }, { ...trigger(A, ['payment.failed']), credentialId: 'cred-mine' }],
+			[subscription('wh_a', A, ['payment.failed'])],
+			ADDRESS,
+			VOCABULARY,
+			{ credentialId: 'cred-mine' },
+		);
+		expect(judged.verdicts.map((verdict) => verdict.state)).toEqual(['unknown', 'unknown', 'other_account', 'healthy']);
+		expect(judged.verdicts.map((verdict) => actionFor(verdict.state, true))).toEqual(['none', 'none', 'none', 'none']);
+	});
+
+	it('an orphan names the input workflow that still mentions its URL (inactive, draft, disabled node) as its owner', () => {
+		const { orphans } = judgeTriggers([], [subscription('wh_a', A, []), subscription('wh_c', C, [])], ADDRESS, VOCABULARY, { owners: new Map([[A, 'wf-off']]) });
+		expect(orphans.map((orphan) => [orphan.subscription.id, orphan.owner])).toEqual([['wh_a', 'wf-off'], ['wh_c', null]]);
+	});
+
 	it('orphans: subscriptions to this n8n naming no active trigger; a Manual trigger owns its own, a Manual one is not judged', () => {
 		const { verdicts, orphans } = judge([trigger(A, ['payment.failed']), trigger(B, ['payment.failed'], false)], [
 			subscription('wh_a', A, ['payment.failed']),
@@ -84,13 +144,13 @@ describe('judgeTriggers', () => {
 			subscription('wh_x', C, ['payment.failed'], true, 'https://other.example.com/'),
 		]);
 		expect(verdicts.map((verdict) => verdict.trigger.webhookId)).toEqual([A]);
-		expect(orphans.map((orphan) => [orphan.subscription.id, orphan.webhookId])).toEqual([['wh_c', C]]);
+		expect(orphans.map((orphan) => [orphan.subscription.id, orphan.webhookId, orphan.owner])).toEqual([['wh_c', C, null]]);
 	});
 });
 
 describe('actions and output items', () => {
 	it('re-publishes what only the trigger can register again; re-enables a disabled one when asked', () => {
-		expect(['healthy', 'missing', 'duplicated', 'wrong_events', 'disabled', 'invalid_events'].map((state) => actionFor(state as never, true))).toEqual(['none', 'republish', 'republish', 'republish', 're-enabled', 'none']);
+		expect(['healthy', 'missing', 'duplicated', 'wrong_events', 'disabled', 'invalid_events', 'unknown', 'other_account'].map((state) => actionFor(state as never, true))).toEqual(['none', 'republish', 'republish', 'republish', 're-enabled', 'none', 'none', 'none']);
 		expect(actionFor('disabled', false)).toBe('none');
 	});
 
@@ -98,9 +158,34 @@ describe('actions and output items', () => {
 		const { verdicts } = judgeTriggers([trigger(A, ['payment.failed']), { ...trigger(B, ['payment.failed']), workflowId: 'wf-a' }], [], ADDRESS, VOCABULARY);
 		const items = triggerItems(verdicts.map((verdict) => ({ verdict, action: actionFor(verdict.state, true) })));
 		expect(items.map((item) => [item.state, item.republish])).toEqual([['missing', true], ['missing', false]]);
-		const orphans = orphanItems([{ subscription: subscription('wh_c', C, ['payment.failed']), webhookId: C }], true);
+		const orphans = orphanItems([{ orphan: { subscription: subscription('wh_c', C, ['payment.failed']), webhookId: C, owner: null }, action: 'deleted' }]);
 		expect(orphans[0]).toMatchObject({ action: 'deleted', webhook_subscription_id: 'wh_c', note: expect.stringMatching(/It was deleted\.$/) });
 		expect(summaryItem(items, orphans)).toMatchObject({ healthy: false, changed: true, unhealthy_triggers: 2, workflows_to_republish: 1, orphans: 1, deleted_orphans: 1 });
+	});
+
+	it('deletes only an orphan no input workflow mentions, and none when the input is not the full workflow records', () => {
+		const orphan = (owner: string | null) => ({ subscription: subscription('wh_c', C, []), webhookId: C, owner });
+		expect(orphanAction(orphan(null), false, undefined)).toBe('none');
+		expect(orphanAction(orphan(null), true, undefined)).toBe('deleted');
+		expect(orphanAction(orphan('wf-off'), true, undefined)).toBe('kept');
+		expect(orphanAction(orphan(null), true, 1)).toBe('kept');
+		const [owned, partial] = orphanItems([
+			{ orphan: orphan('wf-off'), action: 'kept' },
+			{ orphan: orphan(null), action: 'kept', partial: 1 },
+		]);
+		expect(owned).toMatchObject({ action: 'kept', owner: 'wf-off', note: expect.stringMatching(/workflow "wf-off"/) });
+		expect(partial).toMatchObject({ action: 'kept', owner: null, note: expect.stringMatching(/Input item 2 .*activeVersion/) });
+	});
+
+	it('a failed action is on its item, with its error, and the summary counts it', () => {
+		const { verdicts } = judgeTriggers([trigger(A, ['payment.failed'])], [subscription('wh_1', A, ['payment.failed'], false)], ADDRESS, VOCABULARY);
+		const items = triggerItems([{ verdict: verdicts[0], action: 'failed', error: 'Forbidden (Request ID: req_1)' }]);
+		expect(items[0]).toMatchObject({ state: 'disabled', action: 'failed', error: 'Forbidden (Request ID: req_1)' });
+		const orphans = orphanItems([{ orphan: { subscription: subscription('wh_c', C, []), webhookId: C, owner: null }, action: 'failed', error: 'Server error' }]);
+		expect(orphans[0]).toMatchObject({ action: 'failed', error: 'Server error' });
+		const summary = summaryItem(items, orphans);
+		expect(summary).toMatchObject({ failed_actions: 2, changed: false });
+		expect(summary.message).toMatch(/2 actions failed \(see their items' error\)\.$/);
 	});
 
 	it('a healthy check says that nothing was changed', () => {
@@ -116,6 +201,8 @@ describe('actions and output items', () => {
 			workflows_to_republish: 0,
 			orphans: 0,
 			deleted_orphans: 0,
+			unjudged_triggers: 0,
+			failed_actions: 0,
 			message: 'Checked 1 Education Platform Trigger (Registration Automatic) of active workflows: each has its subscription, enabled and for its events, and no other subscription delivers to this n8n. Nothing was changed.',
 		});
 	});
