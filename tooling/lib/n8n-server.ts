@@ -21,6 +21,13 @@ export interface N8nServerOptions
 	onLine?: (line: string) => void;
 }
 
+const BROKER_PORT_ATTEMPTS = 3;
+
+/** Pure: whether n8n stopped at start-up because its task broker's port was in use. */
+export function isBrokerPortClash(output: string): boolean {
+	return /Task Broker's port \d+ is already in use/.test(output);
+}
+
 export class N8nServer {
 	private child?: ChildProcess;
 	private output = '';
@@ -59,6 +66,21 @@ export class N8nServer {
 		if (this.running) throw new Error('n8n is already running');
 		this.portInUse ??= this.options.port || (await getFreePort());
 		mkdirSync(this.options.userFolder, { recursive: true });
+		for (let attempt = 1; ; attempt++) {
+			try {
+				await this.spawnAndWait();
+				return;
+			} catch (error) {
+				// The broker port was free when picked, but n8n binds it seconds later: an outgoing
+				// connection may have taken it as its ephemeral port meanwhile (seen in the queue suite,
+				// restarting four processes under load). Another free port is the whole fix.
+				if (attempt >= BROKER_PORT_ATTEMPTS || !isBrokerPortClash(this.output)) throw error;
+				appendFileSync(this.logFile, `\n==== the task broker's port was taken; starting again on another ====\n`);
+			}
+		}
+	}
+
+	private async spawnAndWait(): Promise<void> {
 		const env = buildN8nEnv({ ...this.envOptions(), brokerPort: await getFreePort() });
 		this.output = '';
 		appendFileSync(this.logFile, `\n==== n8n ${ROLE_COMMAND[this.options.role ?? 'main']} ${new Date().toISOString()} on port ${this.port} ====\n`);
