@@ -3,6 +3,7 @@ import nock from 'nock';
 import { EducationPlatformPollingTrigger } from '../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
 import { createPollWorkflow } from '../../../harness/pollHarness';
 import { captureNodeLogs } from '../../../harness/triggerLogs';
+import { student } from './studentRecord';
 
 // The polling cursor as version 0.1.0 stores it in the workflow's static data, written out
 // literally. Updating the package through n8n's Community Nodes panel keeps the workflow active
@@ -24,14 +25,6 @@ const RESUMING_CURSOR_BY_0_1_0 = {
 	horizon: '2026-11-21T09:00:00.000000Z',
 };
 
-const student = (id: number, updatedAt: string, createdAt = '2024-01-01T00:00:00.000000Z') => ({
-	id,
-	first_name: 'Amara',
-	last_name: 'Okafor',
-	guardians: [],
-	created_at: createdAt,
-	updated_at: updatedAt,
-});
 
 function pollerWith(cursor: object) {
 	return createPollWorkflow({

@@ -3,19 +3,12 @@ import nock from 'nock';
 import { EducationPlatformPollingTrigger } from '../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
 import { createPollWorkflow } from '../../../harness/pollHarness';
 import { captureNodeLogs } from '../../../harness/triggerLogs';
+import { student } from './studentRecord';
 
 // poll() through n8n-core's PollContext against a nock platform: the requests it sends, and the
 // errors a user sees when the settings or the platform are wrong.
 const BASE = 'https://school.test';
 const credentials = { educationPlatformApi: { baseUrl: BASE, accessToken: 'pat-test' } };
-const student = (id: number, updatedAt: string, createdAt = '2024-01-01T00:00:00.000000Z') => ({
-	id,
-	first_name: 'Amara',
-	last_name: 'Okafor',
-	guardians: [],
-	created_at: createdAt,
-	updated_at: updatedAt,
-});
 const page = (data: unknown[]) => ({ data });
 
 function poller(parameters: Record<string, unknown> = {}) {
