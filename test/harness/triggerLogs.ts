@@ -6,6 +6,7 @@
  *   const logs = captureNodeLogs();   // in beforeAll / beforeEach
  *   logs.entries                      // [{ level, message, metadata }]
  *   logs.restore();                   // in afterAll / afterEach
+ *   quietNodeLogs();                  // a file that only keeps them off its output
  */
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
@@ -41,4 +42,13 @@ export function captureNodeLogs() {
 		},
 		restore: () => Container.set(Logger, original),
 	};
+}
+
+/** Keeps what nodes log off this test file's output, for a file that asserts nothing about it. */
+export function quietNodeLogs(): void {
+	let logs: ReturnType<typeof captureNodeLogs>;
+	beforeAll(() => {
+		logs = captureNodeLogs();
+	});
+	afterAll(() => logs.restore());
 }

@@ -1,8 +1,9 @@
 import nock from 'nock';
 
 import { EducationPlatformPollingTrigger } from '../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
+import { useNock } from '../../../harness/nock';
 import { createPollWorkflow } from '../../../harness/pollHarness';
-import { captureNodeLogs } from '../../../harness/triggerLogs';
+import { quietNodeLogs } from '../../../harness/triggerLogs';
 import { student } from './studentRecord';
 
 // The polling cursor as version 0.1.0 stores it in the workflow's static data, written out
@@ -25,7 +26,6 @@ const RESUMING_CURSOR_BY_0_1_0 = {
 	horizon: '2026-11-21T09:00:00.000000Z',
 };
 
-
 function pollerWith(cursor: object) {
 	return createPollWorkflow({
 		nodeType: new EducationPlatformPollingTrigger(),
@@ -41,17 +41,8 @@ const probe = () =>
 		.query({ sort: '-updated_at', page: 1, per_page: 1 })
 		.reply(200, { data: [student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')] });
 
-let logs: ReturnType<typeof captureNodeLogs>;
-beforeAll(() => {
-	nock.disableNetConnect();
-	logs = captureNodeLogs();
-});
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-	logs.restore();
-	nock.enableNetConnect();
-	nock.restore();
-});
+useNock();
+quietNodeLogs();
 
 describe('the polling cursor, in the format of 0.1.0 (pinned)', () => {
 	it('continues from the stored position: emits what changed since, not what it emitted before, and stores the same format', async () => {

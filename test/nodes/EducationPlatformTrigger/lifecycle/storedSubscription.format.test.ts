@@ -1,10 +1,10 @@
-import nock from 'nock';
 import { Webhook } from 'standardwebhooks';
 
 import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
 import { saveSubscription } from '../../../../nodes/EducationPlatformTrigger/lifecycle/storedSubscription';
+import { useNock } from '../../../harness/nock';
 import { TRIGGER_WEBHOOK_ID, createTriggerWorkflow, startReceiver } from '../../../harness/triggerHarness';
-import { captureNodeLogs } from '../../../harness/triggerLogs';
+import { quietNodeLogs } from '../../../harness/triggerLogs';
 import { fakePlatform } from '../../../harness/triggerPlatformFake';
 
 // The subscription record as version 0.1.0 stores it in the workflow's static data, written out
@@ -22,18 +22,9 @@ const STORED_BY_0_1_0 = {
 	webhookPlatform: BASE,
 };
 
-let logs: ReturnType<typeof captureNodeLogs>;
-beforeAll(() => {
-	nock.disableNetConnect();
-	nock.enableNetConnect('127.0.0.1');
-	logs = captureNodeLogs();
-});
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-	logs.restore();
-	nock.enableNetConnect();
-	nock.restore();
-});
+// startReceiver's server, through which the delivery reaches webhook(), listens on 127.0.0.1.
+useNock({ allow: '127.0.0.1' });
+quietNodeLogs();
 
 function triggerWithStoredRecord() {
 	return createTriggerWorkflow({
