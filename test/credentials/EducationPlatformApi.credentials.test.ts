@@ -2,15 +2,11 @@ import nock from 'nock';
 
 import { EducationPlatformApi } from '../../credentials/EducationPlatformApi.credentials';
 import { createCredentialsHelper, testCredentials } from '../harness';
+import { useNock } from '../harness/nock';
 
 const HOST = 'https://springfield.edu-platform.test';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-	nock.enableNetConnect();
-	nock.restore();
-});
+useNock();
 
 function connectionTest(baseUrl: string, accessToken = 'edu_pat_good') {
 	return testCredentials(createCredentialsHelper(), 'educationPlatformApi', { baseUrl, accessToken });

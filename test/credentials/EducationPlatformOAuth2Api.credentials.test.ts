@@ -7,16 +7,12 @@ import nock from 'nock';
 
 import { EducationPlatformOAuth2Api } from '../../credentials/EducationPlatformOAuth2Api.credentials';
 import { createCredentialsHelper, TEST_INSTANCE_URL, testCredentials } from '../harness';
+import { useNock } from '../harness/nock';
 
 const TYPE = 'educationPlatformOAuth2Api';
 const REDIRECT_URI = `${TEST_INSTANCE_URL}/rest/oauth2-credential/callback`;
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-	nock.enableNetConnect();
-	nock.restore();
-});
+useNock();
 
 /** What n8n hands to the OAuth2 flows when the user clicks "Connect". */
 async function resolvedForConnect(data: ICredentialDataDecryptedObject) {

@@ -5,15 +5,11 @@ import nock from 'nock';
 
 import { apiRequest } from '../../nodes/shared/transport';
 import { ApiProbe, createNodeWorkflow, createWebhookData, runNode, TEST_INSTANCE_URL, TEST_WEBHOOK_ID } from '.';
+import { useNock } from './nock';
 
 const BASE = 'https://school.test';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-	nock.enableNetConnect();
-	nock.restore();
-});
+useNock();
 
 describe('engine test harness', () => {
 	it('runs a node through WorkflowExecute and applies the credential\'s generic authenticate block', async () => {

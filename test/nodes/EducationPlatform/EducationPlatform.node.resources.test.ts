@@ -3,7 +3,8 @@
 // (bad input, 403 naming the scope, 404) and Continue On Fail.
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
-import { fakeStudentsApi, ORIGIN, runEducationPlatform, TOKEN, useNock } from './fixtures';
+import { fakeStudentsApi, ORIGIN, runEducationPlatform, TOKEN } from './fixtures';
+import { useNock } from '../../harness/nock';
 
 useNock();
 

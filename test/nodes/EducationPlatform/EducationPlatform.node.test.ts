@@ -3,7 +3,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { EducationPlatform } from '../../../nodes/EducationPlatform/EducationPlatform.node';
 import codex from '../../../nodes/EducationPlatform/EducationPlatform.node.json';
 import { inVirtualTime } from '../../harness';
-import { fakeStudentsApi, ORIGIN, runEducationPlatform, student, studentRange, TOKEN, useNock } from './fixtures';
+import { fakeStudentsApi, ORIGIN, runEducationPlatform, student, studentRange, TOKEN } from './fixtures';
+import { useNock } from '../../harness/nock';
 
 useNock();
 

@@ -152,14 +152,5 @@ export function runEducationPlatform(
 	});
 }
 
-export function useNock(): void {
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => nock.cleanAll());
-	afterAll(() => {
-		nock.enableNetConnect();
-		nock.restore();
-	});
-}
-
 /** The `json` of every output item. */
 export const jsonOf = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);

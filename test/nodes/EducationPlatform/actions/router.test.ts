@@ -6,7 +6,8 @@ import nock from 'nock';
 import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
 import { runNode } from '../../../harness/runNode';
-import { ORIGIN, runEducationPlatform, student, TOKEN, useNock } from '../fixtures';
+import { ORIGIN, runEducationPlatform, student, TOKEN } from '../fixtures';
+import { useNock } from '../../../harness/nock';
 
 /** The node as n8n loads its tool variant for an AI agent: the same node named `<node>Tool`. */
 class EducationPlatformTool extends EducationPlatform {

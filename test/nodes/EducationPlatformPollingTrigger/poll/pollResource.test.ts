@@ -4,6 +4,7 @@ import { EducationPlatformPollingTrigger } from '../../../../nodes/EducationPlat
 import { createPollWorkflow } from '../../../harness/pollHarness';
 import { captureNodeLogs } from '../../../harness/triggerLogs';
 import { student } from './studentRecord';
+import { useNock } from '../../../harness/nock';
 
 // poll() through n8n-core's PollContext against a nock platform: the requests it sends, and the
 // errors a user sees when the settings or the platform are wrong.
@@ -19,12 +20,7 @@ function poller(parameters: Record<string, unknown> = {}) {
 	});
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-	nock.enableNetConnect();
-	nock.restore();
-});
+useNock();
 
 describe('Education Platform Polling Trigger: poll()', () => {
 	it('starts after the newest matching student, with the filters and the cursor query', async () => {

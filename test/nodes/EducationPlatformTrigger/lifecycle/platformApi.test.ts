@@ -4,6 +4,7 @@ import { HookContext } from 'n8n-core';
 import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
 import { lifecycleCall, subscriptionsForUrl } from '../../../../nodes/EducationPlatformTrigger/lifecycle/platformApi';
 import { createTriggerWorkflow } from '../../../harness/triggerHarness';
+import { useNock } from '../../../harness/nock';
 
 // subscriptionsForUrl pages through GET /v1/webhooks with the package's one paging loop
 // (shared/list/paging.ts readPages), in every list shape the contract tolerates (§3.5), and
@@ -44,10 +45,7 @@ function webhookList(answer: (page: number) => [body: unknown, headers?: Record<
 	return pages;
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-// nock's module, and its disabled net connect with it, is this file's own: restoring http is enough.
-afterAll(() => nock.restore());
+useNock();
 
 describe('subscriptionsForUrl', () => {
 	it('reads the resource envelope page by page while meta says there are more', async () => {

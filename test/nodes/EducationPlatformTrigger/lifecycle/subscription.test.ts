@@ -7,6 +7,7 @@ import { createTriggerWorkflow, type TriggerWorkflowOptions } from '../../../har
 import { inVirtualTime } from '../../../harness/virtualTime';
 import { captureNodeLogs } from '../../../harness/triggerLogs';
 import { fakePlatform, type FakePlatform } from '../../../harness/triggerPlatformFake';
+import { useNock } from '../../../harness/nock';
 
 // Lifecycle (webhookMethods.default) through n8n-core's real HookContext, against a stateful
 // fake of the platform's /v1/webhooks API on nock.
@@ -28,20 +29,15 @@ function trigger(parameters: TriggerWorkflowOptions['parameters'] = {}, options:
 	});
 }
 
+useNock();
 beforeAll(() => {
-	nock.disableNetConnect();
 	logs = captureNodeLogs();
 });
 beforeEach(() => {
 	platform = fakePlatform(BASE, TOKEN);
 	logs.clear();
 });
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-	logs.restore();
-	nock.enableNetConnect();
-	nock.restore();
-});
+afterAll(() => logs.restore());
 
 describe('Education Platform Trigger lifecycle (Automatic registration)', () => {
 	it('create → checkExists → delete keeps the platform and static data in sync', async () => {

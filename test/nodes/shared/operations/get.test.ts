@@ -1,5 +1,6 @@
 import nock from 'nock';
-import { ORIGIN, runEducationPlatform, student, TOKEN, useNock } from '../../EducationPlatform/fixtures';
+import { ORIGIN, runEducationPlatform, student, TOKEN } from '../../EducationPlatform/fixtures';
+import { useNock } from '../../../harness/nock';
 
 useNock();
 

@@ -3,8 +3,9 @@
 // then Student → Get Many's paging, filters, sort and errors against a nock-faked API.
 import { getGlobalState, setGlobalState } from 'n8n-workflow';
 import { runNode } from '../../../harness';
-import { fakeStudentsApi, jsonOf, ORIGIN, runEducationPlatform, studentRange, TOKEN, useNock, type Envelope } from '../../EducationPlatform/fixtures';
+import { fakeStudentsApi, jsonOf, ORIGIN, runEducationPlatform, studentRange, TOKEN, type Envelope } from '../../EducationPlatform/fixtures';
 import { EducationPlatformTool } from '../../EducationPlatform/toolVariant';
+import { useNock } from '../../../harness/nock';
 
 useNock();
 

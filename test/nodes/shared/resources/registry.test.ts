@@ -15,7 +15,8 @@ import {
 import { get } from '../../../../nodes/shared/operations/get';
 import { getMany } from '../../../../nodes/shared/operations/getMany';
 import { runNode } from '../../../harness';
-import { fakeStudentsApi, ORIGIN, TOKEN, useNock } from '../../EducationPlatform/fixtures';
+import { fakeStudentsApi, ORIGIN, TOKEN } from '../../EducationPlatform/fixtures';
+import { useNock } from '../../../harness/nock';
 
 const REGISTRY = '../../../../nodes/shared/resources/registry';
 

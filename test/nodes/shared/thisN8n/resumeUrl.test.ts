@@ -5,7 +5,8 @@ import nock from 'nock';
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { thisN8nWebhookAddress } from '../../../../nodes/shared/thisN8n/resumeUrl';
 import { TEST_INSTANCE_URL } from '../../../harness';
-import { jsonOf, ORIGIN, runEducationPlatform, useNock } from '../../EducationPlatform/fixtures';
+import { jsonOf, ORIGIN, runEducationPlatform } from '../../EducationPlatform/fixtures';
+import { useNock } from '../../../harness/nock';
 
 useNock();
 

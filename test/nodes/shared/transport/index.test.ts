@@ -7,17 +7,13 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters, Node
 import nock from 'nock';
 
 import { ApiProbe, createCredentialsHelper, inVirtualTime, runNode, type RunNodeOptions } from '../../../harness';
+import { useNock } from '../../../harness/nock';
 
 const HOST = 'https://springfield.edu-platform.test';
 const PAT = { educationPlatformApi: { baseUrl: HOST, accessToken: 'edu_pat_1' } };
 const page = (ids: number[]) => ({ data: ids.map((id) => ({ id })) });
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-	nock.enableNetConnect();
-	nock.restore();
-});
+useNock();
 
 function probe(parameters: INodeParameters = {}, extra: Partial<RunNodeOptions> = {}) {
 	return runNode({ nodeType: new ApiProbe(), parameters, credentials: PAT, ...extra });

@@ -2,7 +2,8 @@
 // of the subscriptions under this n8n's webhook address (TEST_INSTANCE_URL), merged.
 import nock from 'nock';
 import { TEST_INSTANCE_URL } from '../../../../harness';
-import { jsonOf, ORIGIN, runEducationPlatform, useNock } from '../../../EducationPlatform/fixtures';
+import { jsonOf, ORIGIN, runEducationPlatform } from '../../../EducationPlatform/fixtures';
+import { useNock } from '../../../../harness/nock';
 
 useNock();
 

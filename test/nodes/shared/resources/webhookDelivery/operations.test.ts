@@ -1,7 +1,8 @@
 // Webhook Delivery → Get and Redeliver through n8n's engine with nock: which requests each sends,
 // and what Redeliver says when it sends nothing.
 import nock from 'nock';
-import { jsonOf, ORIGIN, runEducationPlatform, useNock } from '../../../EducationPlatform/fixtures';
+import { jsonOf, ORIGIN, runEducationPlatform } from '../../../EducationPlatform/fixtures';
+import { useNock } from '../../../../harness/nock';
 
 useNock();
 

@@ -4,9 +4,10 @@
 import nock from 'nock';
 import { NodeHelpers, type IDataObject, type INodePropertyOptions } from 'n8n-workflow';
 import { TEST_INSTANCE_URL } from '../../../../harness';
-import { jsonOf, ORIGIN, runEducationPlatform, useNock } from '../../../EducationPlatform/fixtures';
+import { jsonOf, ORIGIN, runEducationPlatform } from '../../../EducationPlatform/fixtures';
 import { EducationPlatformTool } from '../../../EducationPlatform/toolVariant';
 import { EducationPlatform } from '../../../../../nodes/EducationPlatform/EducationPlatform.node';
+import { useNock } from '../../../../harness/nock';
 
 useNock();
 

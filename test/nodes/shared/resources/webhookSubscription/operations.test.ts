@@ -3,7 +3,8 @@
 import nock from 'nock';
 import { deletedNote } from '../../../../../nodes/shared/resources/webhookSubscription/operations';
 import { TEST_INSTANCE_URL, TEST_WEBHOOK_ID } from '../../../../harness';
-import { jsonOf, ORIGIN, runEducationPlatform, useNock } from '../../../EducationPlatform/fixtures';
+import { jsonOf, ORIGIN, runEducationPlatform } from '../../../EducationPlatform/fixtures';
+import { useNock } from '../../../../harness/nock';
 
 useNock();
 
