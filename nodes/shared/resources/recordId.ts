@@ -1,12 +1,17 @@
 // Pure: no n8n import.
 import { ActionableError, quoted } from '../errors';
 
+/** What an ID like `pay_3Qw8Er5T` looks like (docs/api-contract.md §1), as a regex source: the prefix, then letters and digits. */
+export function prefixedIdPattern(prefix: string): string {
+	return `${prefix}_[A-Za-z0-9]+`;
+}
+
 /**
- * A parser for IDs like `pay_3Qw8Er5T` (docs/api-contract.md §1): the prefix, then letters and
- * digits. A record locator value or a number from an expression is read as text.
+ * A parser for IDs like `pay_3Qw8Er5T` (prefixedIdPattern). A record locator value or a number
+ * from an expression is read as text.
  */
 export function prefixedIdParser(prefix: string, label: string, example: string): (value: unknown) => string {
-	const pattern = new RegExp(`^${prefix}_[A-Za-z0-9]+$`);
+	const pattern = new RegExp(`^${prefixedIdPattern(prefix)}$`);
 	return (value) => {
 		const text = value === undefined || value === null ? '' : String(value).trim();
 		if (pattern.test(text)) return text;

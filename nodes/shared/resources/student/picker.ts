@@ -1,5 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 import type { FilterOption } from '../../descriptions/filters';
+import { recordPicker } from '../../descriptions/recordPicker';
 import { ActionableError, quoted } from '../../errors';
 import { isJsonRecord } from '../../jsonRecord';
 import { nextPageQuery, parseListPage, type ListResponse } from '../../list/page';
@@ -45,34 +46,13 @@ export async function searchStudents(
  * earlier node.
  */
 export function studentLocator(name: string, displayName: string, description: string): INodeProperties {
-	return {
-		displayName,
+	return recordPicker({
 		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
+		displayName,
 		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Search by name, student number or email…',
-				typeOptions: { searchListMethod: 'searchStudents', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 1042',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'A student ID is a whole number, e.g. 1042' },
-					},
-				],
-			},
-		],
-	};
+		list: { searchListMethod: 'searchStudents', placeholder: 'Search by name, student number or email…' },
+		id: { example: '1042', pattern: '[0-9]+', errorMessage: 'A student ID is a whole number, e.g. 1042' },
+	});
 }
 
 /** The Student filter of a resource that belongs to a student: the same picker as Student → Get. */

@@ -1,4 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import { recordPicker } from '../../descriptions/recordPicker';
+import { prefixedIdPattern } from '../recordId';
 import { apiRequest, type ApiContext, type ApiRequestOptions } from '../../transport';
 import { listSubscriptions, type Subscription, type WebhookRequest } from './api';
 
@@ -35,33 +37,12 @@ export async function searchWebhookSubscriptions(this: ILoadOptionsFunctions, fi
 
 /** A webhook subscription picker: "From List" lists the account's subscriptions, "By ID" takes a `wh_…` ID (e.g. a delivery's `webhook_id`). */
 export function subscriptionLocator(name: string, displayName: string, description: string): INodeProperties {
-	return {
-		displayName,
+	return recordPicker({
 		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
+		displayName,
 		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a subscription…',
-				typeOptions: { searchListMethod: 'searchWebhookSubscriptions', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. wh_2f9c1a7e4b',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*wh_[A-Za-z0-9]+\\s*$', errorMessage: 'A webhook subscription ID looks like wh_2f9c1a7e4b' },
-					},
-				],
-			},
-		],
-	};
+		required: true,
+		list: { searchListMethod: 'searchWebhookSubscriptions', placeholder: 'Select a subscription…' },
+		id: { example: 'wh_2f9c1a7e4b', pattern: prefixedIdPattern('wh'), errorMessage: 'A webhook subscription ID looks like wh_2f9c1a7e4b' },
+	});
 }

@@ -1,5 +1,5 @@
 import { ActionableError } from '../../../../nodes/shared/errors';
-import { prefixedRecordId } from '../../../../nodes/shared/resources/recordId';
+import { prefixedIdPattern, prefixedRecordId } from '../../../../nodes/shared/resources/recordId';
 
 describe('prefixedRecordId', () => {
 	const id = prefixedRecordId('examResult', 'Exam Result', 'exr', 'exr_5Tg7Uh2K', 'Student or Exam');
@@ -26,5 +26,13 @@ describe('prefixedRecordId', () => {
 		}
 		expect(message).toBe('Exam Result ID is "exr_1\\n2026-11-26T05:00:00.000Z | info | Workflow activated x…", it must look like exr_5Tg7Uh2K');
 		expect(message).not.toMatch(/[\n\r]/);
+	});
+});
+
+describe('prefixedIdPattern', () => {
+	it('is the prefix, an underscore, then letters and digits', () => {
+		const pattern = new RegExp(`^${prefixedIdPattern('wh')}$`);
+		expect(['wh_2f9c1a7e4b', 'wh_A1'].every((value) => pattern.test(value))).toBe(true);
+		expect(['wh_', 'wh-1', 'pay_1', 'wh_1 x', 'wh_é'].some((value) => pattern.test(value))).toBe(false);
 	});
 });
