@@ -4,11 +4,15 @@
 // matrix (README "Compatibility"), one after the other, each with its own n8n runtime (installed
 // into .cache/ on first use). Before the first run it checks the OS packages the chosen runs need
 // (lib/os-packages.ts: installs them as root on Debian, else stops with the command to run).
-// Prints each run's time. Arguments go to every jest run (`--ci`).
+// Where this machine can isolate a process (`unshare -rn`), the unit project runs with no network
+// but loopback and no n8n runtime, which proves `npm run test:unit` needs neither; `.ci/run` asks
+// for that proof with --require-offline, so CI runs the unit project once, not twice.
+// Prints each run's time. Other arguments go to every jest run (`--ci`).
 //   npm test                       everything
 //   npm test -- --e2e-only         only the e2e matrix (also `npm run test:e2e:matrix`)
 //   npm test -- --cells 1,floor    only these e2e cells (ids below), after the other projects
-import { spawn } from 'node:child_process';
+//   npm test -- --require-offline  stop unless the unit project can run offline
+import { spawn, spawnSync } from 'node:child_process';
 
 import { REPO_ROOT } from './n8n-runtime/runtime';
 import { ensureOsPackages, type OsNeed } from './lib/os-packages';
@@ -39,16 +43,19 @@ export const MATRIX: readonly MatrixCell[] = [
 
 export interface MatrixOptions {
 	e2eOnly: boolean;
+	/** The unit project must run offline: stop if this machine cannot isolate it. */
+	requireOffline: boolean;
 	cells: readonly MatrixCell[];
 	jestArgs: string[];
 }
 
 /** Pure: splits our flags from jest's. */
 export function parseMatrixArgs(argv: string[]): MatrixOptions {
-	const options: MatrixOptions = { e2eOnly: false, cells: MATRIX, jestArgs: [] };
+	const options: MatrixOptions = { e2eOnly: false, requireOffline: false, cells: MATRIX, jestArgs: [] };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split(/=(.*)/s, 2) as [string, string | undefined];
 		if (flag === '--e2e-only') options.e2eOnly = true;
+		else if (flag === '--require-offline') options.requireOffline = true;
 		else if (flag === '--cells') {
 			const ids = (inline ?? argv[++i] ?? '').split(',').map((id) => id.trim()).filter(Boolean);
 			const unknown = ids.filter((id) => !MATRIX.some((cell) => cell.id === id));
@@ -65,8 +72,10 @@ export interface JestRun {
 	label: string;
 	args: string[];
 	env?: NodeJS.ProcessEnv;
-	/** What the run needs from the OS (lib/os-packages.ts); the unit and e2e runs need nothing. */
+	/** What the run needs from the OS (lib/os-packages.ts); the unit and e2e runs need nothing, unless the unit run must be offline. */
 	osNeeds: OsNeed[];
+	/** Run with no network but loopback and no n8n runtime where the machine can isolate a process. */
+	offline?: boolean;
 }
 
 /** Pure: the jest runs, in order. Only the e2e project repeats per cell; the others run once. */
@@ -74,7 +83,7 @@ export function matrixRuns(options: MatrixOptions): JestRun[] {
 	const others: JestRun[] = options.e2eOnly
 		? []
 		: [
-				{ label: 'unit', args: ['--selectProjects', 'unit'], osNeeds: [] },
+				{ label: 'unit', args: ['--selectProjects', 'unit'], osNeeds: options.requireOffline ? ['offline-unit'] : [], offline: true },
 				{ label: 'browser and queue', args: ['--selectProjects', 'browser', 'queue'], osNeeds: ['browser', 'queue'] },
 			];
 	return [
@@ -88,13 +97,40 @@ export function matrixRuns(options: MatrixOptions): JestRun[] {
 	];
 }
 
-function jest(args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+/** The jest binary and its environment, or the same in a new network namespace for an offline run. */
+export interface JestCommand {
+	command: string;
+	args: string[];
+	env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Pure: how to start one run. An offline run starts in a new user and network namespace whose only
+ * interface is loopback, brought up because the sandbox tests listen there, with the n8n runtime
+ * pointing nowhere: a test that reached the registry or a runtime would fail.
+ */
+export function jestCommand(run: JestRun, jestArgs: readonly string[], isolate: boolean, nodeAndJest: readonly [string, string]): JestCommand {
+	// Our arguments last: `--selectProjects` takes every word after it, a test path pattern included.
+	const jest = [...nodeAndJest, ...jestArgs, ...run.args];
+	if (!(run.offline && isolate)) return { command: jest[0], args: jest.slice(1), env: { ...run.env } };
+	return {
+		command: 'unshare',
+		args: ['-rn', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...jest],
+		env: { ...run.env, N8N_RUNTIME_DIR: '/nonexistent' },
+	};
+}
+
+/** Whether this machine lets a process into a loopback-only network namespace of its own. */
+function canIsolateNetwork(): boolean {
+	return spawnSync('unshare', ['-rn', 'sh', '-c', 'ip link set lo up'], { stdio: 'ignore' }).status === 0;
+}
+
+const CANNOT_ISOLATE =
+	'`unshare -rn` cannot create a network namespace here, so the unit project cannot be proven to run offline (run as root, or allow unprivileged user namespaces, e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=0; `ip` comes from iproute2).';
+
+function runJest({ command, args, env }: JestCommand): Promise<number> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [require.resolve('jest/bin/jest'), ...args], {
-			cwd: REPO_ROOT,
-			env: { ...process.env, ...env },
-			stdio: 'inherit',
-		});
+		const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
 		child.on('error', reject);
 		child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
 	});
@@ -107,12 +143,18 @@ async function main(): Promise<void> {
 		process.exitCode = 1;
 		return;
 	}
+	const isolate = runs.some((run) => run.offline) && canIsolateNetwork();
+	if (options.requireOffline && !isolate) {
+		console.error(CANNOT_ISOLATE);
+		process.exitCode = 1;
+		return;
+	}
 	const results: Array<{ label: string; ms: number; code: number }> = [];
-	for (const { label, args, env } of runs) {
+	for (const run of runs) {
+		const label = run.offline && isolate ? `${run.label}, offline (no network but loopback, no n8n runtime)` : run.label;
 		process.stdout.write(`\n=== ${label}\n`);
 		const started = Date.now();
-		// Our arguments last: `--selectProjects` takes every word after it, a test path pattern included.
-		const code = await jest([...options.jestArgs, ...args], env);
+		const code = await runJest(jestCommand(run, options.jestArgs, isolate, [process.execPath, require.resolve('jest/bin/jest')]));
 		results.push({ label, ms: Date.now() - started, code });
 	}
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-import { MATRIX, matrixRuns, parseMatrixArgs } from '../../tooling/test-matrix';
+import { jestCommand, MATRIX, matrixRuns, parseMatrixArgs } from '../../tooling/test-matrix';
 
 const jestConfig = require('../../jest.config.js') as { projects: Array<{ displayName: string; globalSetup?: string }> };
 const jestProjects = jestConfig.projects.map((project) => project.displayName);
@@ -42,7 +42,7 @@ describe('the test matrix `npm test` runs', () => {
 	});
 
 	it('runs everything by default and passes other arguments on to jest', () => {
-		expect(parseMatrixArgs(['--ci'])).toEqual({ e2eOnly: false, cells: MATRIX, jestArgs: ['--ci'] });
+		expect(parseMatrixArgs(['--ci'])).toEqual({ e2eOnly: false, requireOffline: false, cells: MATRIX, jestArgs: ['--ci'] });
 	});
 
 	it('can run only the e2e matrix, or only some cells', () => {
@@ -72,6 +72,25 @@ describe('the test matrix `npm test` runs', () => {
 		const needs = (argv: string[]) => matrixRuns(parseMatrixArgs(argv)).map((run) => run.osNeeds);
 		expect(needs([])).toEqual([[], ['browser', 'queue'], ...MATRIX.map(() => [])]);
 		expect(needs(['--e2e-only', '--cells', 'floor'])).toEqual([[]]);
+	});
+
+	it('with --require-offline, also asks for what isolating the unit run needs (iproute2\'s ip)', () => {
+		const runs = matrixRuns(parseMatrixArgs(['--ci', '--require-offline']));
+		expect(runs[0].osNeeds).toEqual(['offline-unit']);
+		expect(runs.slice(1).map((run) => run.osNeeds)).toEqual([['browser', 'queue'], ...MATRIX.map(() => [])]);
+	});
+
+	it('runs the unit project, and only it, with no network but loopback and no n8n runtime where it can isolate it', () => {
+		const runs = matrixRuns(parseMatrixArgs([]));
+		expect(runs.map((run) => Boolean(run.offline))).toEqual([true, false, ...MATRIX.map(() => false)]);
+		const nodeAndJest = ['/bin/node', '/jest.js'] as const;
+		expect(jestCommand(runs[0], ['--ci'], true, nodeAndJest)).toEqual({
+			command: 'unshare',
+			args: ['-rn', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', '/bin/node', '/jest.js', '--ci', '--selectProjects', 'unit'],
+			env: { N8N_RUNTIME_DIR: '/nonexistent' },
+		});
+		expect(jestCommand(runs[0], ['--ci'], false, nodeAndJest)).toEqual({ command: '/bin/node', args: ['/jest.js', '--ci', '--selectProjects', 'unit'], env: {} });
+		expect(jestCommand(runs[2], [], true, nodeAndJest)).toEqual({ command: '/bin/node', args: ['/jest.js', '--selectProjects', 'e2e'], env: MATRIX[0].env });
 	});
 
 	it('starts with a run that needs no n8n runtime: the unit project has no global setup, the others install one', () => {

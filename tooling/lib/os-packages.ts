@@ -16,7 +16,7 @@ const OS_NEEDS: readonly OsNeed[] = ['browser', 'queue', 'offline-unit'];
 const OS_NEED_LABELS: Readonly<Record<OsNeed, string>> = {
 	browser: 'the browser suite',
 	queue: 'the queue-mode suite',
-	'offline-unit': ".ci/run's offline unit run",
+	'offline-unit': "npm test's offline unit run",
 };
 
 export interface OsPackage {

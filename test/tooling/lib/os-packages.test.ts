@@ -90,7 +90,7 @@ describe('what npm test does about them', () => {
 		const plan = planOsPackages(ALL_NEEDS, facts({ root: true, aptGet: false, missing: ['iproute2'] }));
 		expect(plan.action).toBe('stop');
 		const message = plan.action === 'stop' ? plan.message : '';
-		expect(message).toContain("iproute2 (.ci/run's offline unit run)");
+		expect(message).toContain("iproute2 (npm test's offline unit run)");
 		expect(message).toContain('\n  apt-get update && apt-get install -y iproute2\n');
 		expect(message).toContain('elsewhere install the same packages your way');
 		expect(message).not.toContain('CHROMIUM_PATH');
