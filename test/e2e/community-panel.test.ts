@@ -117,23 +117,32 @@ async function onlySubscription(what: string): Promise<Subscription> {
 	return subscription;
 }
 
-/** The events each of the trigger's runs emitted, once the runs hold all of `events`; how often each ran. */
+/** The items of the trigger's finished runs, by event id. */
+async function triggerItemsByEvent(): Promise<Map<string, Array<Record<string, unknown>>>> {
+	const found = new Map<string, Array<Record<string, unknown>>>();
+	for (const item of (await runsOf(n8n, TRIGGER_ID, 0)).flatMap((run) => itemsOf(run, TRIGGER_NODE))) {
+		found.set(String(item.id), [...(found.get(String(item.id)) ?? []), item]);
+	}
+	return found;
+}
+
+/**
+ * How often each event ran, once the runs hold all of `events` and the platform has settled every
+ * delivery of them (no retry left to come): read again then, so a second run of an event that
+ * finished meanwhile is counted.
+ */
 async function triggerRunsOf(events: PlatformEvent[], timeoutMs = 60_000): Promise<Map<string, Array<Record<string, unknown>>>> {
-	const wanted = new Set(events.map((event) => event.id));
-	const byEvent = await eventually(
+	const wanted = events.map((event) => event.id);
+	await eventually(
 		`runs of ${events.length} event(s)`,
 		async () => {
-			const runs = await runsOf(n8n, TRIGGER_ID, 0);
-			const found = new Map<string, Array<Record<string, unknown>>>();
-			for (const item of runs.flatMap((run) => itemsOf(run, TRIGGER_NODE))) {
-				found.set(String(item.id), [...(found.get(String(item.id)) ?? []), item]);
-			}
-			return [...wanted].every((id) => found.has(id)) ? found : undefined;
+			const found = await triggerItemsByEvent();
+			return wanted.every((id) => found.has(id)) ? found : undefined;
 		},
 		timeoutMs,
 	);
-	await n8n.platform.settledDeliveries([...wanted], webhookUrl());
-	return byEvent;
+	await n8n.platform.settledDeliveries(wanted, webhookUrl());
+	return triggerItemsByEvent();
 }
 
 /** The polling trigger's items of every finished run, oldest run first, once they hold every one of `ids`. */
