@@ -3,6 +3,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 import type { OwnerAccount } from '../../../tooling/lib/n8n-rest';
+import { eventually } from '../../e2e/support/sandboxClient';
 
 export class Editor {
 	readonly nodeCreator: NodeCreator;
@@ -112,19 +113,33 @@ export class NodeCreator {
 		await this.root.getByText(/^(Actions|Triggers) \(\d+\)$/).first().waitFor();
 	}
 
-	/** A section of an opened node ("Triggers (13)", "Actions (2)"), expanded. */
+	/** The header of a section of an opened node: "Triggers (13)", "Actions (2)". */
+	private sectionHeader(title: 'Actions' | 'Triggers'): Locator {
+		return this.page.getByTestId('node-creator-category-item').filter({ hasText: new RegExp(`^${title} \\(\\d+\\)`) });
+	}
+
+	/** A section of an opened node, expanded. */
 	async section(title: 'Actions' | 'Triggers'): Promise<Locator> {
-		const header = this.page.getByTestId('node-creator-category-item').filter({ hasText: new RegExp(`^${title} \\(\\d+\\)`) });
+		const header = this.sectionHeader(title);
 		const section = this.root.locator('[data-category-collapsed]').filter({ has: header });
 		if ((await section.getAttribute('data-category-collapsed')) === 'true') await header.click();
 		await this.root.locator('[data-category-collapsed="false"]').filter({ has: header }).waitFor();
 		return section;
 	}
 
-	/** The names of a section's actions or triggers ("Get many students", "On payment failed"). */
+	/**
+	 * The names of a section's actions or triggers ("Get many students", "On payment failed"), once
+	 * all of them are shown: n8n renders a long list a chunk per animation frame (its node creator's
+	 * lazy render), so an early read misses the last ones. The header says how many there are.
+	 */
 	async actionNames(title: 'Actions' | 'Triggers'): Promise<string[]> {
 		const section = await this.section(title);
-		return section.getByTestId('item-iterator-item').getByTestId('node-creator-item-name').allInnerTexts();
+		const total = Number(/\((\d+)\)/.exec(await this.sectionHeader(title).innerText())?.[1]);
+		const names = section.getByTestId('item-iterator-item').getByTestId('node-creator-item-name');
+		return eventually(`all ${total} ${title.toLowerCase()} in the panel`, async () => {
+			const shown = await names.allInnerTexts();
+			return shown.length >= total ? shown : undefined;
+		});
 	}
 
 	async chooseAction(title: 'Actions' | 'Triggers', name: string): Promise<void> {
