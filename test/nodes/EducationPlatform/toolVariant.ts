@@ -1,5 +1,5 @@
 // The Education Platform node as n8n offers it to an AI Agent or the MCP Server Trigger.
-import { NodeConnectionTypes, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeHelpers, type INodePropertyOptions, type INodeTypeDescription } from 'n8n-workflow';
 import { EducationPlatform } from '../../../nodes/EducationPlatform/EducationPlatform.node';
 
 /**
@@ -16,4 +16,15 @@ export class EducationPlatformTool extends EducationPlatform {
 		inputs: [],
 		outputs: [NodeConnectionTypes.AiTool],
 	};
+}
+
+/**
+ * The operations n8n's editor offers for a resource in this node type, in its selector's order:
+ * an operation hidden with `'@tool'` is not offered to an AI agent in the tool variant.
+ */
+export function offeredOperations(nodeType: EducationPlatform, resource: string): string[] {
+	const { description } = nodeType;
+	const selector = description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource));
+	const options = (selector?.options ?? []) as INodePropertyOptions[];
+	return options.filter((option) => NodeHelpers.displayParameter({ resource }, option, { typeVersion: 1 }, description)).map((option) => String(option.value));
 }

@@ -2,10 +2,10 @@
 // subscriptions to trigger URLs under it deliver to "this n8n". Input items are workflows as n8n's
 // public API lists them.
 import nock from 'nock';
-import { NodeHelpers, type IDataObject, type INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { TEST_INSTANCE_URL } from '../../../../harness';
 import { jsonOf, ORIGIN, runEducationPlatform } from '../../../EducationPlatform/fixtures';
-import { EducationPlatformTool } from '../../../EducationPlatform/toolVariant';
+import { EducationPlatformTool, offeredOperations } from '../../../EducationPlatform/toolVariant';
 import { EducationPlatform } from '../../../../../nodes/EducationPlatform/EducationPlatform.node';
 import { useNock } from '../../../../harness/nock';
 
@@ -160,14 +160,8 @@ describe('Webhook Subscription → Check Triggers', () => {
 	});
 
 	it("is not offered to an AI agent: the tool variant's Operation lists no Check Triggers", () => {
-		const offered = (nodeType: EducationPlatform) => {
-			const { description } = nodeType;
-			const selector = description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('webhookSubscription'));
-			const parameters = { resource: 'webhookSubscription', operation: 'getMany' };
-			return (selector?.options as INodePropertyOptions[]).filter((option) => NodeHelpers.displayParameter(parameters, option, { typeVersion: 1 }, description)).map((option) => option.value);
-		};
-		expect(offered(new EducationPlatform())).toContain('checkTriggers');
-		expect(offered(new EducationPlatformTool())).toEqual(['delete', 'get', 'getMany']);
+		expect(offeredOperations(new EducationPlatform(), 'webhookSubscription')).toContain('checkTriggers');
+		expect(offeredOperations(new EducationPlatformTool(), 'webhookSubscription')).toEqual(['delete', 'get', 'getMany']);
 	});
 
 	it('refuses input that is not n8n workflows before any request', async () => {
