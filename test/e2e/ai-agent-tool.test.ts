@@ -12,7 +12,7 @@ import { accessTokenCredential, demoCredentials, type CredentialImport } from '.
 import { ACTION_NODE_TYPE, loadExamples, type WorkflowJson, type WorkflowNode } from '../../tooling/lib/examples';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { runsOf } from './support/runs';
-import { startScriptedModel, type ModelRequest, type ScriptedModel, type ScriptStep } from './support/scriptedModel';
+import { startScriptedModel, type ModelRequest, type OfferedTool, type ScriptedModel, type ScriptStep } from './support/scriptedModel';
 import { e2eTarget } from './support/target';
 import { timed } from './support/timings';
 import { credentialRef, node } from './support/workflows';
@@ -138,18 +138,28 @@ async function ask(id: string, steps: ScriptStep[]): Promise<{ status: number; b
 	return { status: answer.status, body: await answer.text(), requests: [...model.requests] };
 }
 
-/** What the model is told about the Students tool: its name, the Tool Description the node fills in for Student → Get Many, the schema of its `$fromAI` keys. */
-const STUDENTS_TOOL = {
-	name: 'Students',
-	description: toolDescription(resourceByValue(RESOURCES, 'student')!, 'getMany'),
-	parameters: {
-		type: 'object',
-		properties: { grade_levels: { type: 'string', description: 'Grade levels, comma-separated; K is kindergarten' } },
-		required: ['grade_levels'],
-		additionalProperties: false,
-		$schema: 'http://json-schema.org/draft-07/schema#',
-	},
-};
+/**
+ * What the model is told about an Education Platform tool whose Tool Description is left to the
+ * node: the node's name, the node's text for its resource and operation, and a JSON schema of its
+ * `$fromAI` keys (strings here, each with its description, all required). The descriptions are
+ * pinned word for word by test/nodes/EducationPlatform/actions/toolDescription.test.ts; this
+ * proves that n8n hands them to the model as they are.
+ */
+function offeredTool(name: string, resource: string, operation: string, keys: Record<string, string>): OfferedTool {
+	return {
+		name,
+		description: toolDescription(resourceByValue(RESOURCES, resource)!, operation),
+		parameters: {
+			type: 'object',
+			properties: Object.fromEntries(Object.entries(keys).map(([key, description]) => [key, { type: 'string', description }])),
+			required: Object.keys(keys),
+			additionalProperties: false,
+			$schema: 'http://json-schema.org/draft-07/schema#',
+		},
+	};
+}
+
+const STUDENTS_TOOL = offeredTool('Students', 'student', 'getMany', { grade_levels: 'Grade levels, comma-separated; K is kindergarten' });
 
 const CALL_GRADE_9: ScriptStep = { toolCalls: [{ tool: /^Students$/, arguments: { grade_levels: '9' } }] };
 const FINAL: ScriptStep = { answer: 'Here is what the platform said.' };
@@ -217,6 +227,15 @@ describe('the Education Platform tool in an AI Agent model loop', () => {
 	});
 });
 
+/** The example's tools as the model sees them, by name: their `$fromAI` keys as the example file words them. */
+const EXAMPLE_TOOLS = [
+	offeredTool('Payments', 'payment', 'getMany', {
+		statuses: 'Payment statuses, comma-separated: succeeded, failed, refunded, partially_refunded',
+		changed_since: 'Only payments made or changed at or after this moment, ISO 8601, e.g. 2026-11-01. A failed payment has no paid date: it last changed when it failed.',
+	}),
+	offeredTool('Students', 'student', 'getMany', { grade_levels: 'Grade levels, comma-separated; K is kindergarten, e.g. 9 or 9,10' }),
+];
+
 describe('the example "Ask an AI agent about failed payments" (examples/failed-payments-ai-agent.json)', () => {
 	it('answers "which grade 9 students have failed payments this month?" from what the Students and Payments tools return', async () => {
 		const [gradeNine] = await n8n.platform.students({ 'filter[grade_level]': '9' });
@@ -232,6 +251,7 @@ describe('the example "Ask an AI agent about failed payments" (examples/failed-p
 			FINAL,
 		]);
 		await expectAnswered(EXAMPLE_ID, answer);
+		for (const request of answer.requests) expect([...request.tools].sort((a, b) => a.name.localeCompare(b.name))).toEqual(EXAMPLE_TOOLS);
 
 		const ids = (rows: Row[]) => rows.map((row) => row.id).sort();
 		const students = await n8n.platform.students({ 'filter[grade_level]': '9' });
