@@ -233,33 +233,35 @@ const EXAMPLE_TOOLS = [
 		statuses: 'Payment statuses, comma-separated: succeeded, failed, refunded, partially_refunded',
 		changed_since: 'Only payments made or changed at or after this moment, ISO 8601, e.g. 2026-11-01. A failed payment has no paid date: it last changed when it failed.',
 	}),
-	offeredTool('Students', 'student', 'getMany', { grade_levels: 'Grade levels, comma-separated; K is kindergarten, e.g. 9 or 9,10' }),
+	offeredTool('Students', 'student', 'getMany', {
+		grade_levels: 'Grade levels, comma-separated; K is kindergarten, e.g. 9 or 9,10',
+		student_numbers: 'Only these students: their student numbers, comma-separated, e.g. S-2024-001042,S-2024-001043',
+	}),
 ];
 
 describe('the example "Ask an AI agent about failed payments" (examples/failed-payments-ai-agent.json)', () => {
-	it('answers "which grade 9 students have failed payments this month?" from what the Students and Payments tools return', async () => {
+	it('answers "which grade 9 students have failed payments this month?" from the failed payments, then only their students', async () => {
 		const [gradeNine] = await n8n.platform.students({ 'filter[grade_level]': '9' });
 		await n8n.platform.emit('payment.failed', { student_id: gradeNine.id });
 		const firstOfMonth = `${new Date().toISOString().slice(0, 8)}01`;
+		const payments = await n8n.platform.listAll<Row>('/v1/payments', { 'filter[status]': 'failed', 'filter[updated_since]': `${firstOfMonth}T00:00:00Z` });
+		const numbers = [...new Set(payments.map((payment) => (payment.student as Row).student_number as string))].join(',');
 		const answer = await ask(EXAMPLE_ID, [
-			{
-				toolCalls: [
-					{ tool: /^Students$/, arguments: { grade_levels: '9' } },
-					{ tool: /^Payments$/, arguments: { statuses: 'failed', changed_since: firstOfMonth } },
-				],
-			},
+			{ toolCalls: [{ tool: /^Payments$/, arguments: { statuses: 'failed', changed_since: firstOfMonth } }] },
+			{ toolCalls: [{ tool: /^Students$/, arguments: { grade_levels: '9', student_numbers: numbers } }] },
 			FINAL,
 		]);
 		await expectAnswered(EXAMPLE_ID, answer);
 		for (const request of answer.requests) expect([...request.tools].sort((a, b) => a.name.localeCompare(b.name))).toEqual(EXAMPLE_TOOLS);
 
 		const ids = (rows: Row[]) => rows.map((row) => row.id).sort();
-		const students = await n8n.platform.students({ 'filter[grade_level]': '9' });
-		const payments = await n8n.platform.listAll<Row>('/v1/payments', { 'filter[status]': 'failed', 'filter[updated_since]': `${firstOfMonth}T00:00:00Z` });
-		// Return All: every grade 9 student and every payment that failed this month, simplified.
-		expect(ids(toolItems('Students'))).toEqual(ids(students));
+		const students = await n8n.platform.students({ 'filter[grade_level]': '9', 'filter[student_number]': numbers });
+		// Return All, bounded by what the model asked for: every payment that failed this month, then
+		// only the grade 9 students among theirs, simplified.
 		expect(ids(toolItems('Payments'))).toEqual(ids(payments));
-		expect(toolItems('Payments').filter((payment) => payment.student_id === gradeNine.id)).not.toHaveLength(0);
+		expect(ids(toolItems('Students'))).toEqual(ids(students));
+		expect(ids(toolItems('Students'))).toContain(gradeNine.id);
+		expect(students.length).toBeLessThan((await n8n.platform.students({ 'filter[grade_level]': '9' })).length);
 		expect(Object.keys(toolItems('Students')[0])).not.toContain('address');
 	});
 });
