@@ -21,8 +21,8 @@
 // 'auto' with a non-empty toolDescription), unchanged, with no length limit of its own; OpenAI
 // caps a function description at 1,024 characters, which the tests hold each text under.
 import { MAX_PAGE_SIZE, TOOL_DEFAULT_LIMIT } from '../../shared/list/page';
-import type { FilterSpec } from '../../shared/list/query';
-import type { ResourceDescriptor } from '../../shared/resources/descriptor';
+import { TAKES_SEVERAL_VALUES, type FilterSpec } from '../../shared/list/query';
+import type { ResourceDescriptor, ResourceOperation, WholeInputOperation } from '../../shared/resources/descriptor';
 
 /** The service a model is told it reaches (the node's display name). */
 export const SERVICE_NAME = 'Education Platform';
@@ -43,11 +43,42 @@ function filterList(resource: ResourceDescriptor): string {
 		.join(', ');
 }
 
-/** The Operation selector's text for it, e.g. "Get one payment by ID: ID, the student, …". */
-function operationText(resource: ResourceDescriptor, operation: string): string {
+/**
+ * "Filters: …; several values comma-separated match any; dates ISO 8601.", each hint only when a
+ * filter of the resource takes it: a resource with one text filter is told its name alone.
+ */
+function filtersSentence(resource: ResourceDescriptor): string {
+	const kinds = resource.query.filters.map((spec) => spec.kind);
+	const hints = [
+		...(kinds.some((kind) => TAKES_SEVERAL_VALUES[kind]) ? ['several values comma-separated match any'] : []),
+		...(kinds.includes('date') ? ['dates ISO 8601'] : []),
+	];
+	return `Filters: ${[filterList(resource), ...hints].join('; ')}.`;
+}
+
+function findOperation(resource: ResourceDescriptor, operation: string): ResourceOperation | WholeInputOperation {
 	const found = resource.operations.find((candidate) => candidate.value === operation);
 	if (!found) throw new Error(`${resource.displayName} has no operation ${operation}`);
-	return found.option(resource).description ?? '';
+	return found;
+}
+
+/** The Operation selector's text for it, e.g. "Get one payment by ID: ID, the student, …". */
+function operationText(resource: ResourceDescriptor, operation: string): string {
+	return findOperation(resource, operation).option(resource).description ?? '';
+}
+
+/** Which IDs an operation on one record takes (its parent's too, for a nested resource), and where a model finds them. */
+function idsSentence(resource: ResourceDescriptor): string {
+	const { parent } = resource;
+	const ids = parent ? `its ${parent.noun}'s ID and its own (${resource.id.placeholder})` : `its ID (${resource.id.placeholder})`;
+	return `Give ${ids}; Get Many finds IDs.`;
+}
+
+/** Whether the operation acts on one record: its parameters hold the record's ID (Get, Delete, Redeliver). */
+function takesRecordId(resource: ResourceDescriptor, operation: string): boolean {
+	return findOperation(resource, operation)
+		.properties(resource)
+		.some((property) => property.name === resource.id.parameter);
 }
 
 function getManyDescription(resource: ResourceDescriptor): string {
@@ -55,7 +86,7 @@ function getManyDescription(resource: ResourceDescriptor): string {
 	return [
 		`${SERVICE_NAME}: ${operationText(resource, 'getMany')}.`,
 		`With Simplify: ${resource.simplifyDescription}.`,
-		`Filters: ${filterList(resource)}; several values comma-separated match any; dates ISO 8601.`,
+		filtersSentence(resource),
 		`Sort fields: ${resource.query.sortable.join(', ')}.`,
 		`Returns up to Limit ${plural} (default ${TOOL_DEFAULT_LIMIT}); Return All returns every match in one answer (read ${MAX_PAGE_SIZE} per request): prefer filters and a small Limit.`,
 		'Set only what the input schema offers.',
@@ -63,13 +94,13 @@ function getManyDescription(resource: ResourceDescriptor): string {
 }
 
 function getDescription(resource: ResourceDescriptor): string {
-	const { parent } = resource;
-	const ids = parent ? `its ${parent.noun}'s ID and its own (${resource.id.placeholder})` : `its ID (${resource.id.placeholder})`;
-	return [
-		`${SERVICE_NAME}: ${operationText(resource, 'get')}.`,
-		`With Simplify: ${resource.simplifyDescription}.`,
-		`Give ${ids}; Get Many finds IDs.`,
-	].join(' ');
+	return [`${SERVICE_NAME}: ${operationText(resource, 'get')}.`, `With Simplify: ${resource.simplifyDescription}.`, idsSentence(resource)].join(' ');
+}
+
+/** Any other operation: what it does, and the IDs to give when it acts on one record. */
+function otherDescription(resource: ResourceDescriptor, operation: string): string {
+	const text = `${SERVICE_NAME}: ${operationText(resource, operation)}.`;
+	return takesRecordId(resource, operation) ? `${text} ${idsSentence(resource)}` : text;
 }
 
 /**
@@ -80,5 +111,5 @@ function getDescription(resource: ResourceDescriptor): string {
 export function toolDescription(resource: ResourceDescriptor, operation: string): string {
 	if (operation === 'getMany') return getManyDescription(resource);
 	if (operation === 'get') return getDescription(resource);
-	return `${SERVICE_NAME}: ${operationText(resource, operation)}.`;
+	return otherDescription(resource, operation);
 }

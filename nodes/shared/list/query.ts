@@ -26,6 +26,21 @@ export type FilterKind =
 	/** Grade levels 0–12, where K is kindergarten. */
 	| 'gradeLevels';
 
+/**
+ * Whether a filter of the kind takes several values, comma-separated, and matches any of them (as
+ * filterValue below reads a comma); a text is sent whole, a date and true/false are one value each.
+ */
+export const TAKES_SEVERAL_VALUES: Readonly<Record<FilterKind, boolean>> = {
+	text: false,
+	textList: true,
+	ids: true,
+	enum: true,
+	date: false,
+	boolean: false,
+	emails: true,
+	gradeLevels: true,
+};
+
 export interface FilterSpec {
 	/** Name of the option in the node's Filters collection, e.g. `studentId`. */
 	param: string;

@@ -10,6 +10,7 @@ import { createNodeAsTool } from 'n8n-core/dist/execution-engine/node-execution-
 import { NodeHelpers, Workflow, deepCopy, type INode, type INodeParameters } from 'n8n-workflow';
 import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
 import { toolDescription } from '../../../../nodes/EducationPlatform/actions/toolDescription';
+import { dateFilter, idsFilter, listParameters, textFilter, type FilterOption } from '../../../../nodes/shared/descriptions/filters';
 import type { ResourceDescriptor } from '../../../../nodes/shared/resources/descriptor';
 import { RESOURCES } from '../../../../nodes/shared/resources/registry';
 import { createNodeTypes, nodeTypeName } from '../../../harness';
@@ -228,7 +229,9 @@ const TOOL_PINS: ToolPin[] = [
 		node: 'Delete a webhook subscription in Education Platform',
 		fromAi: { webhookSubscriptionId: SUBSCRIPTION_ID },
 		name: 'Delete_a_webhook_subscription_in_Education_Platform',
-		description: 'Education Platform: Delete a webhook subscription, its pending retries and its delivery log; the result says when it delivered to this n8n.',
+		description:
+			'Education Platform: Delete a webhook subscription, its pending retries and its delivery log; the result says when it delivered to this n8n. ' +
+			'Give its ID (e.g. wh_2f9c1a7e4b); Get Many finds IDs.',
 		schema: inputSchema({ subscription_id: SUBSCRIPTION_ID_KEY }, ['subscription_id']),
 	},
 	{
@@ -252,7 +255,7 @@ const TOOL_PINS: ToolPin[] = [
 		description:
 			'Education Platform: List webhook subscriptions with filters and sort; each item is one webhook subscription: ID, URL, event types, description, whether enabled, and whether it delivers to this n8n (delivers_to_this_n8n). ' +
 			'With Simplify: ID, URL, event types, description, enabled and created date. ' +
-			'Filters: URL; several values comma-separated match any; dates ISO 8601. ' +
+			'Filters: URL. ' +
 			'Sort fields: created_at. ' +
 			'Returns up to Limit webhook subscriptions (default 10); Return All returns every match in one answer (read 100 per request): prefer filters and a small Limit. ' +
 			'Set only what the input schema offers.',
@@ -298,7 +301,8 @@ const TOOL_PINS: ToolPin[] = [
 		fromAi: { webhookSubscriptionId: SUBSCRIPTION_ID, webhookDeliveryId: DELIVERY_ID },
 		name: 'Redeliver_a_webhook_delivery_in_Education_Platform',
 		description:
-			"Education Platform: Send a delivery's event again to its subscription (same event ID, new delivery); skipped when the event was delivered since, is still being retried, has a newer delivery or failed 3 times, or the subscription is disabled.",
+			"Education Platform: Send a delivery's event again to its subscription (same event ID, new delivery); skipped when the event was delivered since, is still being retried, has a newer delivery or failed 3 times, or the subscription is disabled. " +
+			"Give its subscription's ID and its own (e.g. dlv_8Ui9Op0A); Get Many finds IDs.",
 		schema: inputSchema({ subscription_id: SUBSCRIPTION_ID_KEY, delivery_id: DELIVERY_ID_KEY }, ['subscription_id', 'delivery_id']),
 	},
 ];
@@ -321,6 +325,15 @@ describe('what a model receives for each operation the tool offers (Tool Descrip
 describe('the tool description a model receives', () => {
 	it('refuses an operation the resource does not have', () => {
 		expect(() => toolDescription(resource('student'), 'delete')).toThrow('Student has no operation delete');
+	});
+
+	it.each<[string, FilterOption[], string]>([
+		['a text', [textFilter('url', 'url', 'URL', '', 'The URL')], 'Filters: URL.'],
+		['a list', [idsFilter('examId', 'exam_id', 'Exam IDs', 'Exams')], 'Filters: Exam IDs; several values comma-separated match any.'],
+		['a date', [dateFilter('createdAfter', 'created_after', 'Created After', 'Created after')], 'Filters: Created After; dates ISO 8601.'],
+	])('says how to give several values and dates only when a filter takes them: Get Many with %s filter', (_, filters, sentence) => {
+		const withFilters = { ...resource('webhookSubscription'), ...listParameters(filters, ['created_at']) };
+		expect(bySentence(toolDescription(withFilters, 'getMany'))).toContain(sentence);
 	});
 
 	it("replaces n8n's own Set Automatically text, which is only the nodes panel's action name", () => {

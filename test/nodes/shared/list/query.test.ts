@@ -1,5 +1,13 @@
 import { ActionableError } from '../../../../nodes/shared/errors';
-import { buildListQuery, buildSort as buildSortFor, parseGradeLevels, type ListQueryInput, type SortRule } from '../../../../nodes/shared/list/query';
+import {
+	buildListQuery,
+	buildSort as buildSortFor,
+	parseGradeLevels,
+	TAKES_SEVERAL_VALUES,
+	type FilterKind,
+	type ListQueryInput,
+	type SortRule,
+} from '../../../../nodes/shared/list/query';
 import { resource } from '../../../../nodes/shared/resources/student';
 
 // The list query of the student, whose filters use every kind of filter but boolean, as Get Many
@@ -106,6 +114,31 @@ describe('the student list query', () => {
 			build({ filters: { status: ['active'] }, additionalFilters: [{ name: 'status', value: 'inactive' }] }),
 		);
 		expect(error.message).toBe('Filter "status" is set both in Filters (Status) and in Additional Filters');
+	});
+});
+
+/** Two values of each kind, as a user would give them. */
+const TWO_VALUES: Record<FilterKind, [string, string]> = {
+	text: ['okaf', 'mbe'],
+	textList: ['payment.failed', 'student.created'],
+	ids: ['12', '31'],
+	enum: ['active', 'suspended'],
+	date: ['2026-01-01', '2026-02-01'],
+	boolean: ['true', 'false'],
+	emails: ['a@x.example', 'b@x.example'],
+	gradeLevels: ['9', '10'],
+};
+
+describe('TAKES_SEVERAL_VALUES (what the tool description tells a model)', () => {
+	it.each(Object.entries(TWO_VALUES) as Array<[FilterKind, [string, string]]>)('%s: true exactly when "a, b" is sent as the list a,b', (kind, [first, second]) => {
+		const spec = { filters: [{ param: 'f', api: 'f', label: 'F', kind, values: ['active', 'suspended'] }], sortable: [] };
+		let sent: unknown;
+		try {
+			sent = buildListQuery(spec, { timeZone: 'UTC', filters: { f: `${first}, ${second}` } })['filter[f]'];
+		} catch (error) {
+			if (!(error instanceof ActionableError)) throw error;
+		}
+		expect(sent === `${first},${second}`).toBe(TAKES_SEVERAL_VALUES[kind]);
 	});
 });
 
