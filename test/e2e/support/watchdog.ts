@@ -1,9 +1,10 @@
 // The trigger watchdog example (examples/trigger-watchdog.json) in a real n8n: its n8n API
-// credential (a public API key of the owner, made through n8n's REST API as Settings → n8n API
-// does), and a run of it with `n8n execute`, read node by node. Import `watchdogWorkflows()` and
+// credential (a public API key of the owner: tooling/lib/n8n-api-credential.ts, as npm start makes
+// it), and a run of it with `n8n execute`, read node by node. Import `watchdogWorkflows()` and
 // `watchdogCredential()` with the instance's own, call `connectWatchdog` once it runs, then `runWatchdog`.
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
 import { loadExamples, type WorkflowJson } from '../../../tooling/lib/examples';
+import { connectN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf } from '../../../tooling/lib/n8n-api-credential';
 import { nodeOutput } from '../../../tooling/lib/n8n-cli';
 import type { Instance } from './instance';
 import { timed } from './timings';
@@ -11,10 +12,12 @@ import { timed } from './timings';
 export const WATCHDOG_EXAMPLE = 'eduTriggerWatch1';
 /** The example with Delete Orphaned Subscriptions on. */
 const WATCHDOG_DELETING_ORPHANS = 'eduTriggerWatchD';
+const LIST_NODE = 'All workflows';
 const CHECK_NODE = 'Check triggers';
 const PUBLISH_NODE = 'Publish workflow';
 
 const watchdogExample = () => loadExamples().find(({ workflow }) => workflow.id === WATCHDOG_EXAMPLE)!.workflow;
+const watchdogCredentialRef = () => n8nApiCredentialsOf([watchdogExample()])[0];
 
 /** The watchdog example as it is, and a copy with Delete Orphaned Subscriptions on. */
 export function watchdogWorkflows(): WorkflowJson[] {
@@ -26,21 +29,19 @@ export function watchdogWorkflows(): WorkflowJson[] {
 	return [example, deleting];
 }
 
-/** The example's n8n API credential as the example names it; its key and address come with `connectWatchdog`. */
+/** The example's n8n API credential as the example names it, without a key until `connectWatchdog`. */
 export function watchdogCredential(): CredentialImport {
-	const { id, name } = Object.values(watchdogExample().nodes.find((node) => node.type === 'n8n-nodes-base.n8n')!.credentials!)[0];
-	return { id, name, type: 'n8nApi', data: { apiKey: '', baseUrl: '' } };
+	return n8nApiCredential(watchdogCredentialRef());
 }
 
-/** Fills in the n8n API credential: a new API key of the owner (Settings → n8n API), with every scope n8n offers it, and this n8n's API address. */
+/** Fills in the n8n API credential: a new API key of the owner and this n8n's API address. */
 export async function connectWatchdog(n8n: Instance): Promise<void> {
-	const { id, name, type } = watchdogCredential();
-	const scopes = await n8n.rest.request<string[]>('GET', '/rest/api-keys/scopes');
-	const key = await n8n.rest.request<{ rawApiKey: string }>('POST', '/rest/api-keys', { label: 'trigger watchdog', scopes, expiresAt: null });
-	await n8n.rest.request('PATCH', `/rest/credentials/${id}`, { name, type, data: { apiKey: key.rawApiKey, baseUrl: `${n8n.server.url}/api/v1` } });
+	await connectN8nApiCredentials(n8n.rest, [watchdogCredentialRef()], n8n.server.url);
 }
 
 export interface WatchdogRun {
+	/** The workflows the n8n node listed with the n8n API credential. */
+	workflows: Array<Record<string, unknown>>;
 	/** Check Triggers' items: one per trigger and orphan, then the summary. */
 	checked: Array<Record<string, unknown>>;
 	summary: Record<string, unknown>;
@@ -49,7 +50,7 @@ export interface WatchdogRun {
 }
 
 /** One run of the watchdog (`n8n execute`); `deleteOrphaned`: the copy with Delete Orphaned Subscriptions on. */
-export async function runWatchdog(n8n: Instance, { deleteOrphaned = false } = {}): Promise<WatchdogRun> {
+export async function runWatchdog(n8n: Pick<Instance, 'cli'>, { deleteOrphaned = false } = {}): Promise<WatchdogRun> {
 	const id = deleteOrphaned ? WATCHDOG_DELETING_ORPHANS : WATCHDOG_EXAMPLE;
 	const { result, output } = await timed('n8n execute (trigger watchdog)', () => n8n.cli.execute(id));
 	// The run's own status: n8n 1.123's CLI has been seen to end on a signal after printing a finished, successful run.
@@ -59,5 +60,5 @@ export async function runWatchdog(n8n: Instance, { deleteOrphaned = false } = {}
 	const checked = nodeOutput(output, CHECK_NODE);
 	// n8n runs no node that gets no item: nothing to re-publish, no Publish workflow in the run data.
 	const republished = output.data.resultData.runData[PUBLISH_NODE] ? nodeOutput(output, PUBLISH_NODE) : [];
-	return { checked, summary: checked[checked.length - 1], republished };
+	return { workflows: nodeOutput(output, LIST_NODE), checked, summary: checked[checked.length - 1], republished };
 }

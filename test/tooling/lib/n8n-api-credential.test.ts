@@ -1,0 +1,106 @@
+import nock from 'nock';
+
+import { loadExamples } from '../../../tooling/lib/examples';
+import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, publicApiUrl } from '../../../tooling/lib/n8n-api-credential';
+import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
+
+describe('the n8n API credential', () => {
+	const ref = { id: 'EduN8nApi', name: 'n8n API (this n8n)' };
+
+	it("points at n8n's public API, with or without a trailing slash on n8n's address", () => {
+		expect(publicApiUrl('http://127.0.0.1:5678')).toBe('http://127.0.0.1:5678/api/v1');
+		expect(publicApiUrl('http://127.0.0.1:5678/')).toBe('http://127.0.0.1:5678/api/v1');
+	});
+
+	it('is imported with its key and address, or empty until a key is made', () => {
+		expect(n8nApiCredential(ref, { n8nUrl: 'http://127.0.0.1:5678', apiKey: 'key-1' })).toEqual({
+			...ref,
+			type: 'n8nApi',
+			data: { apiKey: 'key-1', baseUrl: 'http://127.0.0.1:5678/api/v1' },
+		});
+		expect(n8nApiCredential(ref)).toEqual({ ...ref, type: 'n8nApi', data: { apiKey: '', baseUrl: '' } });
+	});
+
+	it('is the one the examples name: the trigger watchdog names one, once', () => {
+		expect(n8nApiCredentialsOf(loadExamples().map(({ workflow }) => workflow))).toEqual([ref]);
+	});
+
+	it('is listed once however many nodes name it, in the order the nodes come', () => {
+		const node = (credential: { id: string; name: string }, type = 'n8nApi') => ({
+			id: credential.id,
+			name: credential.name,
+			type: 'n8n-nodes-base.n8n',
+			typeVersion: 1,
+			position: [0, 0] as [number, number],
+			parameters: {},
+			credentials: { [type]: credential },
+		});
+		const other = { id: 'Other', name: 'another n8n' };
+		const workflows = [
+			{ id: 'a', name: 'a', connections: {}, nodes: [node(other), node(ref)] },
+			{ id: 'b', name: 'b', connections: {}, nodes: [node(ref), node({ id: 'EduPlatformToken', name: 'token' }, 'educationPlatformApi')] },
+		];
+		expect(n8nApiCredentialsOf(workflows)).toEqual([other, ref]);
+	});
+});
+
+describe('the n8n API credential gets a working key', () => {
+	const N8N = 'http://n8n.test';
+	const refs = [{ id: 'EduN8nApi', name: 'n8n API (this n8n)' }];
+	const rest = new N8nRestClient(N8N);
+	const scopes = ['workflow:list', 'workflow:read'];
+	const publicApi = (enabled = true) => nock(N8N).get('/rest/settings').reply(200, { data: { publicApi: { enabled } } });
+	/** n8n's public API, which opens to `valid` alone. */
+	const keyCheck = (valid: string) =>
+		nock(N8N)
+			.get('/api/v1/workflows')
+			.query({ limit: '1' })
+			.reply(function () {
+				return this.req.headers['x-n8n-api-key'] === valid ? [200, { data: [] }] : [401, { message: 'unauthorized' }];
+			});
+	const patched = (apiKey: string) =>
+		nock(N8N)
+			.patch('/rest/credentials/EduN8nApi', { name: refs[0].name, type: 'n8nApi', data: { apiKey, baseUrl: `${N8N}/api/v1` } })
+			.reply(200, { data: {} });
+
+	beforeAll(() => nock.disableNetConnect());
+	afterEach(() => {
+		const pending = nock.pendingMocks();
+		nock.cleanAll();
+		expect(pending).toEqual([]);
+	});
+	afterAll(() => {
+		nock.enableNetConnect();
+		nock.restore();
+	});
+
+	it('keeps the key it was imported with while that opens the public API: no new key, no change', async () => {
+		keyCheck('kept-key');
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key')).resolves.toEqual({ apiKey: 'kept-key', created: false });
+	});
+
+	it("makes the owner a new key, never expiring, with every scope n8n offers, when the imported one no longer works or there is none; the credential gets it and n8n's API address", async () => {
+		for (const imported of ['revoked-key', undefined]) {
+			if (imported) keyCheck('another-key');
+			publicApi();
+			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: scopes });
+			nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
+			patched('new-key');
+			await expect(ensureN8nApiCredentials(rest, refs, N8N, imported)).resolves.toEqual({ apiKey: 'new-key', created: true });
+			expect(nock.pendingMocks()).toEqual([]);
+		}
+	});
+
+	it('asks for no scopes where n8n has none (1.85: no scopes endpoint, its keys open the whole API)', async () => {
+		publicApi();
+		nock(N8N).get('/rest/api-keys/scopes').reply(404);
+		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
+		patched('new-key');
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).resolves.toEqual({ apiKey: 'new-key', created: true });
+	});
+
+	it("says so in words when n8n's public API is off, and makes no key", async () => {
+		publicApi(false);
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).rejects.toThrow(/n8n's public API is off \(N8N_PUBLIC_API_DISABLED, or n8n 1\.x run with E2E_TESTS=true\)/);
+	});
+});

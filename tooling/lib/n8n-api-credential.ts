@@ -1,0 +1,93 @@
+// The n8n API credential (n8n's own `n8nApi` type) that the trigger watchdog example's n8n node
+// lists this n8n's workflows with: an API key of the owner, made through n8n's REST API as
+// Settings → n8n API → Create an API key does, and this n8n's public API address. `npm start`
+// (`ensureN8nApiCredentials`) and the e2e suite (`connectN8nApiCredentials`) set it up once n8n
+// runs and the owner is logged in.
+import type { CredentialImport } from './demo-credentials';
+import type { WorkflowJson } from './examples';
+import { N8nRestError, type N8nRestClient } from './n8n-rest';
+
+export const N8N_API_CREDENTIAL_TYPE = 'n8nApi';
+/** What Settings → n8n API lists the key as (n8n allows 50 characters). */
+export const API_KEY_LABEL = 'Trigger watchdog example';
+
+export interface CredentialRef {
+	id: string;
+	name: string;
+}
+
+/** n8n's public API address, the credential's Base URL. */
+export function publicApiUrl(n8nUrl: string): string {
+	return `${n8nUrl.replace(/\/+$/, '')}/api/v1`;
+}
+
+/** The credential as `n8n import:credentials` takes it: with a key and this n8n's address, or empty until `connectN8nApiCredentials` fills it in. */
+export function n8nApiCredential(ref: CredentialRef, connection?: { n8nUrl: string; apiKey: string }): CredentialImport {
+	return {
+		...ref,
+		type: N8N_API_CREDENTIAL_TYPE,
+		data: connection ? { apiKey: connection.apiKey, baseUrl: publicApiUrl(connection.n8nUrl) } : { apiKey: '', baseUrl: '' },
+	};
+}
+
+/** The n8n API credentials the workflows' nodes name, each once, in the order they appear. */
+export function n8nApiCredentialsOf(workflows: WorkflowJson[]): CredentialRef[] {
+	const found = new Map<string, CredentialRef>();
+	for (const node of workflows.flatMap((workflow) => workflow.nodes)) {
+		const ref = node.credentials?.[N8N_API_CREDENTIAL_TYPE];
+		if (ref && !found.has(ref.id)) found.set(ref.id, { id: ref.id, name: ref.name });
+	}
+	return [...found.values()];
+}
+
+/** Whether `apiKey` opens this n8n's public API: the workflow listing the watchdog's first node reads. */
+async function apiKeyWorks(n8nUrl: string, apiKey: string): Promise<boolean> {
+	const response = await fetch(`${publicApiUrl(n8nUrl)}/workflows?limit=1`, { headers: { accept: 'application/json', 'x-n8n-api-key': apiKey } });
+	await response.body?.cancel();
+	return response.ok;
+}
+
+/**
+ * A new API key of the logged-in user that never expires, with every scope n8n offers the user's
+ * role (n8n 1.85 has no scopes: its keys open the whole public API). n8n answers 404 on the API key
+ * endpoints while its public API is off, which is said in words here: N8N_PUBLIC_API_DISABLED=true,
+ * or n8n 1.x (1.123, 1.85) run with E2E_TESTS=true or NODE_ENV=test, whose `dist/config/index.js`
+ * then sets `publicApi.disabled` whatever the environment says (2.41 no longer does; n8n-env.ts
+ * passes no NODE_ENV on, and npm start sets no E2E_TESTS).
+ */
+async function createApiKey(rest: N8nRestClient, label = API_KEY_LABEL): Promise<string> {
+	const settings = await rest.request<{ publicApi?: { enabled?: boolean } }>('GET', '/rest/settings');
+	if (settings.publicApi?.enabled !== true) {
+		throw new Error("n8n's public API is off (N8N_PUBLIC_API_DISABLED, or n8n 1.x run with E2E_TESTS=true), so it makes no API key");
+	}
+	const scopes = await rest.request<string[]>('GET', '/rest/api-keys/scopes').catch((error: unknown) => {
+		if (error instanceof N8nRestError && error.status === 404) return undefined;
+		throw error;
+	});
+	const key = await rest.request<{ rawApiKey: string }>('POST', '/rest/api-keys', { label, ...(scopes ? { scopes } : {}), expiresAt: null });
+	return key.rawApiKey;
+}
+
+/** Gives each credential a new API key of the logged-in owner and this n8n's public API address (the credential dialog's Save); returns the key. */
+export async function connectN8nApiCredentials(rest: N8nRestClient, refs: CredentialRef[], n8nUrl: string): Promise<string> {
+	const key = await createApiKey(rest);
+	for (const ref of refs) {
+		const { id, name, type, data } = n8nApiCredential(ref, { n8nUrl, apiKey: key });
+		await rest.request('PATCH', `/rest/credentials/${id}`, { name, type, data });
+	}
+	return key;
+}
+
+/**
+ * The credentials with a working key: `importedKey` (the key they were imported with) while it
+ * still opens the public API, else a new one of the owner, so a restart does not make another key.
+ */
+export async function ensureN8nApiCredentials(
+	rest: N8nRestClient,
+	refs: CredentialRef[],
+	n8nUrl: string,
+	importedKey: string | undefined,
+): Promise<{ apiKey: string; created: boolean }> {
+	if (importedKey !== undefined && (await apiKeyWorks(n8nUrl, importedKey))) return { apiKey: importedKey, created: false };
+	return { apiKey: await connectN8nApiCredentials(rest, refs, n8nUrl), created: true };
+}
