@@ -1,7 +1,11 @@
 // What `npm start` prints once everything is up. Pure, so it is unit-tested.
 import type { Example } from './lib/examples';
+import { API_KEY_LABEL } from './lib/n8n-api-credential';
 import type { AppliedSetting } from './lib/n8n-env';
 import type { SubscriptionSummary } from './lib/trigger-subscriptions';
+
+/** The n8n API credential's key: a new one of the owner, the last start's (still working), or none and why. */
+export type N8nApiKeyOutcome = 'created' | 'kept' | { problem: string };
 
 export interface SummaryInput {
 	elapsed: string;
@@ -13,9 +17,21 @@ export interface SummaryInput {
 	/** Queue mode: what runs where. */
 	queue?: string[];
 	examples: Example[];
+	/** The n8n API credentials the examples name (the trigger watchdog's) and what became of their key. */
+	n8nApi: { credentials: string[]; key: N8nApiKeyOutcome };
 	subscriptions: SubscriptionSummary[];
 	/** The n8n settings npm start set on top of its own (recommended ones and --n8n-env). */
 	n8nSettings: AppliedSetting[];
+}
+
+function n8nApiLine({ credentials, key }: SummaryInput['n8nApi']): string {
+	const what =
+		key === 'created'
+			? `with a new API key of the owner ("${API_KEY_LABEL}" in Settings → n8n API)`
+			: key === 'kept'
+				? "with the owner's API key of the last start"
+				: `without an API key (${key.problem})`;
+	return `                      ${credentials.map((name) => `"${name}"`).join(', ')} ${what}`;
 }
 
 function settingLines(settings: AppliedSetting[]): string[] {
@@ -43,7 +59,8 @@ export function formatSummary(input: SummaryInput): string {
 			: [`  Data      ${input.dataDir}/ (kept between runs; npm start -- --fresh starts over)`]),
 		...settingLines(input.n8nSettings),
 		'',
-		'  Credentials in n8n: "Education Platform sandbox (access token)" and "Education Platform sandbox (OAuth2 client credentials)"',
+		'  Credentials in n8n: "Education Platform sandbox (access token)" and "Education Platform sandbox (OAuth2 client credentials)",',
+		n8nApiLine(input.n8nApi),
 		'',
 		'  Example workflows:',
 		...examples.map(({ workflow, triggerEvents }) =>

@@ -1,7 +1,8 @@
 // `npm start`: the sandbox platform plus a real n8n with this package installed the way the
-// Community Nodes panel installs it, an owner login, credentials pointing at the sandbox and the
-// example workflows (trigger demos active). Ctrl+C stops everything. See docs/running-n8n.md.
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+// Community Nodes panel installs it, an owner login, credentials pointing at the sandbox (and the
+// trigger watchdog's n8n API credential, with an API key of the owner) and the example workflows
+// (trigger demos active). Ctrl+C stops everything. See docs/running-n8n.md.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { DEFAULT_REDIRECT_URIS, parseConfig } from '../sandbox/config';
@@ -11,6 +12,7 @@ import { REPO_ROOT } from './n8n-runtime/runtime';
 import { buildAndPack, installLikeCommunityPanel, type PackedPackage } from './lib/community-package';
 import { demoCredentials } from './lib/demo-credentials';
 import { loadExamples, type Example } from './lib/examples';
+import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, type CredentialRef } from './lib/n8n-api-credential';
 import { N8nCli } from './lib/n8n-cli';
 import { N8nRestClient, N8nRestError } from './lib/n8n-rest';
 import type { AppliedSetting } from './lib/n8n-env';
@@ -20,10 +22,16 @@ import { seedExactlyOnceExample } from './lib/queue/exactly-once-example';
 import { QueueTopology } from './lib/queue/topology';
 import { formatSeconds, stopAllTracked } from './lib/processes';
 import { listSubscriptions, reactivateTriggerWorkflows, waitForSubscriptions } from './lib/trigger-subscriptions';
-import { formatSummary } from './start-summary';
+import { formatSummary, type N8nApiKeyOutcome, type SummaryInput } from './start-summary';
 import { START_USAGE, StartUsageError, parseStartOptions, startN8nSettings, userFolderFor, type StartOptions } from './start-options';
 
 const SEED_MARKER = 'examples-imported.json';
+/**
+ * The n8n API credential's key, kept beside n8n's database so a restart imports the credential
+ * with it again instead of making the owner another key. Readable by the owner only; the folder
+ * already holds every credential, encrypted with the demo's fixed key (lib/n8n-env.ts).
+ */
+const API_KEY_FILE = 'n8n-api-key';
 
 function relative(file: string): string {
 	const rel = path.relative(REPO_ROOT, file);
@@ -60,6 +68,25 @@ class Demo {
 
 	private get userFolder(): string {
 		return userFolderFor(this.options);
+	}
+
+	/** Queue mode's processes, databases and logs; emptied on every start. */
+	private get queueDir(): string {
+		return path.join(this.options.dataDir, 'queue');
+	}
+
+	/** Where n8n answers (in queue mode nginx, on the same port). */
+	private get n8nUrl(): string {
+		return `http://127.0.0.1:${this.options.n8nPort}`;
+	}
+
+	private get apiKeyFile(): string {
+		return path.join(this.options.queue ? this.queueDir : this.userFolder, API_KEY_FILE);
+	}
+
+	/** The key the last start gave the n8n API credential, if this data folder has one. */
+	private storedApiKey(): string | undefined {
+		return existsSync(this.apiKeyFile) ? readFileSync(this.apiKeyFile, 'utf8').trim() || undefined : undefined;
 	}
 
 	/** The recommended n8n settings with the --n8n-env ones over them. */
@@ -153,18 +180,23 @@ class Demo {
 		return this.sandbox;
 	}
 
-	/** Credentials on every start (they follow the sandbox's address and login); examples once per data folder. */
+	/**
+	 * Credentials on every start (they follow the sandbox's address and login; the n8n API one keeps
+	 * the last start's key, checked once n8n runs); examples once per data folder.
+	 */
 	private async seed(cli: N8nCli, examples: Example[], firstRun: boolean): Promise<void> {
 		const sandbox = this.sandbox!;
-		let done = step('Importing the sandbox credentials (n8n import:credentials)');
-		await cli.importCredentials(
-			demoCredentials({
+		const apiKey = this.storedApiKey();
+		let done = step('Importing the sandbox credentials and the n8n API credential (n8n import:credentials)');
+		await cli.importCredentials([
+			...demoCredentials({
 				baseUrl: sandbox.baseUrl,
 				token: sandbox.config.demoToken,
 				clientId: sandbox.config.oauthClientId,
 				clientSecret: sandbox.config.oauthClientSecret,
 			}),
-		);
+			...n8nApiCredentialsOf(examples.map(({ workflow }) => workflow)).map((ref) => n8nApiCredential(ref, apiKey ? { n8nUrl: this.n8nUrl, apiKey } : undefined)),
+		]);
 		done();
 		if (firstRun) {
 			// Only once per data folder, so changes made in the editor survive a restart.
@@ -181,6 +213,8 @@ class Demo {
 		let done = step('Owner account');
 		const ownerCreated = await this.ensureOwner(rest);
 		done();
+		const n8nApiCredentials = n8nApiCredentialsOf(examples.map(({ workflow }) => workflow));
+		const n8nApiKey = await this.connectN8nApi(rest, n8nUrl, n8nApiCredentials);
 
 		const triggers = examples.filter((example) => example.triggerEvents);
 		let expectedSubscriptions = 0;
@@ -205,13 +239,31 @@ class Demo {
 				JSON.stringify({ importedAt: new Date().toISOString(), examples: examples.map((e) => e.file) }, null, 2),
 			);
 		}
-		await this.printSummary(n8nUrl, examples, ownerCreated, Date.now() - started);
+		const n8nApi = { credentials: n8nApiCredentials.map(({ name }) => name), key: n8nApiKey };
+		await this.printSummary(n8nUrl, examples, ownerCreated, n8nApi, Date.now() - started);
+	}
+
+	/**
+	 * The n8n API credential the trigger watchdog example reads workflows with (the key is kept
+	 * between starts: see API_KEY_FILE). A failure is reported, not fatal: no other example needs it.
+	 */
+	private async connectN8nApi(rest: N8nRestClient, n8nUrl: string, credentials: CredentialRef[]): Promise<N8nApiKeyOutcome> {
+		const done = step(`n8n API credential (an API key of the owner, "${API_KEY_LABEL}")`);
+		try {
+			const { apiKey, created } = await ensureN8nApiCredentials(rest, credentials, n8nUrl, this.storedApiKey());
+			if (created) writeFileSync(this.apiKeyFile, apiKey, { mode: 0o600 });
+			return created ? 'created' : 'kept';
+		} catch (error) {
+			return { problem: error instanceof Error ? error.message : String(error) };
+		} finally {
+			done();
+		}
 	}
 
 	/** `--queue`: a fresh queue-mode deployment with nginx on the n8n port (tooling/lib/queue/). */
 	private async runQueue(runtime: RuntimeInfo, packed: PackedPackage, started: number): Promise<void> {
 		const { options } = this;
-		const dir = path.join(options.dataDir, 'queue');
+		const dir = this.queueDir;
 		// Queue mode always starts from an empty database; the logs of the last run stay until the next.
 		rmSync(dir, { recursive: true, force: true });
 		await this.startSandbox();
@@ -255,7 +307,7 @@ class Demo {
 		}
 	}
 
-	private async printSummary(n8nUrl: string, examples: Example[], ownerCreated: boolean, elapsedMs: number): Promise<void> {
+	private async printSummary(n8nUrl: string, examples: Example[], ownerCreated: boolean, n8nApi: SummaryInput['n8nApi'], elapsedMs: number): Promise<void> {
 		const sandbox = this.sandbox!;
 		const { config } = sandbox;
 		const subscriptions = await listSubscriptions(sandbox.baseUrl, config.demoToken).catch(() => []);
@@ -275,6 +327,7 @@ class Demo {
 				dataDir: relative(this.options.dataDir),
 				queue: this.queue?.describe(),
 				examples,
+				n8nApi,
 				subscriptions,
 				n8nSettings: this.n8nSettings,
 			}),

@@ -1,17 +1,23 @@
 // `npm start` itself (tooling/start.ts) on the matrix cell's n8n line, in its own data folder and on
 // free ports: it comes up, prints the n8n settings it applied, and the n8n process it started has
 // them: the ones recommended for production and a --n8n-env one, whose effect shows (N8N_METRICS
-// turns on n8n's /metrics endpoint). Ctrl+C (SIGINT) stops everything.
+// turns on n8n's /metrics endpoint). The trigger watchdog example runs as it was imported: its n8n
+// API credential has a key of the owner. Ctrl+C (SIGINT) stops everything.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { loadExamples } from '../../tooling/lib/examples';
+import { N8nCli } from '../../tooling/lib/n8n-cli';
 import { recommendedN8nEnv } from '../../tooling/lib/n8n-env';
 import { getFreePort } from '../../tooling/lib/ports';
 import { killGroup } from '../../tooling/lib/processes';
+import { ensureRuntime } from '../../tooling/n8n-runtime/install';
 import { REPO_ROOT } from '../../tooling/n8n-runtime/runtime';
+import { userFolderFor } from '../../tooling/start-options';
 import { e2eTarget } from './support/target';
+import { runWatchdog } from './support/watchdog';
 
 jest.setTimeout(600_000);
 
@@ -89,5 +95,15 @@ describe(`npm start on ${target.label}`, () => {
 		const metrics = await fetch(`http://127.0.0.1:${n8nPort}/metrics`);
 		expect(metrics.status).toBe(200);
 		expect(await metrics.text()).toMatch(/^n8n_/m);
+	});
+
+	it("creates the trigger watchdog's n8n API credential with a new API key of the owner: the example lists every workflow through it and finds the instance healthy", async () => {
+		expect(output).toContain('"n8n API (this n8n)" with a new API key of the owner');
+		const runtime = await ensureRuntime({ spec: target.runtime });
+		const userFolder = userFolderFor({ dataDir, runtime: target.runtime });
+		const run = await runWatchdog({ cli: new N8nCli({ runtime, env: { userFolder, port: n8nPort, nodeBinary: runtime.nodeBinary } }) });
+		expect(run.workflows.map((workflow) => workflow.id)).toEqual(expect.arrayContaining(loadExamples().map(({ workflow }) => workflow.id)));
+		// --no-activate: no active trigger to check, and no subscription on the sandbox.
+		expect(run.summary).toMatchObject({ healthy: true, changed: false, triggers: 0, orphans: 0 });
 	});
 });

@@ -10,6 +10,7 @@ const input: SummaryInput = {
 	sandbox: { baseUrl: 'http://127.0.0.1:4010', port: 4010, token: 'demo-token', clientId: 'demo-client', clientSecret: 'demo-secret' },
 	dataDir: '.n8n-demo',
 	examples: loadExamples(),
+	n8nApi: { credentials: ['n8n API (this n8n)'], key: 'created' },
 	subscriptions: [{ url: 'http://127.0.0.1:5678/webhook/abc/webhook', events: ['payment.succeeded', 'payment.failed'] }],
 	n8nSettings: [
 		{ name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE', value: 'true', source: 'recommended' },
@@ -24,6 +25,16 @@ describe('the npm start summary', () => {
 		expect(text).toContain('n8n       http://127.0.0.1:5678');
 		expect(text).toContain('login demo@example.com / Demo-Password-1  (owner just created)');
 		expect(text).toContain('token demo-token, OAuth client demo-client / demo-secret');
+	});
+
+	it("names the credentials, and what became of the n8n API credential's key", () => {
+		expect(text).toContain(
+			'  Credentials in n8n: "Education Platform sandbox (access token)" and "Education Platform sandbox (OAuth2 client credentials)",\n' +
+				'                      "n8n API (this n8n)" with a new API key of the owner ("Trigger watchdog example" in Settings → n8n API)\n',
+		);
+		const withKey = (key: SummaryInput['n8nApi']['key']) => formatSummary({ ...input, n8nApi: { ...input.n8nApi, key } });
+		expect(withKey('kept')).toContain('"n8n API (this n8n)" with the owner\'s API key of the last start\n');
+		expect(withKey({ problem: "n8n's public API is off" })).toContain('"n8n API (this n8n)" without an API key (n8n\'s public API is off)\n');
 	});
 
 	it('prints the n8n settings it applied and where each came from, or that n8n runs on its defaults', () => {
