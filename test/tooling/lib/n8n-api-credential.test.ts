@@ -3,6 +3,9 @@ import nock from 'nock';
 import { loadExamples } from '../../../tooling/lib/examples';
 import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, publicApiUrl } from '../../../tooling/lib/n8n-api-credential';
 import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
+import { useNock } from '../../harness/nock';
+
+useNock();
 
 describe('the n8n API credential', () => {
 	const ref = { id: 'EduN8nApi', name: 'n8n API (this n8n)' };
@@ -63,20 +66,13 @@ describe('the n8n API credential gets a working key', () => {
 			.patch('/rest/credentials/EduN8nApi', { name: refs[0].name, type: 'n8nApi', data: { apiKey, baseUrl: `${N8N}/api/v1` } })
 			.reply(200, { data: {} });
 
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => {
-		const pending = nock.pendingMocks();
-		nock.cleanAll();
-		expect(pending).toEqual([]);
-	});
-	afterAll(() => {
-		nock.enableNetConnect();
-		nock.restore();
-	});
+	/** Every call set up was made (and, nock refusing the rest, no other). */
+	const allCalled = () => expect(nock.pendingMocks()).toEqual([]);
 
 	it('keeps the key it was imported with while that opens the public API: no new key, no change', async () => {
 		keyCheck('kept-key');
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key')).resolves.toEqual({ apiKey: 'kept-key', created: false });
+		allCalled();
 	});
 
 	it("makes the owner a new key, never expiring, with every scope n8n offers, when the imported one no longer works or there is none; the credential gets it and n8n's API address", async () => {
@@ -87,7 +83,7 @@ describe('the n8n API credential gets a working key', () => {
 			nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
 			patched('new-key');
 			await expect(ensureN8nApiCredentials(rest, refs, N8N, imported)).resolves.toEqual({ apiKey: 'new-key', created: true });
-			expect(nock.pendingMocks()).toEqual([]);
+			allCalled();
 		}
 	});
 
@@ -97,10 +93,12 @@ describe('the n8n API credential gets a working key', () => {
 		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
 		patched('new-key');
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).resolves.toEqual({ apiKey: 'new-key', created: true });
+		allCalled();
 	});
 
 	it("says so in words when n8n's public API is off, and makes no key", async () => {
 		publicApi(false);
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).rejects.toThrow(/n8n's public API is off \(N8N_PUBLIC_API_DISABLED, or n8n 1\.x run with E2E_TESTS=true\)/);
+		allCalled();
 	});
 });
