@@ -333,9 +333,11 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		expect(await n8n.platform.subscriptions()).toEqual([subscription, leftover]);
 	});
 
-	// n8n 1.123.81 in its test mode (E2E_TESTS, which the local registry needs) keeps its public API
-	// off, and the watchdog reads workflows through it: there, test/e2e/watchdog.test.ts's orphan
-	// (a subscription no workflow owns) stands for this one, and this file asserts that the API is off.
+	// n8n 1.123.81 in its test mode (E2E_TESTS, which the local registry's licence feature needs)
+	// keeps its public API off (its dist/config/index.js sets publicApi.disabled under E2E_TESTS;
+	// 2.41 dropped that line), and the watchdog reads workflows through it: there,
+	// test/e2e/watchdog.test.ts's orphan (a subscription no workflow owns) stands for this one, and
+	// this file asserts that the API is off.
 	if (e2eTarget().n8nMajor === 1) {
 		it('n8n 1.123 in test mode has its public API off, so the watchdog cannot run beside the local registry; the deleted workflow\'s subscription is left on the platform', async () => {
 			const [, leftover] = await n8n.platform.subscriptions();
