@@ -171,3 +171,17 @@ export async function rotateSecret(request: WebhookRequest, webhookId: string): 
 export async function deleteSubscription(request: WebhookRequest, webhookId: string, endpoint = (path: string) => path): Promise<void> {
 	await request('DELETE', endpoint(subscriptionPath(webhookId)), { resourceLabel: subscriptionLabel(webhookId), requiredScope: WRITE_SCOPE });
 }
+
+/**
+ * `GET /webhooks/{id}/deliveries`, newest first: the subscription's last `count` deliveries
+ * (one page), without secrets. An answer that is not a list is an error, never "no deliveries".
+ */
+export async function listRecentDeliveries(request: WebhookRequest, webhookId: string, count: number): Promise<unknown[]> {
+	const response = (await request('GET', `${subscriptionPath(webhookId)}/deliveries`, {
+		qs: { sort: '-created_at', page: 1, per_page: count },
+		resourceLabel: subscriptionLabel(webhookId),
+		requiredScope: READ_SCOPE,
+	})) as { data?: unknown };
+	if (!Array.isArray(response?.data)) throw new ActionableError(`The API did not answer with the delivery log of subscription ${quoted(webhookId)}`, BASE_URL_ADVICE);
+	return response.data.map(withoutSecrets);
+}

@@ -1,18 +1,21 @@
 // Check Triggers: the platform side of the trigger watchdog (examples/trigger-watchdog.json). n8n's
 // own n8n node lists the workflows; this operation judges each active workflow's Education
 // Platform Trigger against the subscriptions that deliver to this n8n (triggerCheck.ts), re-enables
-// disabled ones and deletes orphans as its options say, and marks the workflows that only a
-// re-publish repairs: a new subscription needs a secret that only the trigger can store.
+// disabled ones as its option says, and marks the workflows that only a re-publish repairs: a new
+// subscription needs a secret that only the trigger can store. It deletes an orphan only on the
+// platform's proof that n8n refuses it, never on the input's word alone (orphans.ts).
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { isJsonRecord } from '../../jsonRecord';
 import { thisN8nWebhookAddress } from '../../thisN8n/resumeUrl';
 import { credentialTypeOf } from '../../transport/credential';
 import type { OperationExecuteAll, WholeInputOperation } from '../descriptor';
 import { eventVocabulary } from '../webhookEvents';
-import { deleteSubscription, enableSubscription, listSubscriptions } from './api';
+import { type WebhookRequest, deleteSubscription, enableSubscription, listRecentDeliveries, listSubscriptions } from './api';
+import { keptByInput, orphanItems, planOrphans, type InputChecks } from './orphans';
+import { DELIVERIES_READ, refusalProof, type RefusalProof } from './refusalProof';
 import { webhookRequest } from './picker';
 import { thisN8nSubscriptions } from './thisN8n';
-import { actionFor, activeTriggers, judgeTriggers, orphanAction, orphanItems, readWorkflows, summaryItem, triggerItems, type CheckAction, type OrphanOutcome, type TriggerOutcome } from './triggerCheck';
+import { actionFor, activeTriggers, judgeTriggers, readWorkflows, summaryItem, triggerItems, type CheckAction, type Orphan, type TriggerOutcome } from './triggerCheck';
 
 const RE_ENABLE = 'reEnableDisabled';
 const DELETE_ORPHANS = 'deleteOrphaned';
@@ -37,7 +40,8 @@ const properties = (): INodeProperties[] => [
 		name: DELETE_ORPHANS,
 		type: 'boolean',
 		default: false,
-		description: 'Whether to delete the subscriptions that deliver to this n8n\'s trigger URLs of no active workflow. Only with every workflow as input: a workflow left out makes its subscription look orphaned.',
+		description:
+			"Whether to delete a subscription to this n8n's trigger URLs that no listed workflow has, once the platform's delivery log shows n8n refusing its events for 5 minutes. Kept when the input does not list this workflow itself, and all kept when more than 5 would go.",
 	},
 ];
 
@@ -59,6 +63,19 @@ async function attempt(action: CheckAction, write: () => Promise<void>): Promise
 	}
 }
 
+/** Each orphan's refusal proof from its delivery log (refusalProof.ts); a log that cannot be read proves nothing. */
+async function readProofs(request: WebhookRequest, orphans: readonly Orphan[]): Promise<Map<string, { proof?: RefusalProof; error?: string }>> {
+	const proofs = new Map<string, { proof?: RefusalProof; error?: string }>();
+	for (const { subscription } of orphans) {
+		try {
+			proofs.set(subscription.id, { proof: refusalProof(await listRecentDeliveries(request, subscription.id, DELIVERIES_READ)) });
+		} catch (error) {
+			proofs.set(subscription.id, { error: failureOf(error) });
+		}
+	}
+	return proofs;
+}
+
 const executeAll: OperationExecuteAll = async function (this, _resource, resources) {
 	const inputs = this.getInputData();
 	const workflows = inputs.map((input) => input.json);
@@ -78,16 +95,22 @@ const executeAll: OperationExecuteAll = async function (this, _resource, resourc
 		const done = action === 're-enabled' ? await attempt(action, async () => await enableSubscription(request, verdict.subscriptions[0].id)) : { action };
 		triggerOutcomes.push({ verdict, ...done });
 	}
-	const deleteOrphans = this.getNodeParameter(DELETE_ORPHANS, 0, false) as boolean;
-	const orphanOutcomes: OrphanOutcome[] = [];
-	for (const orphan of orphans) {
-		const action = orphanAction(orphan, deleteOrphans, partial);
-		const done = action === 'deleted' ? await attempt(action, async () => await deleteSubscription(request, orphan.subscription.id)) : { action };
-		orphanOutcomes.push({ orphan, partial, ...done });
+	const watchdogId = this.getWorkflow().id;
+	const input: InputChecks = {
+		deleteOrphans: this.getNodeParameter(DELETE_ORPHANS, 0, false) as boolean,
+		partial,
+		watchdogId,
+		watchdogListed: watchdogId !== undefined && workflows.some((workflow) => isJsonRecord(workflow) && workflow.id === watchdogId),
+	};
+	const proofs = await readProofs(request, orphans.filter((orphan) => keptByInput(orphan, input) === undefined));
+	const orphanOutcomes = [];
+	for (const outcome of planOrphans(orphans, input, proofs)) {
+		const done = outcome.action === 'deleted' ? await attempt('deleted', async () => await deleteSubscription(request, outcome.orphan.subscription.id)) : {};
+		orphanOutcomes.push({ ...outcome, ...done });
 	}
 
 	const triggerJson = triggerItems(triggerOutcomes);
-	const orphanJson = orphanItems(orphanOutcomes);
+	const orphanJson = orphanItems(orphanOutcomes, input);
 	const json = (record: object) => record as IDataObject;
 	const everyInput = inputs.map((_, item) => ({ item }));
 	const output: INodeExecutionData[] = [

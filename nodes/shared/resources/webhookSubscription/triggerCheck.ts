@@ -4,7 +4,7 @@
 // test URL's subscription belongs to n8n's test run. The operation (checkTriggers.ts) reads the
 // platform and acts on the verdicts.
 import { credentialTypeFor, TRIGGER_NODE_NAME, type AuthenticationMethod } from '../../constants';
-import { ActionableError, quoted } from '../../errors';
+import { ActionableError } from '../../errors';
 import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
 import { deliveringTriggerUrl } from '../../thisN8n/address';
 import { expandEventSelection, sameEventTypes, type EventVocabulary } from '../webhookEvents';
@@ -153,7 +153,7 @@ export interface Orphan {
 	owner: string | null;
 }
 
-const eventsOf = (subscription: Subscription) => (Array.isArray(subscription.events) ? subscription.events.map(String) : []);
+export const eventsOf = (subscription: Subscription) => (Array.isArray(subscription.events) ? subscription.events.map(String) : []);
 
 function stateOf(events: string[] | undefined, subscriptions: Subscription[]): TriggerState {
 	if (events === undefined || events.length === 0) return 'invalid_events';
@@ -232,28 +232,11 @@ export function actionFor(state: TriggerState, reEnable: boolean): CheckAction {
 	return state === 'missing' || state === 'duplicated' || state === 'wrong_events' ? 'republish' : 'none';
 }
 
-/**
- * The action for an orphan: deleted (with Delete Orphaned Subscriptions) only when no input
- * workflow names it and the input is the full workflow records (`partial`: readWorkflows'), else kept.
- */
-export function orphanAction(orphan: Orphan, deleteOrphans: boolean, partial: number | undefined): CheckAction {
-	if (!deleteOrphans) return 'none';
-	return orphan.owner === null && partial === undefined ? 'deleted' : 'kept';
-}
-
 /** What was done about a trigger; `error`: why its write failed. */
 export interface TriggerOutcome {
 	verdict: TriggerVerdict;
 	action: CheckAction;
 	error?: string;
-}
-
-/** What was done about an orphan; `partial`: readWorkflows', when it kept the orphan. */
-export interface OrphanOutcome {
-	orphan: Orphan;
-	action: CheckAction;
-	error?: string;
-	partial?: number;
 }
 
 const REPUBLISH = 'Unpublish (deactivate) and publish (activate) the workflow: its trigger registers its subscription again, with a new secret.';
@@ -269,7 +252,7 @@ const NOTES: Record<TriggerState, string> = {
 	other_account: 'It uses another platform credential than this node, so its subscription is not among the ones this node lists: it was not judged. Check it with a Check Triggers node on that credential.',
 };
 
-const FAILED = 'The write failed (see error), so nothing was changed for it; the next run tries again.';
+export const FAILED = 'The write failed (see error), so nothing was changed for it; the next run tries again.';
 
 function triggerNote({ state, unknownBecause: because }: TriggerVerdict, action: CheckAction): string {
 	if (action === 'failed') return `${NOTES[state]} ${FAILED}`;
@@ -298,35 +281,6 @@ export function triggerItems(outcomes: readonly TriggerOutcome[]): JsonRecord[] 
 			events: events,
 			subscribed_events: subscriptions.length === 1 ? eventsOf(subscriptions[0]) : null,
 			note: triggerNote(verdict, action),
-			...(error === undefined ? {} : { error }),
-		};
-	});
-}
-
-function orphanActionNote({ orphan: { owner }, action, partial }: OrphanOutcome): string {
-	if (action === 'deleted') return 'It was deleted.';
-	if (action === 'failed') return FAILED;
-	if (action === 'none') return 'Delete Orphaned Subscriptions is off, so it was kept.';
-	if (owner !== null) return `It was kept: workflow ${quoted(owner)} still names this URL, so unpublish it there, or delete the subscription in the platform's dashboard.`;
-	return `It was kept: Input item ${(partial ?? 0) + 1} is an active n8n 2.x workflow without its published version (activeVersion), so the input is not the n8n node's full workflow records and may leave out the workflow this subscription belongs to.`;
-}
-
-/** One output item per orphan. */
-export function orphanItems(outcomes: readonly OrphanOutcome[]): JsonRecord[] {
-	return outcomes.map((outcome) => {
-		const { orphan: { subscription, webhookId, owner }, action, error } = outcome;
-		const which = owner === null ? 'which no input workflow has (the workflow was deleted without n8n removing its subscription, or the package was uninstalled)' : `which workflow ${quoted(owner)} has but does not run (inactive, a disabled node or an unpublished draft)`;
-		return {
-			check: 'orphan',
-			state: 'orphaned',
-			action,
-			webhook_subscription_id: subscription.id,
-			url: subscription.url ?? null,
-			description: subscription.description ?? null,
-			events: eventsOf(subscription),
-			enabled: subscription.enabled !== false,
-			owner,
-			note: `It delivers to this n8n's webhook URL of trigger node ${quoted(webhookId)}, ${which}, so the platform retries every event into the void. ${orphanActionNote(outcome)}`,
 			...(error === undefined ? {} : { error }),
 		};
 	});

@@ -31,6 +31,14 @@ const check = (input: IDataObject[], options: Record<string, boolean> = {}) =>
 	runEducationPlatform({ resource: 'webhookSubscription', operation: 'checkTriggers', ...options }, { input });
 
 const feesWorkflow = workflow('fees', [trigger(HOOK.fees, ['payment.*'])]);
+/** The workflow Check Triggers runs in (the harness's), as n8n's API lists it: the proof the input is this n8n's list. */
+const watchdog = workflow('test-workflow', [{ name: 'Check triggers', type: 'n8n-nodes-education-platform.educationPlatform', parameters: {} }]);
+/** A delivery log page: one event's attempts, answered with `statuses`, a minute apart. */
+const log = (...statuses: number[]) => ({
+	data: [{ id: 'dlv_1', event_id: 'evt_1', status: 'pending', attempts: statuses.map((status, index) => ({ attempt: index + 1, started_at: `2026-11-21T09:0${index}:00.000000Z`, response_status: status, error: null })) }],
+	meta: { current_page: 1, last_page: 1, per_page: 100, total: 1 },
+});
+const deliveriesOf = (scope: nock.Scope, id: string, ...statuses: number[]) => scope.get(`/v1/webhooks/${id}/deliveries`).query({ sort: '-created_at', page: 1, per_page: 100 }).reply(200, log(...statuses));
 const feesSubscription = subscription('wh_fees00001', HOOK.fees, ['payment.failed', 'payment.refunded', 'payment.succeeded']);
 
 describe('Webhook Subscription → Check Triggers', () => {
@@ -80,10 +88,9 @@ describe('Webhook Subscription → Check Triggers', () => {
 		nock(ORIGIN)
 			.get('/v1/webhooks')
 			.query(true)
-			.reply(200, listing({ ...feesSubscription, enabled: false }, subscription('wh_orphan001', HOOK.gone, ['payment.failed'])))
-			.delete('/v1/webhooks/wh_orphan001')
-			.reply(204);
-		const result = await check([feesWorkflow], { reEnableDisabled: false, deleteOrphaned: true });
+			.reply(200, listing({ ...feesSubscription, enabled: false }, subscription('wh_orphan001', HOOK.gone, ['payment.failed'])));
+		deliveriesOf(nock(ORIGIN), 'wh_orphan001', 404, 404, 404).delete('/v1/webhooks/wh_orphan001').reply(204);
+		const result = await check([feesWorkflow, watchdog], { reEnableDisabled: false, deleteOrphaned: true });
 		expect(jsonOf(result.items).map((item) => [item.state, item.action])).toEqual([
 			['disabled', 'none'],
 			['orphaned', 'deleted'],
@@ -137,13 +144,13 @@ describe('Webhook Subscription → Check Triggers', () => {
 			.query(true)
 			.reply(200, listing({ ...feesSubscription, enabled: false }, subscription('wh_orphan001', HOOK.gone, ['payment.failed'])))
 			.patch('/v1/webhooks/wh_fees00001')
-			.reply(403, { message: 'This token may not change webhooks.', request_id: 'req_7f3a' })
-			.delete('/v1/webhooks/wh_orphan001')
-			.reply(204);
-		const result = await check([feesWorkflow], { deleteOrphaned: true });
+			.reply(403, { message: 'This token may not change webhooks.', request_id: 'req_7f3a' });
+		deliveriesOf(nock(ORIGIN), 'wh_orphan001', 404, 404, 404).delete('/v1/webhooks/wh_orphan001').reply(204);
+		const result = await check([feesWorkflow, watchdog], { deleteOrphaned: true });
 		expect(result.error).toBeUndefined();
 		const items = jsonOf(result.items);
 		expect(items.map((item) => [item.state, item.action])).toEqual([['disabled', 'failed'], ['orphaned', 'deleted'], [undefined, undefined]]);
+		expect(items[1].proof).toMatch(/^n8n answered 404 .* last 3 delivery attempts/);
 		expect(items[0].error).toMatch(/may not change webhooks.*req_7f3a/);
 		expect(items[2]).toMatchObject({ failed_actions: 1, deleted_orphans: 1, message: expect.stringMatching(/1 action failed/) });
 		expect(nock.pendingMocks()).toEqual([]);
@@ -168,5 +175,68 @@ describe('Webhook Subscription → Check Triggers', () => {
 		const result = await check([{ student_id: 7 }]);
 		expect(result.error?.message).toBe('Input item 1 is not an n8n workflow with its nodes, so no trigger was checked');
 		expect(result.error?.description).toMatch(/n8n node before this one/);
+	});
+});
+
+// Issue 36's findings: a partial, filtered, empty or foreign workflow list never deletes the
+// subscription of a live workflow. Each case lists two live triggers' subscriptions and gives the
+// input only one of them (or none), with Delete Orphaned Subscriptions on; nock answers no DELETE,
+// so a delete would show as a failed action, and the DELETE a test does allow must stay unused.
+describe('Check Triggers deletes only on proof, whatever the input leaves out', () => {
+	const gradesWorkflow = workflow('grades', [trigger(HOOK.grades, ['exam_result.published'])]);
+	const gradesSubscription = subscription('wh_grade0001', HOOK.grades, ['exam_result.published']);
+	const bothLive = () => nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing(feesSubscription, gradesSubscription));
+	const actions = (items: IDataObject[]) => items.map((item) => [item.check, item.webhook_subscription_id ?? item.workflow_id, item.action]);
+
+	it("a list that leaves out a live workflow (Limit, a filter, a member's key; n8n 1.x records): its subscription is kept, since its log shows n8n answering", async () => {
+		bothLive();
+		deliveriesOf(nock(ORIGIN), 'wh_grade0001', 404, 200);
+		const forbidden = nock(ORIGIN).delete(/.*/).reply(204);
+		const result = await check([feesWorkflow, watchdog], { deleteOrphaned: true });
+		const items = jsonOf(result.items);
+		expect(actions(items)).toEqual([['trigger', 'fees', 'none'], ['orphan', 'wh_grade0001', 'kept'], ['summary', undefined, undefined]]);
+		expect(items[1]).toMatchObject({ proof: null, note: expect.stringMatching(/does not show n8n refusing it/) });
+		expect(items[2]).toMatchObject({ deleted_orphans: 0, changed: false });
+		expect(forbidden.isDone()).toBe(false);
+	});
+
+	it('the same with full n8n 2.x records (published versions), and with no delivery yet in its log', async () => {
+		const published = (record: ReturnType<typeof workflow>) => ({ ...record, activeVersionId: `v-${record.id}`, activeVersion: { nodes: record.nodes } });
+		bothLive();
+		nock(ORIGIN).get('/v1/webhooks/wh_grade0001/deliveries').query(true).reply(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 100, total: 0 } });
+		const forbidden = nock(ORIGIN).delete(/.*/).reply(204);
+		const result = await check([published(feesWorkflow), published(watchdog)], { deleteOrphaned: true });
+		expect(actions(jsonOf(result.items))).toEqual([['trigger', 'fees', 'none'], ['orphan', 'wh_grade0001', 'kept'], ['summary', undefined, undefined]]);
+		expect(forbidden.isDone()).toBe(false);
+	});
+
+	it("an empty list ([{}]: the n8n node's Always Output Data) deletes nothing and reads no log: the input does not list this workflow", async () => {
+		bothLive();
+		const forbidden = nock(ORIGIN).delete(/.*/).reply(204).get(/deliveries/).reply(200, log(404, 404, 404));
+		const result = await check([{}], { deleteOrphaned: true });
+		const items = jsonOf(result.items);
+		expect(actions(items)).toEqual([['orphan', 'wh_fees00001', 'kept'], ['orphan', 'wh_grade0001', 'kept'], ['summary', undefined, undefined]]);
+		expect(items[0].note).toMatch(/the input does not list this workflow itself \(ID "test-workflow"\)/);
+		expect(forbidden.pendingMocks()).toHaveLength(2);
+	});
+
+	it("another n8n's list (staging's watchdog reading production): nothing of it is this workflow, so nothing is deleted even where the log shows refusals", async () => {
+		bothLive();
+		const forbidden = nock(ORIGIN).delete(/.*/).reply(204).get(/deliveries/).reply(200, log(404, 404, 404));
+		const result = await check([workflow('prod-1', [trigger('55555555-5555-4555-8555-555555555555', ['payment.failed'])])], { deleteOrphaned: true });
+		expect(actions(jsonOf(result.items)).filter(([check]) => check === 'orphan')).toEqual([['orphan', 'wh_fees00001', 'kept'], ['orphan', 'wh_grade0001', 'kept']]);
+		expect(forbidden.pendingMocks()).toHaveLength(2);
+	});
+
+	it('more orphans with the proof than one run deletes: none is deleted', async () => {
+		const gone = Array.from({ length: 6 }, (_, index) => subscription(`wh_gone0000${index}`, `6666666${index}-6666-4666-8666-666666666666`, ['payment.failed']));
+		nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing(feesSubscription, ...gone));
+		for (const each of gone) deliveriesOf(nock(ORIGIN), each.id, 404, 404, 404);
+		const forbidden = nock(ORIGIN).delete(/.*/).reply(204);
+		const result = await check([feesWorkflow, watchdog], { deleteOrphaned: true });
+		const orphans = jsonOf(result.items).filter((item) => item.check === 'orphan');
+		expect(orphans.map((item) => item.action)).toEqual(Array(6).fill('kept'));
+		expect(orphans[0].note).toMatch(/6 orphans have the platform's proof, more than the 5 one run deletes/);
+		expect(forbidden.isDone()).toBe(false);
 	});
 });

@@ -5,13 +5,15 @@ import {
 	actionFor,
 	activeTriggers,
 	judgeTriggers,
-	orphanAction,
-	orphanItems,
 	readWorkflows,
 	summaryItem,
 	triggerItems,
 	type ActiveTrigger,
 } from '../../../../../nodes/shared/resources/webhookSubscription/triggerCheck';
+import { orphanItems, type InputChecks } from '../../../../../nodes/shared/resources/webhookSubscription/orphans';
+
+const INPUT: InputChecks = { deleteOrphans: true, partial: undefined, watchdogId: 'wf-watchdog', watchdogListed: true };
+const PROOF = { refused: 3, since: '2026-11-21T09:00:00.000000Z', until: '2026-11-21T09:05:05.000000Z', eventId: 'evt_1' };
 
 const ADDRESS = 'https://n8n.example.com/';
 const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -158,30 +160,16 @@ describe('actions and output items', () => {
 		const { verdicts } = judgeTriggers([trigger(A, ['payment.failed']), { ...trigger(B, ['payment.failed']), workflowId: 'wf-a' }], [], ADDRESS, VOCABULARY);
 		const items = triggerItems(verdicts.map((verdict) => ({ verdict, action: actionFor(verdict.state, true) })));
 		expect(items.map((item) => [item.state, item.republish])).toEqual([['missing', true], ['missing', false]]);
-		const orphans = orphanItems([{ orphan: { subscription: subscription('wh_c', C, ['payment.failed']), webhookId: C, owner: null }, action: 'deleted' }]);
-		expect(orphans[0]).toMatchObject({ action: 'deleted', webhook_subscription_id: 'wh_c', note: expect.stringMatching(/It was deleted\.$/) });
+		const orphans = orphanItems([{ orphan: { subscription: subscription('wh_c', C, ['payment.failed']), webhookId: C, owner: null }, action: 'deleted', proof: PROOF }], INPUT);
+		expect(orphans[0]).toMatchObject({ action: 'deleted', webhook_subscription_id: 'wh_c', proof: expect.stringMatching(/^n8n answered 404/), note: expect.stringMatching(/It was deleted: n8n answered 404 .* event evt_1\.$/) });
 		expect(summaryItem(items, orphans)).toMatchObject({ healthy: false, changed: true, unhealthy_triggers: 2, workflows_to_republish: 1, orphans: 1, deleted_orphans: 1 });
-	});
-
-	it('deletes only an orphan no input workflow mentions, and none when the input is not the full workflow records', () => {
-		const orphan = (owner: string | null) => ({ subscription: subscription('wh_c', C, []), webhookId: C, owner });
-		expect(orphanAction(orphan(null), false, undefined)).toBe('none');
-		expect(orphanAction(orphan(null), true, undefined)).toBe('deleted');
-		expect(orphanAction(orphan('wf-off'), true, undefined)).toBe('kept');
-		expect(orphanAction(orphan(null), true, 1)).toBe('kept');
-		const [owned, partial] = orphanItems([
-			{ orphan: orphan('wf-off'), action: 'kept' },
-			{ orphan: orphan(null), action: 'kept', partial: 1 },
-		]);
-		expect(owned).toMatchObject({ action: 'kept', owner: 'wf-off', note: expect.stringMatching(/workflow "wf-off"/) });
-		expect(partial).toMatchObject({ action: 'kept', owner: null, note: expect.stringMatching(/Input item 2 .*activeVersion/) });
 	});
 
 	it('a failed action is on its item, with its error, and the summary counts it', () => {
 		const { verdicts } = judgeTriggers([trigger(A, ['payment.failed'])], [subscription('wh_1', A, ['payment.failed'], false)], ADDRESS, VOCABULARY);
 		const items = triggerItems([{ verdict: verdicts[0], action: 'failed', error: 'Forbidden (Request ID: req_1)' }]);
 		expect(items[0]).toMatchObject({ state: 'disabled', action: 'failed', error: 'Forbidden (Request ID: req_1)' });
-		const orphans = orphanItems([{ orphan: { subscription: subscription('wh_c', C, []), webhookId: C, owner: null }, action: 'failed', error: 'Server error' }]);
+		const orphans = orphanItems([{ orphan: { subscription: subscription('wh_c', C, []), webhookId: C, owner: null }, action: 'failed', proof: PROOF, error: 'Server error' }], INPUT);
 		expect(orphans[0]).toMatchObject({ action: 'failed', error: 'Server error' });
 		const summary = summaryItem(items, orphans);
 		expect(summary).toMatchObject({ failed_actions: 2, changed: false });
