@@ -83,34 +83,82 @@ export function isTriggerUrl(url: unknown): boolean {
 }
 
 /**
- * Whether a subscription's URL is a trigger URL under this n8n's webhook address: its text is the
- * address, as n8n spells it or as a URL parser writes it (a platform may store it normalized), then
- * the trigger's tail. Nothing else counts, not even a URL Node reads the same way (userinfo,
- * `\`, tabs, `%2e%2e`), since the platform's HTTP client may read it otherwise.
+ * Whether a subscription's URL is a trigger URL under this n8n's webhook address: its text is an
+ * address that a URL parser reads as this one (the host's case, a default port: what every HTTP
+ * client reads alike), then the trigger's tail. Nothing else counts, not even a URL Node reads the
+ * same way (userinfo, `\`, tabs, `%2e%2e`: triggerUrlAddress refuses them), since the platform's
+ * HTTP client may read it otherwise.
  */
 export function deliversTo(address: string | undefined, url: unknown): boolean {
 	const under = triggerUrlAddress(url);
 	if (address === undefined || under === undefined) return false;
-	return under === address || under === parseHttpUrl(address)?.href;
+	return under === address || (sameAddressPath(under) && new URL(under).href === parseHttpUrl(address)?.href);
+}
+
+/** Whether a URL parser keeps the path of `address` as it is written (no dot segment, no encoded one): then only the scheme, host and port can be spelt otherwise. */
+function sameAddressPath(address: string): boolean {
+	const path = address.replace(/^[a-z]+:\/\/[^/]*/i, '');
+	return parseHttpUrl(address)?.pathname === path;
 }
 
 /**
- * n8n's production webhook endpoint (N8N_ENDPOINT_WEBHOOK's default): a published trigger's URL,
- * the one its create() registers, is under it. Any other endpoint is one this package cannot
- * judge: `webhook-test` (the URL of "Listen for test event", which n8n's test run registers and
- * removes by itself), or a renamed endpoint, which the action node cannot read.
+ * n8n's production webhook endpoint by default (N8N_ENDPOINT_WEBHOOK): a published trigger's URL,
+ * the one its create() registers, is under it unless renamed. `webhook-test` is the URL of "Listen
+ * for test event", which n8n's test run registers and removes by itself.
  */
 export const PRODUCTION_WEBHOOK_ENDPOINT = 'webhook';
 
-/**
- * The node webhook ID in a subscription URL that delivers to this n8n (deliversTo), lower-cased as
- * n8n writes it, and whether the URL is under the production endpoint; undefined for any other
- * URL. The ID names the trigger node the URL belongs to.
- */
-export function deliveringTriggerUrl(address: string | undefined, url: unknown): { webhookId: string; production: boolean } | undefined {
+/** The parts of a trigger URL under `address` (deliversTo), or undefined for any other URL. */
+function triggerUrlParts(address: string | undefined, url: unknown): { endpoint: string; webhookId: string } | undefined {
 	if (!deliversTo(address, url)) return undefined;
 	const [endpoint, webhookId] = (TRIGGER_URL_TAIL.exec(url as string) as RegExpExecArray)[1].split('/');
-	return { webhookId: webhookId.toLowerCase(), production: endpoint === PRODUCTION_WEBHOOK_ENDPOINT };
+	return { endpoint, webhookId };
+}
+
+/**
+ * The one rule for "the same trigger URL": the spelling n8n serves alike. n8n (1.x and 2.x, read in
+ * its source) routes the endpoint segment without regard to case (Express), while the webhook ID and
+ * the path after it are looked up exactly: `/WEBHOOK/9d1c…/webhook` reaches the trigger,
+ * `/webhook/9D1C…/webhook` gets 404. The address counts as a URL parser reads it (the host's case,
+ * a default port). So the key is the parsed address, the endpoint lower-cased, the rest as it is;
+ * undefined for a URL that is not a trigger URL as n8n builds one.
+ */
+export function triggerUrlKey(url: unknown): string | undefined {
+	const address = triggerUrlAddress(url);
+	const parts = address === undefined ? undefined : triggerUrlParts(address, url);
+	if (address === undefined || parts === undefined) return undefined;
+	return `${new URL(address).href}${parts.endpoint.toLowerCase()}/${parts.webhookId}/${TRIGGER_WEBHOOK_PATH}`;
+}
+
+/** Whether two subscription URLs reach the same trigger: the same triggerUrlKey, or, for other URLs, the same text. */
+export function sameTriggerUrl(a: unknown, b: unknown): boolean {
+	if (typeof a !== 'string' || typeof b !== 'string') return false;
+	const key = triggerUrlKey(a);
+	return key === undefined ? a === b : key === triggerUrlKey(b);
+}
+
+/**
+ * This n8n's production webhook endpoint, read from the URLs its triggers registered (`stored`:
+ * n8n built each with its own endpoint, and the trigger keeps it in the workflow's static data):
+ * the endpoint they share under `address`, the default when none is under it, and null when
+ * they name several (a renamed endpoint and triggers not re-published since): then no URL can be
+ * told to be a production one.
+ */
+export function productionEndpoint(address: string | undefined, stored: readonly unknown[]): string | null {
+	const endpoints = new Set(stored.map((url) => triggerUrlParts(address, url)?.endpoint.toLowerCase()).filter((endpoint) => endpoint !== undefined));
+	if (endpoints.size > 1) return null;
+	return [...endpoints][0] ?? PRODUCTION_WEBHOOK_ENDPOINT;
+}
+
+/**
+ * The node webhook ID in a subscription URL that delivers to this n8n (deliversTo), as the URL
+ * spells it (n8n looks it up exactly), and whether the URL is under the production endpoint
+ * `production` (productionEndpoint's; never when null); undefined for any other URL.
+ */
+export function deliveringTriggerUrl(address: string | undefined, url: unknown, production: string | null = PRODUCTION_WEBHOOK_ENDPOINT): { webhookId: string; production: boolean } | undefined {
+	const parts = triggerUrlParts(address, url);
+	if (parts === undefined) return undefined;
+	return { webhookId: parts.webhookId, production: production !== null && parts.endpoint.toLowerCase() === production.toLowerCase() };
 }
 
 /** Whether a URL points at this machine (localhost, 127.0.0.0/8, ::1, 0.0.0.0, ::): what n8n falls back on without N8N_WEBHOOK_URL. */

@@ -8,6 +8,7 @@ import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
 import { nextPageQuery, type ListResponse, type ParsedPage } from '../../list/page';
 import { readPages } from '../../list/paging';
 import type { Query } from '../../list/query';
+import { sameTriggerUrl } from '../../thisN8n/address';
 import type { ApiRequestOptions } from '../../transport';
 import type { OperationExecute, ResourceOperation } from '../descriptor';
 import { prefixedIdParser } from '../recordId';
@@ -108,18 +109,17 @@ function nextPageWithinLimit(query: Query, page: ParsedPage): Query | undefined 
 }
 
 /**
- * Every subscription of the account in creation order, or only those for exactly `url` (asked
- * of the platform, and compared here too: a platform that ignored the filter must not make the
- * trigger adopt others' URLs). Without secrets; an ID that is not one is an error. At most
- * MAX_PAGES pages: with `complete`, a page left unread is an error rather than a shorter list.
+ * Every subscription of the account in creation order, or only those for `url`: every spelling
+ * n8n serves alike (address.ts sameTriggerUrl), which the platform's exact `filter[url]` would
+ * miss; a duplicate spelt otherwise delivers every event a second time all the same. Without
+ * secrets; an ID that is not one is an error. At most MAX_PAGES pages: with `complete`, a page
+ * left unread is an error rather than a shorter list.
  */
 export async function listSubscriptions(request: WebhookRequest, url?: string, { complete = false } = {}): Promise<Subscription[]> {
 	const fetchPage = async (qs: Record<string, string | number>) =>
 		(await request('GET', SUBSCRIPTIONS_PATH, { qs, returnFullResponse: true, requiredScope: READ_SCOPE })) as ListResponse;
-	const first = { ...(url === undefined ? {} : { 'filter[url]': url }), page: 1, per_page: PAGE_SIZE };
-	const listed = await readPages(fetchPage, first, complete ? { next: nextPageWithinLimit } : { maxPages: MAX_PAGES });
-	// Another URL's record is not ours to judge: a platform that ignored the filter must not fail the trigger with it.
-	const wanted = url === undefined ? listed : listed.filter((record) => isJsonRecord(record) && record.url === url);
+	const listed = await readPages(fetchPage, { page: 1, per_page: PAGE_SIZE }, complete ? { next: nextPageWithinLimit } : { maxPages: MAX_PAGES });
+	const wanted = url === undefined ? listed : listed.filter((record) => isJsonRecord(record) && sameTriggerUrl(record.url, url));
 	return wanted.map((record) => withoutSecrets(checkedSubscription(record, 'listed')) as Subscription);
 }
 

@@ -6,6 +6,7 @@
 // platform's proof that n8n refuses it, never on the input's word alone (orphans.ts).
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { isJsonRecord } from '../../jsonRecord';
+import { productionEndpoint } from '../../thisN8n/address';
 import { thisN8nWebhookAddress } from '../../thisN8n/resumeUrl';
 import { credentialTypeOf } from '../../transport/credential';
 import type { OperationExecuteAll, WholeInputOperation } from '../descriptor';
@@ -80,13 +81,13 @@ const executeAll: OperationExecuteAll = async function (this, _resource, resourc
 	const inputs = this.getInputData();
 	const workflows = inputs.map((input) => input.json);
 	const triggers = activeTriggers(workflows);
-	const { owners, partial } = readWorkflows(workflows);
+	const { owners, partial, storedUrls } = readWorkflows(workflows);
 	const address = thisN8nWebhookAddress.call(this, 0);
 	const request = webhookRequest(this, { itemIndex: 0 });
 	// Refuses to answer when this n8n's address cannot be told (then `address` is defined below).
 	const ours = thisN8nSubscriptions(address, await listSubscriptions(request, undefined, { complete: true }));
 	const credentialId = this.getNode().credentials?.[credentialTypeOf(this).credentialType]?.id ?? null;
-	const { verdicts, orphans } = judgeTriggers(triggers, ours, address as string, eventVocabulary(resources), { credentialId, owners });
+	const { verdicts, orphans } = judgeTriggers(triggers, ours, address as string, eventVocabulary(resources), { credentialId, owners, endpoint: productionEndpoint(address, storedUrls) });
 
 	const reEnable = this.getNodeParameter(RE_ENABLE, 0, true) as boolean;
 	const triggerOutcomes: TriggerOutcome[] = [];

@@ -6,7 +6,7 @@
 import { credentialTypeFor, TRIGGER_NODE_NAME, type AuthenticationMethod } from '../../constants';
 import { ActionableError } from '../../errors';
 import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
-import { deliveringTriggerUrl } from '../../thisN8n/address';
+import { deliveringTriggerUrl, PRODUCTION_WEBHOOK_ENDPOINT } from '../../thisN8n/address';
 import { expandEventSelection, sameEventTypes, type EventVocabulary } from '../webhookEvents';
 
 /** A subscription as api.ts lists it (its Subscription; named here, since api.ts loads the transport). */
@@ -23,7 +23,7 @@ export interface ActiveTrigger {
 	/** The published version (n8n 2.x `activeVersionId`), the one to publish again; null on n8n 1.x. */
 	versionId: string | null;
 	node: string;
-	/** n8n's webhook ID of the node, lower-cased: its webhook URL's middle segment. */
+	/** n8n's webhook ID of the node, as n8n looks it up (exactly): its webhook URL's middle segment. */
 	webhookId: string | null;
 	automatic: boolean;
 	/** Its Events as saved; null when set by an expression, which only a run of the trigger resolves. */
@@ -46,7 +46,7 @@ function liveNodes(workflow: JsonRecord): unknown[] | undefined {
 	return publishedNodes(workflow) ?? draftNodes(workflow);
 }
 
-const webhookIdOf = (node: JsonRecord) => (typeof node.webhookId === 'string' && node.webhookId !== '' ? node.webhookId.toLowerCase() : null);
+const webhookIdOf = (node: JsonRecord) => (typeof node.webhookId === 'string' && node.webhookId !== '' ? node.webhookId : null);
 
 /** The saved Events: a list, none (the parameter's default), or null for an expression (a string). */
 function selectionOf(parameters: JsonRecord): string[] | null {
@@ -101,22 +101,32 @@ export interface WorkflowMentions {
 	 * record, so what it leaves out cannot be told. Undefined when there is none.
 	 */
 	partial: number | undefined;
+	/** The webhook URLs the input's triggers registered, as n8n built them (their static data's `webhookUrl`). */
+	storedUrls: string[];
+}
+
+/** The `webhookUrl` each trigger node keeps in the workflow's static data (`node:<name>`), as n8n's API lists it. */
+function storedUrlsOf(workflow: JsonRecord): string[] {
+	const staticData = isJsonRecord(workflow.staticData) ? Object.values(workflow.staticData) : [];
+	return staticData.filter(isJsonRecord).map((stored) => stored.webhookUrl).filter((url): url is string => typeof url === 'string');
 }
 
 /** What the input workflows mention (run after activeTriggers, which checks the items are workflows). */
 export function readWorkflows(items: readonly unknown[]): WorkflowMentions {
 	const owners = new Map<string, string>();
+	const storedUrls: string[] = [];
 	let partial: number | undefined;
 	items.forEach((workflow, item) => {
 		if (!isJsonRecord(workflow) || typeof workflow.id !== 'string') return;
 		const activeVersionId = workflow.activeVersionId;
+		storedUrls.push(...storedUrlsOf(workflow));
 		if (partial === undefined && workflow.active === true && typeof activeVersionId === 'string' && publishedNodes(workflow) === undefined) partial = item;
 		for (const node of [...(draftNodes(workflow) ?? []), ...(publishedNodes(workflow) ?? [])]) {
 			const webhookId = isJsonRecord(node) && isTriggerNode(node) ? webhookIdOf(node) : null;
 			if (webhookId !== null && !owners.has(webhookId)) owners.set(webhookId, workflow.id);
 		}
 	});
-	return { owners, partial };
+	return { owners, partial, storedUrls };
 }
 
 /**
@@ -175,13 +185,16 @@ function expanded(vocabulary: EventVocabulary, selection: string[]): string[] | 
 export interface JudgeContext {
 	credentialId?: string | null;
 	owners?: ReadonlyMap<string, string>;
+	/** This n8n's production webhook endpoint (address.ts productionEndpoint), null when it cannot be told. */
+	endpoint?: string | null;
 }
 
 /** Why a trigger cannot be judged, or undefined when it can. */
-function unknownBecause(trigger: ActiveTrigger, elsewhere: ReadonlySet<string>): string | undefined {
+function unknownBecause(trigger: ActiveTrigger, elsewhere: ReadonlySet<string>, endpoint: string | null): string | undefined {
 	if (trigger.selection === null) return 'its Events are set by an expression, which only a run of the trigger resolves';
 	if (trigger.webhookId === null) return 'it has no webhook ID (a workflow not saved by n8n\'s editor?)';
-	if (elsewhere.has(trigger.webhookId)) return 'its only subscriptions to this n8n are at another endpoint than n8n\'s production `webhook` (a test URL while someone listens for a test event, or N8N_ENDPOINT_WEBHOOK renamed)';
+	if (endpoint === null) return 'the webhook URLs this n8n\'s triggers registered are under several endpoints (N8N_ENDPOINT_WEBHOOK changed and not every workflow published since), so which is the production one cannot be told';
+	if (elsewhere.has(trigger.webhookId)) return `its only subscriptions to this n8n are at another endpoint than the production \`${endpoint}\` (a test URL while someone listens for a test event)`;
 	return undefined;
 }
 
@@ -196,12 +209,12 @@ export function judgeTriggers(
 	ours: readonly Subscription[],
 	address: string,
 	vocabulary: EventVocabulary,
-	{ credentialId = null, owners = new Map() }: JudgeContext = {},
+	{ credentialId = null, owners = new Map(), endpoint = PRODUCTION_WEBHOOK_ENDPOINT }: JudgeContext = {},
 ): { verdicts: TriggerVerdict[]; orphans: Orphan[] } {
 	const byWebhookId = new Map<string, Subscription[]>();
 	const elsewhere = new Set<string>();
 	for (const subscription of ours) {
-		const delivering = deliveringTriggerUrl(address, subscription.url);
+		const delivering = deliveringTriggerUrl(address, subscription.url, endpoint);
 		if (delivering?.production === true) byWebhookId.set(delivering.webhookId, [...(byWebhookId.get(delivering.webhookId) ?? []), subscription]);
 		else if (delivering !== undefined) elsewhere.add(delivering.webhookId);
 	}
@@ -211,7 +224,7 @@ export function judgeTriggers(
 		.map((trigger): TriggerVerdict => {
 			const subscriptions = (trigger.webhookId && byWebhookId.get(trigger.webhookId)) || [];
 			if (credentialId !== null && trigger.credentialId !== null && trigger.credentialId !== credentialId) return { trigger, state: 'other_account', subscriptions, events: [] };
-			const because = unknownBecause(trigger, elsewhere);
+			const because = unknownBecause(trigger, elsewhere, endpoint);
 			if (because !== undefined) return { trigger, state: 'unknown', subscriptions, events: [], unknownBecause: because };
 			const events = expanded(vocabulary, trigger.selection as string[]);
 			return { trigger, state: stateOf(events, subscriptions), subscriptions, events: events ?? [] };

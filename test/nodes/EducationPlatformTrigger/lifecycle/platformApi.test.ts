@@ -35,7 +35,8 @@ function webhookList(answer: (page: number) => [body: unknown, headers?: Record<
 	nock(BASE)
 		.persist()
 		.get('/v1/webhooks')
-		.query((query) => query['filter[url]'] === URL_ && query.per_page === String(PAGE_SIZE))
+		// The whole listing: the platform's exact filter[url] would miss a spelling n8n serves alike.
+		.query((query) => query['filter[url]'] === undefined && query.per_page === String(PAGE_SIZE))
 		.reply((uri) => {
 			const page = Number(new URL(uri, BASE).searchParams.get('page'));
 			pages.push(page);
@@ -66,7 +67,7 @@ describe('subscriptionsForUrl', () => {
 		expect(pages).toEqual([1, 2]);
 	});
 
-	it('follows a Link header on a bare array, and keeps only subscriptions for exactly this URL', async () => {
+	it('follows a Link header on a bare array, and keeps only subscriptions for this URL', async () => {
 		const pages = webhookList((page) =>
 			page === 1
 				? [[subscription(1), subscription(2, OTHER_URL)], { link: `<${BASE}/v1/webhooks?page=2&per_page=${PAGE_SIZE}>; rel="next"` }]

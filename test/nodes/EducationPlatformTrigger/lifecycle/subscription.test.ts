@@ -62,7 +62,7 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		});
 		// It looked for a leftover for this URL before creating.
 		expect(platform.calls.map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual(['GET /v1/webhooks', 'POST /v1/webhooks']);
-		expect(platform.calls[0].path).toContain(`filter%5Burl%5D=${encodeURIComponent(t.webhookUrl)}`);
+		expect(platform.calls[0].path).toBe('/v1/webhooks?page=1&per_page=100');
 
 		platform.calls.length = 0;
 		await expect(t.runWebhookMethod('checkExists')).resolves.toBe(true);
@@ -187,6 +187,21 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 
 		expect([...platform.subscriptions.keys()]).toEqual([first.id]);
 		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toContain(`DELETE /v1/webhooks/${second.id}`);
+		expect(t.staticData().webhookId).toBe(first.id);
+	});
+
+	it("removes a duplicate spelt otherwise that n8n serves alike (host, endpoint case), and leaves a copy with the webhook ID upper-cased, which n8n does not serve (issue 36: one rule with Check Triggers)", async () => {
+		const t = trigger();
+		const url = new URL(t.webhookUrl);
+		const first = platform.seed({ url: t.webhookUrl, events: ['payment.succeeded'] });
+		const alike = platform.seed({ url: t.webhookUrl.replace(url.host, url.host.toUpperCase()).replace('/webhook/', '/WEBHOOK/'), events: ['payment.succeeded'] });
+		const webhookId = url.pathname.split('/')[2];
+		const upper = platform.seed({ url: t.webhookUrl.replace(webhookId, webhookId.toUpperCase()), events: ['payment.succeeded'] });
+
+		await t.activate();
+
+		expect([...platform.subscriptions.keys()]).toEqual([first.id, upper.id]);
+		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toContain(`DELETE /v1/webhooks/${alike.id}`);
 		expect(t.staticData().webhookId).toBe(first.id);
 	});
 

@@ -3,6 +3,9 @@ import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTri
 import {
 	deliveringTriggerUrl,
 	deliversTo,
+	productionEndpoint,
+	sameTriggerUrl,
+	triggerUrlKey,
 	isLocalUrl,
 	isTriggerUrl,
 	TRIGGER_WEBHOOK_PATH,
@@ -53,11 +56,13 @@ describe('deliversTo', () => {
 		expect(deliversTo(root, `https://school.example/webhook/${ID}/other`)).toBe(false);
 	});
 
-	it('accepts the address as n8n spells it or as a URL parser writes it (a platform may store the URL normalized)', () => {
+	it("accepts the address in any spelling of its scheme, host and port that every HTTP client reads alike, never another path", () => {
 		const spelt = 'https://N8N.School.example:443/';
 		expect(deliversTo(spelt, `https://N8N.School.example:443/webhook/${ID}/webhook`)).toBe(true);
 		expect(deliversTo(spelt, `https://n8n.school.example/webhook/${ID}/webhook`)).toBe(true);
-		expect(deliversTo(spelt, `https://n8n.school.example:443/webhook/${ID}/webhook`)).toBe(false);
+		expect(deliversTo(spelt, `https://n8n.school.example:443/webhook/${ID}/webhook`)).toBe(true);
+		expect(deliversTo('https://school.example/n8n/', `HTTPS://SCHOOL.example/n8n/webhook/${ID}/webhook`)).toBe(true);
+		expect(deliversTo('https://school.example/n8n/', `https://school.example/N8N/webhook/${ID}/webhook`)).toBe(false);
 	});
 
 	// Review of issue 29: each of these counted as this n8n's, because only Node's reading of the URL
@@ -97,14 +102,21 @@ describe('deliversTo', () => {
 describe('deliveringTriggerUrl', () => {
 	const address = 'https://n8n.example.com/';
 
-	it('names the trigger node of a URL that delivers to this n8n, lower-cased, with its endpoint', () => {
+	it("names the trigger node of a URL that delivers to this n8n as the URL spells it (n8n looks the ID up exactly), and whether it is under the production endpoint, whose case n8n ignores", () => {
 		expect(deliveringTriggerUrl(address, `${address}webhook/${ID}/webhook`)).toEqual({ webhookId: ID, production: true });
-		expect(deliveringTriggerUrl(address, `${address}webhook/${ID.toUpperCase()}/webhook`)).toEqual({ webhookId: ID, production: true });
+		expect(deliveringTriggerUrl(address, `${address}webhook/${ID.toUpperCase()}/webhook`)).toEqual({ webhookId: ID.toUpperCase(), production: true });
+		expect(deliveringTriggerUrl(address, `${address}WEBHOOK/${ID}/webhook`)).toEqual({ webhookId: ID, production: true });
 	});
 
 	it("tells a test URL (n8n's webhook-test, or any endpoint but production's webhook) from the production URL the trigger registers when published", () => {
 		expect(deliveringTriggerUrl(address, `${address}webhook-test/${ID}/webhook`)).toEqual({ webhookId: ID, production: false });
 		expect(deliveringTriggerUrl(address, `${address}hooks/${ID}/webhook`)).toEqual({ webhookId: ID, production: false });
+	});
+
+	it('takes the production endpoint it is given (renamed), and none when it cannot be told', () => {
+		expect(deliveringTriggerUrl(address, `${address}hooks/${ID}/webhook`, 'hooks')).toEqual({ webhookId: ID, production: true });
+		expect(deliveringTriggerUrl(address, `${address}webhook/${ID}/webhook`, 'hooks')).toEqual({ webhookId: ID, production: false });
+		expect(deliveringTriggerUrl(address, `${address}webhook/${ID}/webhook`, null)).toEqual({ webhookId: ID, production: false });
 	});
 
 	it('is undefined for a URL that does not deliver to this n8n, or without an address', () => {
@@ -175,5 +187,35 @@ describe('WEBHOOK_ADDRESS_ADVICE', () => {
 		expect(WEBHOOK_ADDRESS_ADVICE).toContain('N8N_WEBHOOK_URL=https://n8n.example.com/ on n8n 2.x');
 		expect(WEBHOOK_ADDRESS_ADVICE).toContain('WEBHOOK_URL=https://n8n.example.com/ on n8n 1.x');
 		expect(WEBHOOK_ADDRESS_ADVICE).toContain('queue-mode workers included');
+	});
+});
+
+describe('triggerUrlKey and sameTriggerUrl: the spellings n8n serves alike', () => {
+	const url = `https://n8n.school.example/webhook/${ID}/webhook`;
+
+	it('one key for the host and endpoint in any case and a default port; the webhook ID and the path after it exactly', () => {
+		expect(triggerUrlKey(url)).toBe(url);
+		for (const alike of [`https://N8N.School.example/webhook/${ID}/webhook`, `https://n8n.school.example:443/WEBHOOK/${ID}/webhook`]) expect(sameTriggerUrl(alike, url)).toBe(true);
+		for (const other of [`https://n8n.school.example/webhook/${ID.toUpperCase()}/webhook`, `https://n8n.school.example/webhook/${ID}/WEBHOOK`, `https://n8n.school.example/webhook-test/${ID}/webhook`, `http://n8n.school.example/webhook/${ID}/webhook`]) {
+			expect(sameTriggerUrl(other, url)).toBe(false);
+		}
+	});
+
+	it('compares any other URL by its text, and nothing that is not a string', () => {
+		expect(triggerUrlKey('https://accounting.example/hooks/edu')).toBeUndefined();
+		expect(sameTriggerUrl('https://accounting.example/hooks/edu', 'https://accounting.example/hooks/edu')).toBe(true);
+		expect(sameTriggerUrl('https://ACCOUNTING.example/hooks/edu', 'https://accounting.example/hooks/edu')).toBe(false);
+		expect(sameTriggerUrl(undefined, url)).toBe(false);
+	});
+});
+
+describe('productionEndpoint: read from the URLs the triggers registered', () => {
+	const address = 'https://n8n.example.com/';
+
+	it("the endpoint n8n built them under (N8N_ENDPOINT_WEBHOOK renamed), the default without any, and none when they disagree", () => {
+		expect(productionEndpoint(address, [`${address}hooks/${ID}/webhook`, `${address}Hooks/${ID}/webhook`, 'https://other.example/x/y'])).toBe('hooks');
+		expect(productionEndpoint(address, [])).toBe('webhook');
+		expect(productionEndpoint(address, [`https://other.example.com/hooks/${ID}/webhook`])).toBe('webhook');
+		expect(productionEndpoint(address, [`${address}hooks/${ID}/webhook`, `${address}webhook/${ID}/webhook`])).toBeNull();
 	});
 });

@@ -57,13 +57,26 @@ describe('withoutSecrets', () => {
 });
 
 describe('listSubscriptions', () => {
-	it('reads at most 10 pages of 100, filtered by URL on both sides, without secrets', async () => {
+	it("for a trigger's URL, keeps every spelling n8n serves alike, which the platform's exact filter[url] misses (issue 36)", async () => {
+		const url = 'https://n8n.example/webhook/9d1c4b2e-0f3a-4c5d-8e6f-7a8b9c0d1e2f/webhook';
+		const { request } = fakeRequest(() =>
+			listPage([
+				{ id: 'wh_exact001', url },
+				{ id: 'wh_alike001', url: url.replace('n8n.example/webhook', 'N8N.example/WEBHOOK') },
+				{ id: 'wh_upper001', url: url.replace('9d1c4b2e', '9D1C4B2E') },
+				{ id: 'wh_other001', url: 'https://other.example/hook' },
+			], 1, 1),
+		);
+		expect((await listSubscriptions(request, url)).map((subscription) => subscription.id)).toEqual(['wh_exact001', 'wh_alike001']);
+	});
+
+	it('reads at most 10 pages of 100, keeping the URL asked for, without secrets', async () => {
 		const url = 'https://n8n.example/webhook/a/webhook';
 		const { request, calls } = fakeRequest((_endpoint, qs) =>
 			listPage([{ id: `wh_p${String(qs.page)}`, url, secret: 's' }, ...Array(99).fill({ id: 'wh_other', url: 'https://other.example' })], Number(qs.page), 99),
 		);
 		const listed = await listSubscriptions(request, url);
-		expect(calls.map(([method, endpoint, qs]) => [method, endpoint, qs['filter[url]'], qs.per_page])).toEqual(Array(10).fill(['GET', '/webhooks', url, 100]));
+		expect(calls.map(([method, endpoint, qs]) => [method, endpoint, qs['filter[url]'], qs.per_page])).toEqual(Array(10).fill(['GET', '/webhooks', undefined, 100]));
 		expect(listed.map((subscription) => subscription.id)).toEqual(Array.from({ length: 10 }, (_, index) => `wh_p${index + 1}`));
 		expect(listed.every((subscription) => !('secret' in subscription))).toBe(true);
 	});

@@ -239,4 +239,26 @@ describe('Check Triggers deletes only on proof, whatever the input leaves out', 
 		expect(orphans[0].note).toMatch(/6 orphans have the platform's proof, more than the 5 one run deletes/);
 		expect(forbidden.isDone()).toBe(false);
 	});
+
+	it("a renamed webhook endpoint (N8N_ENDPOINT_WEBHOOK=hooks, read from the trigger's stored URL): the trigger is judged, and another consumer's /webhook/ URL on n8n's host is not taken for an orphan", async () => {
+		const hooked = { ...feesWorkflow, staticData: { 'node:Platform event': { webhookId: 'wh_fees00001', webhookUrl: urlOf(HOOK.fees, 'hooks') } } };
+		nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing({ ...feesSubscription, url: urlOf(HOOK.fees, 'hooks') }, subscription('wh_theirs01', HOOK.gone, ['payment.failed'])));
+		const forbidden = nock(ORIGIN).delete(/.*/).reply(204).get(/deliveries/).reply(200, log(404, 404, 404));
+		const result = await check([hooked, watchdog], { deleteOrphaned: true });
+		expect(actions(jsonOf(result.items))).toEqual([['trigger', 'fees', 'none'], ['summary', undefined, undefined]]);
+		expect(jsonOf(result.items)[0].state).toBe('healthy');
+		expect(forbidden.pendingMocks()).toHaveLength(2);
+	});
+
+	it("a copy of the trigger's URL with the webhook ID upper-cased (n8n answers it 404): the trigger stays healthy and asks for no re-publish, on every run", async () => {
+		const lettered = 'abcdef12-3456-4abc-8def-abcdef123456';
+		const own = subscription('wh_lower001', lettered, ['payment.failed']);
+		const upper = { ...subscription('wh_upper001', lettered, ['payment.failed']), url: urlOf(lettered.toUpperCase()) };
+		for (const run of [1, 2]) {
+			nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing(own, upper));
+			const items = jsonOf((await check([workflow('lettered', [trigger(lettered, ['payment.failed'])])])).items);
+			expect([run, items.map((item) => [item.check, item.state, item.republish ?? null])]).toEqual([run, [['trigger', 'healthy', false], ['orphan', 'orphaned', null], ['summary', undefined, null]]]);
+		}
+		expect(nock.pendingMocks()).toEqual([]);
+	});
 });

@@ -42,7 +42,7 @@ describe('activeTriggers', () => {
 		const v1 = { id: 'w1', name: 'One', active: true, nodes: [node(B.toUpperCase(), { registration: 'manual', events: ['payment.failed'] })] };
 		expect(activeTriggers([v2, v1])).toEqual([
 			{ item: 0, workflowId: 'w2', workflowName: 'Two', versionId: 'ver-live', node: 'Trigger a', webhookId: A, automatic: true, selection: ['payment.*'], credentialId: null },
-			{ item: 1, workflowId: 'w1', workflowName: 'One', versionId: null, node: 'Trigger B', webhookId: B, automatic: false, selection: ['payment.failed'], credentialId: null },
+			{ item: 1, workflowId: 'w1', workflowName: 'One', versionId: null, node: 'Trigger B', webhookId: B.toUpperCase(), automatic: false, selection: ['payment.failed'], credentialId: null },
 		]);
 	});
 
@@ -74,8 +74,13 @@ describe('readWorkflows: what every input workflow names, for orphans', () => {
 		const inactive = { id: 'off', active: false, nodes: [node(A, {}, { disabled: true })] };
 		const published = { id: 'on', active: true, activeVersionId: 'v2', nodes: [node(B, {})], activeVersion: { nodes: [node(C.toUpperCase(), {})] } };
 		const { owners, partial } = readWorkflows([{}, inactive, published]);
-		expect([...owners]).toEqual([[A, 'off'], [B, 'on'], [C, 'on']]);
+		expect([...owners]).toEqual([[A, 'off'], [B, 'on'], [C.toUpperCase(), 'on']]);
 		expect(partial).toBeUndefined();
+	});
+
+	it("collects the webhook URLs the triggers registered, from each workflow's static data", () => {
+		const stored = { id: 'on', active: true, nodes: [node(A, {})], staticData: { 'node:Trigger a': { webhookId: 'wh_a', webhookUrl: `${ADDRESS}hooks/${A}/webhook` }, global: { other: 1 } } };
+		expect(readWorkflows([{}, stored, { id: 'none', active: true, nodes: [], staticData: null }]).storedUrls).toEqual([`${ADDRESS}hooks/${A}/webhook`]);
 	});
 
 	it('names the first active n8n 2.x workflow without its published version (activeVersionId but no activeVersion): not the full record', () => {
@@ -193,5 +198,33 @@ describe('actions and output items', () => {
 			failed_actions: 0,
 			message: 'Checked 1 Education Platform Trigger (Registration Automatic) of active workflows: each has its subscription, enabled and for its events, and no other subscription delivers to this n8n. Nothing was changed.',
 		});
+	});
+});
+
+describe('issue 36: one rule for the same URL, and a renamed webhook endpoint', () => {
+	it("a copy of a trigger's URL with the webhook ID upper-cased is not its duplicate (n8n answers it 404): the trigger stays healthy, the copy is an orphan, so nothing asks to re-publish", () => {
+		const { verdicts, orphans } = judgeTriggers([trigger(A, ['payment.failed'])], [subscription('wh_a', A, ['payment.failed']), subscription('wh_upper', A.toUpperCase(), ['payment.failed'])], ADDRESS, VOCABULARY);
+		expect(verdicts.map((verdict) => [verdict.state, actionFor(verdict.state, true)])).toEqual([['healthy', 'none']]);
+		expect(orphans.map((orphan) => orphan.subscription.id)).toEqual(['wh_upper']);
+	});
+
+	it("spellings n8n serves alike (the host's case, the endpoint's case) are the trigger's: a second one is a duplicate", () => {
+		const alike = { ...subscription('wh_alike', A, ['payment.failed']), url: `https://N8N.example.com/WEBHOOK/${A}/webhook` };
+		const { verdicts } = judgeTriggers([trigger(A, ['payment.failed'])], [subscription('wh_a', A, ['payment.failed']), alike], ADDRESS, VOCABULARY);
+		expect(verdicts.map((verdict) => [verdict.state, verdict.subscriptions.map((each) => each.id)])).toEqual([['duplicated', ['wh_a', 'wh_alike']]]);
+	});
+
+	it("with N8N_ENDPOINT_WEBHOOK renamed (read from the triggers' stored URLs), the production URLs are judged and another consumer's /webhook/ URL is not this n8n's orphan", () => {
+		const hooks = (id: string, webhookId: string) => subscription(id, webhookId, ['payment.failed'], true, ADDRESS, 'hooks');
+		const theirs = subscription('wh_theirs', C, ['payment.failed']);
+		const judged = judgeTriggers([trigger(A, ['payment.failed'])], [hooks('wh_a', A), hooks('wh_b', B), theirs], ADDRESS, VOCABULARY, { endpoint: 'hooks' });
+		expect(judged.verdicts.map((verdict) => verdict.state)).toEqual(['healthy']);
+		expect(judged.orphans.map((orphan) => orphan.subscription.id)).toEqual(['wh_b']);
+	});
+
+	it('when the stored URLs name several endpoints, nothing is taken for production: no verdict on guesswork, no orphan', () => {
+		const judged = judgeTriggers([trigger(A, ['payment.failed'])], [subscription('wh_a', A, ['payment.failed']), subscription('wh_c', C, ['payment.failed'])], ADDRESS, VOCABULARY, { endpoint: null });
+		expect(judged.verdicts.map((verdict) => [verdict.state, verdict.unknownBecause])).toEqual([['unknown', expect.stringMatching(/several endpoints/)]]);
+		expect(judged.orphans).toEqual([]);
 	});
 });
