@@ -48,22 +48,52 @@ async function apiKeyWorks(n8nUrl: string, apiKey: string): Promise<boolean> {
 }
 
 /**
- * A new API key of the logged-in user that never expires, with every scope n8n offers the user's
- * role (n8n 1.85 has no scopes: its keys open the whole public API). n8n answers 404 on the API key
- * endpoints while its public API is off, which is said in words here: N8N_PUBLIC_API_DISABLED=true,
- * or n8n 1.x (1.123, 1.85) run with E2E_TESTS=true or NODE_ENV=test, whose `dist/config/index.js`
- * then sets `publicApi.disabled` whatever the environment says (2.41 no longer does; n8n-env.ts
- * passes no NODE_ENV on, and npm start sets no E2E_TESTS).
+ * The API key scopes the trigger watchdog example's n8n node needs, and no more: Workflow → Get Many
+ * (GET /api/v1/workflows, also what `apiKeyWorks` asks), Unpublish (POST /workflows/:id/deactivate)
+ * and Publish (POST /workflows/:id/activate), as n8n 2.41.1's WorkflowsPublicController and 1.123's
+ * workflows.handler require them. No workflow:read: the example never gets one workflow, and Check
+ * triggers reads the listed ones. (The credential's Test, GET /credentials/schema/n8nApi, needs none.)
+ */
+const WATCHDOG_API_KEY_SCOPES = ['workflow:list', 'workflow:activate', 'workflow:deactivate'];
+
+/**
+ * The scopes to give the key: `WATCHDOG_API_KEY_SCOPES`, or none where n8n has no scopes (1.85: no
+ * scopes endpoint, its keys open the whole public API). Where n8n has them but does not offer the
+ * user all of these, no key rather than one with other scopes. (n8n 2.x always enforces the scopes;
+ * 1.123 only with the API key scopes licence feature, else its keys open the whole API too.)
+ */
+async function watchdogScopes(rest: N8nRestClient): Promise<string[] | undefined> {
+	const offered = await rest.request<string[]>('GET', '/rest/api-keys/scopes').catch((error: unknown) => {
+		if (error instanceof N8nRestError && error.status === 404) return undefined;
+		throw error;
+	});
+	if (offered === undefined) return undefined;
+	const missing = WATCHDOG_API_KEY_SCOPES.filter((scope) => !offered.includes(scope));
+	if (missing.length > 0) {
+		throw new Error(`n8n does not offer the owner the API key scopes the trigger watchdog needs (${missing.join(', ')}), so it makes no key`);
+	}
+	return WATCHDOG_API_KEY_SCOPES;
+}
+
+/**
+ * A new API key of the logged-in user with the watchdog's scopes (`watchdogScopes`). n8n answers 404
+ * on the API key endpoints while its public API is off, which is said in words here:
+ * N8N_PUBLIC_API_DISABLED=true, or n8n 1.x (1.123, 1.85) run with E2E_TESTS=true or NODE_ENV=test,
+ * whose `dist/config/index.js` then sets `publicApi.disabled` whatever the environment says (2.41
+ * no longer does; n8n-env.ts passes no NODE_ENV on, and npm start sets no E2E_TESTS).
+ *
+ * The key never expires (`expiresAt: null`). An expiring key would be replaced by the next start
+ * (it is refused then, see `ensureN8nApiCredentials`), but nothing renews it while n8n runs: the
+ * watchdog, which runs unattended every 15 minutes, would start failing in an n8n left running past
+ * the expiry. What bounds the key instead: the scopes above, npm start's n8n listening on 127.0.0.1,
+ * and a key file only the user reads (`--fresh` drops n8n's database, and the key with it).
  */
 async function createApiKey(rest: N8nRestClient, label = API_KEY_LABEL): Promise<string> {
 	const settings = await rest.request<{ publicApi?: { enabled?: boolean } }>('GET', '/rest/settings');
 	if (settings.publicApi?.enabled !== true) {
 		throw new Error("n8n's public API is off (N8N_PUBLIC_API_DISABLED, or n8n 1.x run with E2E_TESTS=true), so it makes no API key");
 	}
-	const scopes = await rest.request<string[]>('GET', '/rest/api-keys/scopes').catch((error: unknown) => {
-		if (error instanceof N8nRestError && error.status === 404) return undefined;
-		throw error;
-	});
+	const scopes = await watchdogScopes(rest);
 	const key = await rest.request<{ rawApiKey: string }>('POST', '/rest/api-keys', { label, ...(scopes ? { scopes } : {}), expiresAt: null });
 	return key.rawApiKey;
 }

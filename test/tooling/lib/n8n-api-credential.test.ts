@@ -51,7 +51,8 @@ describe('the n8n API credential gets a working key', () => {
 	const N8N = 'http://n8n.test';
 	const refs = [{ id: 'EduN8nApi', name: 'n8n API (this n8n)' }];
 	const rest = new N8nRestClient(N8N);
-	const scopes = ['workflow:list', 'workflow:read'];
+	/** What n8n 2.41.1 offers its owner, in part (GET /rest/api-keys/scopes). */
+	const offered = ['user:read', 'workflow:create', 'workflow:read', 'workflow:update', 'workflow:delete', 'workflow:list', 'workflow:activate', 'workflow:deactivate', 'credential:list'];
 	const publicApi = (enabled = true) => nock(N8N).get('/rest/settings').reply(200, { data: { publicApi: { enabled } } });
 	/** n8n's public API, which opens to `valid` alone. */
 	const keyCheck = (valid: string) =>
@@ -75,12 +76,12 @@ describe('the n8n API credential gets a working key', () => {
 		allCalled();
 	});
 
-	it("makes the owner a new key, never expiring, with every scope n8n offers, when the imported one no longer works or there is none; the credential gets it and n8n's API address", async () => {
+	it("makes the owner a new key, never expiring, with only the scopes the watchdog's n8n node uses, when the imported one no longer works or there is none; the credential gets it and n8n's API address", async () => {
 		for (const imported of ['revoked-key', undefined]) {
 			if (imported) keyCheck('another-key');
 			publicApi();
-			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: scopes });
-			nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
+			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
+			nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: ['workflow:list', 'workflow:activate', 'workflow:deactivate'], expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
 			patched('new-key');
 			await expect(ensureN8nApiCredentials(rest, refs, N8N, imported)).resolves.toEqual({ apiKey: 'new-key', created: true });
 			allCalled();
@@ -93,6 +94,15 @@ describe('the n8n API credential gets a working key', () => {
 		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
 		patched('new-key');
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).resolves.toEqual({ apiKey: 'new-key', created: true });
+		allCalled();
+	});
+
+	it('makes no key, naming the missing scopes, where n8n has scopes but does not offer all the watchdog needs (never one with other scopes)', async () => {
+		publicApi();
+		nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: ['workflow:list', 'workflow:read', 'workflow:update'] });
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).rejects.toThrow(
+			'n8n does not offer the owner the API key scopes the trigger watchdog needs (workflow:activate, workflow:deactivate), so it makes no key',
+		);
 		allCalled();
 	});
 
