@@ -3,6 +3,7 @@
 // Settings → n8n API → Create an API key does, and this n8n's public API address. `npm start`
 // (`ensureN8nApiCredentials`) and the e2e suite (`connectN8nApiCredentials`) set it up once n8n
 // runs and the owner is logged in.
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { CredentialImport } from './demo-credentials';
@@ -40,6 +41,16 @@ export function n8nApiCredentialsOf(workflows: WorkflowJson[]): CredentialRef[] 
 		if (ref && !found.has(ref.id)) found.set(ref.id, { id: ref.id, name: ref.name });
 	}
 	return [...found.values()];
+}
+
+/**
+ * Keeps `apiKey` in `file`, readable by the user only. writeFileSync's mode applies only to a file it
+ * creates, so an older file (one written before npm start set a mode, or by hand) is made 0600
+ * first, before the new key is in it.
+ */
+export function writeApiKeyFile(file: string, apiKey: string): void {
+	if (existsSync(file)) chmodSync(file, 0o600);
+	writeFileSync(file, apiKey, { mode: 0o600 });
 }
 
 /** How often, and how far apart, the key check is asked while n8n answers it with neither yes nor no. */

@@ -1,7 +1,11 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import nock from 'nock';
 
 import { loadExamples } from '../../../tooling/lib/examples';
-import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, publicApiUrl } from '../../../tooling/lib/n8n-api-credential';
+import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, publicApiUrl, writeApiKeyFile } from '../../../tooling/lib/n8n-api-credential';
 import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
 import { useNock } from '../../harness/nock';
 
@@ -170,5 +174,24 @@ describe('the n8n API credential gets a working key', () => {
 		publicApi(false);
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).rejects.toThrow(/n8n's public API is off \(N8N_PUBLIC_API_DISABLED, or n8n 1\.x run with E2E_TESTS=true\)/);
 		allCalled();
+	});
+});
+
+describe('the key file', () => {
+	let dir: string;
+	beforeEach(() => (dir = mkdtempSync(path.join(tmpdir(), 'n8n-api-key-'))));
+	afterEach(() => rmSync(dir, { recursive: true, force: true }));
+	const mode = (file: string) => statSync(file).mode & 0o777;
+
+	it('is readable by the user only, also when an older one was readable by others', () => {
+		const created = path.join(dir, 'created');
+		writeApiKeyFile(created, 'key-1');
+		expect([readFileSync(created, 'utf8'), mode(created)]).toEqual(['key-1', 0o600]);
+
+		const older = path.join(dir, 'older');
+		writeFileSync(older, 'key-0');
+		chmodSync(older, 0o644);
+		writeApiKeyFile(older, 'key-2');
+		expect([readFileSync(older, 'utf8'), mode(older)]).toEqual(['key-2', 0o600]);
 	});
 });
