@@ -4,7 +4,7 @@ import { API_KEY_LABEL } from './lib/n8n-api-credential';
 import type { AppliedSetting } from './lib/n8n-env';
 import type { SubscriptionSummary } from './lib/trigger-subscriptions';
 
-/** The n8n API credential's key: a new one of the owner, the last start's (still working), or none and why. */
+/** The n8n API credential's key: a new one of the owner, the last start's (still working), or neither and why. */
 export type N8nApiKeyOutcome = 'created' | 'kept' | { problem: string };
 
 export interface SummaryInput {
@@ -30,7 +30,7 @@ function n8nApiLine({ credentials, key }: SummaryInput['n8nApi']): string {
 			? `with a new API key of the owner ("${API_KEY_LABEL}" in Settings → n8n API)`
 			: key === 'kept'
 				? "with the owner's API key of the last start"
-				: `without an API key (${key.problem})`;
+				: `without a new or checked API key (${key.problem})`;
 	return `                      ${credentials.map((name) => `"${name}"`).join(', ')} ${what}`;
 }
 

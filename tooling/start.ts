@@ -12,7 +12,7 @@ import { REPO_ROOT } from './n8n-runtime/runtime';
 import { buildAndPack, installLikeCommunityPanel, type PackedPackage } from './lib/community-package';
 import { demoCredentials } from './lib/demo-credentials';
 import { loadExamples, type Example } from './lib/examples';
-import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, type CredentialRef } from './lib/n8n-api-credential';
+import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, writeApiKeyFile, type CredentialRef } from './lib/n8n-api-credential';
 import { N8nCli } from './lib/n8n-cli';
 import { N8nRestClient, N8nRestError } from './lib/n8n-rest';
 import type { AppliedSetting } from './lib/n8n-env';
@@ -251,7 +251,7 @@ class Demo {
 		const done = step(`n8n API credential (an API key of the owner, "${API_KEY_LABEL}")`);
 		try {
 			const { apiKey, created } = await ensureN8nApiCredentials(rest, credentials, n8nUrl, this.storedApiKey());
-			if (created) writeFileSync(this.apiKeyFile, apiKey, { mode: 0o600 });
+			if (created) writeApiKeyFile(this.apiKeyFile, apiKey);
 			return created ? 'created' : 'kept';
 		} catch (error) {
 			return { problem: error instanceof Error ? error.message : String(error) };

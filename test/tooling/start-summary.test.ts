@@ -34,7 +34,7 @@ describe('the npm start summary', () => {
 		);
 		const withKey = (key: SummaryInput['n8nApi']['key']) => formatSummary({ ...input, n8nApi: { ...input.n8nApi, key } });
 		expect(withKey('kept')).toContain('"n8n API (this n8n)" with the owner\'s API key of the last start\n');
-		expect(withKey({ problem: "n8n's public API is off" })).toContain('"n8n API (this n8n)" without an API key (n8n\'s public API is off)\n');
+		expect(withKey({ problem: "n8n's public API is off" })).toContain('"n8n API (this n8n)" without a new or checked API key (n8n\'s public API is off)\n');
 	});
 
 	it('prints the n8n settings it applied and where each came from, or that n8n runs on its defaults', () => {

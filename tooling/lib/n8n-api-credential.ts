@@ -3,6 +3,9 @@
 // Settings → n8n API → Create an API key does, and this n8n's public API address. `npm start`
 // (`ensureN8nApiCredentials`) and the e2e suite (`connectN8nApiCredentials`) set it up once n8n
 // runs and the owner is logged in.
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import type { CredentialImport } from './demo-credentials';
 import type { WorkflowJson } from './examples';
 import { N8nRestError, type N8nRestClient } from './n8n-rest';
@@ -40,30 +43,119 @@ export function n8nApiCredentialsOf(workflows: WorkflowJson[]): CredentialRef[] 
 	return [...found.values()];
 }
 
-/** Whether `apiKey` opens this n8n's public API: the workflow listing the watchdog's first node reads. */
-async function apiKeyWorks(n8nUrl: string, apiKey: string): Promise<boolean> {
-	const response = await fetch(`${publicApiUrl(n8nUrl)}/workflows?limit=1`, { headers: { accept: 'application/json', 'x-n8n-api-key': apiKey } });
-	await response.body?.cancel();
-	return response.ok;
+/**
+ * Keeps `apiKey` in `file`, readable by the user only. writeFileSync's mode applies only to a file it
+ * creates, so an older file (one written before npm start set a mode, or by hand) is made 0600
+ * first, before the new key is in it.
+ */
+export function writeApiKeyFile(file: string, apiKey: string): void {
+	if (existsSync(file)) chmodSync(file, 0o600);
+	writeFileSync(file, apiKey, { mode: 0o600 });
+}
+
+/** How often, and how far apart, the key check is asked while n8n answers it with neither yes nor no. */
+export interface KeyCheckPatience {
+	attempts: number;
+	delayMs: number;
+}
+/** About half a minute: n8n has passed its readiness check by then, so a 5xx or no answer should soon pass. */
+const KEY_CHECK_PATIENCE: KeyCheckPatience = { attempts: 15, delayMs: 2000 };
+
+/**
+ * Whether `apiKey` opens this n8n's public API (the workflow listing the watchdog's first node
+ * reads). False only when n8n refuses the key: 401 (unknown, deleted or expired) or 403 (without the
+ * scope). Any other answer says nothing about the key, so it is no reason to make another: a 5xx or
+ * no answer (n8n, or nginx in queue mode, still starting) is asked again, and what stays so, or
+ * another answer (404: the public API is off), is an error that leaves the credential its key.
+ */
+async function apiKeyWorks(n8nUrl: string, apiKey: string, patience: KeyCheckPatience): Promise<boolean> {
+	let answer = '';
+	for (let attempt = 1; attempt <= patience.attempts; attempt++) {
+		if (attempt > 1) await sleep(patience.delayMs);
+		try {
+			const response = await fetch(`${publicApiUrl(n8nUrl)}/workflows?limit=1`, { headers: { accept: 'application/json', 'x-n8n-api-key': apiKey } });
+			await response.body?.cancel();
+			if (response.ok) return true;
+			if (response.status === 401 || response.status === 403) return false;
+			answer = `HTTP ${response.status}`;
+			if (response.status < 500) break;
+		} catch (error) {
+			// fetch says "fetch failed"; its cause says why (ECONNREFUSED, a reset socket).
+			const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+			answer = cause instanceof Error ? cause.message : String(cause);
+		}
+	}
+	throw new Error(`n8n's public API did not say whether the last start's key works (GET /api/v1/workflows: ${answer}); the credential keeps it`);
+}
+
+/** A key as GET /rest/api-keys lists it: n8n 1.x answers an array, 2.x a page (`items`). */
+interface ListedApiKey {
+	id: string;
+	label: string;
 }
 
 /**
- * A new API key of the logged-in user that never expires, with every scope n8n offers the user's
- * role (n8n 1.85 has no scopes: its keys open the whole public API). n8n answers 404 on the API key
- * endpoints while its public API is off, which is said in words here: N8N_PUBLIC_API_DISABLED=true,
- * or n8n 1.x (1.123, 1.85) run with E2E_TESTS=true or NODE_ENV=test, whose `dist/config/index.js`
- * then sets `publicApi.disabled` whatever the environment says (2.41 no longer does; n8n-env.ts
- * passes no NODE_ENV on, and npm start sets no E2E_TESTS).
+ * Deletes the user's keys labelled `label` before another is made: the refused key it replaces, and
+ * any other an earlier start left behind (its key file lost, or made when any non-OK answer still
+ * counted as a refusal); no credential uses them once the new key is in. The label finds them all,
+ * which a kept id would not, so the key file stays the bare key.
+ */
+async function deleteEarlierKeys(rest: N8nRestClient, label: string): Promise<void> {
+	const listed = await rest.request<ListedApiKey[] | { items: ListedApiKey[] }>('GET', '/rest/api-keys?ownership=mine&take=250');
+	for (const key of (Array.isArray(listed) ? listed : listed.items).filter((key) => key.label === label)) {
+		await rest.request('DELETE', `/rest/api-keys/${key.id}`);
+	}
+}
+
+/**
+ * The API key scopes the trigger watchdog example's n8n node needs, and no more: Workflow → Get Many
+ * (GET /api/v1/workflows, also what `apiKeyWorks` asks), Unpublish (POST /workflows/:id/deactivate)
+ * and Publish (POST /workflows/:id/activate), as n8n 2.41.1's WorkflowsPublicController and 1.123's
+ * workflows.handler require them. No workflow:read: the example never gets one workflow, and Check
+ * triggers reads the listed ones. (The credential's Test, GET /credentials/schema/n8nApi, needs none.)
+ */
+const WATCHDOG_API_KEY_SCOPES = ['workflow:list', 'workflow:activate', 'workflow:deactivate'];
+
+/**
+ * The scopes to give the key: `WATCHDOG_API_KEY_SCOPES`, or none where n8n has no scopes (1.85: no
+ * scopes endpoint, its keys open the whole public API). Where n8n has them but does not offer the
+ * user all of these, no key rather than one with other scopes. (n8n 2.x always enforces the scopes;
+ * 1.123 only with the API key scopes licence feature, else its keys open the whole API too.)
+ */
+async function watchdogScopes(rest: N8nRestClient): Promise<string[] | undefined> {
+	const offered = await rest.request<string[]>('GET', '/rest/api-keys/scopes').catch((error: unknown) => {
+		if (error instanceof N8nRestError && error.status === 404) return undefined;
+		throw error;
+	});
+	if (offered === undefined) return undefined;
+	const missing = WATCHDOG_API_KEY_SCOPES.filter((scope) => !offered.includes(scope));
+	if (missing.length > 0) {
+		throw new Error(`n8n does not offer the owner the API key scopes the trigger watchdog needs (${missing.join(', ')}), so it makes no key`);
+	}
+	return WATCHDOG_API_KEY_SCOPES;
+}
+
+/**
+ * A new API key of the logged-in user with the watchdog's scopes (`watchdogScopes`), in place of
+ * those earlier starts made (`deleteEarlierKeys`). n8n answers 404 on the API key endpoints while
+ * its public API is off, which is said in words here: N8N_PUBLIC_API_DISABLED=true, or n8n 1.x
+ * (1.123, 1.85) run with E2E_TESTS=true or NODE_ENV=test, whose `dist/config/index.js` then sets
+ * `publicApi.disabled` whatever the environment says (2.41 no longer does; n8n-env.ts passes no
+ * NODE_ENV on, and npm start sets no E2E_TESTS).
+ *
+ * The key never expires (`expiresAt: null`). An expiring key would be replaced by the next start
+ * (it is refused then, see `ensureN8nApiCredentials`), but nothing renews it while n8n runs: the
+ * watchdog, which runs unattended every 15 minutes, would start failing in an n8n left running past
+ * the expiry. What bounds the key instead: the scopes above, npm start's n8n listening on 127.0.0.1,
+ * and a key file only the user reads (`--fresh` drops n8n's database, and the key with it).
  */
 async function createApiKey(rest: N8nRestClient, label = API_KEY_LABEL): Promise<string> {
 	const settings = await rest.request<{ publicApi?: { enabled?: boolean } }>('GET', '/rest/settings');
 	if (settings.publicApi?.enabled !== true) {
 		throw new Error("n8n's public API is off (N8N_PUBLIC_API_DISABLED, or n8n 1.x run with E2E_TESTS=true), so it makes no API key");
 	}
-	const scopes = await rest.request<string[]>('GET', '/rest/api-keys/scopes').catch((error: unknown) => {
-		if (error instanceof N8nRestError && error.status === 404) return undefined;
-		throw error;
-	});
+	const scopes = await watchdogScopes(rest);
+	await deleteEarlierKeys(rest, label);
 	const key = await rest.request<{ rawApiKey: string }>('POST', '/rest/api-keys', { label, ...(scopes ? { scopes } : {}), expiresAt: null });
 	return key.rawApiKey;
 }
@@ -79,15 +171,16 @@ export async function connectN8nApiCredentials(rest: N8nRestClient, refs: Creden
 }
 
 /**
- * The credentials with a working key: `importedKey` (the key they were imported with) while it
- * still opens the public API, else a new one of the owner, so a restart does not make another key.
+ * The credentials with a working key: `importedKey` (the key they were imported with) until n8n
+ * refuses it, else a new one of the owner, so a restart does not make another key.
  */
 export async function ensureN8nApiCredentials(
 	rest: N8nRestClient,
 	refs: CredentialRef[],
 	n8nUrl: string,
 	importedKey: string | undefined,
+	patience = KEY_CHECK_PATIENCE,
 ): Promise<{ apiKey: string; created: boolean }> {
-	if (importedKey !== undefined && (await apiKeyWorks(n8nUrl, importedKey))) return { apiKey: importedKey, created: false };
+	if (importedKey !== undefined && (await apiKeyWorks(n8nUrl, importedKey, patience))) return { apiKey: importedKey, created: false };
 	return { apiKey: await connectN8nApiCredentials(rest, refs, n8nUrl), created: true };
 }

@@ -1,7 +1,11 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import nock from 'nock';
 
 import { loadExamples } from '../../../tooling/lib/examples';
-import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, publicApiUrl } from '../../../tooling/lib/n8n-api-credential';
+import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, publicApiUrl, writeApiKeyFile } from '../../../tooling/lib/n8n-api-credential';
 import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
 import { useNock } from '../../harness/nock';
 
@@ -51,16 +55,30 @@ describe('the n8n API credential gets a working key', () => {
 	const N8N = 'http://n8n.test';
 	const refs = [{ id: 'EduN8nApi', name: 'n8n API (this n8n)' }];
 	const rest = new N8nRestClient(N8N);
-	const scopes = ['workflow:list', 'workflow:read'];
+	/** What n8n 2.41.1 offers its owner, in part (GET /rest/api-keys/scopes). */
+	const offered = ['user:read', 'workflow:create', 'workflow:read', 'workflow:update', 'workflow:delete', 'workflow:list', 'workflow:activate', 'workflow:deactivate', 'credential:list'];
 	const publicApi = (enabled = true) => nock(N8N).get('/rest/settings').reply(200, { data: { publicApi: { enabled } } });
-	/** n8n's public API, which opens to `valid` alone. */
-	const keyCheck = (valid: string) =>
+	/** n8n's public API, which opens to `valid` alone and refuses other keys with `refusal`. */
+	const keyCheck = (valid: string, refusal = 401) =>
 		nock(N8N)
 			.get('/api/v1/workflows')
 			.query({ limit: '1' })
 			.reply(function () {
-				return this.req.headers['x-n8n-api-key'] === valid ? [200, { data: [] }] : [401, { message: 'unauthorized' }];
+				return this.req.headers['x-n8n-api-key'] === valid ? [200, { data: [] }] : [refusal, { message: refusal === 401 ? 'Unauthorized' : 'Forbidden' }];
 			});
+	/** The key check answered without a word about the key: a status, or no answer at all. */
+	const keyCheckUnanswered = (status?: number) => {
+		const check = nock(N8N).get('/api/v1/workflows').query({ limit: '1' });
+		return status === undefined ? check.replyWithError({ code: 'ECONNRESET', message: 'socket hang up' }) : check.reply(status, 'Service Unavailable');
+	};
+	/** The owner's keys (GET /rest/api-keys): n8n 1.x lists them as an array, 2.x as a page. */
+	const earlierKeys = (keys: Array<{ id: string; label: string }>, shape: '1.x' | '2.x' = '2.x') =>
+		nock(N8N)
+			.get('/rest/api-keys')
+			.query({ ownership: 'mine', take: '250' })
+			.reply(200, { data: shape === '1.x' ? keys : { items: keys, counts: {}, totals: {}, owners: [] } });
+	/** No waiting between key checks in the tests. */
+	const patience = { attempts: 4, delayMs: 0 };
 	const patched = (apiKey: string) =>
 		nock(N8N)
 			.patch('/rest/credentials/EduN8nApi', { name: refs[0].name, type: 'n8nApi', data: { apiKey, baseUrl: `${N8N}/api/v1` } })
@@ -75,24 +93,80 @@ describe('the n8n API credential gets a working key', () => {
 		allCalled();
 	});
 
-	it("makes the owner a new key, never expiring, with every scope n8n offers, when the imported one no longer works or there is none; the credential gets it and n8n's API address", async () => {
+	it("makes the owner a new key, never expiring, with only the scopes the watchdog's n8n node uses, when the imported one no longer works or there is none; the credential gets it and n8n's API address", async () => {
 		for (const imported of ['revoked-key', undefined]) {
 			if (imported) keyCheck('another-key');
 			publicApi();
-			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: scopes });
-			nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
+			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
+			earlierKeys([]);
+			nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: ['workflow:list', 'workflow:activate', 'workflow:deactivate'], expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
 			patched('new-key');
 			await expect(ensureN8nApiCredentials(rest, refs, N8N, imported)).resolves.toEqual({ apiKey: 'new-key', created: true });
 			allCalled();
 		}
 	});
 
+	it("replaces a key n8n refuses (401, or 403 without the scope) and deletes it and any other key an earlier start left, but none of the owner's other keys", async () => {
+		for (const [refusal, shape] of [
+			[401, '1.x'],
+			[403, '2.x'],
+		] as const) {
+			keyCheck('another-key', refusal);
+			publicApi();
+			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
+			earlierKeys(
+				[
+					{ id: 'refused', label: API_KEY_LABEL },
+					{ id: 'mine', label: 'My own script' },
+					{ id: 'left-behind', label: API_KEY_LABEL },
+				],
+				shape,
+			);
+			nock(N8N).delete('/rest/api-keys/refused').reply(200, { data: { success: true } });
+			nock(N8N).delete('/rest/api-keys/left-behind').reply(200, { data: { success: true } });
+			nock(N8N).post('/rest/api-keys', (body: { label?: string }) => body.label === API_KEY_LABEL).reply(200, { data: { rawApiKey: 'new-key' } });
+			patched('new-key');
+			await expect(ensureN8nApiCredentials(rest, refs, N8N, 'refused-key', patience)).resolves.toEqual({ apiKey: 'new-key', created: true });
+			allCalled();
+		}
+	});
+
+	it('keeps the key, and makes none, while n8n answers the check with a 5xx or not at all: it asks again until n8n says yes', async () => {
+		keyCheckUnanswered(503);
+		keyCheckUnanswered();
+		keyCheckUnanswered(502);
+		keyCheck('kept-key');
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key', patience)).resolves.toEqual({ apiKey: 'kept-key', created: false });
+		allCalled();
+	});
+
+	it('reports, and neither replaces nor deletes, a key n8n says neither yes nor no to: a 5xx every time, or another answer (404: public API off) at once', async () => {
+		for (let attempt = 0; attempt < patience.attempts; attempt++) keyCheckUnanswered(503);
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key', patience)).rejects.toThrow(
+			"n8n's public API did not say whether the last start's key works (GET /api/v1/workflows: HTTP 503); the credential keeps it",
+		);
+		allCalled();
+		keyCheckUnanswered(404);
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key', patience)).rejects.toThrow('(GET /api/v1/workflows: HTTP 404)');
+		allCalled();
+	});
+
 	it('asks for no scopes where n8n has none (1.85: no scopes endpoint, its keys open the whole API)', async () => {
 		publicApi();
 		nock(N8N).get('/rest/api-keys/scopes').reply(404);
+		earlierKeys([], '1.x');
 		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
 		patched('new-key');
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).resolves.toEqual({ apiKey: 'new-key', created: true });
+		allCalled();
+	});
+
+	it('makes no key, naming the missing scopes, where n8n has scopes but does not offer all the watchdog needs (never one with other scopes)', async () => {
+		publicApi();
+		nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: ['workflow:list', 'workflow:read', 'workflow:update'] });
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).rejects.toThrow(
+			'n8n does not offer the owner the API key scopes the trigger watchdog needs (workflow:activate, workflow:deactivate), so it makes no key',
+		);
 		allCalled();
 	});
 
@@ -100,5 +174,24 @@ describe('the n8n API credential gets a working key', () => {
 		publicApi(false);
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).rejects.toThrow(/n8n's public API is off \(N8N_PUBLIC_API_DISABLED, or n8n 1\.x run with E2E_TESTS=true\)/);
 		allCalled();
+	});
+});
+
+describe('the key file', () => {
+	let dir: string;
+	beforeEach(() => (dir = mkdtempSync(path.join(tmpdir(), 'n8n-api-key-'))));
+	afterEach(() => rmSync(dir, { recursive: true, force: true }));
+	const mode = (file: string) => statSync(file).mode & 0o777;
+
+	it('is readable by the user only, also when an older one was readable by others', () => {
+		const created = path.join(dir, 'created');
+		writeApiKeyFile(created, 'key-1');
+		expect([readFileSync(created, 'utf8'), mode(created)]).toEqual(['key-1', 0o600]);
+
+		const older = path.join(dir, 'older');
+		writeFileSync(older, 'key-0');
+		chmodSync(older, 0o644);
+		writeApiKeyFile(older, 'key-2');
+		expect([readFileSync(older, 'utf8'), mode(older)]).toEqual(['key-2', 0o600]);
 	});
 });
