@@ -1,15 +1,18 @@
 // The trigger watchdog example (examples/trigger-watchdog.json) in a real n8n, with n8n's own n8n
 // node on an API key of the owner: a subscription deleted and one disabled in the platform's
 // dashboard are repaired (re-published through n8n's API, re-enabled) and the next event runs each
-// workflow once; a subscription to this n8n that no trigger owns is reported, and deleted only
-// with the option; a healthy instance's run changes nothing and says so. One n8n for the file.
+// workflow once; a subscription to this n8n that no trigger owns is reported, and deleted only with
+// the option and once the platform's delivery log shows n8n refusing it (404 to 3 attempts of one
+// event); with the option on, a watchdog whose list leaves out a live workflow (a tag filter) or
+// lists nothing (Always Output Data's empty item) deletes nothing, and one event still runs each
+// workflow once; a healthy instance's run changes nothing and says so. One n8n for the file.
 import { randomUUID } from 'node:crypto';
 
 import { accessTokenCredential } from '../../tooling/lib/demo-credentials';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { runsOf } from './support/runs';
 import { eventually, type Subscription } from './support/sandboxClient';
-import { connectWatchdog, runWatchdog, watchdogCredential, watchdogWorkflows } from './support/watchdog';
+import { connectWatchdog, deletingWatchdog, runWatchdog, watchdogCredential, watchdogWorkflows, type WatchdogRun } from './support/watchdog';
 import { triggerWorkflow } from './support/workflows';
 
 jest.setTimeout(300_000);
@@ -17,6 +20,19 @@ jest.setTimeout(300_000);
 /** Two trigger workflows: the dashboard deletes one's subscription and disables the other's. */
 const DELETED = { id: 'wdDeleted0000001', webhookId: randomUUID(), events: ['payment.succeeded'] };
 const DISABLED = { id: 'wdDisabled000001', webhookId: randomUUID(), events: ['enrollment.created'] };
+/**
+ * Two live triggers on one event type (no other trigger here has it), for the watchdogs that list
+ * only some workflows: only TAGGED carries the tag the tag-filtered watchdog lists.
+ */
+// With an ID: import:workflow reads the stored tags once per import (TagRepository.setTags), so two
+// workflows naming a new tag by name alone would each create it, and tag names are unique.
+const TAG = { id: 'eduE2eWatchTag01', name: 'watchdog-e2e' };
+const TAGGED = { id: 'wdTagged00000001', webhookId: randomUUID(), events: ['enrollment.completed'] };
+const UNTAGGED = { id: 'wdUntagged000001', webhookId: randomUUID(), events: ['enrollment.completed'] };
+const TRIGGERS = [DELETED, DISABLED, TAGGED, UNTAGGED];
+/** Deleting copies: one lists the workflows with TAG (itself and TAGGED), one lists none (a tag no workflow has). */
+const WATCHDOG_TAGGED = deletingWatchdog('eduTriggerWatchT', 'deleting orphans, lists one tag', { listTags: TAG.name, tags: [TAG] });
+const WATCHDOG_LISTING_NONE = deletingWatchdog('eduTriggerWatch0', 'deleting orphans, lists nothing', { listTags: 'no-workflow-has-this' });
 
 let n8n: Instance;
 const urlOf = (webhookId: string) => `${n8n.webhookBase}webhook/${webhookId}/webhook`;
@@ -29,29 +45,39 @@ beforeAll(async () => {
 		return {
 			credentials: [credential, watchdogCredential()],
 			workflows: [
-				...[DELETED, DISABLED].map(({ id, events, webhookId }) => ({ ...triggerWorkflow(id, credential, events, webhookId), name: id })),
+				...TRIGGERS.map(({ id, events, webhookId }) => ({ ...triggerWorkflow(id, credential, events, webhookId), name: id, ...(id === TAGGED.id ? { tags: [TAG] } : {}) })),
 				...watchdogWorkflows(),
+				WATCHDOG_TAGGED,
+				WATCHDOG_LISTING_NONE,
 			],
 		};
 	});
 	await connectWatchdog(n8n);
-	for (const { id } of [DELETED, DISABLED]) await n8n.rest.activateWorkflow(id);
-	await eventually('both triggers\' subscriptions', async () => ((await n8n.platform.subscriptions()).length === 2 ? true : undefined));
+	for (const { id } of TRIGGERS) await n8n.rest.activateWorkflow(id);
+	await eventually('the triggers\' subscriptions', async () => ((await n8n.platform.subscriptions()).length === TRIGGERS.length ? true : undefined));
 }, 600_000);
 
 afterAll(async () => {
 	await n8n?.close();
 });
 
-/** Emits an event of the workflow's type; resolves once it was delivered and its run finished, with the workflow's runs. */
-async function deliverOne(workflow: typeof DELETED): Promise<number> {
-	const before = (await n8n.rest.executions(workflow.id)).length;
-	const event = await n8n.platform.emit(workflow.events[0]);
-	const deliveries = await n8n.platform.settledDeliveries([event.id], urlOf(workflow.webhookId));
-	expect(deliveries.map((delivery) => delivery.status)).toEqual(['succeeded']);
-	await runsOf(n8n, workflow.id, before + 1);
-	return (await n8n.rest.executions(workflow.id)).length - before;
+/**
+ * Emits one event of the workflows' type; resolves once it was delivered to each and their runs
+ * finished, with each workflow's new runs.
+ */
+async function deliverOne(...workflows: Array<typeof DELETED>): Promise<number[]> {
+	const before = await Promise.all(workflows.map(async (workflow) => (await n8n.rest.executions(workflow.id)).length));
+	const event = await n8n.platform.emit(workflows[0].events[0]);
+	for (const workflow of workflows) {
+		const deliveries = await n8n.platform.settledDeliveries([event.id], urlOf(workflow.webhookId));
+		expect(deliveries.map((delivery) => delivery.status)).toEqual(['succeeded']);
+	}
+	await Promise.all(workflows.map((workflow, index) => runsOf(n8n, workflow.id, before[index] + 1)));
+	return await Promise.all(workflows.map(async (workflow, index) => (await n8n.rest.executions(workflow.id)).length - before[index]));
 }
+
+/** The orphan items of a run, by subscription ID. */
+const orphanItemsOf = (run: WatchdogRun) => Object.fromEntries(run.checked.filter((item) => item.check === 'orphan').map((item) => [item.webhook_subscription_id, item]));
 
 it('a subscription deleted and one disabled in the dashboard: the watchdog re-publishes and re-enables, and the next event runs each workflow once; an orphan is reported and kept', async () => {
 	const [deleted] = await subscriptionFor(DELETED.webhookId);
@@ -77,28 +103,73 @@ it('a subscription deleted and one disabled in the dashboard: the watchdog re-pu
 	});
 	expect(registered).toMatchObject({ enabled: true, events: DELETED.events });
 	expect(await subscriptionFor(DISABLED.webhookId)).toEqual([expect.objectContaining({ id: disabled.id, enabled: true })]);
-	expect(await deliverOne(DELETED)).toBe(1);
-	expect(await deliverOne(DISABLED)).toBe(1);
+	expect(await deliverOne(DELETED)).toEqual([1]);
+	expect(await deliverOne(DISABLED)).toEqual([1]);
 	expect((await n8n.platform.subscriptions()).map((subscription) => subscription.id)).toContain(orphan.id);
 });
 
-it('Delete Orphaned Subscriptions: the orphan goes, the triggers\' and the other integration\'s subscriptions stay', async () => {
+it('Delete Orphaned Subscriptions: once n8n has refused an event for it, the orphan goes, with the proof; the triggers\' and the other integration\'s subscriptions stay', async () => {
 	const before = await n8n.platform.subscriptions();
 	const orphan = before.find((subscription) => subscription.events.includes('payment.failed'))!;
+	// The proof Check Triggers deletes on: n8n answered 404 to 3 attempts of one event (the sandbox's
+	// retries come in milliseconds here, not 5 s and 5 min).
+	await n8n.platform.emit('payment.failed');
+	await eventually('n8n to refuse 3 attempts of the orphan\'s event', async () => {
+		const refused = (await n8n.platform.deliveries(orphan.id)).flatMap((delivery) => delivery.attempts).filter((attempt) => attempt.response_status === 404);
+		return refused.length >= 3 ? refused : undefined;
+	});
+
 	const run = await runWatchdog(n8n, { deleteOrphaned: true });
-	expect(run.checked.filter((item) => item.check === 'orphan')).toEqual([expect.objectContaining({ webhook_subscription_id: orphan.id, action: 'deleted' })]);
+	expect(run.checked.filter((item) => item.check === 'orphan')).toEqual([
+		expect.objectContaining({ webhook_subscription_id: orphan.id, action: 'deleted', proof: expect.stringMatching(/^n8n answered 404 /) }),
+	]);
 	expect(run.summary).toMatchObject({ unhealthy_triggers: 0, orphans: 1, deleted_orphans: 1 });
 	expect(snapshot(await n8n.platform.subscriptions())).toEqual(snapshot(before.filter((subscription) => subscription.id !== orphan.id)));
+});
+
+it('Delete Orphaned Subscriptions, with a watchdog given only one of two live trigger workflows (a tag filter): the other\'s subscription is kept, as the platform shows n8n serving it; both stay and one event runs both workflows', async () => {
+	// Each log shows a success, so neither has the refusal proof.
+	expect(await deliverOne(TAGGED, UNTAGGED)).toEqual([1, 1]);
+	const before = await n8n.platform.subscriptions();
+	const leftOut = await Promise.all([DELETED, DISABLED, UNTAGGED].map(async ({ webhookId }) => (await subscriptionFor(webhookId))[0].id));
+
+	const run = await runWatchdog(n8n, { workflowId: WATCHDOG_TAGGED.id });
+	// The list is what the tag filter leaves: this watchdog and TAGGED, so Check Triggers trusts it
+	// as far as the input goes (it lists the watchdog itself); only the delivery log keeps UNTAGGED.
+	expect(run.workflows.map((workflow) => workflow.id).sort()).toEqual([WATCHDOG_TAGGED.id, TAGGED.id].sort());
+	expect(run.checked.filter((item) => item.check === 'trigger')).toEqual([expect.objectContaining({ workflow_id: TAGGED.id, state: 'healthy', action: 'none' })]);
+	// UNTAGGED's subscription, and those of the other left-out triggers (DELETED, DISABLED), whose logs show successes too.
+	const orphans = orphanItemsOf(run);
+	expect(Object.keys(orphans).sort()).toEqual([...leftOut].sort());
+	for (const id of leftOut) {
+		expect(orphans[id]).toMatchObject({ action: 'kept', proof: null, note: expect.stringMatching(/the platform's delivery log does not show n8n refusing it/) });
+	}
+	expect(run.summary).toMatchObject({ orphans: leftOut.length, deleted_orphans: 0 });
+
+	expect(snapshot(await n8n.platform.subscriptions())).toEqual(snapshot(before));
+	expect(await deliverOne(TAGGED, UNTAGGED)).toEqual([1, 1]);
+});
+
+it('Delete Orphaned Subscriptions, with a watchdog whose list is empty (Always Output Data\'s empty item): every subscription is kept, as the input does not list the watchdog itself; both stay and one event runs both workflows', async () => {
+	const before = await n8n.platform.subscriptions();
+	const run = await runWatchdog(n8n, { workflowId: WATCHDOG_LISTING_NONE.id });
+	expect(run.workflows).toEqual([{}]);
+	const orphans = Object.values(orphanItemsOf(run));
+	expect(orphans).toHaveLength(TRIGGERS.length);
+	for (const item of orphans) {
+		expect(item).toMatchObject({ action: 'kept', proof: null, note: expect.stringContaining(`the input does not list this workflow itself (ID "${WATCHDOG_LISTING_NONE.id}")`) });
+	}
+	expect(run.summary).toMatchObject({ triggers: 0, orphans: TRIGGERS.length, deleted_orphans: 0 });
+
+	expect(snapshot(await n8n.platform.subscriptions())).toEqual(snapshot(before));
+	expect(await deliverOne(TAGGED, UNTAGGED)).toEqual([1, 1]);
 });
 
 it('a healthy instance: the run changes nothing and says so', async () => {
 	const before = snapshot(await n8n.platform.subscriptions());
 	const run = await runWatchdog(n8n);
-	expect(run.summary).toMatchObject({ healthy: true, changed: false, triggers: 2, message: expect.stringMatching(/Nothing was changed/) });
-	expect(run.checked.filter((item) => item.check === 'trigger').map((item) => [item.state, item.action])).toEqual([
-		['healthy', 'none'],
-		['healthy', 'none'],
-	]);
+	expect(run.summary).toMatchObject({ healthy: true, changed: false, triggers: TRIGGERS.length, message: expect.stringMatching(/Nothing was changed/) });
+	expect(run.checked.filter((item) => item.check === 'trigger').map((item) => [item.state, item.action])).toEqual(TRIGGERS.map(() => ['healthy', 'none']));
 	// Its only write that lands after the run, a re-publish, was not asked for (no item reached it);
 	// re-enabling and deleting happen within the run. So the platform is as it was.
 	expect(run.republished).toEqual([]);

@@ -13,7 +13,7 @@ export interface Delivery {
 	event_id: string;
 	event_type: string;
 	status: 'pending' | 'succeeded' | 'failed';
-	attempts: Array<{ attempt: number; response_status: number | null; error: string | null }>;
+	attempts: Array<{ attempt: number; started_at: string; response_status: number | null; error: string | null }>;
 }
 
 export interface PlatformEvent {
@@ -76,6 +76,7 @@ export class SandboxClient {
 		if (!response.ok) throw new Error(`PATCH /v1/webhooks/${id} → ${response.status}: ${await response.text()}`);
 	}
 
+	/** A subscription's delivery log (GET /v1/webhooks/{id}/deliveries), every page. */
 	deliveries(subscriptionId: string): Promise<Delivery[]> {
 		return this.listAll(`/v1/webhooks/${subscriptionId}/deliveries`, {});
 	}

@@ -2,6 +2,7 @@
 // credential (a public API key of the owner: tooling/lib/n8n-api-credential.ts, as npm start makes
 // it), and a run of it with `n8n execute`, read node by node. Import `watchdogWorkflows()` and
 // `watchdogCredential()` with the instance's own, call `connectWatchdog` once it runs, then `runWatchdog`.
+// `deletingWatchdog` makes more copies with Delete Orphaned Subscriptions on (e.g. listing only tagged workflows).
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
 import { loadExamples, type WorkflowJson } from '../../../tooling/lib/examples';
 import { connectN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf } from '../../../tooling/lib/n8n-api-credential';
@@ -19,14 +20,31 @@ const PUBLISH_NODE = 'Publish workflow';
 const watchdogExample = () => loadExamples().find(({ workflow }) => workflow.id === WATCHDOG_EXAMPLE)!.workflow;
 const watchdogCredentialRef = () => n8nApiCredentialsOf([watchdogExample()])[0];
 
+/** A workflow tag as n8n's import:workflow takes it: with an ID, so several workflows of one import can share it. */
+export interface WorkflowTag {
+	id: string;
+	name: string;
+}
+
+/**
+ * A copy of the example with Delete Orphaned Subscriptions on, under `id`. `listTags`: All workflows
+ * lists only the workflows with these tags (the n8n node's Get Many filter Tags, comma separated);
+ * `tags`: the copy's own.
+ */
+export function deletingWatchdog(id: string, label: string, { listTags, tags }: { listTags?: string; tags?: WorkflowTag[] } = {}): WorkflowJson {
+	const example = watchdogExample();
+	const copy = structuredClone(example);
+	copy.id = id;
+	copy.name = `${example.name} (${label})`;
+	copy.nodes.find((node) => node.name === CHECK_NODE)!.parameters.deleteOrphaned = true;
+	if (listTags !== undefined) copy.nodes.find((node) => node.name === LIST_NODE)!.parameters.filters = { tags: listTags };
+	if (tags !== undefined) copy.tags = tags;
+	return copy;
+}
+
 /** The watchdog example as it is, and a copy with Delete Orphaned Subscriptions on. */
 export function watchdogWorkflows(): WorkflowJson[] {
-	const example = watchdogExample();
-	const deleting = structuredClone(example);
-	deleting.id = WATCHDOG_DELETING_ORPHANS;
-	deleting.name = `${example.name} (deleting orphans)`;
-	deleting.nodes.find((node) => node.name === CHECK_NODE)!.parameters.deleteOrphaned = true;
-	return [example, deleting];
+	return [watchdogExample(), deletingWatchdog(WATCHDOG_DELETING_ORPHANS, 'deleting orphans')];
 }
 
 /** The example's n8n API credential as the example names it, without a key until `connectWatchdog`. */
@@ -49,9 +67,12 @@ export interface WatchdogRun {
 	republished: Array<Record<string, unknown>>;
 }
 
-/** One run of the watchdog (`n8n execute`); `deleteOrphaned`: the copy with Delete Orphaned Subscriptions on. */
-export async function runWatchdog(n8n: Pick<Instance, 'cli'>, { deleteOrphaned = false } = {}): Promise<WatchdogRun> {
-	const id = deleteOrphaned ? WATCHDOG_DELETING_ORPHANS : WATCHDOG_EXAMPLE;
+/**
+ * One run of the watchdog (`n8n execute`); `deleteOrphaned`: the copy with Delete Orphaned
+ * Subscriptions on; `workflowId`: another copy (deletingWatchdog's).
+ */
+export async function runWatchdog(n8n: Pick<Instance, 'cli'>, { deleteOrphaned = false, workflowId }: { deleteOrphaned?: boolean; workflowId?: string } = {}): Promise<WatchdogRun> {
+	const id = workflowId ?? (deleteOrphaned ? WATCHDOG_DELETING_ORPHANS : WATCHDOG_EXAMPLE);
 	const { result, output } = await timed('n8n execute (trigger watchdog)', () => n8n.cli.execute(id));
 	// The run's own status: n8n 1.123's CLI has been seen to end on a signal after printing a finished, successful run.
 	if (output?.status !== 'success') {

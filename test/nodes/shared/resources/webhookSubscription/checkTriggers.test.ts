@@ -183,7 +183,6 @@ describe('Webhook Subscription → Check Triggers', () => {
 // input only one of them (or none), with Delete Orphaned Subscriptions on; nock answers no DELETE,
 // so a delete would show as a failed action, and the DELETE a test does allow must stay unused.
 describe('Check Triggers deletes only on proof, whatever the input leaves out', () => {
-	const gradesWorkflow = workflow('grades', [trigger(HOOK.grades, ['exam_result.published'])]);
 	const gradesSubscription = subscription('wh_grade0001', HOOK.grades, ['exam_result.published']);
 	const bothLive = () => nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing(feesSubscription, gradesSubscription));
 	const actions = (items: IDataObject[]) => items.map((item) => [item.check, item.webhook_subscription_id ?? item.workflow_id, item.action]);
