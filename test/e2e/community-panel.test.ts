@@ -33,7 +33,7 @@ import { itemsOf, runsOf } from './support/runs';
 import { eventually, type PlatformEvent, type Subscription } from './support/sandboxClient';
 import { e2eTarget } from './support/target';
 import { timed } from './support/timings';
-import { connectWatchdog, runWatchdog, watchdogCredential, watchdogWorkflows } from './support/watchdog';
+import { connectWatchdog, refusedByN8n, runWatchdog, watchdogCredential, watchdogWorkflows } from './support/watchdog';
 import { POLLING_TRIGGER_NODE, pollingTriggerWorkflow, triggerWorkflow } from './support/workflows';
 
 jest.setTimeout(300_000);
@@ -358,6 +358,7 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		expect(reporting.summary).toMatchObject({ unhealthy_triggers: 0, orphans: 1, deleted_orphans: 0 });
 		expect(await n8n.platform.subscriptions()).toEqual([subscription, leftover]);
 
+		await refusedByN8n(n8n, leftover.id, DELETED.events[0]);
 		const deleting = await runWatchdog(n8n, { deleteOrphaned: true });
 		expect(deleting.checked.filter((item) => item.check === 'orphan')).toEqual([expect.objectContaining({ webhook_subscription_id: leftover.id, action: 'deleted' })]);
 		expect(deleting.summary).toMatchObject({ unhealthy_triggers: 0, orphans: 1, deleted_orphans: 1 });

@@ -12,7 +12,7 @@ import { accessTokenCredential } from '../../tooling/lib/demo-credentials';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { runsOf } from './support/runs';
 import { eventually, type Subscription } from './support/sandboxClient';
-import { connectWatchdog, deletingWatchdog, runWatchdog, watchdogCredential, watchdogWorkflows, type WatchdogRun } from './support/watchdog';
+import { connectWatchdog, deletingWatchdog, refusedByN8n, runWatchdog, watchdogCredential, watchdogWorkflows, type WatchdogRun } from './support/watchdog';
 import { triggerWorkflow } from './support/workflows';
 
 jest.setTimeout(300_000);
@@ -111,13 +111,7 @@ it('a subscription deleted and one disabled in the dashboard: the watchdog re-pu
 it('Delete Orphaned Subscriptions: once n8n has refused an event for it, the orphan goes, with the proof; the triggers\' and the other integration\'s subscriptions stay', async () => {
 	const before = await n8n.platform.subscriptions();
 	const orphan = before.find((subscription) => subscription.events.includes('payment.failed'))!;
-	// The proof Check Triggers deletes on: n8n answered 404 to 3 attempts of one event (the sandbox's
-	// retries come in milliseconds here, not 5 s and 5 min).
-	await n8n.platform.emit('payment.failed');
-	await eventually('n8n to refuse 3 attempts of the orphan\'s event', async () => {
-		const refused = (await n8n.platform.deliveries(orphan.id)).flatMap((delivery) => delivery.attempts).filter((attempt) => attempt.response_status === 404);
-		return refused.length >= 3 ? refused : undefined;
-	});
+	await refusedByN8n(n8n, orphan.id, 'payment.failed');
 
 	const run = await runWatchdog(n8n, { deleteOrphaned: true });
 	expect(run.checked.filter((item) => item.check === 'orphan')).toEqual([

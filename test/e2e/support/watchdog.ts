@@ -8,6 +8,7 @@ import { loadExamples, type WorkflowJson } from '../../../tooling/lib/examples';
 import { connectN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf } from '../../../tooling/lib/n8n-api-credential';
 import { nodeOutput } from '../../../tooling/lib/n8n-cli';
 import type { Instance } from './instance';
+import { eventually } from './sandboxClient';
 import { timed } from './timings';
 
 export const WATCHDOG_EXAMPLE = 'eduTriggerWatch1';
@@ -82,4 +83,17 @@ export async function runWatchdog(n8n: Pick<Instance, 'cli'>, { deleteOrphaned =
 	// n8n runs no node that gets no item: nothing to re-publish, no Publish workflow in the run data.
 	const republished = output.data.resultData.runData[PUBLISH_NODE] ? nodeOutput(output, PUBLISH_NODE) : [];
 	return { workflows: nodeOutput(output, LIST_NODE), checked, summary: checked[checked.length - 1], republished };
+}
+
+/**
+ * Makes the proof Check Triggers deletes an orphan on: emits one `eventType` event and waits until
+ * n8n has answered 404 to 3 attempts of its delivery to `subscriptionId` (the e2e sandbox retries
+ * in milliseconds, not 5 s and 5 min).
+ */
+export async function refusedByN8n(n8n: Pick<Instance, 'platform'>, subscriptionId: string, eventType: string): Promise<void> {
+	const event = await n8n.platform.emit(eventType);
+	await eventually(`n8n to refuse 3 attempts of event ${event.id} to ${subscriptionId}`, async () => {
+		const delivery = (await n8n.platform.deliveries(subscriptionId)).find((each) => each.event_id === event.id);
+		return delivery !== undefined && delivery.attempts.filter((attempt) => attempt.response_status === 404).length >= 3 ? delivery : undefined;
+	});
 }
