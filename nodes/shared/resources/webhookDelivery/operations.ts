@@ -6,16 +6,16 @@ import { nextPageQuery, type ListResponse, type ParsedPage } from '../../list/pa
 import { readPages } from '../../list/paging';
 import { apiRequest, readCredential, type ApiRequestOptions } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
-import { readSubscription as readWebhookSubscription, withoutSecrets, WRITE_SCOPE } from '../webhookSubscription/api';
+import { deliveryFields, readSubscription as readWebhookSubscription, WRITE_SCOPE } from '../webhookSubscription/api';
 import { SUBSCRIPTION_NOT_FOUND_ADVICE, webhookRequest } from '../webhookSubscription/picker';
 import { readRecordTarget, recordProperties, type RecordTarget } from '../../operations/get';
 import { deliveriesPath, NOT_FOUND_ADVICE } from './target';
 import { disabledSkip, REDELIVER_ANYWAY_OPTION, redeliverSkip } from './redeliverCheck';
 
-/** One delivery of the target, as the platform returns it without secrets (webhookSubscription/api.ts). */
+/** One delivery of the target, only the contract's fields (webhookSubscription/api.ts). */
 async function readDelivery(this: IExecuteFunctions, target: RecordTarget, options: ApiRequestOptions): Promise<JsonRecord> {
 	const response = (await apiRequest.call(this, 'GET', target.path, options)) as { data?: unknown };
-	const delivery = withoutSecrets(response?.data ?? response);
+	const delivery = deliveryFields(response?.data ?? response);
 	return isJsonRecord(delivery) ? delivery : {};
 }
 
@@ -99,7 +99,7 @@ const executeRedeliver: OperationExecute = async function (this, resource, itemI
 		disabledSkip(await readSubscription.call(this, webhookId, options));
 	if (skip) return [{ redelivered: false, ...outcome, skipped_reason: skip.reason, delivered_by: skip.delivery, new_delivery: null }];
 	const sent = (await apiRequest.call(this, 'POST', `${target.path}/redeliver`, { ...options, requiredScope: WRITE_SCOPE })) as { data?: unknown };
-	return [{ redelivered: true, ...outcome, skipped_reason: null, delivered_by: null, new_delivery: withoutSecrets(sent?.data ?? null) as IDataObject }];
+	return [{ redelivered: true, ...outcome, skipped_reason: null, delivered_by: null, new_delivery: deliveryFields(sent?.data ?? null) as IDataObject }];
 };
 
 /** Redeliver: sends a past delivery's event again, as a new delivery with the same event ID. */

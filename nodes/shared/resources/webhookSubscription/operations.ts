@@ -5,16 +5,18 @@ import { getMany } from '../../operations/getMany';
 import { deliversTo } from '../../thisN8n/address';
 import { thisN8nWebhookAddress } from '../../thisN8n/resumeUrl';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation, WholeInputOperation } from '../descriptor';
-import { deleteSubscription, readSubscription, withoutSecretsOf } from './api';
+import { deleteSubscription, readSubscription } from './api';
 import { checkTriggers } from './checkTriggers';
 import { subscriptionLocator, webhookRequest } from './picker';
 import { markDelivery } from './thisN8n';
 
-/** Get or Get Many without secrets (api.ts) and with `delivers_to_this_n8n` on every record, the simplified ones included. */
+/**
+ * Get or Get Many (only the contract's fields: the descriptor's outputFields) with
+ * `delivers_to_this_n8n` added after them on every record, the simplified ones included.
+ */
 function marked(operation: ResourceOperation): ResourceOperation {
-	const read = withoutSecretsOf(operation);
 	const execute: OperationExecute = async function (this, resource, itemIndex) {
-		const records = await read.execute.call(this, resource, itemIndex);
+		const records = await operation.execute.call(this, resource, itemIndex);
 		return markDelivery(records, thisN8nWebhookAddress.call(this, itemIndex));
 	};
 	return { ...operation, execute };

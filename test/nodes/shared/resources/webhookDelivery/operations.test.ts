@@ -18,15 +18,25 @@ describe('Webhook Delivery → Get', () => {
 	});
 });
 
-/** A delivery as a platform might log it with the request it sent: the headers carry credentials. */
+/**
+ * A delivery as a platform might log it beyond the contract: the request it sent (the headers carry
+ * credentials), a signing key, credentials, a nested object, in the delivery and in its attempts.
+ */
 const withHeaders = (id: string, status: string) => ({
 	...delivery(id, status),
 	request_headers: { authorization: 'Bearer platform-token' },
-	attempts: [{ attempt: 1, response_status: 500, error: null, request_headers: { 'webhook-signature': 'v1,abc' } }],
+	signing_key: 'sk_live_1',
+	credentials: { username: 'sync', password: 'p' },
+	receiver: { url: 'https://n8n.example/h', auth: { basic: 'dTpw' } },
+	event_type: { name: 'payment.failed', token: 't' },
+	attempts: [{ attempt: 1, response_status: 500, error: null, request_headers: { 'webhook-signature': 'v1,abc' }, response_body: { session: 's' } }],
 });
-const withoutHeaders = (id: string, status: string) => ({ ...delivery(id, status), attempts: [{ attempt: 1, response_status: 500, error: null }] });
+const withoutHeaders = (id: string, status: string) => {
+	const { event_type: _eventType, ...rest } = delivery(id, status);
+	return { ...rest, attempts: [{ attempt: 1, response_status: 500, error: null }] };
+};
 
-it('Get leaves out the request headers a delivery and its attempts carry, Simplify off (the default)', async () => {
+it("Get outputs only the contract's fields of a delivery and its attempts, Simplify off (the default)", async () => {
 	nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: withHeaders('dlv_1', 'failed') });
 	const result = await runEducationPlatform({ ...target, operation: 'get' });
 	expect(result.error).toBeUndefined();
