@@ -59,6 +59,11 @@ export interface ResourceOperation {
 	option: (resource: ResourceDescriptor) => INodePropertyOptions;
 	/** Its parameters; the action node shows them only for this resource and operation. */
 	properties: (resource: ResourceDescriptor) => INodeProperties[];
+	/**
+	 * A sentence an AI model reads after its Operation selector text (the tool description,
+	 * nodes/EducationPlatform/actions/toolDescription.ts): what it does differently as a tool.
+	 */
+	toolSentence?: string;
 	execute: OperationExecute;
 }
 
