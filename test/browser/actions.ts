@@ -41,7 +41,7 @@ export const ACTION_PANELS: ActionPanel[] = [
 		operation: 'Check Triggers',
 		parameters: ['Credential', 'Resource', 'Operation', 'Re-Enable Disabled Subscriptions', 'Delete Orphaned Subscriptions'],
 	},
-	{ action: 'Delete a webhook subscription', resource: 'Webhook Subscription', operation: 'Delete', parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription'] },
+	{ action: 'Delete a webhook subscription', resource: 'Webhook Subscription', operation: 'Delete', parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription', 'Options'] },
 	getPanel('Get a webhook subscription', 'Webhook Subscription', 'Webhook Subscription'),
 	getManyPanel('Get many webhook subscriptions', 'Webhook Subscription'),
 	deliveryPanel('Get a webhook delivery', 'Get'),

@@ -29,6 +29,8 @@
  * - continueOnFail / onError / nodeSettings: node settings as saved in a workflow.
  * - mode: execution mode (default 'manual').
  * - nodeName: default 'Node Under Test'.
+ * - instanceUrl: where the test "n8n" runs (default TEST_INSTANCE_URL): its webhook and resume
+ *   URLs (`$execution.resumeUrl`) are built from it.
  *
  * nock: the engine's HTTP goes through Node's http module, so nock intercepts it. Call
  * nock.restore() ONCE, in the file's top-level afterAll (after it nock stops intercepting).
@@ -78,6 +80,8 @@ export interface RunNodeOptions {
 	nodeSettings?: Partial<INode>;
 	mode?: WorkflowExecuteMode;
 	nodeName?: string;
+	/** Base of the instance URLs, `$execution.resumeUrl` included (default TEST_INSTANCE_URL). */
+	instanceUrl?: string;
 }
 
 export interface RunNodeResult {
@@ -193,7 +197,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		finishedRun = run;
 	});
 
-	const additionalData = createAdditionalData({ credentialsHelper, hooks });
+	const additionalData = createAdditionalData({ credentialsHelper, hooks, instanceUrl: options.instanceUrl });
 	const runExecutionData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [{ node: inputNode, data: { main: [toItems(options.input)] }, source: null }],

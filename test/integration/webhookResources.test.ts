@@ -36,6 +36,13 @@ afterEach(async () => {
 /** A trigger URL of this n8n: its webhook ID a UUID starting with `hex` (4 hex digits), as n8n makes them. */
 const thisN8nUrl = (hex: string) => `${TEST_INSTANCE_URL}/webhook/${hex}0000-0000-4000-8000-000000000000/webhook`;
 
+/**
+ * For Redeliver, which sends only to this n8n: an n8n that runs where the receiver listens (its
+ * `instanceUrl`), so its trigger URL's deliveries reach the receiver, which answers as told.
+ */
+const atReceiver = () => ({ instanceUrl: new URL(receiver.url).origin });
+const receiverTriggerUrl = () => `${atReceiver().instanceUrl}/webhook/cccc0000-0000-4000-8000-000000000000/webhook`;
+
 function subscribe(url: string, events: string[], description = 'n8n workflow Fees (Education Platform Trigger)') {
 	return webhooks().subscriptions.create({ url, events: events as never, description });
 }
@@ -86,15 +93,18 @@ describe('Webhook Subscription', () => {
 		]);
 	});
 
-	it('Delete removes it and says when it delivered to this n8n', async () => {
+	it('Delete removes it and says when it delivered to this n8n; another one only with the option', async () => {
 		const ours = subscribe(thisN8nUrl('9d1c'), ['payment.failed']);
 		const other = subscribe(`${receiver.url}/elsewhere`, ['payment.failed'], 'another n8n');
-		const remove = (id: string) => run({ resource: 'webhookSubscription', operation: 'delete', webhookSubscriptionId: { __rl: true, mode: 'id', value: id } });
+		const remove = (id: string, options = {}) => run({ resource: 'webhookSubscription', operation: 'delete', webhookSubscriptionId: { __rl: true, mode: 'id', value: id }, options });
 
 		const [deletedOurs] = outputJson(await remove(ours.id));
 		expect(deletedOurs).toMatchObject({ id: ours.id, deleted: true, delivers_to_this_n8n: true });
 		expect(deletedOurs.note).toMatch(/^This subscription delivered to this n8n \(n8n workflow Fees \(Education Platform Trigger\)\)\. If an active workflow/);
-		expect(outputJson(await remove(other.id))).toEqual([expect.objectContaining({ id: other.id, deleted: true, delivers_to_this_n8n: false, note: null })]);
+		const refused = await remove(other.id);
+		expect(refused.error?.message).toBe(`Subscription "${other.id}" delivers elsewhere, to "${other.url}", not to this n8n, so Delete deleted nothing`);
+		expect(webhooks().subscriptions.list().map((subscription) => subscription.id)).toEqual([other.id]);
+		expect(outputJson(await remove(other.id, { deleteElsewhere: true }))).toEqual([expect.objectContaining({ id: other.id, deleted: true, delivers_to_this_n8n: false, note: null })]);
 		expect(webhooks().subscriptions.list()).toEqual([]);
 
 		const gone = await remove(ours.id);
@@ -167,7 +177,7 @@ describe('Webhook Delivery', () => {
 	});
 
 	it('Redeliver sends a failed delivery once; a second run skips it because the event has a delivery since', async () => {
-		const first = subscribe(`${receiver.url}/n8n`, ['payment.failed']);
+		const first = subscribe(receiverTriggerUrl(), ['payment.failed']);
 		receiver.respondWith((_delivery, _index, response) => response.writeHead(500).end());
 		const [eventId] = await emit('payment.failed');
 		const [failed] = webhooks().deliveries(first.id);
@@ -175,19 +185,35 @@ describe('Webhook Delivery', () => {
 		receiver.respondWith((_delivery, _index, response) => response.writeHead(200).end());
 		const parameters = { resource: 'webhookDelivery', operation: 'redeliver', webhookSubscriptionId: { __rl: true, mode: 'id', value: first.id }, webhookDeliveryId: failed.id };
 
-		const sent = outputJson(await run(parameters));
+		const sent = outputJson(await run(parameters, atReceiver()));
 		expect(sent).toEqual([expect.objectContaining({ redelivered: true, delivery_id: failed.id, event_id: eventId, skipped_reason: null })]);
 		await webhooks().idle();
 
-		const again = outputJson(await run(parameters));
+		const again = outputJson(await run(parameters, atReceiver()));
 		const newId = (sent[0].new_delivery as IDataObject).id;
 		expect(again).toEqual([expect.objectContaining({ redelivered: false, new_delivery: null, delivered_by: expect.objectContaining({ id: newId, status: 'succeeded' }) })]);
 		expect(again[0].skipped_reason).toMatch(/was delivered since: delivery .* succeeded\. Not sent again; set Options → Redeliver Even If Delivered/);
 		expect(webhooks().deliveries(first.id)).toHaveLength(2);
 	});
 
+	it("Redeliver sends nothing to another integration's subscription unless a person allows it with the option", async () => {
+		const other = subscribe(`${receiver.url}/accounting`, ['payment.failed'], 'Accounting sync');
+		receiver.respondWith((_delivery, _index, response) => response.writeHead(500).end());
+		await emit('payment.failed');
+		receiver.respondWith((_delivery, _index, response) => response.writeHead(200).end());
+		const [failed] = webhooks().deliveries(other.id);
+		const parameters = { resource: 'webhookDelivery', operation: 'redeliver', webhookSubscriptionId: { __rl: true, mode: 'id', value: other.id }, webhookDeliveryId: failed.id };
+
+		const refused = await run(parameters);
+		expect(refused.error?.message).toBe(`Subscription "${other.id}" delivers elsewhere, to "${other.url}", not to this n8n, so Redeliver sent nothing`);
+		expect(webhooks().deliveries(other.id)).toHaveLength(1);
+		expect(outputJson(await run({ ...parameters, options: { redeliverElsewhere: true } }))).toEqual([expect.objectContaining({ redelivered: true })]);
+		await webhooks().idle();
+		expect(webhooks().deliveries(other.id)).toHaveLength(2);
+	});
+
 	it('Redeliver to a disabled subscription sends nothing and says to enable it; hourly runs do not grow its log', async () => {
-		const first = subscribe(`${receiver.url}/n8n`, ['payment.failed']);
+		const first = subscribe(receiverTriggerUrl(), ['payment.failed']);
 		receiver.respondWith((_delivery, _index, response) => response.writeHead(500).end());
 		await emit('payment.failed');
 		receiver.respondWith((_delivery, _index, response) => response.writeHead(200).end());
@@ -196,37 +222,37 @@ describe('Webhook Delivery', () => {
 		const parameters = { resource: 'webhookDelivery', operation: 'redeliver', webhookSubscriptionId: { __rl: true, mode: 'id', value: first.id }, webhookDeliveryId: failed.id };
 
 		for (const hour of [1, 2]) {
-			const skipped = outputJson(await run(parameters));
+			const skipped = outputJson(await run(parameters, atReceiver()));
 			expect([hour, skipped]).toEqual([hour, [expect.objectContaining({ redelivered: false, new_delivery: null, skipped_reason: expect.stringMatching(/^Subscription wh_\w+ is disabled/) })]]);
 		}
 		expect(webhooks().deliveries(first.id)).toHaveLength(1);
 	});
 
 	it('Redeliver of a delivery that succeeded is an error naming the option; with the option it is sent', async () => {
-		const first = subscribe(`${receiver.url}/n8n`, ['payment.failed']);
+		const first = subscribe(receiverTriggerUrl(), ['payment.failed']);
 		await emit('payment.failed');
 		const [succeeded] = webhooks().deliveries(first.id);
 		const parameters = { resource: 'webhookDelivery', operation: 'redeliver', webhookSubscriptionId: { __rl: true, mode: 'id', value: first.id }, webhookDeliveryId: succeeded.id };
 
-		const refused = await run(parameters);
+		const refused = await run(parameters, atReceiver());
 		expect(refused.error?.message).toBe(`Delivery "${succeeded.id}" already succeeded, so Redeliver did not send event "${succeeded.eventId}" again`);
 		expect(refused.error?.description).toMatch(/Options → Redeliver Even If Delivered/);
 
-		const forced = outputJson(await run({ ...parameters, options: { redeliverAnyway: true } }));
+		const forced = outputJson(await run({ ...parameters, options: { redeliverAnyway: true } }, atReceiver()));
 		expect(forced).toEqual([expect.objectContaining({ redelivered: true })]);
 		await webhooks().idle();
 		expect(webhooks().deliveries(first.id)).toHaveLength(2);
 	});
 
 	it('Redeliver with a read-only token is a 403 naming webhooks:write', async () => {
-		const first = subscribe(`${receiver.url}/n8n`, ['payment.failed']);
+		const first = subscribe(receiverTriggerUrl(), ['payment.failed']);
 		receiver.respondWith((_delivery, _index, response) => response.writeHead(500).end());
 		await emit('payment.failed');
 		receiver.respondWith((_delivery, _index, response) => response.writeHead(200).end());
 		const [failed] = webhooks().deliveries(first.id);
 		const result = await run(
 			{ resource: 'webhookDelivery', operation: 'redeliver', webhookSubscriptionId: { __rl: true, mode: 'id', value: first.id }, webhookDeliveryId: failed.id },
-			{ credentials: { educationPlatformApi: { baseUrl: sandbox().baseUrl, accessToken: 'reader' } } },
+			{ credentials: { educationPlatformApi: { baseUrl: sandbox().baseUrl, accessToken: 'reader' } }, ...atReceiver() },
 		);
 		expect((result.error as { httpCode?: string }).httpCode).toBe('403');
 		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/webhooks:write/);

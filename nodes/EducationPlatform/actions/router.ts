@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../../shared/toNodeError';
 import { RESOURCES, resourceByValue } from '../../shared/resources/registry';
 import type { ResourceDescriptor, ResourceOperation, WholeInputOperation } from '../../shared/resources/descriptor';
-import { quoted } from '../../shared/errors';
+import { ActionableError, quoted } from '../../shared/errors';
+import { offeredToTools, runsAsTool } from '../../shared/aiTool';
 
 /**
  * Whether a failure is the tool's answer to an AI agent (or an MCP client): the node runs as its tool
@@ -11,7 +12,21 @@ import { quoted } from '../../shared/errors';
  * error to the model by default but only its message; n8n 1.x ends the run on it.
  */
 function answersModelWithFailure(node: INode): boolean {
-	return node.type.endsWith('Tool') && node.onError !== 'stopWorkflow';
+	return runsAsTool(node) && node.onError !== 'stopWorkflow';
+}
+
+/**
+ * Refuses, before it sends anything, an operation the tool variant does not offer (hidden with
+ * `'@tool'`, e.g. Delete) when the node runs as a tool: the editor hides it, but a tool saved with
+ * it (by hand, by an import, before it was hidden) still names it.
+ */
+function refuseUnoffered(this: IExecuteFunctions, { resource, operation }: Chosen): void {
+	const option = operation.option(resource);
+	if (!runsAsTool(this.getNode()) || offeredToTools(option)) return;
+	throw new ActionableError(
+		`${resource.displayName} → ${String(option.name)} is not offered to AI agents, so the tool did nothing`,
+		'Only a workflow step runs it: choose another operation for this tool, or use the Education Platform node outside the AI agent.',
+	);
 }
 
 /** What the model reads of a failed call: what went wrong, and the advice n8n shows under it. */
@@ -28,13 +43,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	// Resource and Operation take no expression: the first item's choice is every item's.
 	const first = chosenOperation.call(this, 0);
-	if (first && 'executeAll' in first.operation) return [await runOnce.call(this, first.resource, first.operation, items.length)];
+	if (first && 'executeAll' in first.operation) return [await runOnce.call(this, { resource: first.resource, operation: first.operation }, items.length)];
 	const returnData: INodeExecutionData[] = [];
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const chosen = chosenOperation.call(this, itemIndex);
 			if (!chosen || !('execute' in chosen.operation)) throw unsupported.call(this, itemIndex);
+			refuseUnoffered.call(this, chosen);
 			const results = await chosen.operation.execute.call(this, chosen.resource, itemIndex);
 			returnData.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results), {
@@ -72,9 +88,10 @@ function unsupported(this: IExecuteFunctions, itemIndex: number): NodeOperationE
 }
 
 /** An operation on the whole input: once; a failure kept (as for one item) is one error item paired with every input item. */
-async function runOnce(this: IExecuteFunctions, resource: ResourceDescriptor, operation: WholeInputOperation, itemCount: number): Promise<INodeExecutionData[]> {
+async function runOnce(this: IExecuteFunctions, chosen: { resource: ResourceDescriptor; operation: WholeInputOperation }, itemCount: number): Promise<INodeExecutionData[]> {
 	try {
-		return await operation.executeAll.call(this, resource, RESOURCES);
+		refuseUnoffered.call(this, chosen);
+		return await chosen.operation.executeAll.call(this, chosen.resource, RESOURCES);
 	} catch (error) {
 		const nodeError = toNodeError(this.getNode(), error);
 		const pairedItem = Array.from({ length: itemCount }, (_, item) => ({ item }));

@@ -97,10 +97,14 @@ function getDescription(resource: ResourceDescriptor): string {
 	return [`${SERVICE_NAME}: ${operationText(resource, 'get')}.`, `With Simplify: ${resource.simplifyDescription}.`, idsSentence(resource)].join(' ');
 }
 
-/** Any other operation: what it does, and the IDs to give when it acts on one record. */
+/** Any other operation: what it does (as a tool too), and the IDs to give when it acts on one record. */
 function otherDescription(resource: ResourceDescriptor, operation: string): string {
-	const text = `${SERVICE_NAME}: ${operationText(resource, operation)}.`;
-	return takesRecordId(resource, operation) ? `${text} ${idsSentence(resource)}` : text;
+	const { toolSentence } = findOperation(resource, operation);
+	return [
+		`${SERVICE_NAME}: ${operationText(resource, operation)}.`,
+		...(toolSentence ? [toolSentence] : []),
+		...(takesRecordId(resource, operation) ? [idsSentence(resource)] : []),
+	].join(' ');
 }
 
 /**

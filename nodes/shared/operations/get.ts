@@ -79,7 +79,8 @@ export async function execute(this: IExecuteFunctions, resource: ResourceDescrip
 		requiredScope: resource.scope,
 		itemIndex,
 	})) as { data?: unknown };
-	const record = response?.data ?? response;
+	const read = response?.data ?? response;
+	const record = resource.outputFields ? resource.outputFields(read) : read;
 	return [(options.simplify ? resource.simplify(record) : record) as IDataObject];
 }
 

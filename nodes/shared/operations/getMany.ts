@@ -152,7 +152,8 @@ export async function listPlan(this: IExecuteFunctions, resource: ResourceDescri
 export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
 	const plan = await listPlan.call(this, resource, itemIndex);
 	const { parent } = resource;
-	const records = await plan.collect(parent ? parent.path(parentIdOf.call(this, parent, itemIndex)) : resource.path);
+	const read = await plan.collect(parent ? parent.path(parentIdOf.call(this, parent, itemIndex)) : resource.path);
+	const records = resource.outputFields ? read.map(resource.outputFields) : read;
 	return (plan.simplify ? records.map(resource.simplify) : records) as IDataObject[];
 }
 

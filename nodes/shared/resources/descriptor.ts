@@ -59,6 +59,11 @@ export interface ResourceOperation {
 	option: (resource: ResourceDescriptor) => INodePropertyOptions;
 	/** Its parameters; the action node shows them only for this resource and operation. */
 	properties: (resource: ResourceDescriptor) => INodeProperties[];
+	/**
+	 * A sentence an AI model reads after its Operation selector text (the tool description,
+	 * nodes/EducationPlatform/actions/toolDescription.ts): what it does differently as a tool.
+	 */
+	toolSentence?: string;
 	execute: OperationExecute;
 }
 
@@ -161,6 +166,12 @@ interface ResourceFields {
 	sortOptions: INodePropertyOptions[];
 	/** Default field of a new Sort rule. */
 	defaultSortField: string;
+	/**
+	 * What of a record the node outputs, when that is not the whole record as the platform sends
+	 * it: e.g. only the contract's fields (an allow-list, so a field the platform adds never reaches
+	 * execution data). Get and Get Many apply it to every record they read, before Simplify.
+	 */
+	outputFields?: (record: unknown) => unknown;
 	/** The flat, friendly subset of one record. */
 	simplify: (record: unknown) => unknown;
 	/** The Simplify option's description: which fields it keeps. */

@@ -4,15 +4,13 @@ import { toNodeError } from '../../toNodeError';
 import { thisN8nWebhookAddress } from '../../thisN8n/resumeUrl';
 import { isNotFoundError } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
-import { listSubscriptions, withoutSecrets, withoutSecretsOf } from '../webhookSubscription/api';
+import { deliveryFields, listSubscriptions } from '../webhookSubscription/api';
 import { webhookRequest } from '../webhookSubscription/picker';
 import { thisN8nSubscriptions } from '../webhookSubscription/thisN8n';
 import { mergeByCreation } from './merge';
 import { deliveriesPath, subscriptionParameter } from './target';
 
 const SCOPE_PARAMETER = 'deliveriesOf';
-/** One subscription's log: the shared Get Many of a nested resource, its records without secrets. */
-const oneLog = withoutSecretsOf(standardGetMany);
 
 /** The IDs of the subscriptions that deliver to this n8n, in creation order, read on the plan's rate budget. */
 async function thisN8nSubscriptionIds(this: IExecuteFunctions, plan: ListPlan, itemIndex: number): Promise<string[]> {
@@ -27,7 +25,7 @@ async function thisN8nSubscriptionIds(this: IExecuteFunctions, plan: ListPlan, i
  */
 const execute: OperationExecute = async function (this, resource, itemIndex) {
 	// One subscription's log: the shared Get Many of a nested resource, under the subscription its parameter names.
-	if (this.getNodeParameter(SCOPE_PARAMETER, itemIndex) === 'subscription') return await oneLog.execute.call(this, resource, itemIndex);
+	if (this.getNodeParameter(SCOPE_PARAMETER, itemIndex) === 'subscription') return await standardGetMany.execute.call(this, resource, itemIndex);
 	const plan = await listPlan.call(this, resource, itemIndex);
 	const logs: unknown[][] = [];
 	for (const webhookId of await thisN8nSubscriptionIds.call(this, plan, itemIndex)) {
@@ -38,7 +36,7 @@ const execute: OperationExecute = async function (this, resource, itemIndex) {
 			if (!isNotFoundError(error)) throw toNodeError(this.getNode(), error, itemIndex);
 		}
 	}
-	const records = mergeByCreation(logs, plan.query.sort === 'created_at', plan.limit).map(withoutSecrets);
+	const records = mergeByCreation(logs, plan.query.sort === 'created_at', plan.limit).map(deliveryFields);
 	return (plan.simplify ? records.map(resource.simplify) : records) as IDataObject[];
 };
 

@@ -1,7 +1,7 @@
 import { get } from '../../operations/get';
 import type { NestedResource } from '../descriptor';
 import { dateRangeFilters, enumFilter, listParameters, textListFilter } from '../../descriptions/filters';
-import { READ_SCOPE, withoutSecretsOf } from '../webhookSubscription/api';
+import { deliveryFields, READ_SCOPE } from '../webhookSubscription/api';
 import { getMany } from './getMany';
 import { redeliver } from './operations';
 import { simplifyDelivery } from './simplify';
@@ -33,7 +33,8 @@ export const resource: NestedResource = {
 	id: DELIVERY_ID,
 	...list,
 	defaultSortField: 'created_at',
+	outputFields: deliveryFields,
 	simplify: simplifyDelivery,
 	simplifyDescription: 'ID, subscription ID, event ID and type, status, attempt count, next attempt, created date and the last attempt\'s response status and error',
-	operations: [withoutSecretsOf(get), getMany, redeliver],
+	operations: [get, getMany, redeliver],
 };

@@ -1,21 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { runsAsTool } from '../../aiTool';
 import { optionsCollection } from '../../descriptions/options';
 import { ActionableError, quoted } from '../../errors';
 import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
 import { nextPageQuery, type ListResponse, type ParsedPage } from '../../list/page';
 import { readPages } from '../../list/paging';
+import { thisN8nWebhookAddress } from '../../thisN8n/resumeUrl';
 import { apiRequest, readCredential, type ApiRequestOptions } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
-import { readSubscription as readWebhookSubscription, withoutSecrets, WRITE_SCOPE } from '../webhookSubscription/api';
+import { deliveryFields, readSubscription as readWebhookSubscription, WRITE_SCOPE, type Subscription } from '../webhookSubscription/api';
 import { SUBSCRIPTION_NOT_FOUND_ADVICE, webhookRequest } from '../webhookSubscription/picker';
+import { requireDeliversToThisN8n } from '../webhookSubscription/thisN8n';
 import { readRecordTarget, recordProperties, type RecordTarget } from '../../operations/get';
 import { deliveriesPath, NOT_FOUND_ADVICE } from './target';
-import { disabledSkip, REDELIVER_ANYWAY_OPTION, redeliverSkip } from './redeliverCheck';
+import { disabledSkip, REDELIVER_ANYWAY_OPTION, REDELIVER_ELSEWHERE_OPTION, redeliverSkip } from './redeliverCheck';
 
-/** One delivery of the target, as the platform returns it without secrets (webhookSubscription/api.ts). */
+/** One delivery of the target, only the contract's fields (webhookSubscription/api.ts). */
 async function readDelivery(this: IExecuteFunctions, target: RecordTarget, options: ApiRequestOptions): Promise<JsonRecord> {
 	const response = (await apiRequest.call(this, 'GET', target.path, options)) as { data?: unknown };
-	const delivery = withoutSecrets(response?.data ?? response);
+	const delivery = deliveryFields(response?.data ?? response);
 	return isJsonRecord(delivery) ? delivery : {};
 }
 
@@ -59,10 +62,10 @@ function request(resource: ResourceDescriptor, target: RecordTarget, itemIndex: 
  * The subscriptions Redeliver read in one run of the node, by ID: a recovery that redelivers many
  * deliveries of one subscription reads it once (the context is the same for every input item).
  */
-const subscriptionsRead = new WeakMap<IExecuteFunctions, Map<string, Promise<unknown>>>();
+const subscriptionsRead = new WeakMap<IExecuteFunctions, Map<string, Promise<Subscription>>>();
 
-function readSubscription(this: IExecuteFunctions, webhookId: string, options: ApiRequestOptions): Promise<unknown> {
-	const read = subscriptionsRead.get(this) ?? new Map<string, Promise<unknown>>();
+function readSubscription(this: IExecuteFunctions, webhookId: string, options: ApiRequestOptions): Promise<Subscription> {
+	const read = subscriptionsRead.get(this) ?? new Map<string, Promise<Subscription>>();
 	subscriptionsRead.set(this, read);
 	if (!read.has(webhookId)) {
 		read.set(webhookId, readWebhookSubscription(webhookRequest(this, options), webhookId, { notFoundAdvice: SUBSCRIPTION_NOT_FOUND_ADVICE }, 'so Redeliver sent nothing'));
@@ -71,17 +74,30 @@ function readSubscription(this: IExecuteFunctions, webhookId: string, options: A
 }
 
 /**
- * `POST …/deliveries/{delivery_id}/redeliver`, unless redeliverCheck.ts finds a reason not to in
- * the event's deliveries (one request with `filter[event_id]`, docs/api-contract.md §8.7) or the
- * subscription is disabled (read once per run, and only when an event is about to be sent).
+ * `POST …/deliveries/{delivery_id}/redeliver`, only to a subscription that delivers to this n8n
+ * (read first, once per run; a person may allow others with an option, an AI agent's tool never),
+ * and unless redeliverCheck.ts finds a reason not to in the event's deliveries (one request with
+ * `filter[event_id]`, docs/api-contract.md §8.7) or the subscription is disabled.
  */
 const executeRedeliver: OperationExecute = async function (this, resource, itemIndex) {
 	// The subscription and the delivery, named as the shared Get names them.
 	const target = readRecordTarget.call(this, resource, itemIndex);
 	const webhookId = target.parentId as string;
-	const anyway = (this.getNodeParameter('options', itemIndex, {}) as { redeliverAnyway?: boolean }).redeliverAnyway === true;
+	const chosen = this.getNodeParameter('options', itemIndex, {}) as { redeliverAnyway?: boolean; redeliverElsewhere?: boolean };
+	const anyway = chosen.redeliverAnyway === true;
+	// An AI agent's tool sends only to this n8n, whatever its saved options say.
+	const asTool = runsAsTool(this.getNode());
+	const elsewhere = !asTool && chosen.redeliverElsewhere === true;
 	// One credential read for the item's requests: n8n loads and decrypts it on every read.
 	const options = { ...request(resource, target, itemIndex), credential: await readCredential.call(this) };
+	const subscription = await readSubscription.call(this, webhookId, options);
+	if (!elsewhere) {
+		requireDeliversToThisN8n(subscription, thisN8nWebhookAddress.call(this, itemIndex), {
+			operation: 'Redeliver',
+			consequence: 'so Redeliver sent nothing',
+			override: asTool ? undefined : REDELIVER_ELSEWHERE_OPTION,
+		});
+	}
 	const delivery = await readDelivery.call(this, target, options);
 	const outcome = {
 		delivery_id: target.id,
@@ -94,12 +110,10 @@ const executeRedeliver: OperationExecute = async function (this, resource, itemI
 	if (!anyway && delivery.status !== 'succeeded' && typeof delivery.event_id === 'string') {
 		eventDeliveries = await readEventDeliveries.call(this, webhookId, delivery.event_id, options);
 	}
-	const skip =
-		redeliverSkip(delivery, eventDeliveries, anyway) ??
-		disabledSkip(await readSubscription.call(this, webhookId, options));
+	const skip = redeliverSkip(delivery, eventDeliveries, anyway) ?? disabledSkip(subscription);
 	if (skip) return [{ redelivered: false, ...outcome, skipped_reason: skip.reason, delivered_by: skip.delivery, new_delivery: null }];
 	const sent = (await apiRequest.call(this, 'POST', `${target.path}/redeliver`, { ...options, requiredScope: WRITE_SCOPE })) as { data?: unknown };
-	return [{ redelivered: true, ...outcome, skipped_reason: null, delivered_by: null, new_delivery: withoutSecrets(sent?.data ?? null) as IDataObject }];
+	return [{ redelivered: true, ...outcome, skipped_reason: null, delivered_by: null, new_delivery: deliveryFields(sent?.data ?? null) as IDataObject }];
 };
 
 /** Redeliver: sends a past delivery's event again, as a new delivery with the same event ID. */
@@ -112,6 +126,7 @@ export const redeliver: ResourceOperation = {
 			'Send a delivery\'s event again to its subscription (same event ID, new delivery); skipped when the event was delivered since, is still being retried, has a newer delivery or failed 3 times, or the subscription is disabled',
 		action: 'Redeliver a webhook delivery',
 	}),
+	toolSentence: 'It sends only to subscriptions that deliver to this n8n (delivers_to_this_n8n: true); for any other it sends nothing and fails.',
 	properties: (resource): INodeProperties[] => [
 		...recordProperties(resource),
 		optionsCollection([
@@ -122,6 +137,16 @@ export const redeliver: ResourceOperation = {
 				default: false,
 				description:
 					'Whether to send the event without checking its deliveries: even when this delivery succeeded, another one of the same event succeeded, is pending or is newer, or the event failed 3 tried deliveries. Off: such a delivery is an error (succeeded) or skipped, so a scheduled recovery sends each event once. A disabled subscription is skipped either way.',
+			},
+			{
+				displayName: REDELIVER_ELSEWHERE_OPTION,
+				name: 'redeliverElsewhere',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to send the event also when its subscription does not deliver to this n8n: its URL is another n8n's or another service's, or this n8n's webhook address cannot be read. Off: such a subscription is an error and nothing is sent. As an AI agent's tool the node never sends elsewhere.",
+				// The tool variant ignores it (executeRedeliver): not shown there.
+				displayOptions: { hide: { '@tool': [true] } },
 			},
 		]),
 	],

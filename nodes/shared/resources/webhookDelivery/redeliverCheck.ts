@@ -6,6 +6,9 @@ import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
 /** The option that lets Redeliver send an event that was (or is being) delivered. */
 export const REDELIVER_ANYWAY_OPTION = 'Redeliver Even If Delivered';
 
+/** The option that lets a person's Redeliver send to a subscription that does not deliver to this n8n (an AI agent's tool never does). */
+export const REDELIVER_ELSEWHERE_OPTION = 'Redeliver Even If It Delivers Elsewhere';
+
 /** The statuses that mean the event reached (or may still reach) the receiver. */
 const DELIVERED_STATUSES: readonly unknown[] = ['succeeded', 'pending'];
 

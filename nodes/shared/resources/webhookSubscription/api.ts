@@ -10,7 +10,6 @@ import { readPages } from '../../list/paging';
 import type { Query } from '../../list/query';
 import { sameTriggerUrl } from '../../thisN8n/address';
 import type { ApiRequestOptions } from '../../transport';
-import type { OperationExecute, ResourceOperation } from '../descriptor';
 import { prefixedIdParser } from '../recordId';
 
 export const SUBSCRIPTIONS_PATH = '/webhooks';
@@ -22,13 +21,82 @@ export const SUBSCRIPTION_NOUN = 'webhook subscription';
 const PAGE_SIZE = 100;
 const MAX_PAGES = 10;
 const BASE_URL_ADVICE = 'Check that the credential\'s Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).';
+
 /**
- * Fields the platform may send that must not reach execution data, at any depth: a
- * subscription's signing secret (and a rotated one's), the headers a delivery was sent with, and
- * whatever else names a credential. The contract sends none of them; a platform that strays from
- * it must not leak one into workflow runs.
+ * What the node outputs of a subscription or a delivery: the contract's fields and nothing else
+ * (docs/api-contract.md §8.1, §8.6), each only with a value of the kind the contract gives it. A
+ * field a platform adds beyond the contract (a signing secret under any name, the headers a
+ * delivery was sent with, credentials, a nested object) never reaches execution data or an AI
+ * agent, whatever it is called. `scalar`: a string, number, boolean or null; `strings`: a list
+ * of strings; an object: a list of records with these fields. A list's entry of another kind
+ * becomes null: the list keeps its length, so what judges it (the trigger's event types, Check
+ * Triggers' refusal proof) still sees that something was there.
  */
-const SECRET_FIELD = /secret|authori[sz]ation|headers|token|password|api[-_]?key/i;
+type FieldKind = 'scalar' | 'strings' | FieldKinds;
+interface FieldKinds {
+	readonly [field: string]: FieldKind;
+}
+
+/** A subscription (contract §8.1). The secret POST and rotate-secret answer with is read before this (createSubscription, rotateSecret). */
+const SUBSCRIPTION_FIELDS: FieldKinds = {
+	id: 'scalar',
+	url: 'scalar',
+	events: 'strings',
+	description: 'scalar',
+	enabled: 'scalar',
+	created_at: 'scalar',
+	updated_at: 'scalar',
+};
+
+/** A delivery with its attempts (contract §8.6). */
+const DELIVERY_FIELDS: FieldKinds = {
+	id: 'scalar',
+	webhook_id: 'scalar',
+	event_id: 'scalar',
+	event_type: 'scalar',
+	status: 'scalar',
+	attempt_count: 'scalar',
+	next_attempt_at: 'scalar',
+	created_at: 'scalar',
+	attempts: { attempt: 'scalar', started_at: 'scalar', duration_ms: 'scalar', response_status: 'scalar', error: 'scalar' },
+};
+
+const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/** `value` as `kind` allows it, or undefined when it is not of that kind (the field is then left out). */
+function allowed(value: unknown, kind: FieldKind): unknown {
+	if (kind === 'scalar') return isScalar(value) ? value : undefined;
+	if (!Array.isArray(value)) return undefined;
+	if (kind === 'strings') return value.map((entry) => (typeof entry === 'string' ? entry : null));
+	return value.map((entry) => (isJsonRecord(entry) ? onlyFields(entry, kind) : null));
+}
+
+/** The fields of `record` that `fields` names, in the record's order, each as its kind allows. */
+function onlyFields(record: JsonRecord, fields: FieldKinds): JsonRecord {
+	const kept: JsonRecord = {};
+	for (const [field, value] of Object.entries(record)) {
+		const kind = Object.prototype.hasOwnProperty.call(fields, field) ? fields[field] : undefined;
+		const output = kind === undefined ? undefined : allowed(value, kind);
+		if (output !== undefined) kept[field] = output;
+	}
+	return kept;
+}
+
+/** A record (each of a list's) with only `fields`; anything else as it is. */
+function recordWith(value: unknown, fields: FieldKinds): unknown {
+	if (Array.isArray(value)) return value.map((entry) => recordWith(entry, fields));
+	return isJsonRecord(value) ? onlyFields(value, fields) : value;
+}
+
+/** A subscription as the node outputs it: only the contract's fields (§8.1). */
+export function subscriptionFields(record: unknown): unknown {
+	return recordWith(record, SUBSCRIPTION_FIELDS);
+}
+
+/** A delivery as the node outputs it: only the contract's fields, its attempts' too (§8.6). */
+export function deliveryFields(record: unknown): unknown {
+	return recordWith(record, DELIVERY_FIELDS);
+}
 
 /** One request to the API under `/v1`, with the caller's budget and credential. */
 export type WebhookRequest = (method: IHttpRequestMethods, endpoint: string, options: ApiRequestOptions) => Promise<unknown>;
@@ -51,21 +119,6 @@ export function subscriptionPath(webhookId: string): string {
 /** e.g. "webhook subscription wh_2f9c1a7e4b", for error messages. */
 export function subscriptionLabel(webhookId: string): string {
 	return `${SUBSCRIPTION_NOUN} ${webhookId}`;
-}
-
-/** A record as the node outputs it: without the fields SECRET_FIELD names, at any depth. */
-export function withoutSecrets(record: unknown): unknown {
-	if (Array.isArray(record)) return record.map(withoutSecrets);
-	if (!isJsonRecord(record)) return record;
-	return Object.fromEntries(Object.entries(record).filter(([field]) => !SECRET_FIELD.test(field)).map(([field, value]) => [field, withoutSecrets(value)]));
-}
-
-/** The operation with its records output without secrets (a Get or Get Many of the shared operations). */
-export function withoutSecretsOf(operation: ResourceOperation): ResourceOperation {
-	const execute: OperationExecute = async function (this, resource, itemIndex) {
-		return (await operation.execute.call(this, resource, itemIndex)).map(withoutSecrets) as Awaited<ReturnType<OperationExecute>>;
-	};
-	return { ...operation, execute };
 }
 
 /**
@@ -111,26 +164,26 @@ function nextPageWithinLimit(query: Query, page: ParsedPage): Query | undefined 
 /**
  * Every subscription of the account in creation order, or only those for `url`: every spelling
  * n8n serves alike (address.ts sameTriggerUrl), which the platform's exact `filter[url]` would
- * miss; a duplicate spelt otherwise delivers every event a second time all the same. Without
- * secrets; an ID that is not one is an error. At most MAX_PAGES pages: with `complete`, a page
- * left unread is an error rather than a shorter list.
+ * miss; a duplicate spelt otherwise delivers every event a second time all the same. Only the
+ * contract's fields (subscriptionFields); an ID that is not one is an error. At most MAX_PAGES
+ * pages: with `complete`, a page left unread is an error rather than a shorter list.
  */
 export async function listSubscriptions(request: WebhookRequest, url?: string, { complete = false } = {}): Promise<Subscription[]> {
 	const fetchPage = async (qs: Record<string, string | number>) =>
 		(await request('GET', SUBSCRIPTIONS_PATH, { qs, returnFullResponse: true, requiredScope: READ_SCOPE })) as ListResponse;
 	const listed = await readPages(fetchPage, { page: 1, per_page: PAGE_SIZE }, complete ? { next: nextPageWithinLimit } : { maxPages: MAX_PAGES });
 	const wanted = url === undefined ? listed : listed.filter((record) => isJsonRecord(record) && sameTriggerUrl(record.url, url));
-	return wanted.map((record) => withoutSecrets(checkedSubscription(record, 'listed')) as Subscription);
+	return wanted.map((record) => subscriptionFields(checkedSubscription(record, 'listed')) as Subscription);
 }
 
 /**
- * `GET /webhooks/{id}`: the subscription without secrets (a 404 is the caller's to read).
+ * `GET /webhooks/{id}`: the subscription, only the contract's fields (a 404 is the caller's to read).
  * `consequence`: what an answer that is not a subscription means, e.g. "so Delete deleted nothing".
  */
 export async function readSubscription(request: WebhookRequest, webhookId: string, options: ApiRequestOptions = {}, consequence = 'so nothing was done with it'): Promise<Subscription> {
 	const response = (await request('GET', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), requiredScope: READ_SCOPE, ...options })) as { data?: unknown };
 	if (!isJsonRecord(response?.data)) throw new ActionableError(`The API did not answer with subscription ${quoted(webhookId)}, ${consequence}`, BASE_URL_ADVICE);
-	return withoutSecrets(checkedSubscription(response.data, 'answered with')) as Subscription;
+	return subscriptionFields(checkedSubscription(response.data, 'answered with')) as Subscription;
 }
 
 /** What a subscription is for: its URL, event types, description and whether it is enabled. */
@@ -174,7 +227,8 @@ export async function deleteSubscription(request: WebhookRequest, webhookId: str
 
 /**
  * `GET /webhooks/{id}/deliveries`, newest first: the subscription's last `count` deliveries
- * (one page), without secrets. An answer that is not a list is an error, never "no deliveries".
+ * (one page), only the contract's fields (deliveryFields). An answer that is not a list is an
+ * error, never "no deliveries".
  */
 export async function listRecentDeliveries(request: WebhookRequest, webhookId: string, count: number): Promise<unknown[]> {
 	const response = (await request('GET', `${subscriptionPath(webhookId)}/deliveries`, {
@@ -183,5 +237,5 @@ export async function listRecentDeliveries(request: WebhookRequest, webhookId: s
 		requiredScope: READ_SCOPE,
 	})) as { data?: unknown };
 	if (!Array.isArray(response?.data)) throw new ActionableError(`The API did not answer with the delivery log of subscription ${quoted(webhookId)}`, BASE_URL_ADVICE);
-	return response.data.map(withoutSecrets);
+	return response.data.map(deliveryFields);
 }

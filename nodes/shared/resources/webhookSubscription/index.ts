@@ -1,7 +1,7 @@
 import type { ResourceDescriptor } from '../descriptor';
 import { listParameters, textFilter } from '../../descriptions/filters';
 import { SUBSCRIPTION_OPERATIONS } from './operations';
-import { parseSubscriptionId, READ_SCOPE, SUBSCRIPTIONS_PATH, WRITE_SCOPE } from './api';
+import { parseSubscriptionId, READ_SCOPE, subscriptionFields, SUBSCRIPTIONS_PATH, WRITE_SCOPE } from './api';
 import { searchWebhookSubscriptions, SUBSCRIPTION_ID_PARAMETER, SUBSCRIPTION_NOT_FOUND_ADVICE, subscriptionLocator } from './picker';
 import { simplifySubscription } from './simplify';
 
@@ -32,6 +32,7 @@ export const resource: ResourceDescriptor = {
 	},
 	...list,
 	defaultSortField: 'created_at',
+	outputFields: subscriptionFields,
 	simplify: simplifySubscription,
 	simplifyDescription: 'ID, URL, event types, description, enabled and created date',
 	picker: {

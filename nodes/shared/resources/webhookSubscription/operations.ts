@@ -1,20 +1,23 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { optionsCollection } from '../../descriptions/options';
 import type { JsonRecord } from '../../jsonRecord';
 import { get } from '../../operations/get';
 import { getMany } from '../../operations/getMany';
 import { deliversTo } from '../../thisN8n/address';
 import { thisN8nWebhookAddress } from '../../thisN8n/resumeUrl';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation, WholeInputOperation } from '../descriptor';
-import { deleteSubscription, readSubscription, withoutSecretsOf } from './api';
+import { deleteSubscription, readSubscription } from './api';
 import { checkTriggers } from './checkTriggers';
 import { subscriptionLocator, webhookRequest } from './picker';
-import { markDelivery } from './thisN8n';
+import { markDelivery, requireDeliversToThisN8n } from './thisN8n';
 
-/** Get or Get Many without secrets (api.ts) and with `delivers_to_this_n8n` on every record, the simplified ones included. */
+/**
+ * Get or Get Many (only the contract's fields: the descriptor's outputFields) with
+ * `delivers_to_this_n8n` added after them on every record, the simplified ones included.
+ */
 function marked(operation: ResourceOperation): ResourceOperation {
-	const read = withoutSecretsOf(operation);
 	const execute: OperationExecute = async function (this, resource, itemIndex) {
-		const records = await read.execute.call(this, resource, itemIndex);
+		const records = await operation.execute.call(this, resource, itemIndex);
 		return markDelivery(records, thisN8nWebhookAddress.call(this, itemIndex));
 	};
 	return { ...operation, execute };
@@ -26,13 +29,26 @@ export function deletedNote(subscription: JsonRecord): string {
 	return `This subscription delivered to this n8n${owner}. If an active workflow's Education Platform Trigger registered it, that trigger receives no events from now on, and events meanwhile are not kept for it: deactivate and activate (unpublish and publish) that workflow to register it again.`;
 }
 
-/** `DELETE /v1/webhooks/{id}`, after reading it: the result says whether it delivered to this n8n. */
+/** The option with which Delete deletes a subscription that does not deliver to this n8n. */
+export const DELETE_ELSEWHERE_OPTION = 'Delete Even If It Delivers Elsewhere';
+
+/**
+ * `DELETE /v1/webhooks/{id}`, after reading it: only a subscription that delivers to this n8n,
+ * unless Options say otherwise (thisN8n.ts requireDeliversToThisN8n). Deleting is for good: the
+ * platform cancels its pending retries and discards its delivery log (docs/api-contract.md §8.5).
+ * The result says whether it delivered to this n8n. Never run by an AI agent's tool: the
+ * Operation selector hides it there, and the router refuses it (shared/aiTool.ts).
+ */
 const executeDelete: OperationExecute = async function (this, resource, itemIndex) {
 	const id = resource.id.parse(this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true }));
+	const { deleteElsewhere } = this.getNodeParameter('options', itemIndex, {}) as { deleteElsewhere?: boolean };
 	const request = webhookRequest(this, { notFoundAdvice: resource.id.notFoundAdvice, itemIndex });
-	const subscription = await readSubscription(request, String(id), {}, 'so Delete deleted nothing');
+	const consequence = 'so Delete deleted nothing';
+	const subscription = await readSubscription(request, String(id), {}, consequence);
+	const address = thisN8nWebhookAddress.call(this, itemIndex);
+	if (deleteElsewhere !== true) requireDeliversToThisN8n(subscription, address, { operation: 'Delete', consequence, override: DELETE_ELSEWHERE_OPTION });
 	await deleteSubscription(request, String(id));
-	const toThisN8n = deliversTo(thisN8nWebhookAddress.call(this, itemIndex), subscription.url);
+	const toThisN8n = deliversTo(address, subscription.url);
 	return [
 		{
 			id,
@@ -48,16 +64,29 @@ const executeDelete: OperationExecute = async function (this, resource, itemInde
 
 const deleteProperties = (resource: ResourceDescriptor): INodeProperties[] => [
 	subscriptionLocator(resource.id.parameter, resource.id.displayName, 'The subscription to delete: pick one from the list, or give its ID'),
+	optionsCollection([
+		{
+			displayName: DELETE_ELSEWHERE_OPTION,
+			name: 'deleteElsewhere',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to delete the subscription also when it does not deliver to this n8n: its URL is another n8n's or another service's, or this n8n's webhook address cannot be read. Off: such a subscription is an error and stays.",
+		},
+	]),
 ];
 
-/** Delete: removes a subscription and its delivery log (docs/api-contract.md §8.1, §8.5). */
+/** Delete: removes a subscription for good, with its pending retries and delivery log (docs/api-contract.md §8.1, §8.5). */
 const remove: ResourceOperation = {
 	value: 'delete',
 	option: (resource) => ({
 		name: 'Delete',
 		value: 'delete',
-		description: `Delete a ${resource.displayName.toLowerCase()}, its pending retries and its delivery log; the result says when it delivered to this n8n`,
+		description: `Delete a ${resource.displayName.toLowerCase()} permanently: its pending retries and delivery log are gone; only one that delivers to this n8n, unless an option allows others`,
 		action: `Delete a ${resource.displayName.toLowerCase()}`,
+		// Not an AI agent's tool: deleting cannot be undone, and an agent reads subscriptions'
+		// descriptions, which others write. `hide`, as Check Triggers does (checkTriggers.ts).
+		displayOptions: { hide: { '@tool': [true] } },
 	}),
 	properties: deleteProperties,
 	execute: executeDelete,

@@ -70,6 +70,14 @@ describe('router', () => {
 			expect(json.details).toContain('filter: Requested filter(s) `grade` are not allowed.');
 		});
 
+		it('refuses an operation the tool variant hides (Check Triggers, on the whole input) before any request', async () => {
+			// No interceptor: a request would fail with nock's refusal instead of this answer.
+			const result = await runAsTool({ resource: 'webhookSubscription', operation: 'checkTriggers' });
+			expect(result.items.map((item) => [item.json.error, item.pairedItem])).toEqual([
+				['Webhook Subscription → Check Triggers is not offered to AI agents, so the tool did nothing', [{ item: 0 }]],
+			]);
+		});
+
 		it('fails the run when On Error is Stop Workflow', async () => {
 			nock(ORIGIN).get('/v1/students').query(true).reply(422, refused);
 			const result = await runAsTool({ operation: 'getMany', additionalFilters: { filter: [{ name: 'grade', value: '9' }] } }, 'stopWorkflow');

@@ -72,7 +72,10 @@ const SUBSCRIPTION_ID_KEY: SchemaProperty = { type: 'string', description: 'The 
 const DELIVERY_ID = "={{ $fromAI('delivery_id', 'The delivery ID, starting with dlv_', 'string') }}";
 const DELIVERY_ID_KEY: SchemaProperty = { type: 'string', description: 'The delivery ID, starting with dlv_' };
 
-/** Every operation the tool variant offers, in the Resource and Operation selectors' order. */
+/**
+ * Every operation the tool variant offers, in the Resource and Operation selectors' order: not
+ * Webhook Subscription → Delete (permanent) or Check Triggers, which it hides.
+ */
 const TOOL_PINS: ToolPin[] = [
 	{
 		resource: 'student',
@@ -225,17 +228,6 @@ const TOOL_PINS: ToolPin[] = [
 	},
 	{
 		resource: 'webhookSubscription',
-		operation: 'delete',
-		node: 'Delete a webhook subscription in Education Platform',
-		fromAi: { webhookSubscriptionId: SUBSCRIPTION_ID },
-		name: 'Delete_a_webhook_subscription_in_Education_Platform',
-		description:
-			'Education Platform: Delete a webhook subscription, its pending retries and its delivery log; the result says when it delivered to this n8n. ' +
-			'Give its ID (e.g. wh_2f9c1a7e4b); Get Many finds IDs.',
-		schema: inputSchema({ subscription_id: SUBSCRIPTION_ID_KEY }, ['subscription_id']),
-	},
-	{
-		resource: 'webhookSubscription',
 		operation: 'get',
 		node: 'Get a webhook subscription in Education Platform',
 		fromAi: { webhookSubscriptionId: SUBSCRIPTION_ID },
@@ -302,6 +294,7 @@ const TOOL_PINS: ToolPin[] = [
 		name: 'Redeliver_a_webhook_delivery_in_Education_Platform',
 		description:
 			"Education Platform: Send a delivery's event again to its subscription (same event ID, new delivery); skipped when the event was delivered since, is still being retried, has a newer delivery or failed 3 times, or the subscription is disabled. " +
+			'It sends only to subscriptions that deliver to this n8n (delivers_to_this_n8n: true); for any other it sends nothing and fails. ' +
 			"Give its subscription's ID and its own (e.g. dlv_8Ui9Op0A); Get Many finds IDs.",
 		schema: inputSchema({ subscription_id: SUBSCRIPTION_ID_KEY, delivery_id: DELIVERY_ID_KEY }, ['subscription_id', 'delivery_id']),
 	},

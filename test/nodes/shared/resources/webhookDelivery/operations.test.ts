@@ -1,12 +1,20 @@
 // Webhook Delivery → Get and Redeliver through n8n's engine with nock: which requests each sends,
-// and what Redeliver says when it sends nothing.
+// and what Redeliver says when it sends nothing. The harness's n8n runs at TEST_INSTANCE_URL, so
+// a subscription under it delivers to "this n8n".
 import nock from 'nock';
-import { jsonOf, ORIGIN, runEducationPlatform } from '../../../EducationPlatform/fixtures';
+import type { INodeParameters } from 'n8n-workflow';
+import { runNode, TEST_INSTANCE_URL, TEST_WEBHOOK_ID } from '../../../../harness';
+import { jsonOf, ORIGIN, runEducationPlatform, TOKEN } from '../../../EducationPlatform/fixtures';
+import { EducationPlatformTool, offeredOperations } from '../../../EducationPlatform/toolVariant';
 import { useNock } from '../../../../harness/nock';
 
 useNock();
 
 const LOG = '/v1/webhooks/wh_1/deliveries';
+/** wh_1: a trigger's subscription of this n8n. */
+const OURS = { id: 'wh_1', url: `${TEST_INSTANCE_URL}/webhook/${TEST_WEBHOOK_ID}/webhook`, enabled: true };
+/** wh_1 as another integration's subscription on the same account. */
+const ACCOUNTING = { id: 'wh_1', url: 'https://accounting.example/hooks/edu', enabled: true };
 const delivery = (id: string, status: string) => ({ id, webhook_id: 'wh_1', event_id: 'evt_1', event_type: 'payment.failed', status, attempt_count: 8, next_attempt_at: null, created_at: '2026-11-21T09:15:02.000000Z', attempts: [] });
 const target = { resource: 'webhookDelivery', webhookSubscriptionId: { __rl: true, mode: 'id', value: 'wh_1' }, webhookDeliveryId: 'dlv_1' };
 
@@ -18,15 +26,25 @@ describe('Webhook Delivery → Get', () => {
 	});
 });
 
-/** A delivery as a platform might log it with the request it sent: the headers carry credentials. */
+/**
+ * A delivery as a platform might log it beyond the contract: the request it sent (the headers carry
+ * credentials), a signing key, credentials, a nested object, in the delivery and in its attempts.
+ */
 const withHeaders = (id: string, status: string) => ({
 	...delivery(id, status),
 	request_headers: { authorization: 'Bearer platform-token' },
-	attempts: [{ attempt: 1, response_status: 500, error: null, request_headers: { 'webhook-signature': 'v1,abc' } }],
+	signing_key: 'sk_live_1',
+	credentials: { username: 'sync', password: 'p' },
+	receiver: { url: 'https://n8n.example/h', auth: { basic: 'dTpw' } },
+	event_type: { name: 'payment.failed', token: 't' },
+	attempts: [{ attempt: 1, response_status: 500, error: null, request_headers: { 'webhook-signature': 'v1,abc' }, response_body: { session: 's' } }],
 });
-const withoutHeaders = (id: string, status: string) => ({ ...delivery(id, status), attempts: [{ attempt: 1, response_status: 500, error: null }] });
+const withoutHeaders = (id: string, status: string) => {
+	const { event_type: _eventType, ...rest } = delivery(id, status);
+	return { ...rest, attempts: [{ attempt: 1, response_status: 500, error: null }] };
+};
 
-it('Get leaves out the request headers a delivery and its attempts carry, Simplify off (the default)', async () => {
+it("Get outputs only the contract's fields of a delivery and its attempts, Simplify off (the default)", async () => {
 	nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: withHeaders('dlv_1', 'failed') });
 	const result = await runEducationPlatform({ ...target, operation: 'get' });
 	expect(result.error).toBeUndefined();
@@ -34,16 +52,18 @@ it('Get leaves out the request headers a delivery and its attempts carry, Simpli
 });
 
 describe('Webhook Delivery → Redeliver', () => {
-	/** dlv_1 failed and is its event's only delivery; then the subscription is read with this answer. */
+	/** The subscription is read (first) with this answer; dlv_1 failed and is its event's only delivery. */
 	const failedThenSubscription = (status: number, body: object) =>
 		nock(ORIGIN)
+			.get('/v1/webhooks/wh_1')
+			.reply(status, body)
 			.get(`${LOG}/dlv_1`)
 			.reply(200, { data: delivery('dlv_1', 'failed') })
 			.get(LOG)
 			.query(true)
-			.reply(200, { data: [delivery('dlv_1', 'failed')] })
-			.get('/v1/webhooks/wh_1')
-			.reply(status, body);
+			.reply(200, { data: [delivery('dlv_1', 'failed')] });
+	/** wh_1 is this n8n's (OURS), read first. */
+	const ours = () => nock(ORIGIN).get('/v1/webhooks/wh_1').reply(200, { data: OURS });
 
 	it('reads the event\'s deliveries newest first and the subscription, then redelivers', async () => {
 		const scope = nock(ORIGIN)
@@ -53,7 +73,7 @@ describe('Webhook Delivery → Redeliver', () => {
 			.query({ 'filter[event_id]': 'evt_1', sort: '-created_at', page: 1, per_page: 100 })
 			.reply(200, { data: [delivery('dlv_1', 'failed')], meta: { current_page: 1, last_page: 1, per_page: 100, total: 1 } })
 			.get('/v1/webhooks/wh_1')
-			.reply(200, { data: { id: 'wh_1', enabled: true } })
+			.reply(200, { data: OURS })
 			.post(`${LOG}/dlv_1/redeliver`)
 			.reply(202, { data: delivery('dlv_2', 'pending') });
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
@@ -73,7 +93,7 @@ describe('Webhook Delivery → Redeliver', () => {
 	});
 
 	it('leaves out the request headers of the new delivery', async () => {
-		failedThenSubscription(200, { data: { id: 'wh_1', enabled: true } })
+		failedThenSubscription(200, { data: OURS })
 			.post(`${LOG}/dlv_1/redeliver`)
 			.reply(202, { data: withHeaders('dlv_2', 'pending') });
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
@@ -82,7 +102,7 @@ describe('Webhook Delivery → Redeliver', () => {
 
 	it('reads every page of the event\'s deliveries: one that succeeded on page 2 stops it', async () => {
 		const failed = Array.from({ length: 100 }, (_, index) => ({ ...delivery(`dlv_f${index}`, 'failed'), attempt_count: 0 }));
-		const scope = nock(ORIGIN)
+		const scope = ours()
 			.get(`${LOG}/dlv_1`)
 			.reply(200, { data: delivery('dlv_1', 'failed') })
 			.get(LOG)
@@ -100,7 +120,7 @@ describe('Webhook Delivery → Redeliver', () => {
 	it('refuses, sending nothing, when the event\'s deliveries do not end within 20 pages', async () => {
 		const failed = Array.from({ length: 100 }, (_, index) => ({ ...delivery(`dlv_f${index}`, 'failed'), attempt_count: 0 }));
 		const pages: number[] = [];
-		nock(ORIGIN)
+		ours()
 			.get(`${LOG}/dlv_1`)
 			.reply(200, { data: delivery('dlv_1', 'failed') })
 			.get(LOG)
@@ -117,7 +137,7 @@ describe('Webhook Delivery → Redeliver', () => {
 	});
 
 	it('sends nothing for an event with a pending delivery, and says so in the item', async () => {
-		nock(ORIGIN)
+		ours()
 			.get(`${LOG}/dlv_1`)
 			.reply(200, { data: delivery('dlv_1', 'failed') })
 			.get(LOG)
@@ -145,7 +165,7 @@ describe('Webhook Delivery → Redeliver', () => {
 			.reply(200, { data: [event('dlv_2', 'evt_2')] })
 			.get('/v1/webhooks/wh_1')
 			.once()
-			.reply(200, { data: { id: 'wh_1', enabled: true } })
+			.reply(200, { data: OURS })
 			.post(`${LOG}/dlv_1/redeliver`)
 			.reply(202, { data: delivery('dlv_3', 'pending') })
 			.post(`${LOG}/dlv_2/redeliver`)
@@ -163,7 +183,7 @@ describe('Webhook Delivery → Redeliver', () => {
 	});
 
 	it('sends nothing to a disabled subscription, and says to enable it', async () => {
-		failedThenSubscription(200, { data: { id: 'wh_1', enabled: false } });
+		failedThenSubscription(200, { data: { ...OURS, enabled: false } });
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
 		expect(jsonOf(result.items)).toEqual([
 			expect.objectContaining({ redelivered: false, delivered_by: null, new_delivery: null, skipped_reason: expect.stringMatching(/^Subscription wh_1 is disabled/) }),
@@ -172,7 +192,7 @@ describe('Webhook Delivery → Redeliver', () => {
 	});
 
 	it('sends nothing when the event\'s deliveries are not a list, and says to check the Base URL', async () => {
-		nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'failed') }).get(LOG).query(true).reply(200, '<html>login</html>');
+		ours().get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'failed') }).get(LOG).query(true).reply(200, '<html>login</html>');
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
 		expect(result.error?.message).toBe('The API did not answer with a list of event "evt_1"\'s deliveries, so Redeliver could not check it and did not send it');
 		expect(result.error?.description).toMatch(/Base URL/);
@@ -187,8 +207,57 @@ describe('Webhook Delivery → Redeliver', () => {
 	});
 
 	it('keeps a refused succeeded delivery per item under Continue On Fail', async () => {
-		nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'succeeded') });
+		ours().get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'succeeded') });
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' }, { continueOnFail: true });
 		expect(jsonOf(result.items)).toEqual([{ error: 'Delivery "dlv_1" already succeeded, so Redeliver did not send event "evt_1" again' }]);
+	});
+
+	it('sends nothing to a subscription that delivers elsewhere, reads nothing more, and names its URL and the option', async () => {
+		const scope = nock(ORIGIN).get('/v1/webhooks/wh_1').reply(200, { data: ACCOUNTING });
+		const reading = nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'failed') });
+		const sending = nock(ORIGIN).post(`${LOG}/dlv_1/redeliver`).reply(202, { data: delivery('dlv_2', 'pending') });
+		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
+		expect(result.error?.message).toBe('Subscription "wh_1" delivers elsewhere, to "https://accounting.example/hooks/edu", not to this n8n, so Redeliver sent nothing');
+		expect(result.error?.description).toMatch(/set Options → Redeliver Even If It Delivers Elsewhere\./);
+		expect([scope.isDone(), reading.isDone(), sending.isDone()]).toEqual([true, false, false]);
+	});
+
+	it('with Redeliver Even If It Delivers Elsewhere, a person sends it', async () => {
+		const scope = failedThenSubscription(200, { data: ACCOUNTING }).post(`${LOG}/dlv_1/redeliver`).reply(202, { data: delivery('dlv_2', 'pending') });
+		const result = await runEducationPlatform({ ...target, operation: 'redeliver', options: { redeliverElsewhere: true } });
+		expect(jsonOf(result.items)).toEqual([expect.objectContaining({ redelivered: true, new_delivery: delivery('dlv_2', 'pending') })]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	describe("as an AI agent's tool", () => {
+		const runAsTool = (parameters: INodeParameters) =>
+			runNode({
+				nodeType: new EducationPlatformTool(),
+				parameters: { ...target, operation: 'redeliver', ...parameters },
+				credentials: { educationPlatformApi: { baseUrl: ORIGIN, accessToken: TOKEN } },
+			});
+
+		it('is offered, and redelivers to a subscription of this n8n', async () => {
+			expect(offeredOperations(new EducationPlatformTool(), 'webhookDelivery')).toContain('redeliver');
+			const scope = failedThenSubscription(200, { data: OURS }).post(`${LOG}/dlv_1/redeliver`).reply(202, { data: delivery('dlv_2', 'pending') });
+			const result = await runAsTool({});
+			expect(jsonOf(result.items)).toEqual([expect.objectContaining({ redelivered: true, delivery_id: 'dlv_1' })]);
+			expect(scope.isDone()).toBe(true);
+		});
+
+		it('sends nothing to a subscription that delivers elsewhere, even saved with the option, and answers the model why', async () => {
+			failedThenSubscription(200, { data: ACCOUNTING });
+			const sending = nock(ORIGIN).post(`${LOG}/dlv_1/redeliver`).reply(202, { data: delivery('dlv_2', 'pending') });
+			const result = await runAsTool({ options: { redeliverElsewhere: true, redeliverAnyway: true } });
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result.items)).toEqual([
+				{
+					error: 'Subscription "wh_1" delivers elsewhere, to "https://accounting.example/hooks/edu", not to this n8n, so Redeliver sent nothing',
+					details: "As an AI agent's tool, Redeliver acts only on subscriptions that deliver to this n8n (delivers_to_this_n8n: true), and nothing changes that.",
+				},
+			]);
+			expect(sending.isDone()).toBe(false);
+			expect(nock.pendingMocks()).toContain(`POST ${ORIGIN}:443${LOG}/dlv_1/redeliver`);
+		});
 	});
 });
