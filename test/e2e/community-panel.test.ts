@@ -358,7 +358,7 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		expect(reporting.summary).toMatchObject({ unhealthy_triggers: 0, orphans: 1, deleted_orphans: 0 });
 		expect(await n8n.platform.subscriptions()).toEqual([subscription, leftover]);
 
-		await refusedByN8n(n8n, leftover.id, DELETED.events[0]);
+		await refusedByN8n(n8n, leftover.id, DELETED.events[0], EVENT);
 		const deleting = await runWatchdog(n8n, { deleteOrphaned: true });
 		expect(deleting.checked.filter((item) => item.check === 'orphan')).toEqual([expect.objectContaining({ webhook_subscription_id: leftover.id, action: 'deleted' })]);
 		expect(deleting.summary).toMatchObject({ unhealthy_triggers: 0, orphans: 1, deleted_orphans: 1 });

@@ -111,7 +111,7 @@ it('a subscription deleted and one disabled in the dashboard: the watchdog re-pu
 it('Delete Orphaned Subscriptions: once n8n has refused an event for it, the orphan goes, with the proof; the triggers\' and the other integration\'s subscriptions stay', async () => {
 	const before = await n8n.platform.subscriptions();
 	const orphan = before.find((subscription) => subscription.events.includes('payment.failed'))!;
-	await refusedByN8n(n8n, orphan.id, 'payment.failed');
+	await refusedByN8n(n8n, orphan.id, 'payment.failed', DISABLED.events[0]);
 
 	const run = await runWatchdog(n8n, { deleteOrphaned: true });
 	expect(run.checked.filter((item) => item.check === 'orphan')).toEqual([

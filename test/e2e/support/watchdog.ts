@@ -86,14 +86,30 @@ export async function runWatchdog(n8n: Pick<Instance, 'cli'>, { deleteOrphaned =
 }
 
 /**
- * Makes the proof Check Triggers deletes an orphan on: emits one `eventType` event and waits until
- * n8n has answered 404 to 3 attempts of its delivery to `subscriptionId` (the e2e sandbox retries
- * in milliseconds, not 5 s and 5 min).
+ * Makes the proof Check Triggers deletes an orphan on: emits one `orphanEvent` event and waits until
+ * n8n has answered 404 to its attempts 1 to 3 to `subscriptionId`, and, meanwhile, emits one
+ * `liveEvent` event that a live trigger of this n8n receives (2xx), then waits for a refusal after
+ * that answer. The e2e sandbox retries in milliseconds and seconds, not 5 s and 5 min.
  */
-export async function refusedByN8n(n8n: Pick<Instance, 'platform'>, subscriptionId: string, eventType: string): Promise<void> {
-	const event = await n8n.platform.emit(eventType);
-	await eventually(`n8n to refuse 3 attempts of event ${event.id} to ${subscriptionId}`, async () => {
-		const delivery = (await n8n.platform.deliveries(subscriptionId)).find((each) => each.event_id === event.id);
-		return delivery !== undefined && delivery.attempts.filter((attempt) => attempt.response_status === 404).length >= 3 ? delivery : undefined;
+export async function refusedByN8n(n8n: Pick<Instance, 'platform'>, subscriptionId: string, orphanEvent: string, liveEvent: string): Promise<void> {
+	const refused = await n8n.platform.emit(orphanEvent);
+	const refusals = async (after = 0) => {
+		const delivery = (await n8n.platform.deliveries(subscriptionId)).find((each) => each.event_id === refused.id);
+		return (delivery?.attempts ?? []).filter((attempt) => attempt.response_status === 404 && Date.parse(attempt.started_at) > after);
+	};
+	await eventually(`n8n to refuse event ${refused.id} to ${subscriptionId}`, async () => ((await refusals()).length > 0 ? true : undefined));
+	const live = await n8n.platform.emit(liveEvent);
+	const answered = await eventually(`a live trigger to answer event ${live.id}`, async () => {
+		const subscriptions = await n8n.platform.subscriptions();
+		const attempts = (await Promise.all(subscriptions.map(async ({ id }) => await n8n.platform.deliveries(id))))
+			.flat()
+			.filter((delivery) => delivery.event_id === live.id)
+			.flatMap((delivery) => delivery.attempts)
+			.filter((attempt) => attempt.response_status !== null && attempt.response_status >= 200 && attempt.response_status < 300);
+		return attempts[0];
 	});
+	await eventually(`n8n to refuse attempts 1 to 3 of event ${refused.id}, one after ${answered.started_at}`, async () => {
+		const all = await refusals();
+		return all.length >= 3 && (await refusals(Date.parse(answered.started_at))).length > 0 ? true : undefined;
+	}, 90_000);
 }

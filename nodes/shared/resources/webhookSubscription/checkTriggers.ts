@@ -12,11 +12,11 @@ import { credentialTypeOf } from '../../transport/credential';
 import type { OperationExecuteAll, WholeInputOperation } from '../descriptor';
 import { eventVocabulary } from '../webhookEvents';
 import { type WebhookRequest, deleteSubscription, enableSubscription, listRecentDeliveries, listSubscriptions } from './api';
-import { keptByInput, orphanItems, planOrphans, type InputChecks } from './orphans';
-import { DELIVERIES_READ, refusalProof, type RefusalProof } from './refusalProof';
+import { keptByInput, orphanItems, planOrphans, type InputChecks, type LogReading } from './orphans';
+import { DELIVERIES_READ, refusalProof, servedMeanwhile } from './refusalProof';
 import { webhookRequest } from './picker';
 import { thisN8nSubscriptions } from './thisN8n';
-import { actionFor, activeTriggers, judgeTriggers, readWorkflows, summaryItem, triggerItems, type CheckAction, type Orphan, type TriggerOutcome } from './triggerCheck';
+import { actionFor, activeTriggers, judgeTriggers, readWorkflows, summaryItem, triggerItems, type CheckAction, type Orphan, type Subscription, type TriggerOutcome } from './triggerCheck';
 
 const RE_ENABLE = 'reEnableDisabled';
 const DELETE_ORPHANS = 'deleteOrphaned';
@@ -64,17 +64,31 @@ async function attempt(action: CheckAction, write: () => Promise<void>): Promise
 	}
 }
 
-/** Each orphan's refusal proof from its delivery log (refusalProof.ts); a log that cannot be read proves nothing. */
-async function readProofs(request: WebhookRequest, orphans: readonly Orphan[]): Promise<Map<string, { proof?: RefusalProof; error?: string }>> {
-	const proofs = new Map<string, { proof?: RefusalProof; error?: string }>();
-	for (const { subscription } of orphans) {
-		try {
-			proofs.set(subscription.id, { proof: refusalProof(await listRecentDeliveries(request, subscription.id, DELIVERIES_READ)) });
-		} catch (error) {
-			proofs.set(subscription.id, { error: failureOf(error) });
-		}
+/** A subscription's delivery log, newest first; a log that cannot be read proves nothing. */
+async function readLog(request: WebhookRequest, subscriptionId: string): Promise<{ deliveries?: unknown[]; error?: string }> {
+	try {
+		return { deliveries: await listRecentDeliveries(request, subscriptionId, DELIVERIES_READ) };
+	} catch (error) {
+		return { error: failureOf(error) };
 	}
-	return proofs;
+}
+
+/**
+ * Each orphan's refusals from its log (refusalProof.ts), confirmed by the logs of this n8n's other
+ * trigger subscriptions (`served`: n8n answered one meanwhile). Those are read only when an orphan
+ * was refused, once each.
+ */
+async function readProofs(request: WebhookRequest, orphans: readonly Orphan[], served: readonly Subscription[]): Promise<Map<string, LogReading>> {
+	const readings = new Map<string, LogReading>();
+	for (const { subscription } of orphans) {
+		const { deliveries, error } = await readLog(request, subscription.id);
+		readings.set(subscription.id, deliveries === undefined ? { error } : { proof: refusalProof(deliveries) });
+	}
+	if (![...readings.values()].some((reading) => reading.proof !== undefined)) return readings;
+	const otherLogs = new Map<string, unknown[]>();
+	for (const { id } of served) otherLogs.set(id, (await readLog(request, id)).deliveries ?? []);
+	for (const [id, { proof }] of readings) if (proof !== undefined) readings.set(id, { proof: servedMeanwhile(proof, otherLogs) ?? proof });
+	return readings;
 }
 
 const executeAll: OperationExecuteAll = async function (this, _resource, resources) {
@@ -103,7 +117,8 @@ const executeAll: OperationExecuteAll = async function (this, _resource, resourc
 		watchdogId,
 		watchdogListed: watchdogId !== undefined && workflows.some((workflow) => isJsonRecord(workflow) && workflow.id === watchdogId),
 	};
-	const proofs = await readProofs(request, orphans.filter((orphan) => keptByInput(orphan, input) === undefined));
+	const served = verdicts.flatMap((verdict) => verdict.subscriptions);
+	const proofs = await readProofs(request, orphans.filter((orphan) => keptByInput(orphan, input) === undefined), served);
 	const orphanOutcomes = [];
 	for (const outcome of planOrphans(orphans, input, proofs)) {
 		const done = outcome.action === 'deleted' ? await attempt('deleted', async () => await deleteSubscription(request, outcome.orphan.subscription.id)) : {};

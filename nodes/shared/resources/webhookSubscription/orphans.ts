@@ -3,9 +3,9 @@
 // stops that URL's events, cancels the platform's pending retries and discards the delivery log.
 // So the input's word is never enough, since a workflow left out of it (Return All off, a filter,
 // a member's API key, another n8n's list, the empty item of Always Output Data) looks exactly
-// like a deleted one. An orphan is deleted only on the platform's proof that n8n refuses it
-// (refusalProof.ts), and only when the input passes every check below; else it is kept and its
-// item says why.
+// like a deleted one. An orphan is deleted only on the platform's proof that n8n refuses it while
+// serving its other triggers (refusalProof.ts), and only when the input passes every check below;
+// else it is kept and its item says why.
 import { quoted } from '../../errors';
 import type { JsonRecord } from '../../jsonRecord';
 import { describeProof, REFUSED_ATTEMPTS_NEEDED, type RefusalProof } from './refusalProof';
@@ -15,7 +15,7 @@ import { eventsOf, FAILED, type CheckAction, type Orphan } from './triggerCheck'
 export const MAX_DELETIONS_PER_RUN = 5;
 
 /** Why an orphan was kept, in the order they are checked. */
-export type KeptBecause = 'option_off' | 'owner' | 'partial' | 'watchdog_not_listed' | 'no_proof' | 'over_cap';
+export type KeptBecause = 'option_off' | 'owner' | 'partial' | 'watchdog_not_listed' | 'no_proof' | 'not_served_meanwhile' | 'over_cap';
 
 /** What the input tells about itself (readWorkflows', and whether it lists the watchdog's own workflow). */
 export interface InputChecks {
@@ -46,18 +46,25 @@ export interface OrphanOutcome {
 	error?: string;
 }
 
+/** What an orphan's log showed: its refusals (refusalProof), with `served` when confirmed; `error` when it could not be read. */
+export interface LogReading {
+	proof?: RefusalProof;
+	error?: string;
+}
+
 /**
  * The plan for every orphan: `deleted` for those the input does not keep and the log proves
- * refused, unless more than MAX_DELETIONS_PER_RUN are: then all are kept. `proofs` holds, by
- * subscription ID, what the log of each orphan keptByInput let through showed (an `error` when it
- * could not be read: no proof).
+ * refused while n8n served its other triggers, unless more than MAX_DELETIONS_PER_RUN are: then
+ * all are kept. `proofs` holds, by subscription ID, what the log of each orphan keptByInput let
+ * through showed (an `error` when it could not be read: no proof).
  */
-export function planOrphans(orphans: readonly Orphan[], input: InputChecks, proofs: ReadonlyMap<string, { proof?: RefusalProof; error?: string }>): OrphanOutcome[] {
+export function planOrphans(orphans: readonly Orphan[], input: InputChecks, proofs: ReadonlyMap<string, LogReading>): OrphanOutcome[] {
 	const planned = orphans.map((orphan): OrphanOutcome => {
 		const kept = keptByInput(orphan, input);
 		if (kept !== undefined) return { orphan, action: kept === 'option_off' ? 'none' : 'kept', keptBecause: kept };
 		const { proof, error } = proofs.get(orphan.subscription.id) ?? {};
 		if (proof === undefined) return { orphan, action: 'kept', keptBecause: 'no_proof', ...(error === undefined ? {} : { error }) };
+		if (proof.served === undefined) return { orphan, action: 'kept', keptBecause: 'not_served_meanwhile', proof };
 		return { orphan, action: 'deleted', proof };
 	});
 	const proven = planned.filter((outcome) => outcome.action === 'deleted').length;
@@ -75,6 +82,8 @@ function keptNote(outcome: OrphanOutcome, input: InputChecks, proven: number): s
 			return `It was kept: Input item ${(input.partial ?? 0) + 1} is an active n8n 2.x workflow without its published version (activeVersion), so the input is not the n8n node's full workflow records and may leave out the workflow this subscription belongs to.`;
 		case 'watchdog_not_listed':
 			return `It was kept: the input does not list this workflow itself${input.watchdogId === undefined ? ' (it has no ID: save it)' : ` (ID ${quoted(input.watchdogId)})`}, so it may not be all of this n8n's workflows (Return All off, a filter, an API key that sees only some projects, another n8n) and may leave out the workflow this subscription belongs to.`;
+		case 'not_served_meanwhile':
+			return `It was kept: its refusals (${describeProof(outcome.proof!)}) may have come from something in front of n8n, such as a proxy while n8n was down, since no other trigger subscription of this n8n was answered meanwhile. It is deleted at a run after another trigger receives an event while this URL is still refused.`;
 		case 'over_cap':
 			return `It was kept: ${proven} orphans have the platform's proof, more than the ${MAX_DELETIONS_PER_RUN} one run deletes, which points at a wrong input or a moved n8n rather than left-overs. Check them, then delete them in the platform's dashboard or with Webhook Subscription → Delete.`;
 		default:
@@ -90,7 +99,7 @@ function actionNote(outcome: OrphanOutcome, input: InputChecks, proven: number):
 
 /** One output item per orphan. */
 export function orphanItems(outcomes: readonly OrphanOutcome[], input: InputChecks): JsonRecord[] {
-	const proven = outcomes.filter((outcome) => outcome.proof !== undefined).length;
+	const proven = outcomes.filter((outcome) => outcome.proof?.served !== undefined).length;
 	return outcomes.map((outcome) => {
 		const { orphan: { subscription, webhookId, owner }, action, proof, error } = outcome;
 		const which = owner === null ? 'which no input workflow has (the workflow was deleted without n8n removing its subscription, or the package was uninstalled)' : `which workflow ${quoted(owner)} has but does not run (inactive, a disabled node or an unpublished draft)`;
@@ -104,7 +113,7 @@ export function orphanItems(outcomes: readonly OrphanOutcome[], input: InputChec
 			events: eventsOf(subscription),
 			enabled: subscription.enabled !== false,
 			owner,
-			proof: proof === undefined ? null : describeProof(proof),
+			proof: proof?.served === undefined ? null : describeProof(proof),
 			note: `It delivers to this n8n's webhook URL of trigger node ${quoted(webhookId)}, ${which}. ${actionNote(outcome, input, proven)}`,
 			...(error === undefined ? {} : { error }),
 		};

@@ -89,7 +89,9 @@ describe('Webhook Subscription → Check Triggers', () => {
 			.get('/v1/webhooks')
 			.query(true)
 			.reply(200, listing({ ...feesSubscription, enabled: false }, subscription('wh_orphan001', HOOK.gone, ['payment.failed'])));
-		deliveriesOf(nock(ORIGIN), 'wh_orphan001', 404, 404, 404).delete('/v1/webhooks/wh_orphan001').reply(204);
+		deliveriesOf(nock(ORIGIN), 'wh_orphan001', 404, 404, 404);
+		// n8n answered the live trigger meanwhile: the 404s were n8n's, not a proxy's while it was down.
+		deliveriesOf(nock(ORIGIN), 'wh_fees00001', 200).delete('/v1/webhooks/wh_orphan001').reply(204);
 		const result = await check([feesWorkflow, watchdog], { reEnableDisabled: false, deleteOrphaned: true });
 		expect(jsonOf(result.items).map((item) => [item.state, item.action])).toEqual([
 			['disabled', 'none'],
@@ -145,12 +147,13 @@ describe('Webhook Subscription → Check Triggers', () => {
 			.reply(200, listing({ ...feesSubscription, enabled: false }, subscription('wh_orphan001', HOOK.gone, ['payment.failed'])))
 			.patch('/v1/webhooks/wh_fees00001')
 			.reply(403, { message: 'This token may not change webhooks.', request_id: 'req_7f3a' });
-		deliveriesOf(nock(ORIGIN), 'wh_orphan001', 404, 404, 404).delete('/v1/webhooks/wh_orphan001').reply(204);
+		deliveriesOf(nock(ORIGIN), 'wh_orphan001', 404, 404, 404);
+		deliveriesOf(nock(ORIGIN), 'wh_fees00001', 200).delete('/v1/webhooks/wh_orphan001').reply(204);
 		const result = await check([feesWorkflow, watchdog], { deleteOrphaned: true });
 		expect(result.error).toBeUndefined();
 		const items = jsonOf(result.items);
 		expect(items.map((item) => [item.state, item.action])).toEqual([['disabled', 'failed'], ['orphaned', 'deleted'], [undefined, undefined]]);
-		expect(items[1].proof).toMatch(/^n8n answered 404 .* last 3 delivery attempts/);
+		expect(items[1].proof).toMatch(/^n8n answered 404 .* last 3 delivery attempts.*, while n8n answered subscription wh_fees00001 at 2026-11-21T09:00:00/);
 		expect(items[0].error).toMatch(/may not change webhooks.*req_7f3a/);
 		expect(items[2]).toMatchObject({ failed_actions: 1, deleted_orphans: 1, message: expect.stringMatching(/1 action failed/) });
 		expect(nock.pendingMocks()).toEqual([]);
@@ -227,10 +230,22 @@ describe('Check Triggers deletes only on proof, whatever the input leaves out', 
 		expect(forbidden.pendingMocks()).toHaveLength(2);
 	});
 
+	it("404s while no other trigger was answered (a proxy while n8n was down for an upgrade, the live workflow left out of the list): kept", async () => {
+		bothLive();
+		deliveriesOf(nock(ORIGIN), 'wh_grade0001', 404, 404, 404);
+		deliveriesOf(nock(ORIGIN), 'wh_fees00001', 502);
+		const forbidden = nock(ORIGIN).delete(/.*/).reply(204);
+		const items = jsonOf((await check([feesWorkflow, watchdog], { deleteOrphaned: true })).items);
+		expect(actions(items)).toEqual([['trigger', 'fees', 'none'], ['orphan', 'wh_grade0001', 'kept'], ['summary', undefined, undefined]]);
+		expect(items[1]).toMatchObject({ proof: null, note: expect.stringMatching(/may have come from something in front of n8n, such as a proxy while n8n was down/) });
+		expect(forbidden.isDone()).toBe(false);
+	});
+
 	it('more orphans with the proof than one run deletes: none is deleted', async () => {
 		const gone = Array.from({ length: 6 }, (_, index) => subscription(`wh_gone0000${index}`, `6666666${index}-6666-4666-8666-666666666666`, ['payment.failed']));
 		nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing(feesSubscription, ...gone));
 		for (const each of gone) deliveriesOf(nock(ORIGIN), each.id, 404, 404, 404);
+		deliveriesOf(nock(ORIGIN), 'wh_fees00001', 200);
 		const forbidden = nock(ORIGIN).delete(/.*/).reply(204);
 		const result = await check([feesWorkflow, watchdog], { deleteOrphaned: true });
 		const orphans = jsonOf(result.items).filter((item) => item.check === 'orphan');

@@ -2,7 +2,8 @@ import { keptByInput, MAX_DELETIONS_PER_RUN, orphanItems, planOrphans, type Inpu
 import type { Orphan } from '../../../../../nodes/shared/resources/webhookSubscription/triggerCheck';
 
 const INPUT: InputChecks = { deleteOrphans: true, partial: undefined, watchdogId: 'wf-watchdog', watchdogListed: true };
-const PROOF = { refused: 3, since: '2026-11-21T09:00:00.000000Z', until: '2026-11-21T09:05:05.000000Z', eventId: 'evt_1' };
+const REFUSED = { refused: 3, since: '2026-11-21T09:00:00.000000Z', until: '2026-11-21T09:05:05.000000Z', eventId: 'evt_1' };
+const PROOF = { ...REFUSED, served: { at: '2026-11-21T09:01:00.000000Z', subscriptionId: 'wh_live' } };
 const orphan = (id: string, owner: string | null = null): Orphan => ({
 	subscription: { id, url: `https://n8n.example.com/webhook/${id}/webhook`, events: ['payment.failed'], enabled: true },
 	webhookId: id,
@@ -19,13 +20,15 @@ describe('which orphans Check Triggers deletes', () => {
 	});
 
 	it("deletes only what the platform's log proves refused; a log that could not be read proves nothing", () => {
-		const planned = planOrphans([orphan('a'), orphan('b'), orphan('c'), orphan('d', 'wf-off')], INPUT, new Map([['a', { proof: PROOF }], ['b', {}], ['c', { error: 'Server error' }]]));
+		const planned = planOrphans([orphan('a'), orphan('b'), orphan('c'), orphan('d', 'wf-off'), orphan('e')], INPUT, new Map([['a', { proof: PROOF }], ['b', {}], ['c', { error: 'Server error' }], ['e', { proof: REFUSED }]]));
 		expect(planned.map((outcome) => [outcome.orphan.subscription.id, outcome.action, outcome.keptBecause])).toEqual([
 			['a', 'deleted', undefined],
 			['b', 'kept', 'no_proof'],
 			['c', 'kept', 'no_proof'],
 			['d', 'kept', 'owner'],
+			['e', 'kept', 'not_served_meanwhile'],
 		]);
+		expect(orphanItems(planned, INPUT).map((item) => item.proof === null)).toEqual([false, true, true, true, true]);
 		expect(planned[2].error).toBe('Server error');
 	});
 

@@ -13,7 +13,7 @@ import {
 import { orphanItems, type InputChecks } from '../../../../../nodes/shared/resources/webhookSubscription/orphans';
 
 const INPUT: InputChecks = { deleteOrphans: true, partial: undefined, watchdogId: 'wf-watchdog', watchdogListed: true };
-const PROOF = { refused: 3, since: '2026-11-21T09:00:00.000000Z', until: '2026-11-21T09:05:05.000000Z', eventId: 'evt_1' };
+const PROOF = { refused: 3, since: '2026-11-21T09:00:00.000000Z', until: '2026-11-21T09:05:05.000000Z', eventId: 'evt_1', served: { at: '2026-11-21T09:01:00.000000Z', subscriptionId: 'wh_live' } };
 
 const ADDRESS = 'https://n8n.example.com/';
 const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -166,7 +166,7 @@ describe('actions and output items', () => {
 		const items = triggerItems(verdicts.map((verdict) => ({ verdict, action: actionFor(verdict.state, true) })));
 		expect(items.map((item) => [item.state, item.republish])).toEqual([['missing', true], ['missing', false]]);
 		const orphans = orphanItems([{ orphan: { subscription: subscription('wh_c', C, ['payment.failed']), webhookId: C, owner: null }, action: 'deleted', proof: PROOF }], INPUT);
-		expect(orphans[0]).toMatchObject({ action: 'deleted', webhook_subscription_id: 'wh_c', proof: expect.stringMatching(/^n8n answered 404/), note: expect.stringMatching(/It was deleted: n8n answered 404 .* event evt_1\.$/) });
+		expect(orphans[0]).toMatchObject({ action: 'deleted', webhook_subscription_id: 'wh_c', proof: expect.stringMatching(/^n8n answered 404/), note: expect.stringMatching(/It was deleted: n8n answered 404 .* event evt_1, while n8n answered subscription wh_live at .*\.$/) });
 		expect(summaryItem(items, orphans)).toMatchObject({ healthy: false, changed: true, unhealthy_triggers: 2, workflows_to_republish: 1, orphans: 1, deleted_orphans: 1 });
 	});
 
