@@ -85,14 +85,29 @@ export function isTriggerUrl(url: unknown): boolean {
 /**
  * Whether a subscription's URL is a trigger URL under this n8n's webhook address: its text is an
  * address that a URL parser reads as this one (the host's case, a default port: what every HTTP
- * client reads alike), then the trigger's tail. Nothing else counts, not even a URL Node reads the
- * same way (userinfo, `\`, tabs, `%2e%2e`: triggerUrlAddress refuses them), since the platform's
- * HTTP client may read it otherwise.
+ * client reads alike; see comparableAddress), then the trigger's tail. Nothing else counts, not even
+ * a URL Node reads the same way (userinfo, `\`, tabs, `%2e%2e`: triggerUrlAddress refuses them),
+ * since the platform's HTTP client may read it otherwise.
  */
 export function deliversTo(address: string | undefined, url: unknown): boolean {
 	const under = triggerUrlAddress(url);
 	if (address === undefined || under === undefined) return false;
-	return under === address || (sameAddressPath(under) && new URL(under).href === parseHttpUrl(address)?.href);
+	return under === address || (sameAddressPath(under) && comparableAddress(under) === comparableAddress(address));
+}
+
+/**
+ * An address as two are compared (deliversTo, triggerUrlKey): as a URL parser reads it only when its
+ * authority is plain ASCII, a name of letters, digits, dots and hyphens or a bracketed IPv6 literal,
+ * with an optional port of digits. Then the host's case and a default port are all a parser changes,
+ * and every HTTP client reads them alike. Any other authority is its text: a parser also decodes
+ * `%2E`, maps `ⓝ` to `n` and drops a soft hyphen (IDNA), which an HTTP client may not do, so
+ * `https://n8n%2Eexample.com/` is not taken for `https://n8n.example.com/`. A text kept as it is
+ * never equals a parsed address, whose authority is plain.
+ */
+function comparableAddress(address: string): string {
+	const authority = /^https?:\/\/([^/]*)\//i.exec(address)?.[1];
+	const plain = authority !== undefined && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]+)?$/.test(authority);
+	return (plain ? parseHttpUrl(address)?.href : undefined) ?? address;
 }
 
 /** Whether a URL parser keeps the path of `address` as it is written (no dot segment, no encoded one): then only the scheme, host and port can be spelt otherwise. */
@@ -120,14 +135,15 @@ function triggerUrlParts(address: string | undefined, url: unknown): { endpoint:
  * its source) routes the endpoint segment without regard to case (Express), while the webhook ID and
  * the path after it are looked up exactly: `/WEBHOOK/9d1c…/webhook` reaches the trigger,
  * `/webhook/9D1C…/webhook` gets 404. The address counts as a URL parser reads it (the host's case,
- * a default port). So the key is the parsed address, the endpoint lower-cased, the rest as it is;
+ * a default port) when its authority is plain, else as written (comparableAddress). So the key is
+ * that address, the endpoint lower-cased, the rest as it is;
  * undefined for a URL that is not a trigger URL as n8n builds one.
  */
 export function triggerUrlKey(url: unknown): string | undefined {
 	const address = triggerUrlAddress(url);
 	const parts = address === undefined ? undefined : triggerUrlParts(address, url);
 	if (address === undefined || parts === undefined) return undefined;
-	return `${new URL(address).href}${parts.endpoint.toLowerCase()}/${parts.webhookId}/${TRIGGER_WEBHOOK_PATH}`;
+	return `${comparableAddress(address)}${parts.endpoint.toLowerCase()}/${parts.webhookId}/${TRIGGER_WEBHOOK_PATH}`;
 }
 
 /** Whether two subscription URLs reach the same trigger: the same triggerUrlKey, or, for other URLs, the same text. */

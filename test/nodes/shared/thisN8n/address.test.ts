@@ -65,6 +65,28 @@ describe('deliversTo', () => {
 		expect(deliversTo('https://school.example/n8n/', `https://school.example/N8N/webhook/${ID}/webhook`)).toBe(false);
 	});
 
+	// A URL parser also decodes `%2E` in a host and maps it by IDNA (`ⓝ` to `n`, a soft hyphen dropped),
+	// which the platform's HTTP client may not do: only a plain ASCII host counts in another spelling.
+	it.each([
+		['an encoded dot (%2E) in the host', `https://n8n%2Eexample.com/webhook/${ID}/webhook`],
+		['a character IDNA maps to an ASCII one (ⓝ)', `https://ⓝ8n.example.com/webhook/${ID}/webhook`],
+		['a soft hyphen, which IDNA drops', `https://n8n.ex\u00ADample.com/webhook/${ID}/webhook`],
+	])('refuses a host spelt with %s', (_, url) => {
+		expect(new URL(url).href).toBe(`https://n8n.example.com/webhook/${ID}/webhook`);
+		expect(deliversTo('https://n8n.example.com/', url)).toBe(false);
+		expect(sameTriggerUrl(url, `https://n8n.example.com/webhook/${ID}/webhook`)).toBe(false);
+		// Its text is still its own address.
+		expect(deliversTo(url.replace(/webhook\/.*$/, ''), url)).toBe(true);
+	});
+
+	it('still reads a plain ASCII host in upper case, and the default port, as the address', () => {
+		for (const url of [`https://N8N.EXAMPLE.COM/webhook/${ID}/webhook`, `https://n8n.example.com:443/webhook/${ID}/webhook`]) {
+			expect(deliversTo('https://n8n.example.com/', url)).toBe(true);
+			expect(sameTriggerUrl(url, `https://n8n.example.com/webhook/${ID}/webhook`)).toBe(true);
+		}
+		expect(deliversTo('http://[::1]:5678/', `http://[0:0:0:0:0:0:0:1]:5678/webhook/${ID}/webhook`)).toBe(true);
+	});
+
 	// Review of issue 29: each of these counted as this n8n's, because only Node's reading of the URL
 	// (origin and path) was compared, and any two segments before `webhook` passed.
 	it.each([
