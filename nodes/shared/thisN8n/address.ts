@@ -107,7 +107,10 @@ export function deliversTo(address: string | undefined, url: unknown): boolean {
 function comparableAddress(address: string): string {
 	const authority = /^https?:\/\/([^/]*)\//i.exec(address)?.[1];
 	const plain = authority !== undefined && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]+)?$/.test(authority);
-	return (plain ? parseHttpUrl(address)?.href : undefined) ?? address;
+	const parsed = plain ? parseHttpUrl(address) : undefined;
+	// A name the parser rewrites beyond its case (`0x7f.1` read as 127.0.0.1) is its text too.
+	const host = authority?.replace(/:[0-9]+$/, '').toLowerCase();
+	return parsed !== undefined && (host === parsed.hostname || host?.startsWith('[')) ? parsed.href : address;
 }
 
 /** Whether a URL parser keeps the path of `address` as it is written (no dot segment, no encoded one): then only the scheme, host and port can be spelt otherwise. */

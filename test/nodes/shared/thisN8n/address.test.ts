@@ -241,3 +241,10 @@ describe('productionEndpoint: read from the URLs the triggers registered', () =>
 		expect(productionEndpoint(address, [`${address}hooks/${ID}/webhook`, `${address}webhook/${ID}/webhook`])).toBeNull();
 	});
 });
+
+describe('a numeric host the URL parser rewrites (0x7f.1 read as 127.0.0.1) is not this n8n', () => {
+	it('compares such a host by its text', () => {
+		expect(deliversTo('http://127.0.0.1:5678/', `http://0x7f.1:5678/webhook/${ID}/webhook`)).toBe(false);
+		expect(deliversTo('http://127.0.0.1:5678/', `http://127.0.0.1:5678/webhook/${ID}/webhook`)).toBe(true);
+	});
+});
