@@ -3,7 +3,7 @@
 // Settings → n8n API → Create an API key does, and this n8n's public API address. `npm start`
 // (`ensureN8nApiCredentials`) and the e2e suite (`connectN8nApiCredentials`) set it up once n8n
 // runs and the owner is logged in.
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { CredentialImport } from './demo-credentials';
@@ -51,6 +51,17 @@ export function n8nApiCredentialsOf(workflows: WorkflowJson[]): CredentialRef[] 
 export function writeApiKeyFile(file: string, apiKey: string): void {
 	if (existsSync(file)) chmodSync(file, 0o600);
 	writeFileSync(file, apiKey, { mode: 0o600 });
+}
+
+/**
+ * The key `writeApiKeyFile` kept, if `file` holds one. The file is made 0600 here, on every read, and
+ * not only when a new key is written: a key that still works is kept for ever, so a file an older
+ * start wrote readable by others would otherwise stay so.
+ */
+export function readApiKeyFile(file: string): string | undefined {
+	if (!existsSync(file)) return undefined;
+	chmodSync(file, 0o600);
+	return readFileSync(file, 'utf8').trim() || undefined;
 }
 
 /** How often, and how far apart, the key check is asked while n8n answers it with neither yes nor no. */

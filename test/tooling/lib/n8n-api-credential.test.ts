@@ -5,7 +5,7 @@ import path from 'node:path';
 import nock from 'nock';
 
 import { loadExamples } from '../../../tooling/lib/examples';
-import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, publicApiUrl, writeApiKeyFile } from '../../../tooling/lib/n8n-api-credential';
+import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, publicApiUrl, readApiKeyFile, writeApiKeyFile } from '../../../tooling/lib/n8n-api-credential';
 import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
 import { useNock } from '../../harness/nock';
 
@@ -193,5 +193,14 @@ describe('the key file', () => {
 		chmodSync(older, 0o644);
 		writeApiKeyFile(older, 'key-2');
 		expect([readFileSync(older, 'utf8'), mode(older)]).toEqual(['key-2', 0o600]);
+	});
+
+	it('is made readable by the user only when a start reads it, so a kept key (no new one written) does not stay in an older file readable by others', () => {
+		const kept = path.join(dir, 'kept');
+		writeFileSync(kept, 'key-0\n');
+		chmodSync(kept, 0o644);
+		expect(readApiKeyFile(kept)).toBe('key-0');
+		expect([readFileSync(kept, 'utf8'), mode(kept)]).toEqual(['key-0\n', 0o600]);
+		expect(readApiKeyFile(path.join(dir, 'none'))).toBeUndefined();
 	});
 });
