@@ -99,10 +99,21 @@ async function apiKeyWorks(n8nUrl: string, apiKey: string, patience: KeyCheckPat
 	throw new Error(`n8n's public API did not say whether the last start's key works (GET /api/v1/workflows: ${answer}); the credential keeps it`);
 }
 
-/** A key as GET /rest/api-keys lists it: n8n 1.x answers an array, 2.x a page (`items`). */
+/**
+ * A key as GET /rest/api-keys lists it: n8n 1.x answers an array, 2.x a page (`items`). `apiKey` is
+ * redacted to its last 4 characters (n8n 2.41's and 1.123's redactApiKey: `******` and those);
+ * `scopes` is missing where n8n has none (1.85).
+ */
 interface ListedApiKey {
 	id: string;
 	label: string;
+	apiKey: string;
+	scopes?: string[];
+}
+
+async function listApiKeys(rest: N8nRestClient): Promise<ListedApiKey[]> {
+	const listed = await rest.request<ListedApiKey[] | { items: ListedApiKey[] }>('GET', '/rest/api-keys?ownership=mine&take=250');
+	return Array.isArray(listed) ? listed : listed.items;
 }
 
 /**
@@ -112,8 +123,7 @@ interface ListedApiKey {
  * which a kept id would not, so the key file stays the bare key.
  */
 async function deleteEarlierKeys(rest: N8nRestClient, label: string): Promise<void> {
-	const listed = await rest.request<ListedApiKey[] | { items: ListedApiKey[] }>('GET', '/rest/api-keys?ownership=mine&take=250');
-	for (const key of (Array.isArray(listed) ? listed : listed.items).filter((key) => key.label === label)) {
+	for (const key of (await listApiKeys(rest)).filter((key) => key.label === label)) {
 		await rest.request('DELETE', `/rest/api-keys/${key.id}`);
 	}
 }
@@ -126,6 +136,18 @@ async function deleteEarlierKeys(rest: N8nRestClient, label: string): Promise<vo
  * triggers reads the listed ones. (The credential's Test, GET /credentials/schema/n8nApi, needs none.)
  */
 const WATCHDOG_API_KEY_SCOPES = ['workflow:list', 'workflow:activate', 'workflow:deactivate'];
+
+/**
+ * Whether n8n lists `apiKey` with scopes beyond `WATCHDOG_API_KEY_SCOPES`: a key an earlier npm start
+ * made with every scope n8n offered. n8n does not refuse it, so without this it would be kept for
+ * ever. The key does not name its id (it is a JWT with a random `jti`) and the list shows no key in
+ * full, so the key is found by the last 4 characters the list shows; another key of the owner's
+ * that ends alike can only cost an unneeded new key. Where n8n lists no scopes (1.85), nothing to check.
+ */
+async function hasOtherScopes(rest: N8nRestClient, apiKey: string): Promise<boolean> {
+	const shown = apiKey.slice(-4);
+	return (await listApiKeys(rest)).some((key) => key.apiKey.endsWith(shown) && (key.scopes ?? []).some((scope) => !WATCHDOG_API_KEY_SCOPES.includes(scope)));
+}
 
 /**
  * The scopes to give the key: `WATCHDOG_API_KEY_SCOPES`, or none where n8n has no scopes (1.85: no
@@ -183,7 +205,8 @@ export async function connectN8nApiCredentials(rest: N8nRestClient, refs: Creden
 
 /**
  * The credentials with a working key: `importedKey` (the key they were imported with) until n8n
- * refuses it, else a new one of the owner, so a restart does not make another key.
+ * refuses it or lists it with more scopes than the watchdog's (`hasOtherScopes`), else a new one of
+ * the owner, so a restart does not make another key.
  */
 export async function ensureN8nApiCredentials(
 	rest: N8nRestClient,
@@ -192,6 +215,8 @@ export async function ensureN8nApiCredentials(
 	importedKey: string | undefined,
 	patience = KEY_CHECK_PATIENCE,
 ): Promise<{ apiKey: string; created: boolean }> {
-	if (importedKey !== undefined && (await apiKeyWorks(n8nUrl, importedKey, patience))) return { apiKey: importedKey, created: false };
+	if (importedKey !== undefined && (await apiKeyWorks(n8nUrl, importedKey, patience)) && !(await hasOtherScopes(rest, importedKey))) {
+		return { apiKey: importedKey, created: false };
+	}
 	return { apiKey: await connectN8nApiCredentials(rest, refs, n8nUrl), created: true };
 }

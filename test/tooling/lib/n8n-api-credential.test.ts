@@ -71,12 +71,19 @@ describe('the n8n API credential gets a working key', () => {
 		const check = nock(N8N).get('/api/v1/workflows').query({ limit: '1' });
 		return status === undefined ? check.replyWithError({ code: 'ECONNRESET', message: 'socket hang up' }) : check.reply(status, 'Service Unavailable');
 	};
-	/** The owner's keys (GET /rest/api-keys): n8n 1.x lists them as an array, 2.x as a page. */
-	const earlierKeys = (keys: Array<{ id: string; label: string }>, shape: '1.x' | '2.x' = '2.x') =>
-		nock(N8N)
+	const watchdogScopes = ['workflow:list', 'workflow:activate', 'workflow:deactivate'];
+	/** A key as n8n lists it: its last 4 characters after 6 stars. */
+	const redacted = (apiKey: string) => `******${apiKey.slice(-4)}`;
+	/** The owner's keys (GET /rest/api-keys): n8n 1.x lists them as an array, 2.x as a page; `scopes` only where n8n has them (not 1.85). */
+	const earlierKeys = (keys: Array<{ id: string; label: string; apiKey?: string; scopes?: string[] }>, shape: '1.x' | '2.x' = '2.x') => {
+		const listed = keys.map((key) => ({ apiKey: redacted(key.id), ...key }));
+		return nock(N8N)
 			.get('/rest/api-keys')
 			.query({ ownership: 'mine', take: '250' })
-			.reply(200, { data: shape === '1.x' ? keys : { items: keys, counts: {}, totals: {}, owners: [] } });
+			.reply(200, { data: shape === '1.x' ? listed : { items: listed, counts: {}, totals: {}, owners: [] } });
+	};
+	/** The key the test imports, listed with the watchdog's scopes alone. */
+	const listedWithWatchdogScopes = (apiKey: string) => earlierKeys([{ id: 'imported', label: API_KEY_LABEL, apiKey: redacted(apiKey), scopes: watchdogScopes }]);
 	/** No waiting between key checks in the tests. */
 	const patience = { attempts: 4, delayMs: 0 };
 	const patched = (apiKey: string) =>
@@ -87,8 +94,9 @@ describe('the n8n API credential gets a working key', () => {
 	/** Every call set up was made (and, nock refusing the rest, no other). */
 	const allCalled = () => expect(nock.pendingMocks()).toEqual([]);
 
-	it('keeps the key it was imported with while that opens the public API: no new key, no change', async () => {
+	it("keeps the key it was imported with while that opens the public API and n8n lists it with the watchdog's scopes alone: no new key, no change", async () => {
 		keyCheck('kept-key');
+		listedWithWatchdogScopes('kept-key');
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key')).resolves.toEqual({ apiKey: 'kept-key', created: false });
 		allCalled();
 	});
@@ -99,7 +107,7 @@ describe('the n8n API credential gets a working key', () => {
 			publicApi();
 			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
 			earlierKeys([]);
-			nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: ['workflow:list', 'workflow:activate', 'workflow:deactivate'], expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
+			nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: watchdogScopes, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
 			patched('new-key');
 			await expect(ensureN8nApiCredentials(rest, refs, N8N, imported)).resolves.toEqual({ apiKey: 'new-key', created: true });
 			allCalled();
@@ -131,11 +139,35 @@ describe('the n8n API credential gets a working key', () => {
 		}
 	});
 
+	it("replaces a key that still works when n8n lists it with more than the watchdog's scopes (one an earlier start made with every scope), found by the last 4 characters n8n shows; n8n without scopes (1.85) keeps it", async () => {
+		const broad = 'eyJhbGciOi.broad.Sig1';
+		const keys = [
+			{ id: 'mine', label: 'My own script', apiKey: '******Zz99', scopes: offered },
+			{ id: 'broad', label: API_KEY_LABEL, apiKey: redacted(broad), scopes: offered },
+		];
+		keyCheck(broad);
+		earlierKeys(keys);
+		publicApi();
+		nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
+		earlierKeys(keys);
+		nock(N8N).delete('/rest/api-keys/broad').reply(200, { data: { success: true } });
+		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: watchdogScopes, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
+		patched('new-key');
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, broad)).resolves.toEqual({ apiKey: 'new-key', created: true });
+		allCalled();
+
+		keyCheck(broad);
+		earlierKeys([{ id: 'broad', label: API_KEY_LABEL, apiKey: redacted(broad) }], '1.x');
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, broad)).resolves.toEqual({ apiKey: broad, created: false });
+		allCalled();
+	});
+
 	it('keeps the key, and makes none, while n8n answers the check with a 5xx or not at all: it asks again until n8n says yes', async () => {
 		keyCheckUnanswered(503);
 		keyCheckUnanswered();
 		keyCheckUnanswered(502);
 		keyCheck('kept-key');
+		listedWithWatchdogScopes('kept-key');
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key', patience)).resolves.toEqual({ apiKey: 'kept-key', created: false });
 		allCalled();
 	});
