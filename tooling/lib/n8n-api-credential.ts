@@ -117,13 +117,17 @@ async function listApiKeys(rest: N8nRestClient): Promise<ListedApiKey[]> {
 }
 
 /**
- * Deletes the user's keys labelled `label` before another is made: the refused key it replaces, and
- * any other an earlier start left behind (its key file lost, or made when any non-OK answer still
- * counted as a refusal); no credential uses them once the new key is in. The label finds them all,
- * which a kept id would not, so the key file stays the bare key.
+ * Deletes the user's keys labelled `label` but the new one (`newKeyId`), once the credentials have
+ * it: the key it replaces, and any other an earlier start left behind (its key file lost, or made
+ * when any non-OK answer still counted as a refusal). Not before the new key is made and in the
+ * credentials: the key it replaces may still work (a lost key file says nothing about the key), and
+ * a failed POST or PATCH then leaves the credentials that key. Each is deleted by its id, found by
+ * its label: the label finds them all, which a kept id would not, so the key file stays the bare
+ * key. This is npm start's own demo n8n, so the label is taken as npm start's: a key someone made
+ * in Settings → n8n API with the same label is deleted too.
  */
-async function deleteEarlierKeys(rest: N8nRestClient, label: string): Promise<void> {
-	for (const key of (await listApiKeys(rest)).filter((key) => key.label === label)) {
+async function deleteEarlierKeys(rest: N8nRestClient, label: string, newKeyId: string): Promise<void> {
+	for (const key of (await listApiKeys(rest)).filter((key) => key.label === label && key.id !== newKeyId)) {
 		await rest.request('DELETE', `/rest/api-keys/${key.id}`);
 	}
 }
@@ -169,8 +173,8 @@ async function watchdogScopes(rest: N8nRestClient): Promise<string[] | undefined
 }
 
 /**
- * A new API key of the logged-in user with the watchdog's scopes (`watchdogScopes`), in place of
- * those earlier starts made (`deleteEarlierKeys`). n8n answers 404 on the API key endpoints while
+ * A new API key of the logged-in user with the watchdog's scopes (`watchdogScopes`); its id and the
+ * key itself, which n8n shows only here. n8n answers 404 on the API key endpoints while
  * its public API is off, which is said in words here: N8N_PUBLIC_API_DISABLED=true, or n8n 1.x
  * (1.123, 1.85) run with E2E_TESTS=true or NODE_ENV=test, whose `dist/config/index.js` then sets
  * `publicApi.disabled` whatever the environment says (2.41 no longer does; n8n-env.ts passes no
@@ -182,25 +186,27 @@ async function watchdogScopes(rest: N8nRestClient): Promise<string[] | undefined
  * the expiry. What bounds the key instead: the scopes above, npm start's n8n listening on 127.0.0.1,
  * and a key file only the user reads (`--fresh` drops n8n's database, and the key with it).
  */
-async function createApiKey(rest: N8nRestClient, label = API_KEY_LABEL): Promise<string> {
+async function createApiKey(rest: N8nRestClient, label: string): Promise<{ id: string; rawApiKey: string }> {
 	const settings = await rest.request<{ publicApi?: { enabled?: boolean } }>('GET', '/rest/settings');
 	if (settings.publicApi?.enabled !== true) {
 		throw new Error("n8n's public API is off (N8N_PUBLIC_API_DISABLED, or n8n 1.x run with E2E_TESTS=true), so it makes no API key");
 	}
 	const scopes = await watchdogScopes(rest);
-	await deleteEarlierKeys(rest, label);
-	const key = await rest.request<{ rawApiKey: string }>('POST', '/rest/api-keys', { label, ...(scopes ? { scopes } : {}), expiresAt: null });
-	return key.rawApiKey;
+	return await rest.request<{ id: string; rawApiKey: string }>('POST', '/rest/api-keys', { label, ...(scopes ? { scopes } : {}), expiresAt: null });
 }
 
-/** Gives each credential a new API key of the logged-in owner and this n8n's public API address (the credential dialog's Save); returns the key. */
+/**
+ * Gives each credential a new API key of the logged-in owner and this n8n's public API address (the
+ * credential dialog's Save), then deletes the keys it replaces (`deleteEarlierKeys`); returns the key.
+ */
 export async function connectN8nApiCredentials(rest: N8nRestClient, refs: CredentialRef[], n8nUrl: string): Promise<string> {
-	const key = await createApiKey(rest);
+	const key = await createApiKey(rest, API_KEY_LABEL);
 	for (const ref of refs) {
-		const { id, name, type, data } = n8nApiCredential(ref, { n8nUrl, apiKey: key });
+		const { id, name, type, data } = n8nApiCredential(ref, { n8nUrl, apiKey: key.rawApiKey });
 		await rest.request('PATCH', `/rest/credentials/${id}`, { name, type, data });
 	}
-	return key;
+	await deleteEarlierKeys(rest, API_KEY_LABEL, key.id);
+	return key.rawApiKey;
 }
 
 /**

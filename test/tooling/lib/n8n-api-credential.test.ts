@@ -82,6 +82,8 @@ describe('the n8n API credential gets a working key', () => {
 			.query({ ownership: 'mine', take: '250' })
 			.reply(200, { data: shape === '1.x' ? listed : { items: listed, counts: {}, totals: {}, owners: [] } });
 	};
+	/** The key POST /rest/api-keys makes (n8n shows it in full only then) and, listed, its label. */
+	const newKey = { id: 'new', label: API_KEY_LABEL, rawApiKey: 'new-key' };
 	/** The key the test imports, listed with the watchdog's scopes alone. */
 	const listedWithWatchdogScopes = (apiKey: string) => earlierKeys([{ id: 'imported', label: API_KEY_LABEL, apiKey: redacted(apiKey), scopes: watchdogScopes }]);
 	/** No waiting between key checks in the tests. */
@@ -106,35 +108,65 @@ describe('the n8n API credential gets a working key', () => {
 			if (imported) keyCheck('another-key');
 			publicApi();
 			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
-			earlierKeys([]);
-			nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: watchdogScopes, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
+			earlierKeys([newKey]);
+			nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: watchdogScopes, expiresAt: null }).reply(200, { data: newKey });
 			patched('new-key');
 			await expect(ensureN8nApiCredentials(rest, refs, N8N, imported)).resolves.toEqual({ apiKey: 'new-key', created: true });
 			allCalled();
 		}
 	});
 
-	it("replaces a key n8n refuses (401, or 403 without the scope) and deletes it and any other key an earlier start left, but none of the owner's other keys", async () => {
+	it("replaces a key n8n refuses (401, or 403 without the scope): makes the new key and gives it the credential first, then deletes by id the refused key and any other an earlier start left, but not the new one nor the owner's other keys", async () => {
 		for (const [refusal, shape] of [
 			[401, '1.x'],
 			[403, '2.x'],
 		] as const) {
+			/** The calls that make, give and delete keys, in the order n8n got them. */
+			const calls: string[] = [];
+			const inOrder = (scope: nock.Scope) => scope.on('request', (req: { method: string; path: string }) => calls.push(`${req.method} ${req.path.split('?')[0]}`));
 			keyCheck('another-key', refusal);
 			publicApi();
 			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
-			earlierKeys(
-				[
-					{ id: 'refused', label: API_KEY_LABEL },
-					{ id: 'mine', label: 'My own script' },
-					{ id: 'left-behind', label: API_KEY_LABEL },
-				],
-				shape,
+			inOrder(
+				earlierKeys(
+					[
+						{ id: 'refused', label: API_KEY_LABEL },
+						{ id: 'mine', label: 'My own script' },
+						{ id: 'left-behind', label: API_KEY_LABEL },
+						newKey,
+					],
+					shape,
+				),
 			);
-			nock(N8N).delete('/rest/api-keys/refused').reply(200, { data: { success: true } });
-			nock(N8N).delete('/rest/api-keys/left-behind').reply(200, { data: { success: true } });
-			nock(N8N).post('/rest/api-keys', (body: { label?: string }) => body.label === API_KEY_LABEL).reply(200, { data: { rawApiKey: 'new-key' } });
-			patched('new-key');
+			inOrder(nock(N8N).delete('/rest/api-keys/refused').reply(200, { data: { success: true } }));
+			inOrder(nock(N8N).delete('/rest/api-keys/left-behind').reply(200, { data: { success: true } }));
+			inOrder(nock(N8N).post('/rest/api-keys', (body: { label?: string }) => body.label === API_KEY_LABEL).reply(200, { data: newKey }));
+			inOrder(patched('new-key'));
 			await expect(ensureN8nApiCredentials(rest, refs, N8N, 'refused-key', patience)).resolves.toEqual({ apiKey: 'new-key', created: true });
+			allCalled();
+			expect(calls).toEqual([
+				'POST /rest/api-keys',
+				'PATCH /rest/credentials/EduN8nApi',
+				'GET /rest/api-keys',
+				'DELETE /rest/api-keys/refused',
+				'DELETE /rest/api-keys/left-behind',
+			]);
+		}
+	});
+
+	it('deletes no key when the new one cannot be made or given to the credential: with the key file lost, the key the credential has may still work', async () => {
+		for (const failing of ['POST', 'PATCH'] as const) {
+			publicApi();
+			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
+			const post = nock(N8N).post('/rest/api-keys');
+			if (failing === 'POST') {
+				post.reply(500, { message: 'database is locked' });
+			} else {
+				post.reply(200, { data: newKey });
+				nock(N8N).patch('/rest/credentials/EduN8nApi').reply(500, { message: 'database is locked' });
+			}
+			// No GET /rest/api-keys and no DELETE set up: nock would refuse them, with another error.
+			await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).rejects.toThrow(failing === 'POST' ? 'POST /rest/api-keys → 500' : 'PATCH /rest/credentials/EduN8nApi → 500');
 			allCalled();
 		}
 	});
@@ -149,9 +181,9 @@ describe('the n8n API credential gets a working key', () => {
 		earlierKeys(keys);
 		publicApi();
 		nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
-		earlierKeys(keys);
+		earlierKeys([...keys, newKey]);
 		nock(N8N).delete('/rest/api-keys/broad').reply(200, { data: { success: true } });
-		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: watchdogScopes, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
+		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: watchdogScopes, expiresAt: null }).reply(200, { data: newKey });
 		patched('new-key');
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, broad)).resolves.toEqual({ apiKey: 'new-key', created: true });
 		allCalled();
@@ -186,8 +218,8 @@ describe('the n8n API credential gets a working key', () => {
 	it('asks for no scopes where n8n has none (1.85: no scopes endpoint, its keys open the whole API)', async () => {
 		publicApi();
 		nock(N8N).get('/rest/api-keys/scopes').reply(404);
-		earlierKeys([], '1.x');
-		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
+		earlierKeys([newKey], '1.x');
+		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, expiresAt: null }).reply(200, { data: newKey });
 		patched('new-key');
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).resolves.toEqual({ apiKey: 'new-key', created: true });
 		allCalled();
