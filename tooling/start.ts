@@ -2,7 +2,7 @@
 // Community Nodes panel installs it, an owner login, credentials pointing at the sandbox (and the
 // trigger watchdog's n8n API credential, with an API key of the owner) and the example workflows
 // (trigger demos active). Ctrl+C stops everything. See docs/running-n8n.md.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { DEFAULT_REDIRECT_URIS, parseConfig } from '../sandbox/config';
@@ -12,7 +12,7 @@ import { REPO_ROOT } from './n8n-runtime/runtime';
 import { buildAndPack, installLikeCommunityPanel, type PackedPackage } from './lib/community-package';
 import { demoCredentials } from './lib/demo-credentials';
 import { loadExamples, type Example } from './lib/examples';
-import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, writeApiKeyFile, type CredentialRef } from './lib/n8n-api-credential';
+import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, readApiKeyFile, writeApiKeyFile, type CredentialRef } from './lib/n8n-api-credential';
 import { N8nCli } from './lib/n8n-cli';
 import { N8nRestClient, N8nRestError } from './lib/n8n-rest';
 import type { AppliedSetting } from './lib/n8n-env';
@@ -86,7 +86,7 @@ class Demo {
 
 	/** The key the last start gave the n8n API credential, if this data folder has one. */
 	private storedApiKey(): string | undefined {
-		return existsSync(this.apiKeyFile) ? readFileSync(this.apiKeyFile, 'utf8').trim() || undefined : undefined;
+		return readApiKeyFile(this.apiKeyFile);
 	}
 
 	/** The recommended n8n settings with the --n8n-env ones over them. */

@@ -3,7 +3,7 @@
 // Settings → n8n API → Create an API key does, and this n8n's public API address. `npm start`
 // (`ensureN8nApiCredentials`) and the e2e suite (`connectN8nApiCredentials`) set it up once n8n
 // runs and the owner is logged in.
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { CredentialImport } from './demo-credentials';
@@ -53,6 +53,17 @@ export function writeApiKeyFile(file: string, apiKey: string): void {
 	writeFileSync(file, apiKey, { mode: 0o600 });
 }
 
+/**
+ * The key `writeApiKeyFile` kept, if `file` holds one. The file is made 0600 here, on every read, and
+ * not only when a new key is written: a key that still works is kept for ever, so a file an older
+ * start wrote readable by others would otherwise stay so.
+ */
+export function readApiKeyFile(file: string): string | undefined {
+	if (!existsSync(file)) return undefined;
+	chmodSync(file, 0o600);
+	return readFileSync(file, 'utf8').trim() || undefined;
+}
+
 /** How often, and how far apart, the key check is asked while n8n answers it with neither yes nor no. */
 export interface KeyCheckPatience {
 	attempts: number;
@@ -88,21 +99,35 @@ async function apiKeyWorks(n8nUrl: string, apiKey: string, patience: KeyCheckPat
 	throw new Error(`n8n's public API did not say whether the last start's key works (GET /api/v1/workflows: ${answer}); the credential keeps it`);
 }
 
-/** A key as GET /rest/api-keys lists it: n8n 1.x answers an array, 2.x a page (`items`). */
+/**
+ * A key as GET /rest/api-keys lists it: n8n 1.x answers an array, 2.x a page (`items`). `apiKey` is
+ * redacted to its last 4 characters (n8n 2.41's and 1.123's redactApiKey: `******` and those);
+ * `scopes` is missing where n8n has none (1.85).
+ */
 interface ListedApiKey {
 	id: string;
 	label: string;
+	apiKey: string;
+	scopes?: string[];
+}
+
+async function listApiKeys(rest: N8nRestClient): Promise<ListedApiKey[]> {
+	const listed = await rest.request<ListedApiKey[] | { items: ListedApiKey[] }>('GET', '/rest/api-keys?ownership=mine&take=250');
+	return Array.isArray(listed) ? listed : listed.items;
 }
 
 /**
- * Deletes the user's keys labelled `label` before another is made: the refused key it replaces, and
- * any other an earlier start left behind (its key file lost, or made when any non-OK answer still
- * counted as a refusal); no credential uses them once the new key is in. The label finds them all,
- * which a kept id would not, so the key file stays the bare key.
+ * Deletes the user's keys labelled `label` but the new one (`newKeyId`), once the credentials have
+ * it: the key it replaces, and any other an earlier start left behind (its key file lost, or made
+ * when any non-OK answer still counted as a refusal). Not before the new key is made and in the
+ * credentials: the key it replaces may still work (a lost key file says nothing about the key), and
+ * a failed POST or PATCH then leaves the credentials that key. Each is deleted by its id, found by
+ * its label: the label finds them all, which a kept id would not, so the key file stays the bare
+ * key. This is npm start's own demo n8n, so the label is taken as npm start's: a key someone made
+ * in Settings → n8n API with the same label is deleted too.
  */
-async function deleteEarlierKeys(rest: N8nRestClient, label: string): Promise<void> {
-	const listed = await rest.request<ListedApiKey[] | { items: ListedApiKey[] }>('GET', '/rest/api-keys?ownership=mine&take=250');
-	for (const key of (Array.isArray(listed) ? listed : listed.items).filter((key) => key.label === label)) {
+async function deleteEarlierKeys(rest: N8nRestClient, label: string, newKeyId: string): Promise<void> {
+	for (const key of (await listApiKeys(rest)).filter((key) => key.label === label && key.id !== newKeyId)) {
 		await rest.request('DELETE', `/rest/api-keys/${key.id}`);
 	}
 }
@@ -115,6 +140,18 @@ async function deleteEarlierKeys(rest: N8nRestClient, label: string): Promise<vo
  * triggers reads the listed ones. (The credential's Test, GET /credentials/schema/n8nApi, needs none.)
  */
 const WATCHDOG_API_KEY_SCOPES = ['workflow:list', 'workflow:activate', 'workflow:deactivate'];
+
+/**
+ * Whether n8n lists `apiKey` with scopes beyond `WATCHDOG_API_KEY_SCOPES`: a key an earlier npm start
+ * made with every scope n8n offered. n8n does not refuse it, so without this it would be kept for
+ * ever. The key does not name its id (it is a JWT with a random `jti`) and the list shows no key in
+ * full, so the key is found by the last 4 characters the list shows; another key of the owner's
+ * that ends alike can only cost an unneeded new key. Where n8n lists no scopes (1.85), nothing to check.
+ */
+async function hasOtherScopes(rest: N8nRestClient, apiKey: string): Promise<boolean> {
+	const shown = apiKey.slice(-4);
+	return (await listApiKeys(rest)).some((key) => key.apiKey.endsWith(shown) && (key.scopes ?? []).some((scope) => !WATCHDOG_API_KEY_SCOPES.includes(scope)));
+}
 
 /**
  * The scopes to give the key: `WATCHDOG_API_KEY_SCOPES`, or none where n8n has no scopes (1.85: no
@@ -136,8 +173,8 @@ async function watchdogScopes(rest: N8nRestClient): Promise<string[] | undefined
 }
 
 /**
- * A new API key of the logged-in user with the watchdog's scopes (`watchdogScopes`), in place of
- * those earlier starts made (`deleteEarlierKeys`). n8n answers 404 on the API key endpoints while
+ * A new API key of the logged-in user with the watchdog's scopes (`watchdogScopes`); its id and the
+ * key itself, which n8n shows only here. n8n answers 404 on the API key endpoints while
  * its public API is off, which is said in words here: N8N_PUBLIC_API_DISABLED=true, or n8n 1.x
  * (1.123, 1.85) run with E2E_TESTS=true or NODE_ENV=test, whose `dist/config/index.js` then sets
  * `publicApi.disabled` whatever the environment says (2.41 no longer does; n8n-env.ts passes no
@@ -149,30 +186,33 @@ async function watchdogScopes(rest: N8nRestClient): Promise<string[] | undefined
  * the expiry. What bounds the key instead: the scopes above, npm start's n8n listening on 127.0.0.1,
  * and a key file only the user reads (`--fresh` drops n8n's database, and the key with it).
  */
-async function createApiKey(rest: N8nRestClient, label = API_KEY_LABEL): Promise<string> {
+async function createApiKey(rest: N8nRestClient, label: string): Promise<{ id: string; rawApiKey: string }> {
 	const settings = await rest.request<{ publicApi?: { enabled?: boolean } }>('GET', '/rest/settings');
 	if (settings.publicApi?.enabled !== true) {
 		throw new Error("n8n's public API is off (N8N_PUBLIC_API_DISABLED, or n8n 1.x run with E2E_TESTS=true), so it makes no API key");
 	}
 	const scopes = await watchdogScopes(rest);
-	await deleteEarlierKeys(rest, label);
-	const key = await rest.request<{ rawApiKey: string }>('POST', '/rest/api-keys', { label, ...(scopes ? { scopes } : {}), expiresAt: null });
-	return key.rawApiKey;
+	return await rest.request<{ id: string; rawApiKey: string }>('POST', '/rest/api-keys', { label, ...(scopes ? { scopes } : {}), expiresAt: null });
 }
 
-/** Gives each credential a new API key of the logged-in owner and this n8n's public API address (the credential dialog's Save); returns the key. */
+/**
+ * Gives each credential a new API key of the logged-in owner and this n8n's public API address (the
+ * credential dialog's Save), then deletes the keys it replaces (`deleteEarlierKeys`); returns the key.
+ */
 export async function connectN8nApiCredentials(rest: N8nRestClient, refs: CredentialRef[], n8nUrl: string): Promise<string> {
-	const key = await createApiKey(rest);
+	const key = await createApiKey(rest, API_KEY_LABEL);
 	for (const ref of refs) {
-		const { id, name, type, data } = n8nApiCredential(ref, { n8nUrl, apiKey: key });
+		const { id, name, type, data } = n8nApiCredential(ref, { n8nUrl, apiKey: key.rawApiKey });
 		await rest.request('PATCH', `/rest/credentials/${id}`, { name, type, data });
 	}
-	return key;
+	await deleteEarlierKeys(rest, API_KEY_LABEL, key.id);
+	return key.rawApiKey;
 }
 
 /**
  * The credentials with a working key: `importedKey` (the key they were imported with) until n8n
- * refuses it, else a new one of the owner, so a restart does not make another key.
+ * refuses it or lists it with more scopes than the watchdog's (`hasOtherScopes`), else a new one of
+ * the owner, so a restart does not make another key.
  */
 export async function ensureN8nApiCredentials(
 	rest: N8nRestClient,
@@ -181,6 +221,8 @@ export async function ensureN8nApiCredentials(
 	importedKey: string | undefined,
 	patience = KEY_CHECK_PATIENCE,
 ): Promise<{ apiKey: string; created: boolean }> {
-	if (importedKey !== undefined && (await apiKeyWorks(n8nUrl, importedKey, patience))) return { apiKey: importedKey, created: false };
+	if (importedKey !== undefined && (await apiKeyWorks(n8nUrl, importedKey, patience)) && !(await hasOtherScopes(rest, importedKey))) {
+		return { apiKey: importedKey, created: false };
+	}
 	return { apiKey: await connectN8nApiCredentials(rest, refs, n8nUrl), created: true };
 }

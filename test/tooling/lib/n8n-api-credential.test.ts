@@ -5,7 +5,7 @@ import path from 'node:path';
 import nock from 'nock';
 
 import { loadExamples } from '../../../tooling/lib/examples';
-import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, publicApiUrl, writeApiKeyFile } from '../../../tooling/lib/n8n-api-credential';
+import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, publicApiUrl, readApiKeyFile, writeApiKeyFile } from '../../../tooling/lib/n8n-api-credential';
 import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
 import { useNock } from '../../harness/nock';
 
@@ -71,12 +71,21 @@ describe('the n8n API credential gets a working key', () => {
 		const check = nock(N8N).get('/api/v1/workflows').query({ limit: '1' });
 		return status === undefined ? check.replyWithError({ code: 'ECONNRESET', message: 'socket hang up' }) : check.reply(status, 'Service Unavailable');
 	};
-	/** The owner's keys (GET /rest/api-keys): n8n 1.x lists them as an array, 2.x as a page. */
-	const earlierKeys = (keys: Array<{ id: string; label: string }>, shape: '1.x' | '2.x' = '2.x') =>
-		nock(N8N)
+	const watchdogScopes = ['workflow:list', 'workflow:activate', 'workflow:deactivate'];
+	/** A key as n8n lists it: its last 4 characters after 6 stars. */
+	const redacted = (apiKey: string) => `******${apiKey.slice(-4)}`;
+	/** The owner's keys (GET /rest/api-keys): n8n 1.x lists them as an array, 2.x as a page; `scopes` only where n8n has them (not 1.85). */
+	const earlierKeys = (keys: Array<{ id: string; label: string; apiKey?: string; scopes?: string[] }>, shape: '1.x' | '2.x' = '2.x') => {
+		const listed = keys.map((key) => ({ apiKey: redacted(key.id), ...key }));
+		return nock(N8N)
 			.get('/rest/api-keys')
 			.query({ ownership: 'mine', take: '250' })
-			.reply(200, { data: shape === '1.x' ? keys : { items: keys, counts: {}, totals: {}, owners: [] } });
+			.reply(200, { data: shape === '1.x' ? listed : { items: listed, counts: {}, totals: {}, owners: [] } });
+	};
+	/** The key POST /rest/api-keys makes (n8n shows it in full only then) and, listed, its label. */
+	const newKey = { id: 'new', label: API_KEY_LABEL, rawApiKey: 'new-key' };
+	/** The key the test imports, listed with the watchdog's scopes alone. */
+	const listedWithWatchdogScopes = (apiKey: string) => earlierKeys([{ id: 'imported', label: API_KEY_LABEL, apiKey: redacted(apiKey), scopes: watchdogScopes }]);
 	/** No waiting between key checks in the tests. */
 	const patience = { attempts: 4, delayMs: 0 };
 	const patched = (apiKey: string) =>
@@ -87,8 +96,9 @@ describe('the n8n API credential gets a working key', () => {
 	/** Every call set up was made (and, nock refusing the rest, no other). */
 	const allCalled = () => expect(nock.pendingMocks()).toEqual([]);
 
-	it('keeps the key it was imported with while that opens the public API: no new key, no change', async () => {
+	it("keeps the key it was imported with while that opens the public API and n8n lists it with the watchdog's scopes alone: no new key, no change", async () => {
 		keyCheck('kept-key');
+		listedWithWatchdogScopes('kept-key');
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key')).resolves.toEqual({ apiKey: 'kept-key', created: false });
 		allCalled();
 	});
@@ -98,37 +108,90 @@ describe('the n8n API credential gets a working key', () => {
 			if (imported) keyCheck('another-key');
 			publicApi();
 			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
-			earlierKeys([]);
-			nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: ['workflow:list', 'workflow:activate', 'workflow:deactivate'], expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
+			earlierKeys([newKey]);
+			nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: watchdogScopes, expiresAt: null }).reply(200, { data: newKey });
 			patched('new-key');
 			await expect(ensureN8nApiCredentials(rest, refs, N8N, imported)).resolves.toEqual({ apiKey: 'new-key', created: true });
 			allCalled();
 		}
 	});
 
-	it("replaces a key n8n refuses (401, or 403 without the scope) and deletes it and any other key an earlier start left, but none of the owner's other keys", async () => {
+	it("replaces a key n8n refuses (401, or 403 without the scope): makes the new key and gives it the credential first, then deletes by id the refused key and any other an earlier start left, but not the new one nor the owner's other keys", async () => {
 		for (const [refusal, shape] of [
 			[401, '1.x'],
 			[403, '2.x'],
 		] as const) {
+			/** The calls that make, give and delete keys, in the order n8n got them. */
+			const calls: string[] = [];
+			const inOrder = (scope: nock.Scope) => scope.on('request', (req: { method: string; path: string }) => calls.push(`${req.method} ${req.path.split('?')[0]}`));
 			keyCheck('another-key', refusal);
 			publicApi();
 			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
-			earlierKeys(
-				[
-					{ id: 'refused', label: API_KEY_LABEL },
-					{ id: 'mine', label: 'My own script' },
-					{ id: 'left-behind', label: API_KEY_LABEL },
-				],
-				shape,
+			inOrder(
+				earlierKeys(
+					[
+						{ id: 'refused', label: API_KEY_LABEL },
+						{ id: 'mine', label: 'My own script' },
+						{ id: 'left-behind', label: API_KEY_LABEL },
+						newKey,
+					],
+					shape,
+				),
 			);
-			nock(N8N).delete('/rest/api-keys/refused').reply(200, { data: { success: true } });
-			nock(N8N).delete('/rest/api-keys/left-behind').reply(200, { data: { success: true } });
-			nock(N8N).post('/rest/api-keys', (body: { label?: string }) => body.label === API_KEY_LABEL).reply(200, { data: { rawApiKey: 'new-key' } });
-			patched('new-key');
+			inOrder(nock(N8N).delete('/rest/api-keys/refused').reply(200, { data: { success: true } }));
+			inOrder(nock(N8N).delete('/rest/api-keys/left-behind').reply(200, { data: { success: true } }));
+			inOrder(nock(N8N).post('/rest/api-keys', (body: { label?: string }) => body.label === API_KEY_LABEL).reply(200, { data: newKey }));
+			inOrder(patched('new-key'));
 			await expect(ensureN8nApiCredentials(rest, refs, N8N, 'refused-key', patience)).resolves.toEqual({ apiKey: 'new-key', created: true });
 			allCalled();
+			expect(calls).toEqual([
+				'POST /rest/api-keys',
+				'PATCH /rest/credentials/EduN8nApi',
+				'GET /rest/api-keys',
+				'DELETE /rest/api-keys/refused',
+				'DELETE /rest/api-keys/left-behind',
+			]);
 		}
+	});
+
+	it('deletes no key when the new one cannot be made or given to the credential: with the key file lost, the key the credential has may still work', async () => {
+		for (const failing of ['POST', 'PATCH'] as const) {
+			publicApi();
+			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
+			const post = nock(N8N).post('/rest/api-keys');
+			if (failing === 'POST') {
+				post.reply(500, { message: 'database is locked' });
+			} else {
+				post.reply(200, { data: newKey });
+				nock(N8N).patch('/rest/credentials/EduN8nApi').reply(500, { message: 'database is locked' });
+			}
+			// No GET /rest/api-keys and no DELETE set up: nock would refuse them, with another error.
+			await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).rejects.toThrow(failing === 'POST' ? 'POST /rest/api-keys → 500' : 'PATCH /rest/credentials/EduN8nApi → 500');
+			allCalled();
+		}
+	});
+
+	it("replaces a key that still works when n8n lists it with more than the watchdog's scopes (one an earlier start made with every scope), found by the last 4 characters n8n shows; n8n without scopes (1.85) keeps it", async () => {
+		const broad = 'eyJhbGciOi.broad.Sig1';
+		const keys = [
+			{ id: 'mine', label: 'My own script', apiKey: '******Zz99', scopes: offered },
+			{ id: 'broad', label: API_KEY_LABEL, apiKey: redacted(broad), scopes: offered },
+		];
+		keyCheck(broad);
+		earlierKeys(keys);
+		publicApi();
+		nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
+		earlierKeys([...keys, newKey]);
+		nock(N8N).delete('/rest/api-keys/broad').reply(200, { data: { success: true } });
+		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: watchdogScopes, expiresAt: null }).reply(200, { data: newKey });
+		patched('new-key');
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, broad)).resolves.toEqual({ apiKey: 'new-key', created: true });
+		allCalled();
+
+		keyCheck(broad);
+		earlierKeys([{ id: 'broad', label: API_KEY_LABEL, apiKey: redacted(broad) }], '1.x');
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, broad)).resolves.toEqual({ apiKey: broad, created: false });
+		allCalled();
 	});
 
 	it('keeps the key, and makes none, while n8n answers the check with a 5xx or not at all: it asks again until n8n says yes', async () => {
@@ -136,6 +199,7 @@ describe('the n8n API credential gets a working key', () => {
 		keyCheckUnanswered();
 		keyCheckUnanswered(502);
 		keyCheck('kept-key');
+		listedWithWatchdogScopes('kept-key');
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key', patience)).resolves.toEqual({ apiKey: 'kept-key', created: false });
 		allCalled();
 	});
@@ -154,8 +218,8 @@ describe('the n8n API credential gets a working key', () => {
 	it('asks for no scopes where n8n has none (1.85: no scopes endpoint, its keys open the whole API)', async () => {
 		publicApi();
 		nock(N8N).get('/rest/api-keys/scopes').reply(404);
-		earlierKeys([], '1.x');
-		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, expiresAt: null }).reply(200, { data: { rawApiKey: 'new-key' } });
+		earlierKeys([newKey], '1.x');
+		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, expiresAt: null }).reply(200, { data: newKey });
 		patched('new-key');
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).resolves.toEqual({ apiKey: 'new-key', created: true });
 		allCalled();
@@ -193,5 +257,14 @@ describe('the key file', () => {
 		chmodSync(older, 0o644);
 		writeApiKeyFile(older, 'key-2');
 		expect([readFileSync(older, 'utf8'), mode(older)]).toEqual(['key-2', 0o600]);
+	});
+
+	it('is made readable by the user only when a start reads it, so a kept key (no new one written) does not stay in an older file readable by others', () => {
+		const kept = path.join(dir, 'kept');
+		writeFileSync(kept, 'key-0\n');
+		chmodSync(kept, 0o644);
+		expect(readApiKeyFile(kept)).toBe('key-0');
+		expect([readFileSync(kept, 'utf8'), mode(kept)]).toEqual(['key-0\n', 0o600]);
+		expect(readApiKeyFile(path.join(dir, 'none'))).toBeUndefined();
 	});
 });
