@@ -42,7 +42,7 @@ const properties = (): INodeProperties[] => [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to delete a subscription to this n8n's trigger URLs that no listed workflow has, once the platform's delivery log shows n8n refusing its events for 5 minutes. Kept when the input does not list this workflow itself, and all kept when more than 5 would go.",
+			"Whether to delete a subscription to this n8n's trigger URLs that no listed workflow has, once the platform's delivery log shows n8n refusing its events for 5 minutes while it answered another trigger. Kept when the input does not list this workflow itself, and all kept when more than 5 would go.",
 	},
 ];
 

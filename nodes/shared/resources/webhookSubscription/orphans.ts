@@ -87,7 +87,7 @@ function keptNote(outcome: OrphanOutcome, input: InputChecks, proven: number): s
 		case 'over_cap':
 			return `It was kept: ${proven} orphans have the platform's proof, more than the ${MAX_DELETIONS_PER_RUN} one run deletes, which points at a wrong input or a moved n8n rather than left-overs. Check them, then delete them in the platform's dashboard or with Webhook Subscription → Delete.`;
 		default:
-			return `It was kept: the platform's delivery log does not show n8n refusing it (404 to ${REFUSED_ATTEMPTS_NEEDED} attempts of one event in a row, and to every attempt since), so its workflow may still be live${outcome.error === undefined ? '' : ' (the log could not be read: see error)'}. It is deleted at a run after n8n has refused an event for it for 5 minutes.`;
+			return `It was kept: the platform's delivery log does not show n8n refusing it (404 to attempts 1 to ${REFUSED_ATTEMPTS_NEEDED} of one event, and to every attempt since), so its workflow may still be live${outcome.error === undefined ? '' : ' (the log could not be read: see error)'}. It is deleted at a run after n8n has refused an event for it for 5 minutes while another of its triggers received one.`;
 	}
 }
 

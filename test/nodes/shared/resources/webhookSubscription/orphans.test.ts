@@ -48,6 +48,6 @@ describe('which orphans Check Triggers deletes', () => {
 		expect(notes({ ...INPUT, partial: 1 }).note).toMatch(/Input item 2 is an active n8n 2\.x workflow without its published version/);
 		expect(notes({ ...INPUT, watchdogListed: false }).note).toMatch(/the input does not list this workflow itself \(ID "wf-watchdog"\), so it may not be all of this n8n's workflows/);
 		expect(notes({ ...INPUT, watchdogListed: false, watchdogId: undefined }).note).toMatch(/\(it has no ID: save it\)/);
-		expect(notes(INPUT).note).toMatch(/does not show n8n refusing it \(404 to 3 attempts of one event in a row, and to every attempt since\), so its workflow may still be live\. It is deleted at a run after n8n has refused an event for it for 5 minutes\.$/);
+		expect(notes(INPUT).note).toMatch(/does not show n8n refusing it \(404 to attempts 1 to 3 of one event, and to every attempt since\), so its workflow may still be live\. It is deleted at a run after n8n has refused an event for it for 5 minutes while another of its triggers received one\.$/);
 	});
 });
