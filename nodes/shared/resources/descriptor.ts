@@ -18,6 +18,11 @@ export interface Picker {
 	getProperty: INodeProperties;
 	/** The nodes' `methods.listSearch` entries the locator names (saved workflows store the names). */
 	listSearch: Record<string, ListSearchMethod>;
+	/**
+	 * The first action node version whose Get shows the locator; absent: every version. An older
+	 * version keeps its plain ID field, so its saved workflows and parameters stay as they were.
+	 */
+	sinceNodeVersion?: number;
 }
 
 /**
