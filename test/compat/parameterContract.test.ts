@@ -7,7 +7,7 @@
  *   a text change leaves this file untouched.
  * - fixtures/parameter-texts.json, what users read: display names, descriptions, placeholders,
  *   hints, option names and actions, notices (support/textSplit.ts lists them). Texts change
- *   freely (n8n's UX guidelines, test/nodes/uxGuidelines.test.ts); the golden makes each change
+ *   freely (n8n's UX guidelines, test/guidelines/uxGuidelines.test.ts); the golden makes each change
  *   a reviewed diff.
  * Parameter order is in the texts golden only (support/textSplit.ts says why).
  *

@@ -2,7 +2,7 @@
  * Every text a user reads in a built node or credential description, with the path it sits at:
  * node and credential names, every parameter at every depth (collection options, fixedCollection
  * groups and their values), options' names, descriptions and actions, notices, hints,
- * placeholders and resource locator modes. The UX guidelines test (test/nodes/uxGuidelines.test.ts)
+ * placeholders and resource locator modes. The UX guidelines test (test/guidelines/uxGuidelines.test.ts)
  * judges them.
  */
 import type {

@@ -19,8 +19,8 @@ import { EducationPlatformWebhookSigningApi } from '../../credentials/EducationP
 import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
 import { EducationPlatformPollingTrigger } from '../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
 import { EducationPlatformTrigger } from '../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
-import { EducationPlatformTool } from './EducationPlatform/toolVariant';
-import { credentialTexts, eachParameter, nodeTexts, type TextKind, type UxText } from './support/uxTexts';
+import { EducationPlatformTool } from '../nodes/EducationPlatform/toolVariant';
+import { credentialTexts, eachParameter, nodeTexts, type TextKind, type UxText } from './uxTexts';
 
 interface Violation {
 	rule: string;
