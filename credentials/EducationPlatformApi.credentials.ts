@@ -40,7 +40,7 @@ export class EducationPlatformApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://school.example.com',
+			placeholder: 'e.g. https://school.example.com',
 			description:
 				'Address of your Education Platform, with or without /api (for example https://school.example.com or https://school.example.com/api). A pasted /v1 is ignored.',
 		},

@@ -48,7 +48,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://school.example.com',
+			placeholder: 'e.g. https://school.example.com',
 			description:
 				'Address of your Education Platform, with or without /api. The OAuth endpoints are taken from its origin (scheme, host and port).',
 		},
@@ -112,7 +112,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			name: 'authUrlOverride',
 			type: 'string',
 			default: '',
-			placeholder: 'https://school.example.com/oauth/authorize',
+			placeholder: 'e.g. https://school.example.com/oauth/authorize',
 			description: 'Leave empty to use /oauth/authorize on the Base URL\'s origin',
 			displayOptions: { show: { grantType: ['pkce'] } },
 		},
@@ -121,7 +121,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			name: 'accessTokenUrlOverride',
 			type: 'string',
 			default: '',
-			placeholder: 'https://school.example.com/oauth/token',
+			placeholder: 'e.g. https://school.example.com/oauth/token',
 			description: 'Leave empty to use /oauth/token on the Base URL\'s origin',
 		},
 		{

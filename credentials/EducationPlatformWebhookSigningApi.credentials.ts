@@ -28,7 +28,7 @@ export class EducationPlatformWebhookSigningApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			placeholder: 'whsec_…',
+			placeholder: 'e.g. whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
 			description:
 				'The secret the platform shows for the webhook you added in its dashboard. Every delivery\'s signature is checked with it.',
 		},
@@ -38,7 +38,7 @@ export class EducationPlatformWebhookSigningApi implements ICredentialType {
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			placeholder: 'whsec_…',
+			placeholder: 'e.g. whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
 			description:
 				'Only while you rotate the secret: the old one, so deliveries signed with it are still accepted during the platform\'s grace period. Clear it once the grace period is over.',
 		},

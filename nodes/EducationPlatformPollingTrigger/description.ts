@@ -63,7 +63,7 @@ export const pollingProperties: INodeProperties[] = [
 			typeOptions: { minValue: 0, maxValue: 3600 },
 			default: DEFAULT_LOOKBACK_SECONDS,
 			description:
-				'How late the platform may make a change visible after its timestamp (slow database commits). Each poll reads this stretch again; nothing is emitted twice.',
+				'How late the platform may make a change visible after its timestamp (the platform may save a change a little after the time it records). Each poll reads this stretch again; nothing is emitted twice.',
 		},
 		{
 			displayName: 'Max Requests per Poll',

@@ -33,7 +33,7 @@ export class EducationPlatformTrigger implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: '={{ [].concat($parameter["events"] || []).join(", ") }}',
-		description: 'Starts the workflow on Education Platform enrollment, payment and exam-result events',
+		description: 'Starts the workflow on Education Platform enrollment, payment and exam result events',
 		defaults: {
 			name: 'Education Platform Trigger',
 		},

@@ -66,7 +66,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'When Last Node Finishes',
 				value: 'lastNode',
 				description:
-					'Only once the workflow has finished. A run that fails, or is lost with its n8n worker, answers an error, and the platform delivers the event again later.',
+					'Only once the workflow has finished. If the run fails, or n8n stops during it, the platform is told so and delivers the event again later.',
 			},
 		],
 		default: 'onReceived',
@@ -103,7 +103,7 @@ export const triggerProperties: INodeProperties[] = [
 					{
 						name: 'Full Event',
 						value: 'event',
-						description: 'The event envelope: ID, type, created_at and data',
+						description: 'The whole event: ID, type, created_at and data',
 					},
 					{
 						name: 'Only Data',
@@ -120,7 +120,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: MIN_TOLERANCE_SECONDS, maxValue: MAX_TOLERANCE_SECONDS },
 				default: DEFAULT_TOLERANCE_SECONDS,
 				description:
-					'How far, in seconds, a delivery\'s signed timestamp may be from n8n\'s clock. Older or newer deliveries are refused as possible replays.',
+					'How far, in seconds, a delivery\'s signed timestamp may be from n8n\'s clock. Older or newer deliveries are refused: they could be an old delivery someone sent again.',
 			},
 		],
 	},

@@ -11,7 +11,7 @@ export interface ActionPanel {
 	parameters: string[];
 }
 
-const GET_MANY = ['Credential', 'Resource', 'Operation', 'Return All', 'Limit', 'Filters', 'Additional Filters', 'Sort', 'Options'];
+const GET_MANY = ['Credential', 'Resource', 'Operation', 'Return All', 'Limit', 'Filters', 'Additional Filters', 'Options', 'Sort'];
 
 function getPanel(action: string, resource: string, id: string): ActionPanel {
 	return { action, resource, operation: 'Get', parameters: ['Credential', 'Resource', 'Operation', id, 'Options'] };
@@ -27,26 +27,26 @@ function getManyPanel(action: string, resource: string): ActionPanel {
 }
 
 export const ACTION_PANELS: ActionPanel[] = [
-	getPanel('Get a student', 'Student', 'Student'),
+	getPanel('Get student', 'Student', 'Student'),
 	getManyPanel('Get many students', 'Student'),
-	getPanel('Get an enrollment', 'Enrollment', 'Enrollment ID'),
+	getPanel('Get enrollment', 'Enrollment', 'Enrollment ID'),
 	getManyPanel('Get many enrollments', 'Enrollment'),
-	getPanel('Get a payment', 'Payment', 'Payment ID'),
+	getPanel('Get payment', 'Payment', 'Payment ID'),
 	getManyPanel('Get many payments', 'Payment'),
-	getPanel('Get an exam result', 'Exam Result', 'Exam Result ID'),
+	getPanel('Get exam result', 'Exam Result', 'Exam Result ID'),
 	getManyPanel('Get many exam results', 'Exam Result'),
 	{
-		action: "Check the triggers' subscriptions",
+		action: 'Check trigger subscriptions',
 		resource: 'Webhook Subscription',
 		operation: 'Check Triggers',
 		parameters: ['Credential', 'Resource', 'Operation', 'Re-Enable Disabled Subscriptions', 'Delete Orphaned Subscriptions'],
 	},
-	{ action: 'Delete a webhook subscription', resource: 'Webhook Subscription', operation: 'Delete', parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription', 'Options'] },
-	getPanel('Get a webhook subscription', 'Webhook Subscription', 'Webhook Subscription'),
+	{ action: 'Delete webhook subscription', resource: 'Webhook Subscription', operation: 'Delete', parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription', 'Options'] },
+	getPanel('Get webhook subscription', 'Webhook Subscription', 'Webhook Subscription'),
 	getManyPanel('Get many webhook subscriptions', 'Webhook Subscription'),
-	deliveryPanel('Get a webhook delivery', 'Get'),
+	deliveryPanel('Get webhook delivery', 'Get'),
 	{ ...getManyPanel('Get many webhook deliveries', 'Webhook Delivery'), parameters: [...GET_MANY.slice(0, 3), 'Deliveries Of', ...GET_MANY.slice(3)] },
-	deliveryPanel('Redeliver a webhook delivery', 'Redeliver'),
+	deliveryPanel('Redeliver webhook delivery', 'Redeliver'),
 ];
 
 /**

@@ -80,7 +80,7 @@ describe('the nodes panel', () => {
 		await editor.nodeCreator.search('Education');
 		const item = editor.nodeCreator.item(NODE);
 		await item.waitFor();
-		expect(await item.innerText()).toMatch(/enrollment, payment and exam-result events/);
+		expect(await item.innerText()).toMatch(/enrollment, payment and exam result events/);
 		await eventually('the icon to load', async () => {
 			const icons = await editor.nodeCreator.icons(item);
 			return icons.some(({ src, width }) => src.includes(ICON_PATH) && width > 0) ? icons : undefined;
@@ -113,7 +113,7 @@ describe('the Education Platform node', () => {
 		});
 	}
 
-	browserTest('Get many students: Filters, Additional Filters, Sort and Options offer their fields', async ({ editor, page }) => {
+	browserTest('Get many students: Filters, Additional Filters, Options and Sort offer their fields', async ({ editor, page }) => {
 		await addFromNodesPanel('Actions', 'Get many students');
 		await editor.ndv.selectCredential(TOKEN_CREDENTIAL);
 		await editor.ndv.addToCollection('Filters', 'Status');
@@ -168,7 +168,7 @@ describe('the Education Platform node', () => {
 
 describe('the Student picker', () => {
 	browserTest('"From list" finds sandbox students by name, student number and email, and Get returns the picked one', async ({ editor, n8n }) => {
-		await addFromNodesPanel('Actions', 'Get a student');
+		await addFromNodesPanel('Actions', 'Get student');
 		await editor.ndv.selectCredential(TOKEN_CREDENTIAL);
 		const [student] = await n8n.platform.students({ 'filter[status]': 'active', 'filter[grade_level]': '10' });
 		const shown = pickerName(student);

@@ -1,10 +1,17 @@
 /**
- * Compatibility (characterisation): the parameter contract of every node and credential, as
- * today's code builds it, equals the committed fixtures/parameter-contract.json. A saved workflow
- * stores parameter names and option values; a user sees display names, option names, texts and
- * defaults: none of them may change without a new node version.
+ * Compatibility (characterisation): every node and credential, as today's code builds it, in two
+ * committed golden files:
+ * - fixtures/parameter-contract.json, what saved workflows and stored credentials rely on:
+ *   identity, parameter names and paths, types, defaults, option values, displayOptions, required,
+ *   typeOptions, resource locator mode names. None of it may change without a new node version;
+ *   a text change leaves this file untouched.
+ * - fixtures/parameter-texts.json, what users read: display names, descriptions, placeholders,
+ *   hints, option names and actions, notices (support/textSplit.ts lists them). Texts change
+ *   freely (n8n's UX guidelines, test/guidelines/uxGuidelines.test.ts); the golden makes each change
+ *   a reviewed diff.
+ * Parameter order is in the texts golden only (support/textSplit.ts says why).
  *
- * Regenerate (a deliberate step; review the diff of the JSON):
+ * Regenerate both (a deliberate step; review the diff of the JSON):
  *   EDU_UPDATE_COMPAT=1 npx jest --selectProjects unit --testPathPatterns test/compat/parameterContract
  */
 import { EducationPlatformApi } from '../../credentials/EducationPlatformApi.credentials';
@@ -15,6 +22,7 @@ import { EducationPlatformPollingTrigger } from '../../nodes/EducationPlatformPo
 import { EducationPlatformTrigger } from '../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
 import { golden } from './support/golden';
 import { credentialContract, nodeContract } from './support/parameterContract';
+import { contractPart, textPart } from './support/textSplit';
 
 function contract() {
 	return {
@@ -32,9 +40,16 @@ function contract() {
 	};
 }
 
-describe('parameter contract (what saved workflows and credentials rely on)', () => {
-	const actual = contract();
-	const expected = golden('parameter-contract.json', actual);
+type Recorded = ReturnType<typeof contract>;
+
+// The same checks on both goldens: each node and credential equals its recorded part, and neither
+// file misses one or knows one no longer built.
+describe.each([
+	{ golden: 'parameter-contract.json', part: contractPart, what: 'what saved workflows and credentials rely on' },
+	{ golden: 'parameter-texts.json', part: textPart, what: 'what users read' },
+])('$golden ($what)', ({ golden: file, part }) => {
+	const actual = part(contract()) as Recorded;
+	const expected = golden(file, actual);
 
 	it.each(Object.keys(expected.nodes))('node %s: identity, methods and every parameter are unchanged', (name) => {
 		expect(actual.nodes[name]).toEqual(expected.nodes[name]);

@@ -95,8 +95,10 @@ export function gradeLevelsFilter(param: string, api: string, displayName: strin
 	};
 }
 
+/** An API value as a dropdown name, in Title Case: `bank_transfer` → "Bank Transfer", `date_of_birth` → "Date of Birth". */
 function optionName(value: string): string {
-	return value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
+	const word = (part: string) => (part === 'id' ? 'ID' : part === 'of' ? part : part.charAt(0).toUpperCase() + part.slice(1));
+	return value.split('_').map(word).join(' ');
 }
 
 /** A multi-select of the values the API knows, any of them. */
@@ -139,6 +141,5 @@ export function listParameters(
 
 /** Sort choices from API field names: `date_of_birth` → "Date of Birth", `id` → "ID". */
 export function sortOptions(fields: readonly string[]): INodePropertyOptions[] {
-	const word = (part: string) => (part === 'id' ? 'ID' : part === 'of' ? part : part.charAt(0).toUpperCase() + part.slice(1));
-	return [...fields].sort().map((value) => ({ name: value.split('_').map(word).join(' '), value }));
+	return [...fields].sort().map((value) => ({ name: optionName(value), value }));
 }

@@ -1,7 +1,8 @@
 import type { INodePropertyOptions, INodeProperties } from 'n8n-workflow';
 
 // Get Many's Additional Filters and Sort, the same for every resource. list/query.ts turns
-// them into `filter[...]` and `sort`.
+// them into `filter[...]` and `sort`; the texts name filters as the platform's documentation
+// does (enrolled_after), without that request syntax.
 
 export const additionalFiltersProperty: INodeProperties = {
 	displayName: 'Additional Filters',
@@ -11,7 +12,7 @@ export const additionalFiltersProperty: INodeProperties = {
 	typeOptions: { multipleValues: true },
 	default: {},
 	description:
-		'Filters the Filters list does not offer (e.g. enrolled_after), each sent as <code>filter[name]=value</code>',
+		'Filters the Filters list does not offer, by the name the platform\'s documentation gives them (e.g. enrolled_after)',
 	options: [
 		{
 			displayName: 'Filter',
@@ -23,7 +24,7 @@ export const additionalFiltersProperty: INodeProperties = {
 					type: 'string',
 					placeholder: 'e.g. enrolled_after',
 					default: '',
-					description: 'The filter name from the API documentation, without <code>filter[ ]</code>',
+					description: 'The filter\'s name as the platform\'s documentation gives it, e.g. enrolled_after',
 				},
 				{
 					displayName: 'Value',

@@ -3,7 +3,7 @@ import { apiRequest } from '../transport';
 import { optionsCollection, simplifyOption } from '../descriptions/options';
 import type { ParentRecord, ResourceDescriptor, ResourceOperation } from '../resources/descriptor';
 
-/** "a" or "an" before a resource's lower-case name: the nodes panel says "Get an enrollment". */
+/** "a" or "an" before a resource's lower-case name, for the description ("of a subscription"); actions omit articles. */
 function article(noun: string): 'a' | 'an' {
 	return /^[aeiou]/.test(noun) ? 'an' : 'a';
 }
@@ -13,7 +13,7 @@ export function option(resource: ResourceDescriptor): INodePropertyOptions {
 	const one = resource.displayName.toLowerCase();
 	const { parent } = resource;
 	const what = parent ? `${parent.recordNoun} of ${article(parent.noun)} ${parent.noun}` : one;
-	return { name: 'Get', value: 'get', description: `Get one ${what} by ID: ${resource.summary}`, action: `Get ${article(one)} ${one}` };
+	return { name: 'Get', value: 'get', description: `Get one ${what} by ID: ${resource.summary}`, action: `Get ${one}` };
 }
 
 /** The parameters that name one record: its parent's ID (a nested resource), then its own ID. */

@@ -62,7 +62,8 @@ export function properties(resource: ResourceDescriptor): INodeProperties[] {
 			options: resource.filterOptions,
 		},
 		additionalFiltersProperty,
-		sortProperty(resource.sortOptions, resource.defaultSortField),
+		// Sort below Options, as n8n's UX guidelines put it. Only the panel's order changes: a saved
+		// workflow stores parameters by name, so version 1's workflows read the same values.
 		optionsCollection([
 			{
 				displayName: 'Page Size',
@@ -70,7 +71,7 @@ export function properties(resource: ResourceDescriptor): INodeProperties[] {
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
 				default: DEFAULT_PAGE_SIZE,
-				description: `${resource.displayName} records per request (1–100). Larger pages use fewer requests of the rate limit; with a Limit, the node asks for no more than it needs.`,
+				description: `${resource.displayName} records per request (1–100). Larger pages need fewer requests, and the platform allows only so many; with a Limit, the node asks for no more than it needs.`,
 			},
 			{
 				displayName: 'Max Concurrent Requests',
@@ -78,10 +79,11 @@ export function properties(resource: ResourceDescriptor): INodeProperties[] {
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 				default: DEFAULT_CONCURRENCY,
-				description: `Pages requested at the same time once the first page has told how many there are (1–${MAX_CONCURRENCY}). The platform's rate limit is always respected; set 1 for a platform that wants one request at a time.`,
+				description: `Pages requested at the same time once the first page has told how many there are (1–${MAX_CONCURRENCY}). The node always keeps to the number of requests the platform allows; set 1 for a platform that wants one request at a time.`,
 			},
 			simplifyOption(resource.simplifyDescription),
 		]),
+		sortProperty(resource.sortOptions, resource.defaultSortField),
 	];
 }
 

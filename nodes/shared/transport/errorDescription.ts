@@ -132,7 +132,7 @@ export function describeFailure(failure: Failure, context: FailureContext): Erro
 		...retryAdvice(failure, context),
 	];
 	const fields = fieldErrorLines(body.errors);
-	if (fields.length) parts.push(`Field errors: ${fields.join('; ')}`);
+	if (fields.length) parts.push(`What the platform said about the fields: ${fields.join('; ')}`);
 	if (body.request_id) parts.push(`Request ID: ${body.request_id}.`);
 
 	return {

@@ -111,9 +111,9 @@ export function defaultMessage(failure: Failure): string {
 	if (status === 403) return 'The credentials are not allowed to do this';
 	if (status === 404) return 'Not found';
 	if (status === 422) return 'The platform rejected the request as invalid';
-	if (status === 429) return 'Too many requests: the rate limit was reached';
-	if (status >= 500) return `The Education Platform had a server error (HTTP ${status})`;
-	return `The request failed (HTTP ${status})`;
+	if (status === 429) return 'The Education Platform received too many requests from these credentials';
+	if (status >= 500) return `The Education Platform could not handle the request (status ${status})`;
+	return `The Education Platform refused the request (status ${status})`;
 }
 
 export function statusAdvice(failure: Failure, body: ApiErrorBody, context: StatusContext): string[] {

@@ -1,9 +1,10 @@
 /**
- * What a saved workflow and a stored credential depend on, read from the built descriptions:
- * every parameter at every path (collection options, fixedCollection groups) with all it shows
- * (display name, type, default, options in order with their names and descriptions, resource
- * locator modes, displayOptions, required, typeOptions, texts), and each node's and credential's
- * identity (names, versions, defaults, credentials, webhooks, polling, methods).
+ * Everything a node or credential description records, read from the built descriptions: every
+ * parameter at every path (collection options, fixedCollection groups) with all it has (display
+ * name, type, default, options in order with their names and descriptions, resource locator
+ * modes, displayOptions, required, typeOptions, texts), and each node's and credential's identity
+ * (names, versions, defaults, credentials, webhooks, polling, methods). support/textSplit.ts
+ * splits it into the contract saved workflows rely on and the texts users read.
  */
 import type {
 	ICredentialType,
@@ -60,7 +61,7 @@ export function nodeContract(nodeType: INodeType): Record<string, unknown> {
 	const { properties, ...identity } = nodeType.description as INodeTypeDescription;
 	const methods = nodeType.methods ?? {};
 	return {
-		description: plain(identity),
+		identity: plain(identity),
 		methods: Object.fromEntries(Object.entries(methods).map(([kind, named]) => [kind, Object.keys(named ?? {}).sort()])),
 		webhookMethods: Object.fromEntries(
 			Object.entries(nodeType.webhookMethods ?? {}).map(([name, named]) => [name, Object.keys(named).sort()]),

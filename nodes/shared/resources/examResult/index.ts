@@ -43,7 +43,7 @@ export const resource: ListedResource = {
 	simplify: simplifyExamResult,
 	simplifyDescription: 'ID, student ID, name and number, exam ID, name and subject, date taken, score, maximum, percentage, grade, passed and published date',
 	webhook: {
-		groupName: 'All Exam-Result Events',
+		groupName: 'All Exam Result Events',
 		events: {
 			'exam_result.published': "A student's exam result was published",
 			'exam_result.updated': 'A published exam result changed (previous values in data.previous_attributes)',

@@ -37,13 +37,13 @@ export const resource: ListedResource = {
 	plural: 'payments',
 	path: '/payments',
 	scope: 'payments:read',
-	summary: 'ID, the student, invoice, description, amount in minor units and currency, status, method, paid, failure and refund details',
+	summary: 'ID, the student, invoice, description, amount in cents (the currency\'s smallest unit) and currency, status, method, paid, failure and refund details',
 	id: prefixedRecordId('payment', 'Payment', 'pay', 'pay_3Qw8Er5T', 'Student or Invoice'),
 	...list,
 	defaultSortField: 'paid_at',
 	simplify: simplifyPayment,
 	simplifyDescription:
-		'ID, student ID, name and number, invoice, description, amount in minor units and as a decimal with the currency, status, method, paid date, failure message and refund',
+		'ID, student ID, name and number, invoice, description, amount in cents (the currency\'s smallest unit) and as a decimal with the currency, status, method, paid date, failure message and refund',
 	webhook: {
 		groupName: 'All Payment Events',
 		events: {

@@ -26,7 +26,7 @@ const list = listParameters(
 			'gradeLevel',
 			'grade_level',
 			'Grade Levels',
-			'Students in any of these grades. In an expression, use a comma-separated list where K or 0 is kindergarten, e.g. <code>K,1,2</code>.',
+			'Students in any of these grades. In an expression, use a comma-separated list where K or 0 is kindergarten, e.g. K,1,2.',
 		),
 		idsFilter('groupId', 'group_id', 'Group IDs', 'Students in at least one of these homeroom or class groups.', {
 			label: 'Group ID',
@@ -48,7 +48,7 @@ export const resource: ListedResource = {
 	path: STUDENTS_PATH,
 	scope: 'students:read',
 	scopeInDefault: true,
-	summary: 'ID, student number, names, email, status, grade level, groups, enrolment date and guardians',
+	summary: 'ID, student number, names, email, status, grade level, groups, enrollment date and guardians',
 	id: {
 		parameter: 'studentId',
 		displayName: 'Student',
@@ -61,7 +61,7 @@ export const resource: ListedResource = {
 	...list,
 	defaultSortField: 'last_name',
 	simplify: simplifyStudent,
-	simplifyDescription: 'ID, student number, name, email, status, grade level, group IDs, enrolment date and the primary guardian',
+	simplifyDescription: 'ID, student number, name, email, status, grade level, group IDs, enrollment date and the primary guardian',
 	picker: {
 		getProperty: {
 			...studentLocator('studentId', 'Student', 'The student to get: pick one from the list, or give the numeric ID (not the student number)'),

@@ -49,10 +49,10 @@ function properties(resource: ResourceDescriptor): INodeProperties[] {
 			description: 'Whose delivery logs to read: the platform keeps one per subscription',
 			options: [
 				{
-					name: 'All Subscriptions of This Instance',
+					name: 'All Subscriptions Delivering Here',
 					value: 'thisN8n',
 					description:
-						'Every subscription with one of this n8n instance\'s trigger URLs (delivers_to_this_n8n), their deliveries merged into one list, newest first unless a Sort rule says otherwise',
+						'Every subscription with one of this n8n\'s trigger URLs (delivers_to_this_n8n), their deliveries merged into one list, newest first unless a Sort rule says otherwise',
 				},
 				{ name: 'One Subscription', value: 'subscription', description: 'The log of one subscription' },
 			],

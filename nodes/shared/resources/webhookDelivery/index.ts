@@ -14,7 +14,7 @@ const DELIVERY_SORT_FIELDS = ['created_at'] as const;
 const list = listParameters(
 	[
 		enumFilter('status', 'status', 'Status', DELIVERY_STATUSES, 'a delivery status', 'Deliveries with any of these statuses'),
-		textListFilter('eventType', 'event_type', 'Event Types', 'e.g. the event_type of a delivery', 'Deliveries of any of these event types (the types the trigger\'s Events lists, as area.type).'),
+		textListFilter('eventType', 'event_type', 'Event Types', 'e.g. payment.succeeded, enrollment.created', 'Deliveries of any of these event types (the types the trigger\'s Events lists, as area.type).'),
 		textListFilter('eventId', 'event_id', 'Event IDs', 'e.g. evt_01JD3X9V7K2M4N6P8Q0R', 'Deliveries of any of these events (an event and its redeliveries share the ID).'),
 		...dateRangeFilters('created', 'Created', 'deliveries made'),
 	],

@@ -124,7 +124,7 @@ export const redeliver: ResourceOperation = {
 		value: 'redeliver',
 		description:
 			'Send a delivery\'s event again to its subscription (same event ID, new delivery); skipped when the event was delivered since, is still being retried, has a newer delivery or failed 3 times, or the subscription is disabled',
-		action: 'Redeliver a webhook delivery',
+		action: 'Redeliver webhook delivery',
 	}),
 	toolSentence: 'It sends only to subscriptions that deliver to this n8n (delivers_to_this_n8n: true); for any other it sends nothing and fails.',
 	properties: (resource): INodeProperties[] => [

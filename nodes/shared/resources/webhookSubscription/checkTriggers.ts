@@ -145,7 +145,7 @@ export const checkTriggers: WholeInputOperation = {
 		value: 'checkTriggers',
 		description:
 			"Check that every active workflow's Education Platform Trigger has its subscription, enabled and for its events, and find subscriptions to this n8n that no trigger owns (input: n8n's workflows)",
-		action: "Check the triggers' subscriptions",
+		action: 'Check trigger subscriptions',
 		// Not an AI agent's tool: it deletes and re-enables subscriptions on the whole account's
 		// behalf. `hide` rather than `show: {'@tool': [false]}`, as getMany.ts's Limit says why.
 		displayOptions: { hide: { '@tool': [true] } },

@@ -83,7 +83,7 @@ const remove: ResourceOperation = {
 		name: 'Delete',
 		value: 'delete',
 		description: `Delete a ${resource.displayName.toLowerCase()} permanently: its pending retries and delivery log are gone; only one that delivers to this n8n, unless an option allows others`,
-		action: `Delete a ${resource.displayName.toLowerCase()}`,
+		action: `Delete ${resource.displayName.toLowerCase()}`,
 		// Not an AI agent's tool: deleting cannot be undone, and an agent reads subscriptions'
 		// descriptions, which others write. `hide`, as Check Triggers does (checkTriggers.ts).
 		displayOptions: { hide: { '@tool': [true] } },

@@ -19,11 +19,11 @@ describe('actionProperties', () => {
 	it('starts with the resource\'s Operation selector, Get Many by default, actions named with the right article', () => {
 		expect(operation).toMatchObject({ name: 'operation', default: 'getMany', displayOptions: { show: { resource: ['enrollment'] } } });
 		expect(operation.options?.map((option) => ('action' in option ? [option.value, option.action] : undefined))).toEqual([
-			['get', 'Get an enrollment'],
+			['get', 'Get enrollment'],
 			['getMany', 'Get many enrollments'],
 		]);
 		const [payment] = resourceProperties('payment');
-		expect(payment.options?.map((option) => ('action' in option ? option.action : undefined))).toEqual(['Get a payment', 'Get many payments']);
+		expect(payment.options?.map((option) => ('action' in option ? option.action : undefined))).toEqual(['Get payment', 'Get many payments']);
 	});
 
 	it('shows every other parameter only for this resource and one of its operations', () => {

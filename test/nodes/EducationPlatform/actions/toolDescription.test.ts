@@ -80,12 +80,12 @@ const TOOL_PINS: ToolPin[] = [
 	{
 		resource: 'student',
 		operation: 'get',
-		node: 'Get a student in Education Platform',
+		node: 'Get student in Education Platform',
 		fromAi: { studentId: { __rl: true, mode: 'id', value: "={{ $fromAI('student_id', 'The numeric student ID, e.g. 1042', 'number') }}" } },
-		name: 'Get_a_student_in_Education_Platform',
+		name: 'Get_student_in_Education_Platform',
 		description:
-			'Education Platform: Get one student by ID: ID, student number, names, email, status, grade level, groups, enrolment date and guardians. ' +
-			'With Simplify: ID, student number, name, email, status, grade level, group IDs, enrolment date and the primary guardian. ' +
+			'Education Platform: Get one student by ID: ID, student number, names, email, status, grade level, groups, enrollment date and guardians. ' +
+			'With Simplify: ID, student number, name, email, status, grade level, group IDs, enrollment date and the primary guardian. ' +
 			'Give its ID (e.g. 1042); Get Many finds IDs.',
 		schema: inputSchema({ student_id: { type: 'number', description: 'The numeric student ID, e.g. 1042' } }, ['student_id']),
 	},
@@ -98,8 +98,8 @@ const TOOL_PINS: ToolPin[] = [
 		fromAi: { limit: "={{ $fromAI('Limit', '', 'number') }}", filters: { gradeLevel: "={{ $fromAI('Grade_Levels', `Grades, e.g. 9 or K,1`, 'string') }}" } },
 		name: 'Get_many_students_in_Education_Platform',
 		description:
-			'Education Platform: List students with filters and sort; each item is one student: ID, student number, names, email, status, grade level, groups, enrolment date and guardians. ' +
-			'With Simplify: ID, student number, name, email, status, grade level, group IDs, enrolment date and the primary guardian. ' +
+			'Education Platform: List students with filters and sort; each item is one student: ID, student number, names, email, status, grade level, groups, enrollment date and guardians. ' +
+			'With Simplify: ID, student number, name, email, status, grade level, group IDs, enrollment date and the primary guardian. ' +
 			'Filters: Created After, Created Before, Email, Grade Levels (K, 1–12), Group IDs, Search, Status (active, inactive, graduated, withdrawn, suspended), Student Number, Updated Since; several values comma-separated match any; dates ISO 8601. ' +
 			'Sort fields: id, student_number, first_name, last_name, email, status, grade_level, date_of_birth, enrolled_at, created_at, updated_at. ' +
 			'Returns up to Limit students (default 10); Return All returns every match in one answer (read 100 per request): prefer filters and a small Limit. ' +
@@ -109,9 +109,9 @@ const TOOL_PINS: ToolPin[] = [
 	{
 		resource: 'enrollment',
 		operation: 'get',
-		node: 'Get an enrollment in Education Platform',
+		node: 'Get enrollment in Education Platform',
 		fromAi: { enrollmentId: "={{ $fromAI('enrollment_id', 'The enrollment ID, starting with enr_', 'string') }}" },
-		name: 'Get_an_enrollment_in_Education_Platform',
+		name: 'Get_enrollment_in_Education_Platform',
 		description:
 			'Education Platform: Get one enrollment by ID: ID, the student, course, term, status, and when it was made, cancelled or completed with the final grade. ' +
 			'With Simplify: ID, student ID, name and number, course ID, code and name, term, status, the dates and the final grade. ' +
@@ -149,12 +149,12 @@ const TOOL_PINS: ToolPin[] = [
 	{
 		resource: 'payment',
 		operation: 'get',
-		node: 'Get a payment in Education Platform',
+		node: 'Get payment in Education Platform',
 		fromAi: { paymentId: "={{ $fromAI('payment_id', 'The payment ID, starting with pay_', 'string') }}" },
-		name: 'Get_a_payment_in_Education_Platform',
+		name: 'Get_payment_in_Education_Platform',
 		description:
-			'Education Platform: Get one payment by ID: ID, the student, invoice, description, amount in minor units and currency, status, method, paid, failure and refund details. ' +
-			'With Simplify: ID, student ID, name and number, invoice, description, amount in minor units and as a decimal with the currency, status, method, paid date, failure message and refund. ' +
+			'Education Platform: Get one payment by ID: ID, the student, invoice, description, amount in cents (the currency\'s smallest unit) and currency, status, method, paid, failure and refund details. ' +
+			'With Simplify: ID, student ID, name and number, invoice, description, amount in cents (the currency\'s smallest unit) and as a decimal with the currency, status, method, paid date, failure message and refund. ' +
 			'Give its ID (e.g. pay_3Qw8Er5T); Get Many finds IDs.',
 		schema: inputSchema({ payment_id: { type: 'string', description: 'The payment ID, starting with pay_' } }, ['payment_id']),
 	},
@@ -171,8 +171,8 @@ const TOOL_PINS: ToolPin[] = [
 		},
 		name: 'Get_many_payments_in_Education_Platform',
 		description:
-			'Education Platform: List payments with filters and sort; each item is one payment: ID, the student, invoice, description, amount in minor units and currency, status, method, paid, failure and refund details. ' +
-			'With Simplify: ID, student ID, name and number, invoice, description, amount in minor units and as a decimal with the currency, status, method, paid date, failure message and refund. ' +
+			'Education Platform: List payments with filters and sort; each item is one payment: ID, the student, invoice, description, amount in cents (the currency\'s smallest unit) and currency, status, method, paid, failure and refund details. ' +
+			'With Simplify: ID, student ID, name and number, invoice, description, amount in cents (the currency\'s smallest unit) and as a decimal with the currency, status, method, paid date, failure message and refund. ' +
 			'Filters: Currency, Invoice IDs, Method (card, bank_transfer, direct_debit, cash), Paid After, Paid Before, Refunded, Status (succeeded, failed, refunded, partially_refunded), Student, Updated Since; several values comma-separated match any; dates ISO 8601. ' +
 			'Sort fields: id, student_id, amount, status, paid_at, refunded_at, updated_at. ' +
 			'Returns up to Limit payments (default 10); Return All returns every match in one answer (read 100 per request): prefer filters and a small Limit. ' +
@@ -189,9 +189,9 @@ const TOOL_PINS: ToolPin[] = [
 	{
 		resource: 'examResult',
 		operation: 'get',
-		node: 'Get an exam result in Education Platform',
+		node: 'Get exam result in Education Platform',
 		fromAi: { examResultId: "={{ $fromAI('exam_result_id', 'The exam result ID, starting with exr_', 'string') }}" },
-		name: 'Get_an_exam_result_in_Education_Platform',
+		name: 'Get_exam_result_in_Education_Platform',
 		description:
 			'Education Platform: Get one exam result by ID: ID, the exam (name, subject, date), the student, score, maximum, percentage, pass mark, letter grade, whether passed and when published. ' +
 			'With Simplify: ID, student ID, name and number, exam ID, name and subject, date taken, score, maximum, percentage, grade, passed and published date. ' +
@@ -229,9 +229,9 @@ const TOOL_PINS: ToolPin[] = [
 	{
 		resource: 'webhookSubscription',
 		operation: 'get',
-		node: 'Get a webhook subscription in Education Platform',
+		node: 'Get webhook subscription in Education Platform',
 		fromAi: { webhookSubscriptionId: SUBSCRIPTION_ID },
-		name: 'Get_a_webhook_subscription_in_Education_Platform',
+		name: 'Get_webhook_subscription_in_Education_Platform',
 		description:
 			'Education Platform: Get one webhook subscription by ID: ID, URL, event types, description, whether enabled, and whether it delivers to this n8n (delivers_to_this_n8n). ' +
 			'With Simplify: ID, URL, event types, description, enabled and created date. ' +
@@ -256,9 +256,9 @@ const TOOL_PINS: ToolPin[] = [
 	{
 		resource: 'webhookDelivery',
 		operation: 'get',
-		node: 'Get a webhook delivery in Education Platform',
+		node: 'Get webhook delivery in Education Platform',
 		fromAi: { webhookSubscriptionId: SUBSCRIPTION_ID, webhookDeliveryId: DELIVERY_ID },
-		name: 'Get_a_webhook_delivery_in_Education_Platform',
+		name: 'Get_webhook_delivery_in_Education_Platform',
 		description:
 			"Education Platform: Get one delivery of a subscription by ID: ID, subscription ID, event ID and type, status (pending, succeeded, failed), attempts and the next attempt's time. " +
 			"With Simplify: ID, subscription ID, event ID and type, status, attempt count, next attempt, created date and the last attempt's response status and error. " +
@@ -289,9 +289,9 @@ const TOOL_PINS: ToolPin[] = [
 	{
 		resource: 'webhookDelivery',
 		operation: 'redeliver',
-		node: 'Redeliver a webhook delivery in Education Platform',
+		node: 'Redeliver webhook delivery in Education Platform',
 		fromAi: { webhookSubscriptionId: SUBSCRIPTION_ID, webhookDeliveryId: DELIVERY_ID },
-		name: 'Redeliver_a_webhook_delivery_in_Education_Platform',
+		name: 'Redeliver_webhook_delivery_in_Education_Platform',
 		description:
 			"Education Platform: Send a delivery's event again to its subscription (same event ID, new delivery); skipped when the event was delivered since, is still being retried, has a newer delivery or failed 3 times, or the subscription is disabled. " +
 			'It sends only to subscriptions that deliver to this n8n (delivers_to_this_n8n: true); for any other it sends nothing and fails. ' +

@@ -13,6 +13,8 @@ const REGISTRY = `${RESOURCES_DIR}/registry.ts`;
 /** Text that names a resource's word for something else, with why. */
 const ALLOWED: Array<{ fragment: string; why: string }> = [
 	{ fragment: 'as the queue-mode payment example does', why: 'names the example workflow examples/queue-mode/payment-reaction-exactly-once.json' },
+	{ fragment: 'enrollment date', why: "a student's own field (the date the student enrolled at the school), not the Enrollment resource" },
+	{ fragment: 'e.g. payment.succeeded, enrollment.created', why: 'the Event Types filter\'s placeholder: examples of what a user types, no code path' },
 ];
 
 /** The resource every record resource belongs to: their folders may name it, importing it from '../student'. */

@@ -48,7 +48,7 @@ describe('describeFailure', () => {
 		);
 		expect(report.message).toBe('The given data was invalid.');
 		expect(report.description).toMatch(/unknown filter "colour"/);
-		expect(report.description).toMatch(/Field errors: filter: Requested filter\(s\) `colour` are not allowed/);
+		expect(report.description).toMatch(/What the platform said about the fields: filter: Requested filter\(s\) `colour` are not allowed/);
 		expect(report.description).toMatch(/Request ID: req_42/);
 	});
 
@@ -70,7 +70,7 @@ describe('describeFailure', () => {
 			http(429, undefined, { 'retry-after': '86400' }),
 			context({ attempts: 1, stop: 'wait-budget', requestedDelayMs: 86_400_000, retryAt }),
 		);
-		expect(report.message).toBe('Too many requests: the rate limit was reached (gave up after 1 attempt, 0 s of waiting; retry after 2026-11-26 00:13:02 UTC)');
+		expect(report.message).toBe('The Education Platform received too many requests from these credentials (gave up after 1 attempt, 0 s of waiting; retry after 2026-11-26 00:13:02 UTC)');
 		expect(report.description).toMatch(/waiting another 24 h would exceed the 3 min retry limit/);
 		expect(report.description).toMatch(/Run the workflow again after 2026-11-26 00:13:02 UTC/);
 	});
@@ -89,7 +89,7 @@ describe('describeFailure', () => {
 			http(429, undefined),
 			context({ attempts: 0, waitedMs: 2_000, stop: 'wait-budget', requestedDelayMs: 86_398_000, retryAt: Date.UTC(2026, 10, 26) }),
 		);
-		expect(report.message).toBe('Too many requests: the rate limit was reached (gave up before sending it, 2 s of waiting; retry after 2026-11-26 00:00:00 UTC)');
+		expect(report.message).toBe('The Education Platform received too many requests from these credentials (gave up before sending it, 2 s of waiting; retry after 2026-11-26 00:00:00 UTC)');
 		expect(report.description).toMatch(/^Gave up before sending it, after 2 s of waiting \(waiting another 23 h 59 min would exceed/);
 	});
 

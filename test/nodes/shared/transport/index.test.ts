@@ -340,7 +340,7 @@ describe('apiRequest errors', () => {
 
 		expect(error.message).toBe('The given data was invalid.');
 		expect(error.description).toMatch(/unknown filter "colour"/);
-		expect(error.description).toMatch(/Field errors: filter: Requested filter\(s\) `colour` are not allowed/);
+		expect(error.description).toMatch(/What the platform said about the fields: filter: Requested filter\(s\) `colour` are not allowed/);
 		expect(error.description).toMatch(/Request ID: req_01J9Z3V6Q8/);
 		expect(api.isDone()).toBe(true);
 	});

@@ -90,9 +90,9 @@ describe('defaultMessage, when the API sent no message', () => {
 		[403, 'The credentials are not allowed to do this'],
 		[404, 'Not found'],
 		[422, 'The platform rejected the request as invalid'],
-		[429, 'Too many requests: the rate limit was reached'],
-		[503, 'The Education Platform had a server error (HTTP 503)'],
-		[409, 'The request failed (HTTP 409)'],
+		[429, 'The Education Platform received too many requests from these credentials'],
+		[503, 'The Education Platform could not handle the request (status 503)'],
+		[409, 'The Education Platform refused the request (status 409)'],
 	])('HTTP %s → %s', (statusCode, message) => {
 		expect(defaultMessage({ statusCode, headers: {} })).toBe(message);
 	});
