@@ -50,9 +50,9 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://school.example.com',
+			placeholder: 'e.g. https://school.example.com',
 			description:
-				'Address of your Education Platform, with or without /api. The OAuth endpoints are taken from its origin (scheme, host and port).',
+				'Address of your Education Platform, with or without /api. n8n signs in at /oauth/authorize and /oauth/token on the same address (without the path).',
 		},
 		{
 			displayName: 'Grant Type',
@@ -67,7 +67,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 				{
 					name: 'Client Credentials',
 					value: 'clientCredentials',
-					description: 'Machine-to-machine access for a confidential OAuth client, no user sign-in',
+					description: 'For an OAuth client with a Client Secret: n8n signs in as the client, no user signs in',
 				},
 			],
 			default: 'pkce',
@@ -114,8 +114,8 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			name: 'authUrlOverride',
 			type: 'string',
 			default: '',
-			placeholder: 'https://school.example.com/oauth/authorize',
-			description: 'Leave empty to use /oauth/authorize on the Base URL\'s origin',
+			placeholder: 'e.g. https://school.example.com/oauth/authorize',
+			description: 'Leave empty to use /oauth/authorize on the Base URL\'s address',
 			displayOptions: { show: { grantType: ['pkce'] } },
 		},
 		{
@@ -123,8 +123,8 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			name: 'accessTokenUrlOverride',
 			type: 'string',
 			default: '',
-			placeholder: 'https://school.example.com/oauth/token',
-			description: 'Leave empty to use /oauth/token on the Base URL\'s origin',
+			placeholder: 'e.g. https://school.example.com/oauth/token',
+			description: 'Leave empty to use /oauth/token on the Base URL\'s address',
 		},
 		{
 			displayName: 'Authorization URL',
