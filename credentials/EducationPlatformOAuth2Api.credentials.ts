@@ -1,5 +1,5 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
-import { defaultScopes, RESOURCES, scopeOptions, webhookScopeOptions, webhookScopes } from '../nodes/shared/resources/registry';
+import { defaultScopes, RESOURCES, scopeOptions, webhookScopeOptions } from '../nodes/shared/resources/registry';
 
 /**
  * OAuth2 (Laravel Passport) — docs/api-contract.md §7.
@@ -19,10 +19,12 @@ import { defaultScopes, RESOURCES, scopeOptions, webhookScopeOptions, webhookSco
  *   although the dialog shows the default, so an empty one falls back to the default in the
  *   expression (all found by the browser suite, n8n 2.41; `[]` had sent `scope=` for every client).
  */
-// Unchanged since the first release: a credential saved without Scopes asks for exactly these, and
-// adding a scope here would make existing clients that may not request it fail with invalid_scope
-// (a resource's `scopeInDefault`, resources/descriptor.ts).
-const DEFAULT_SCOPES = [...defaultScopes(RESOURCES), webhookScopes(RESOURCES).write];
+// Every scope offered, so every operation works on first use. n8n keeps no default in a saved
+// credential (it applies the type's defaults each time it reads one), so credentials saved with
+// untouched Scopes ask for these too from their next token: Client Credentials at once, Authorization
+// Code at its next Reconnect. A client the platform does not allow one of them gets invalid_scope,
+// whose advice names the fix (docs/credentials.md, "Scopes").
+const DEFAULT_SCOPES = defaultScopes(RESOURCES);
 
 const ORIGIN_OF_BASE_URL =
 	'String($self["baseUrl"] || "").trim().replace(/^(https?:\\/\\/[^\\/?#]+).*$/i, "$1")';
@@ -50,7 +52,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			required: true,
 			placeholder: 'e.g. https://school.example.com',
 			description:
-				'Address of your Education Platform, with or without /api. The OAuth endpoints are taken from its origin (scheme, host and port).',
+				'Address of your Education Platform, with or without /api. n8n signs in at /oauth/authorize and /oauth/token on the same address (without the path).',
 		},
 		{
 			displayName: 'Grant Type',
@@ -65,7 +67,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 				{
 					name: 'Client Credentials',
 					value: 'clientCredentials',
-					description: 'Machine-to-machine access for a confidential OAuth client, no user sign-in',
+					description: 'For an OAuth client with a Client Secret: n8n signs in as the client, no user signs in',
 				},
 			],
 			default: 'pkce',
@@ -97,7 +99,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			],
 			default: DEFAULT_SCOPES,
 			description:
-				'What n8n may do. Reconnect the credential after changing this so the platform grants the new scopes.',
+				'What n8n may do on the platform. After a change, save; with Authorization Code, also click Reconnect.',
 		},
 		{
 			displayName: 'Scope',
@@ -113,7 +115,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. https://school.example.com/oauth/authorize',
-			description: 'Leave empty to use /oauth/authorize on the Base URL\'s origin',
+			description: 'Leave empty to use /oauth/authorize on the Base URL\'s address',
 			displayOptions: { show: { grantType: ['pkce'] } },
 		},
 		{
@@ -122,7 +124,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. https://school.example.com/oauth/token',
-			description: 'Leave empty to use /oauth/token on the Base URL\'s origin',
+			description: 'Leave empty to use /oauth/token on the Base URL\'s address',
 		},
 		{
 			displayName: 'Authorization URL',

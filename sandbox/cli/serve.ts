@@ -3,7 +3,7 @@
  * Settings come from SANDBOX_* env vars and flags (see sandbox/config.ts or `--help`).
  * Stops cleanly on SIGINT/SIGTERM.
  */
-import { ConfigError, USAGE, parseConfig } from '../config';
+import { ALL_SCOPES, ConfigError, USAGE, parseConfig } from '../config';
 import { startSandbox } from '../index';
 import { PUBLIC_CLIENT_ID } from '../oauth/store';
 
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
 			`Education Platform sandbox listening on ${baseUrl} (${config.students.toLocaleString('en-US')} students, seed ${config.seed}, ready in ${Date.now() - started} ms)`,
 			'',
 			`  API base URL       ${baseUrl}/v1   (also ${baseUrl}/api/v1)`,
-			`  Demo token         ${config.demoToken}   (scopes: students:read webhooks:read webhooks:write)`,
+			`  Demo token         ${config.demoToken}   (scopes: ${ALL_SCOPES.join(' ')})`,
 			`  OAuth client       id ${config.oauthClientId}, secret ${config.oauthClientSecret}   (public client: ${PUBLIC_CLIENT_ID})`,
 			`  OAuth endpoints    ${baseUrl}/oauth/authorize, ${baseUrl}/oauth/token${config.autoApprove ? '   (auto-approve on)' : ''}`,
 			`  Redirect URIs      ${config.oauthRedirectUris.join(', ')}`,

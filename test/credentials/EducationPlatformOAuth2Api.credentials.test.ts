@@ -72,8 +72,8 @@ describe('Education Platform OAuth2 API credential', () => {
 		expect(credentials.accessTokenUrl).toBe('https://login.school.example/token');
 	});
 
-	it('derives the hidden scope from the Scopes field (default students:read and webhooks:write)', async () => {
-		expect((await resolvedForConnect({ baseUrl: 'https://s.example' })).scope).toBe('students:read webhooks:write');
+	it('derives the hidden scope from the Scopes field (default: every scope, so every operation works on first use)', async () => {
+		expect((await resolvedForConnect({ baseUrl: 'https://s.example' })).scope).toBe('students:read enrollments:read payments:read exam_results:read webhooks:read webhooks:write');
 		expect((await resolvedForConnect({ baseUrl: 'https://s.example', platformScopes: ['webhooks:read'] })).scope).toBe('webhooks:read');
 		const finance = { baseUrl: 'https://s.example', platformScopes: ['enrollments:read', 'payments:read', 'exam_results:read'] };
 		expect((await resolvedForConnect(finance)).scope).toBe('enrollments:read payments:read exam_results:read');
@@ -81,7 +81,7 @@ describe('Education Platform OAuth2 API credential', () => {
 
 	it('asks for the default scopes when the editor saved the untouched Scopes field as an empty list', async () => {
 		// n8n 2.41's dialog shows the default but saves []; an empty scope= would get every scope the client has.
-		expect((await resolvedForConnect({ baseUrl: 'https://s.example', clientId: 'public-client', platformScopes: [] })).scope).toBe('students:read webhooks:write');
+		expect((await resolvedForConnect({ baseUrl: 'https://s.example', clientId: 'public-client', platformScopes: [] })).scope).toBe('students:read enrollments:read payments:read exam_results:read webhooks:read webhooks:write');
 	});
 
 	it('ignores a stale stored scope, as n8n does for community OAuth2 types', async () => {

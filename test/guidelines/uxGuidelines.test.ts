@@ -51,12 +51,6 @@ const EXCEPTIONS: Array<{ rule: string; path: RegExp; reason: string }> = [
 		path: /:filters\([^)]*\)\.(refunded|passed)$/,
 		reason: 'Yes before No, as every yes/no question is read; Yes is the default',
 	},
-	{
-		rule: 'no jargon /\\bendpoints',
-		path: /^educationPlatformOAuth2Api:baseUrl\.description$/,
-		reason:
-			"the OAuth2 credential's texts belong to the OAuth2 part of issue 37 (its own branch); remove this entry when that rewording lands",
-	},
 ];
 
 const TITLE_CASE: TextKind[] = ['nodeName', 'displayName', 'optionName', 'groupName', 'modeName', 'buttonLabel'];

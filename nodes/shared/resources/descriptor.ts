@@ -145,11 +145,6 @@ interface ResourceFields {
 	plural: string;
 	/** The scope a token needs to read it (docs/api-contract.md §5); the OAuth2 credential offers it. */
 	scope: string;
-	/**
-	 * Whether an OAuth2 credential saved without Scopes asks for it. Never add one: existing clients
-	 * that may not request the scope would fail with invalid_scope.
-	 */
-	scopeInDefault?: true;
 	/** What Get returns, and what one record holds: shown to users and AI agents. */
 	summary: string;
 	id: {

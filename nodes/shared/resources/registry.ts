@@ -123,9 +123,12 @@ export function webhookScopeOptions(resources: readonly ResourceDescriptor[]): I
 	];
 }
 
-/** The read scopes an OAuth2 credential saved without Scopes asks for. */
+/**
+ * What an OAuth2 credential whose Scopes were never changed asks for: every scope it offers, so
+ * every operation of the nodes works on first use (docs/credentials.md, "Scopes").
+ */
 export function defaultScopes(resources: readonly ResourceDescriptor[]): string[] {
-	return resources.filter((resource) => resource.scopeInDefault).map((resource) => resource.scope);
+	return [...scopeOptions(resources), ...webhookScopeOptions(resources)].map((option) => String(option.value));
 }
 
 /** The access-token credential's test: the one resource it lists, and the others a token may be meant for. */

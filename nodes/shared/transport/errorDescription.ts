@@ -2,7 +2,17 @@
 // message plus a description of what to do. The texts for each HTTP status are in statusTexts.ts;
 // this module adds what the retries and the connection tell (docs/api-contract.md §4 error body).
 import { isIdempotent, type Failure } from './retry';
-import { asErrorBody, credentialAdvice, defaultMessage, fieldErrors, statusAdvice, type ApiErrorBody, type StatusContext } from './statusTexts';
+import {
+	asErrorBody,
+	credentialAdvice,
+	defaultMessage,
+	fieldErrors,
+	missingScopes,
+	scopeMessage,
+	statusAdvice,
+	type ApiErrorBody,
+	type StatusContext,
+} from './statusTexts';
 
 export interface FailureContext extends StatusContext {
 	/** HTTP method and URL of the request, for messages about connections. */
@@ -121,6 +131,7 @@ export function describeFailure(failure: Failure, context: FailureContext): Erro
 	const fallback = isLocalFailure(failure) && failure.errorMessage ? failure.errorMessage : defaultMessage(failure);
 	let message = typeof apiMessage === 'string' && apiMessage.trim() ? apiMessage.trim() : fallback;
 	if (failure.errorCode === 'EAUTH') message = `Could not get an OAuth2 access token: ${message}`;
+	if (failure.statusCode === 403 && body.code === 'insufficient_scope') message = scopeMessage(missingScopes(body, context.requiredScope), context, context);
 	if (context.stop !== 'not-retryable') {
 		const at = retryTime(context);
 		message = `${message.replace(/\.$/, '')} (gave up ${attemptCount(context)}, ${formatDuration(context.waitedMs)} of waiting${at ? `; retry after ${at}` : ''})`;

@@ -14,8 +14,10 @@
  * - Authentication: the node's `authentication` parameter picks the credential type (access
  *   token or OAuth2) unless `options.authentication` is given. Requests go through
  *   `httpRequestWithAuthentication`, so the credential's Bearer header is applied (and for
- *   OAuth2, n8n fetches/refreshes the token and retries once on 401). `Accept: application/json`
- *   is sent by this function, which covers OAuth2 requests too.
+ *   OAuth2, n8n fetches/refreshes the token and retries once on 401). With Client Credentials a
+ *   403 insufficient_scope gets one new token with the credential's current Scopes and one repeat
+ *   (scopeRenewal.ts). `Accept: application/json` is sent by this function, which covers OAuth2
+ *   requests too.
  * - Retries: ONE loop repeats THE SAME request (same URL, query and body) after 429, 408, 5xx,
  *   timeouts, connection resets/refusals and truncated bodies, waiting for `Retry-After`
  *   (seconds or HTTP date), else until `X-RateLimit-Reset` (429 only), else exponential
@@ -46,6 +48,7 @@ import { describeFailure } from './errorDescription';
 import { failureFromError, isTruncatedJson, lowerCaseHeaders, truncatedBodyFailure } from './failure';
 import type { RequestGate, Timer } from './rateBudget';
 import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryDecision, type RetryPolicy } from './retry';
+import { canRenewToken, needsNewScopeToken, oauthGrantOf, renewScopeToken } from './scopeRenewal';
 
 export { platformBaseUrl, readCredential, type ApiContext, type CredentialSnapshot } from './credential';
 export { RateBudget } from './rateBudget';
@@ -148,6 +151,8 @@ export async function apiRequest(
 			? { credentialsDecrypted: { id: '', name: '', type: credentialType, data: { ...credentialData } } }
 			: undefined;
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+	const oauthGrant = oauthGrantOf(authentication, credentialData);
+	let renewedToken = false;
 
 	let waitedMs = 0;
 	for (let attempt = 1; ; attempt++) {
@@ -188,6 +193,13 @@ export async function apiRequest(
 				failure = failureFromError(error);
 				options.gate?.settle(failure);
 			}
+			// Once per request, and counted as an attempt: the repeat goes through the gate again.
+			if (!renewedToken && needsNewScopeToken(this, failure, oauthGrant)) {
+				renewedToken = true;
+				const tokenFailure = await renewScopeToken(this, credentialType);
+				if (!tokenFailure) continue;
+				failure = tokenFailure;
+			}
 			decision = planRetry(failure, { attempt, waitedMs, method }, policy);
 		}
 
@@ -202,7 +214,10 @@ export async function apiRequest(
 			resourceLabel: options.resourceLabel,
 			notFoundAdvice: options.notFoundAdvice,
 			requiredScope: options.requiredScope,
+			itemIndex: options.itemIndex,
 			authentication,
+			oauthGrant,
+			renewsToken: oauthGrant === 'clientCredentials' && canRenewToken(this),
 			attempts: admission?.refused ? attempt - 1 : attempt,
 			waitedMs,
 			stop: decision.reason,

@@ -7,6 +7,9 @@ import { quoted } from '../errors';
 import { isJsonRecord } from '../jsonRecord';
 import type { Failure } from './retry';
 
+/** The OAuth2 credential's Grant Type: Authorization Code (with PKCE) or Client Credentials. */
+export type OAuthGrant = 'pkce' | 'clientCredentials';
+
 /** What the request was for, as far as a status's advice names it. */
 export interface StatusContext {
 	/** What the request was about, e.g. "student 1042" — named in 404 messages. */
@@ -17,6 +20,12 @@ export interface StatusContext {
 	requiredScope?: string;
 	/** Which credential type was used, to say what to check on 401. */
 	authentication?: AuthenticationMethod;
+	/** The OAuth2 credential's grant, to say how a newly ticked scope reaches the platform. */
+	oauthGrant?: OAuthGrant;
+	/** Whether this n8n fetches a new Client Credentials token on a 403 (scopeRenewal.ts). */
+	renewsToken?: boolean;
+	/** The input item the request was for, named in the 403 message. */
+	itemIndex?: number;
 }
 
 /** The documented error body (contract §4) plus OAuth's RFC 6749 §5.2 fields. */
@@ -71,7 +80,7 @@ function validationAdvice(errors: ApiErrorBody['errors']): string[] {
 	});
 }
 
-function missingScopes(body: ApiErrorBody, requiredScope: string | undefined): string[] {
+export function missingScopes(body: ApiErrorBody, requiredScope: string | undefined): string[] {
 	if (Array.isArray(body.required_scopes) && body.required_scopes.length) return body.required_scopes.map(String);
 	const found = (body.message ?? '').match(/\b[a-z_]+:(?:read|write)\b/g);
 	if (found) return [...new Set(found)];
@@ -86,6 +95,40 @@ export function credentialAdvice(authentication: AuthenticationMethod | undefine
 	if (authentication === 'accessToken') return token;
 	if (authentication === 'oAuth2') return oauth;
 	return `${token} ${oauth}`;
+}
+
+/** "list payments", "get payment pay_1", "change webhook wh_1": what the refused request was for. */
+function operationPhrase(method: string, url: string, resourceLabel: string | undefined): string {
+	const reads = method.toUpperCase() === 'GET';
+	if (resourceLabel) return `${reads ? 'get' : 'change'} ${resourceLabel}`;
+	let path = url;
+	try {
+		path = new URL(url).pathname;
+	} catch {
+		// A relative URL is its own path.
+	}
+	const last = path.split('/').filter((segment) => segment && !/^v\d+$/.test(segment)).pop() ?? 'records';
+	return `${reads ? 'list' : 'change'} ${last.replace(/[-_]/g, ' ')}`;
+}
+
+/** The 403 message: what was refused, the scope it needs, and the item. */
+export function scopeMessage(scopes: string[], request: { method: string; url: string }, context: StatusContext): string {
+	const named = scopes.length ? `the ${scopes.join(' and ')} scope${scopes.length > 1 ? 's' : ''}` : 'a scope';
+	const item = context.itemIndex === undefined ? '' : ` [item ${context.itemIndex}]`;
+	return `The credential may not ${operationPhrase(request.method, request.url, context.resourceLabel)}: it lacks ${named}${item}`;
+}
+
+/** How THIS credential gets a scope it lacks: every grant has its own way, and each step works. */
+export function scopeAdvice(scopes: string[], context: StatusContext): string {
+	const scope = scopes.length ? scopes.join(' and ') : 'the scope it needs';
+	const tick = `Tick ${scope} under Scopes in the Education Platform OAuth2 credential`;
+	const token = `Make an access token with ${scope} in the platform's settings and put it in the Education Platform API credential.`;
+	if (context.authentication === 'accessToken') return token;
+	if (context.authentication !== 'oAuth2') return `${token} Or: ${tick}, save it and click Reconnect.`;
+	if (context.oauthGrant !== 'clientCredentials') return `${tick}, save it and click Reconnect, then approve the new access on the platform's page.`;
+	return context.renewsToken
+		? `${tick} and save it. The next run gets a new access token with it.`
+		: `${tick} and save it. This n8n keeps its current access token until it expires (an hour on the platform), and the first run after that gets one with the new Scopes.`;
 }
 
 function oauthErrorAdvice(error: string): string | undefined {
@@ -122,13 +165,7 @@ export function statusAdvice(failure: Failure, body: ApiErrorBody, context: Stat
 	const oauthAdvice = body.error ? oauthErrorAdvice(body.error) : undefined;
 	if (oauthAdvice) return [oauthAdvice];
 	if (status === 401) return [credentialAdvice(context.authentication)];
-	if (status === 403) {
-		const scopes = missingScopes(body, context.requiredScope);
-		const named = scopes.length ? `the ${scopes.join(', ')} scope${scopes.length > 1 ? 's' : ''}` : 'a required scope';
-		return [
-			`The token lacks ${named}. Create an access token with ${scopes.length ? scopes.join(' and ') : 'that scope'}, or tick it under Scopes in the OAuth2 credential and reconnect.`,
-		];
-	}
+	if (status === 403) return [scopeAdvice(missingScopes(body, context.requiredScope), context)];
 	if (status === 404) {
 		return context.resourceLabel
 			? [`No ${context.resourceLabel} exists on the platform. ${context.notFoundAdvice ?? 'Check the ID.'}`]

@@ -221,11 +221,12 @@ describe.each(resources)('$resource', (r) => {
 			.query(true)
 			.reply(403, { message: 'This action is unauthorized.', code: 'insufficient_scope', required_scopes: [r.scope] });
 		const forbidden = await runEducationPlatform({ resource: r.resource, operation: 'getMany' });
-		expect(forbidden.error?.description).toContain(`The token lacks the ${r.scope} scope`);
+		expect(forbidden.error?.message).toBe(`The credential may not list ${r.path.slice(1).replace(/[-_]/g, ' ')}: it lacks the ${r.scope} scope [item 0]`);
+		expect(forbidden.error?.description).toContain(`Make an access token with ${r.scope}`);
 		// A platform whose 403 names no scope: the node still names the one this resource needs.
 		nock(ORIGIN).get(`/v1${r.path}/${r.make(1).id as string}`).reply(403, { message: 'Forbidden.' });
 		const bare = await runEducationPlatform({ resource: r.resource, operation: 'get', [r.idParameter]: r.make(1).id as string });
-		expect(bare.error?.description).toContain(`The token lacks the ${r.scope} scope`);
+		expect(bare.error?.description).toContain(`Make an access token with ${r.scope}`);
 
 		const id = r.make(9).id as string;
 		nock(ORIGIN).get(`/v1${r.path}/${id}`).reply(404, { message: `No record with ID ${id}.`, code: 'not_found' });

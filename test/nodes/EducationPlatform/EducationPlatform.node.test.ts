@@ -145,8 +145,10 @@ describe('Education Platform node: errors and retries', () => {
 			.reply(403, { message: 'This action requires the students:read scope.', code: 'insufficient_scope', required_scopes: ['students:read'] });
 		const forbidden = await runEducationPlatform({ operation: 'get', studentId: 1 });
 		expect((forbidden.error as { httpCode?: string }).httpCode).toBe('403');
-		expect(forbidden.error?.message).toBe('This action requires the students:read scope.');
-		expect(forbidden.error?.description).toMatch(/lacks the students:read scope/);
+		expect(forbidden.error?.message).toBe('The credential may not get student 1: it lacks the students:read scope [item 0]');
+		expect(forbidden.error?.description).toBe(
+			"Make an access token with students:read in the platform's settings and put it in the Education Platform API credential.",
+		);
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 

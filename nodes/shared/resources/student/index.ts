@@ -47,7 +47,6 @@ export const resource: ListedResource = {
 	plural: 'students',
 	path: STUDENTS_PATH,
 	scope: 'students:read',
-	scopeInDefault: true,
 	summary: 'ID, student number, names, email, status, grade level, groups, enrollment date and guardians',
 	id: {
 		parameter: 'studentId',

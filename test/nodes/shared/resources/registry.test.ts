@@ -47,7 +47,8 @@ describe('the registry', () => {
 	});
 
 	it('derives the default scopes, the pickers and the connection test', () => {
-		expect(defaultScopes(RESOURCES)).toEqual(['students:read']);
+		// Every scope the OAuth2 credential offers: every operation works on first use.
+		expect(defaultScopes(RESOURCES)).toEqual(['students:read', 'enrollments:read', 'payments:read', 'exam_results:read', 'webhooks:read', 'webhooks:write']);
 		expect(Object.keys(listSearchMethods(RESOURCES))).toEqual(['searchStudents', 'searchWebhookSubscriptions']);
 		expect(connectionTest(RESOURCES).tested.value).toBe('student');
 	});
@@ -170,13 +171,13 @@ describe('a resource added as one folder and one registry line', () => {
 		expect(property(properties, 'filters', 'course')?.options?.map((option) => option.name)).toEqual(['code']);
 	});
 
-	it('is a scope of the OAuth2 credential, outside the default', () => {
+	it('is a scope of the OAuth2 credential, in its default: every operation works on first use', () => {
 		expect(optionsOf(scopes)).toContainEqual({
 			name: 'Read Courses (courses:read)',
 			value: 'courses:read',
 			description: 'List and get courses (Education Platform node)',
 		});
-		expect(scopes.default).toEqual(['students:read', 'webhooks:write']);
+		expect(scopes.default).toEqual(['students:read', 'enrollments:read', 'payments:read', 'exam_results:read', 'courses:read', 'webhooks:read', 'webhooks:write']);
 	});
 
 	it('runs Get Many through n8n\'s engine against its path, with its filters, sort and Simplify', async () => {

@@ -26,8 +26,8 @@ describe('describeFailure', () => {
 			http(403, { message: 'This action requires the students:read scope.', code: 'insufficient_scope', required_scopes: ['students:read'] }),
 			context(),
 		);
-		expect(report.message).toBe('This action requires the students:read scope.');
-		expect(report.description).toMatch(/lacks the students:read scope/);
+		expect(report.message).toMatch(/^The credential may not list students: it lacks the students:read scope$/);
+		expect(report.description).toMatch(/Make an access token with students:read/);
 	});
 
 	it('404 names the resource that was asked for', () => {

@@ -351,7 +351,8 @@ describe('apiRequest errors', () => {
 			.reply(403, { message: 'This action requires the students:read scope.', code: 'insufficient_scope', required_scopes: ['students:read'] });
 
 		const error = errorOf(await probe());
-		expect(error.description).toMatch(/lacks the students:read scope/);
+		expect(error.message).toBe('The credential may not list students: it lacks the students:read scope');
+		expect(error.description).toMatch(/Make an access token with students:read/);
 	});
 
 	it('a 401 says to check the access token', async () => {

@@ -1,4 +1,4 @@
-import { asErrorBody, defaultMessage, fieldErrors, statusAdvice, type StatusContext } from '../../../../nodes/shared/transport/statusTexts';
+import { asErrorBody, defaultMessage, fieldErrors, scopeMessage, statusAdvice, type StatusContext } from '../../../../nodes/shared/transport/statusTexts';
 
 /** The advice for a response with this status and body. */
 const advice = (statusCode: number, body: unknown, context: StatusContext = {}): string[] => statusAdvice({ statusCode, body, headers: {} }, asErrorBody(body), context);
@@ -11,12 +11,41 @@ describe('statusAdvice', () => {
 	});
 
 	it('403 names the missing scope: from required_scopes, else the message, else the scope the request needs', () => {
-		expect(advice(403, { required_scopes: ['students:read', 'webhooks:write'] })).toEqual([
-			'The token lacks the students:read, webhooks:write scopes. Create an access token with students:read and webhooks:write, or tick it under Scopes in the OAuth2 credential and reconnect.',
+		const token = { authentication: 'accessToken' } as const;
+		expect(advice(403, { required_scopes: ['students:read', 'webhooks:write'] }, token)).toEqual([
+			"Make an access token with students:read and webhooks:write in the platform's settings and put it in the Education Platform API credential.",
 		]);
-		expect(advice(403, { message: 'Missing scope webhooks:write.' })[0]).toMatch(/^The token lacks the webhooks:write scope\./);
-		expect(advice(403, {}, { requiredScope: 'payments:read' })[0]).toMatch(/^The token lacks the payments:read scope\./);
-		expect(advice(403, {})[0]).toMatch(/^The token lacks a required scope\. Create an access token with that scope,/);
+		expect(advice(403, { message: 'Missing scope webhooks:write.' }, token)[0]).toMatch(/^Make an access token with webhooks:write in/);
+		expect(advice(403, {}, { ...token, requiredScope: 'payments:read' })[0]).toMatch(/^Make an access token with payments:read in/);
+		expect(advice(403, {}, token)[0]).toMatch(/^Make an access token with the scope it needs in/);
+	});
+
+	it("403 says how THIS credential's grant gets the scope", () => {
+		const body = { code: 'insufficient_scope', required_scopes: ['payments:read'] };
+		const oauth = { authentication: 'oAuth2' } as const;
+		const tick = 'Tick payments:read under Scopes in the Education Platform OAuth2 credential';
+		expect(advice(403, body, { ...oauth, oauthGrant: 'pkce' })).toEqual([
+			`${tick}, save it and click Reconnect, then approve the new access on the platform's page.`,
+		]);
+		expect(advice(403, body, { ...oauth, oauthGrant: 'clientCredentials', renewsToken: true })).toEqual([
+			`${tick} and save it. The next run gets a new access token with it.`,
+		]);
+		// n8n 1.85 has no way for a node to ask for a new token: the stored one is replaced when it expires.
+		expect(advice(403, body, { ...oauth, oauthGrant: 'clientCredentials', renewsToken: false })).toEqual([
+			`${tick} and save it. This n8n keeps its current access token until it expires (an hour on the platform), and the first run after that gets one with the new Scopes.`,
+		]);
+		expect(advice(403, body)[0]).toMatch(/^Make an access token with payments:read .* Or: Tick payments:read .*, save it and click Reconnect\.$/);
+	});
+
+	it('403 message names what was refused, the scope and the item', () => {
+		const request = { method: 'GET', url: 'https://school.example.com/api/v1/exam-results' };
+		expect(scopeMessage(['exam_results:read'], request, { itemIndex: 2 })).toBe('The credential may not list exam results: it lacks the exam_results:read scope [item 2]');
+		expect(scopeMessage(['payments:read'], { method: 'GET', url: '/v1/payments/pay_1' }, { resourceLabel: 'payment pay_1' })).toBe(
+			'The credential may not get payment pay_1: it lacks the payments:read scope',
+		);
+		expect(scopeMessage(['webhooks:write'], { method: 'POST', url: 'https://school.example.com/v1/webhooks' }, {})).toBe(
+			'The credential may not change webhooks: it lacks the webhooks:write scope',
+		);
 	});
 
 	it('404 names the resource and what to check, or points at the Base URL when no resource was asked for', () => {

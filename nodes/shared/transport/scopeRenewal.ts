@@ -1,0 +1,48 @@
+// A scope ticked later, for OAuth2 Client Credentials. n8n fetches a Client Credentials token once
+// and keeps it until the platform answers 401 (saving the credential keeps the token; that grant
+// has no Reconnect button), so a newly ticked scope would wait for the token to expire. On a 403
+// insufficient_scope the transport asks n8n, once per request, for a new token with the
+// credential's current Scopes and repeats the request. n8n's helper for that,
+// `refreshOAuth2Token`, exists from n8n 1.1xx on (checked in 1.123 and 2.41; 1.85 lacks it); there
+// the 403's advice says the token is replaced when it expires (docs/credentials.md).
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import type { AuthenticationMethod } from '../constants';
+import type { ApiContext } from './credential';
+import { failureFromError } from './failure';
+import type { Failure } from './retry';
+import { asErrorBody, type OAuthGrant } from './statusTexts';
+
+/** The OAuth2 grant of a credential, as its Grant Type field names it; undefined for an access token. */
+export function oauthGrantOf(authentication: AuthenticationMethod, credential: ICredentialDataDecryptedObject): OAuthGrant | undefined {
+	if (authentication !== 'oAuth2') return undefined;
+	return credential.grantType === 'clientCredentials' ? 'clientCredentials' : 'pkce';
+}
+
+/** Whether this n8n can fetch a new Client Credentials token on request (n8n 1.85 cannot). */
+export function canRenewToken(context: ApiContext): boolean {
+	return typeof (context.helpers as Partial<ApiContext['helpers']>).refreshOAuth2Token === 'function';
+}
+
+/** Whether a failed request should be repeated once with a Client Credentials token fetched anew. */
+export function needsNewScopeToken(context: ApiContext, failure: Failure, grant: OAuthGrant | undefined): boolean {
+	return (
+		grant === 'clientCredentials' &&
+		failure.statusCode === 403 &&
+		asErrorBody(failure.body).code === 'insufficient_scope' &&
+		canRenewToken(context)
+	);
+}
+
+/**
+ * Fetches a Client Credentials token with the credential's current Scopes; n8n stores it in the
+ * credential. Returns the failure of the token request (e.g. invalid_scope) when there is one.
+ */
+export async function renewScopeToken(context: ApiContext, credentialType: string): Promise<Failure | undefined> {
+	try {
+		await context.helpers.refreshOAuth2Token.call(context, credentialType);
+		return undefined;
+	} catch (error) {
+		return failureFromError(error);
+	}
+}
