@@ -1,10 +1,12 @@
-// Pure: no n8n import. What the trigger's panel says about testing it: the hint n8n shows while it
+// What the trigger's panel says about testing it: the hint n8n shows while it
 // listens for a test event, the hint under the listen button, and the notice for Manual
 // registration. The words hold for n8n 1.x ("active") and 2.x ("published").
 //
 // Links go to the guide section that explains them. The guides live beside the README on GitHub
 // (npm's page shows the README only); the release check's documentation-urls rule verifies that
 // every link's #anchor is a heading of that guide.
+
+import { RESOURCES, webhookEventActions } from '../shared/resources/registry';
 
 const REPOSITORY = 'https://github.com/education-platform/n8n-nodes-education-platform';
 
@@ -18,8 +20,13 @@ export function guideLink(guide: string, anchor: string, text: string): string {
 
 // Shown as is (n8n resolves no expression in it) on the canvas while n8n listens for a test event,
 // in place of n8n's "Waiting for you to create an event in Education Platform".
-export const EVENT_TRIGGER_DESCRIPTION =
-	'Waiting for you to enroll a student, record a payment or publish an exam result in the platform (with the sandbox: npm run sandbox:emit -- enrollment.created)';
+export const EVENT_TRIGGER_DESCRIPTION = `Waiting for you to ${webhookEventActions(RESOURCES)} in the platform (with the sandbox: npm run sandbox:emit -- ${sandboxExample()})`;
+
+/** The first webhook event type, as `npm run sandbox:emit` takes it. */
+function sandboxExample(): string {
+	const first = RESOURCES.find((resource) => resource.webhook)?.webhook as { events: Record<string, string> };
+	return Object.keys(first.events)[0];
+}
 
 // While n8n listens for a test event, only the Test URL receives; the Production URL answers 404
 // until the workflow is published (active on n8n 1.x). Manual registration is where the user adds
