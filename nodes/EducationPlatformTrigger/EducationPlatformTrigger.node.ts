@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { TRIGGER_WEBHOOK_PATH } from '../shared/thisN8n/address';
 import { triggerProperties } from './description';
+import { EVENT_TRIGGER_DESCRIPTION, TRIGGER_PANEL } from './panelTexts';
 import { webhookResponseFields } from './webhook/responseFields';
 import {
 	registerSubscription,
@@ -33,7 +34,12 @@ export class EducationPlatformTrigger implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: '={{ [].concat($parameter["events"] || []).join(", ") }}',
-		description: 'Starts the workflow on Education Platform enrollment, payment and exam result events',
+		// n8n's node creator lists this trigger and the action node as one entry (it pairs a node with
+		// the one named like it plus "Trigger") and shows this text, not the action node's, on it: in
+		// "What happens next?" too. So it describes both.
+		description: 'Read students, enrollments, payments and exam results, and start workflows on enrollment, payment and exam result events',
+		eventTriggerDescription: EVENT_TRIGGER_DESCRIPTION,
+		triggerPanel: TRIGGER_PANEL,
 		defaults: {
 			name: 'Education Platform Trigger',
 		},

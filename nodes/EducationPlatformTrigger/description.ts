@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { authenticationProperty } from '../shared/descriptions/authentication';
 import { RESOURCES, webhookEventOptions, webhookRecordNames } from '../shared/resources/registry';
+import { guideLink, MANUAL_REGISTRATION_NOTICE, RESPOND_ANCHOR } from './panelTexts';
 import { DEFAULT_TOLERANCE_SECONDS, MAX_TOLERANCE_SECONDS, MIN_TOLERANCE_SECONDS } from './webhook/signature';
 
 export const triggerProperties: INodeProperties[] = [
@@ -31,8 +32,7 @@ export const triggerProperties: INodeProperties[] = [
 	// would hide Registration itself. The credentials alone depend on Registration.
 	{ ...authenticationProperty, noDataExpression: true },
 	{
-		displayName:
-			'In the platform\'s webhook settings, add the Production URL shown above (Webhook URLs) and choose the same events as below. Put the signing secret (whsec_…) it shows you in the credential above.',
+		displayName: MANUAL_REGISTRATION_NOTICE,
 		name: 'manualNotice',
 		type: 'notice',
 		default: '',
@@ -73,8 +73,7 @@ export const triggerProperties: INodeProperties[] = [
 		description: 'When to acknowledge the delivery to the platform',
 	},
 	{
-		displayName:
-			'The platform waits 15 seconds for the answer, then delivers the event again: a longer run gets a second run beside it, and the retry of a run that failed half-way starts from this trigger again. To act once per event, claim the event ID right after this trigger, as the queue-mode payment example does (README, "Respond").',
+		displayName: `The platform waits 15 seconds for the answer, then delivers the event again: a longer run gets a second run beside it, and the retry of a run that failed half-way starts from this trigger again. To act once per event, claim the event ID right after this trigger, as the queue-mode payment example does (${guideLink('trigger.md', RESPOND_ANCHOR, 'Respond')}).`,
 		name: 'lastNodeNotice',
 		type: 'notice',
 		default: '',

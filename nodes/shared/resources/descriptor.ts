@@ -33,6 +33,8 @@ export interface Picker {
 export interface WebhookEvents {
 	/** The "All …" option's name, e.g. "All Payment Events". */
 	groupName: string;
+	/** What a user does in the platform to make one of them happen, e.g. "record a payment" (shown while the trigger listens for a test event). */
+	makeOneHappen: string;
 	events: Record<string, string>;
 }
 

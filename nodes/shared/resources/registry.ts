@@ -51,6 +51,11 @@ export function webhookRecordNames(resources: readonly ResourceDescriptor[]): st
 	return listed(resources.filter((resource) => resource.webhook).map((resource) => resource.displayName.toLowerCase()), 'or');
 }
 
+/** What to do in the platform to make a webhook event happen: "enroll a student, record a payment or …". */
+export function webhookEventActions(resources: readonly ResourceDescriptor[]): string {
+	return listed(resources.flatMap((resource) => (resource.webhook ? [resource.webhook.makeOneHappen] : [])), 'or');
+}
+
 /** The webhook trigger's Events options: "All Events", each "All …" group and each event, by name (n8n's linter wants them sorted). */
 export function webhookEventOptions(resources: readonly ResourceDescriptor[]): INodePropertyOptions[] {
 	const options: INodePropertyOptions[] = [{ name: 'All Events', value: '*' }];

@@ -15,7 +15,8 @@ import {
 	sourceLiterals,
 } from '../../../tooling/release-check/markdown';
 import type { PackageUnderCheck } from '../../../tooling/release-check/model';
-import { docLinks, quotedMessages as quotedMessagesRule } from '../../../tooling/release-check/rules/docs';
+import { EducationPlatformTrigger } from '../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
+import { docLinks, documentationUrls, quotedMessages as quotedMessagesRule } from '../../../tooling/release-check/rules/docs';
 import { repoFile } from './fixtures';
 
 describe('anchors as GitHub and npm link them', () => {
@@ -168,6 +169,15 @@ describe("this repository's documentation", () => {
 		expect(check(docLinks, moved).details).toContain(`tooling/release-check/rules/release.ts:35: docs/releasing.md has no section "Before publishing"`);
 		const broken = { 'README.md': `${repository.texts['README.md']}\n[gone](docs/trigger.md#guarantees)\n` };
 		expect(check(docLinks, broken).details).toEqual([expect.stringMatching(/^README\.md:\d+: docs\/trigger\.md#guarantees: docs\/trigger\.md has no heading with anchor #guarantees$/)]);
+	});
+
+	it('links the trigger\'s notices only to headings of its guide (documentation-urls)', () => {
+		const trigger = { file: 'dist/nodes/EducationPlatformTrigger/EducationPlatformTrigger.node.js', description: JSON.parse(JSON.stringify(new EducationPlatformTrigger().description)) };
+		const linksIn = (texts: Record<string, string> = {}) =>
+			documentationUrls.check({ manifest, nodes: [trigger], credentials: [], texts: {}, repository: { ...repository, texts: { ...repository.texts, ...texts } } } as unknown as PackageUnderCheck);
+		expect(linksIn()).toMatchObject({ status: 'pass', details: ['2 links checked (2 in node texts)'] });
+		const renamed = { 'docs/trigger.md': repository.texts['docs/trigger.md'].replace('## Set-up: Manual registration', '## Manual registration') };
+		expect(linksIn(renamed).details).toEqual([expect.stringMatching(/docs\/trigger\.md has no heading with anchor #set-up-manual-registration$/)]);
 	});
 
 	it('quotes only messages the source still has (or the platform/n8n allowlist)', () => {

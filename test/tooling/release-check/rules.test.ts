@@ -3,6 +3,7 @@
 import type { PackageUnderCheck, RuleStatus } from '../../../tooling/release-check/model';
 import { RULES, runRules } from '../../../tooling/release-check/report';
 import { goodPackage } from './fixtures';
+import { descriptionLinks, guideLinkProblem } from '../../../tooling/release-check/rules/docs';
 
 type Breakage = [
 	rule: string,
@@ -17,6 +18,7 @@ type Breakage = [
 const action = (pkg: PackageUnderCheck) => pkg.nodes[0];
 const trigger = (pkg: PackageUnderCheck) => pkg.nodes[1];
 const repo = (pkg: PackageUnderCheck) => pkg.repository!.texts;
+const notice = (href: string) => ({ displayName: `See <a href="${href}" target="_blank">the guide</a>`, name: 'seeGuide', type: 'notice', default: '' });
 
 const breakages: Breakage[] = [
 	['package-identity', 'a name without n8n-nodes-', (p) => (p.manifest.name = 'acme-nodes'), 'must be n8n-nodes-', 'fail', ['codex', 'documentation-urls']],
@@ -59,6 +61,10 @@ const breakages: Breakage[] = [
 	['documentation-urls', 'an anchor the README lacks', (p) => (p.credentials[0].documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-acme#authentication'), 'no heading with anchor #authentication'],
 	['documentation-urls', 'a page that is not the README', (p) => (p.credentials[1].documentationUrl = 'https://docs.acme.com/n8n#credentials'), 'is not the README'],
 	['documentation-urls', 'an anchor to a "# heading" inside a code block', (p) => (p.credentials[0].documentationUrl = 'https://github.com/acme/n8n-nodes-acme#not-a-heading'), 'no heading with anchor #not-a-heading'],
+	['documentation-urls', 'a notice link to a guide heading that is gone', (p) => (trigger(p).description.properties = [notice('https://github.com/acme/n8n-nodes-acme/blob/main/docs/trigger.md#setup')]), 'docs/trigger.md has no heading with anchor #setup'],
+	['documentation-urls', 'a notice link to a guide that does not exist', (p) => (trigger(p).description.properties = [notice('https://github.com/acme/n8n-nodes-acme/blob/main/docs/respond.md#respond')]), 'docs/respond.md does not exist'],
+	['documentation-urls', 'a notice link to another site', (p) => (trigger(p).description.properties = [notice('https://docs.acme.com/trigger#set-up')]), 'is neither the README nor a guide in docs/ on GitHub'],
+	['documentation-urls', 'a notice link to a README anchor that is gone', (p) => (trigger(p).description.properties = [notice('https://www.npmjs.com/package/n8n-nodes-acme#respond')]), 'the README has no heading with anchor #respond'],
 	['doc-links', 'a link to a missing file', (p) => (repo(p)['README.md'] += '[guide](docs/polling.md)\n'), 'README.md:17: docs/polling.md: docs/polling.md does not exist'],
 	['doc-links', 'an anchor the linked page lacks', (p) => (repo(p)['docs/trigger.md'] += '[x](../README.md#acme-node-1)\n'), 'docs/trigger.md:6: ../README.md#acme-node-1: README.md has no heading with anchor #acme-node-1'],
 	['doc-links', 'an anchor the page itself lacks', (p) => (repo(p)['docs/trigger.md'] = repo(p)['docs/trigger.md'].replace('## Set up', '## Setup')), 'docs/trigger.md has no heading with anchor #set-up'],
@@ -111,5 +117,14 @@ describe('release rules', () => {
 		pkg.nodes[1].description.polling = true;
 		pkg.nodes[1].methods = { ...pkg.nodes[1].methods, webhook: false, webhookMethods: {}, poll: true };
 		expect(runRules(pkg).filter((result) => result.status !== 'pass')).toEqual([]);
+	});
+});
+
+describe('links in node texts', () => {
+	it('pass when they name a heading of a guide in docs/ or of the README', () => {
+		const manifest = { name: 'n8n-nodes-acme', repository: { url: 'git+https://github.com/acme/n8n-nodes-acme.git' } };
+		const repository = { files: ['docs/trigger.md'], texts: { 'docs/trigger.md': '# Acme Trigger\n\n## Set up\n' } };
+		expect(guideLinkProblem('https://github.com/acme/n8n-nodes-acme/blob/main/docs/trigger.md#set-up', manifest, repository)).toBeUndefined();
+		expect(descriptionLinks({ properties: [notice('https://x.test/a#b')] })).toEqual(['https://x.test/a#b']);
 	});
 });

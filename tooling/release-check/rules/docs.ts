@@ -95,10 +95,30 @@ export function documentationUrlProblem(url: string, pages: string[], anchors: S
 	return anchors.has(anchor) ? undefined : `${url}: the README has no heading with anchor #${anchor}`;
 }
 
+/** The href of every link in a node's texts (notices, hints, descriptions). */
+export function descriptionLinks(description: JsonObject): string[] {
+	return [...JSON.stringify(description).matchAll(/href=\\"([^"\\]+)\\"/g)].map((match) => match[1]);
+}
+
+/**
+ * A link to a guide on GitHub (`<repository>/blob/main/docs/x.md#anchor`) whose anchor is no
+ * heading of that guide in the repository; README pages are checked as documentation URLs.
+ */
+export function guideLinkProblem(url: string, manifest: JsonObject, repository: PackageUnderCheck['repository']): string | undefined {
+	const github = readmePageUrls(manifest).find((page) => page.startsWith('https://github.com/'));
+	const prefix = `${github ?? ''}/blob/main/`;
+	const guide = github && url.startsWith(prefix) ? /^(docs\/[^#]+\.md)#(.+)$/.exec(url.slice(prefix.length)) : null;
+	if (!guide) return `${url} is neither the README nor a guide in docs/ on GitHub`;
+	if (!repository) return 'the repository was not read';
+	const [, file, anchor] = guide;
+	if (!repository.files.includes(file)) return `${url}: ${file} does not exist`;
+	return markdownAnchors(repository.texts[file] ?? '').has(decodeURIComponent(anchor)) ? undefined : `${url}: ${file} has no heading with anchor #${anchor}`;
+}
+
 export const documentationUrls: Rule = {
 	id: 'documentation-urls',
-	title: 'Documentation URLs (codex and credentials) resolve to README anchors',
-	check({ nodes, credentials, manifest, texts }: PackageUnderCheck) {
+	title: 'Documentation URLs (codex, credentials and links in node texts) resolve to README or guide anchors',
+	check({ nodes, credentials, manifest, texts, repository }: PackageUnderCheck) {
 		const anchors = markdownAnchors(texts['README.md'] ?? '');
 		const pages = readmePageUrls(manifest);
 		const links = [
@@ -109,7 +129,13 @@ export const documentationUrls: Rule = {
 			const problem = url ? documentationUrlProblem(url, pages, anchors) : 'documentationUrl is missing';
 			return problem ? [`${owner}: ${problem}`] : [];
 		});
-		return outcome(problems, [`${links.length} links checked against ${anchors.size} README anchors`]);
+		const textLinks = nodes.flatMap((node) => descriptionLinks(node.description).map((url) => ({ owner: node.file, url })));
+		for (const { owner, url } of textLinks) {
+			const readme = pages.some((page) => url.startsWith(`${page}#`));
+			const problem = readme ? documentationUrlProblem(url, pages, anchors) : guideLinkProblem(url, manifest, repository);
+			if (problem) problems.push(`${owner}: ${problem}`);
+		}
+		return outcome(problems, [`${links.length + textLinks.length} links checked (${textLinks.length} in node texts)`]);
 	},
 };
 

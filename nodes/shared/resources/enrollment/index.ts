@@ -43,6 +43,7 @@ export const resource: ListedResource = {
 	simplifyDescription: 'ID, student ID, name and number, course ID, code and name, term, status, the dates and the final grade',
 	webhook: {
 		groupName: 'All Enrollment Events',
+		makeOneHappen: 'enroll a student',
 		events: {
 			'enrollment.created': 'A student was enrolled in a course for a term',
 			'enrollment.updated': 'An enrollment changed (previous values in data.previous_attributes)',

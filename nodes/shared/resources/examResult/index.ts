@@ -44,6 +44,7 @@ export const resource: ListedResource = {
 	simplifyDescription: 'ID, student ID, name and number, exam ID, name and subject, date taken, score, maximum, percentage, grade, passed and published date',
 	webhook: {
 		groupName: 'All Exam Result Events',
+		makeOneHappen: 'publish an exam result',
 		events: {
 			'exam_result.published': "A student's exam result was published",
 			'exam_result.updated': 'A published exam result changed (previous values in data.previous_attributes)',

@@ -46,6 +46,7 @@ export const resource: ListedResource = {
 		'ID, student ID, name and number, invoice, description, amount in cents (the currency\'s smallest unit) and as a decimal with the currency, status, method, paid date, failure message and refund',
 	webhook: {
 		groupName: 'All Payment Events',
+		makeOneHappen: 'record a payment',
 		events: {
 			'payment.succeeded': 'A payment went through',
 			'payment.failed': 'A payment failed (failure_code and failure_message say why)',

@@ -1,0 +1,51 @@
+// What the trigger's panel says about testing it: the hint n8n shows while it
+// listens for a test event, the hint under the listen button, and the notice for Manual
+// registration. The words hold for n8n 1.x ("active") and 2.x ("published").
+//
+// Links go to the guide section that explains them. The guides live beside the README on GitHub
+// (npm's page shows the README only); the release check's documentation-urls rule verifies that
+// every link's #anchor is a heading of that guide.
+
+import { RESOURCES, webhookEventActions } from '../shared/resources/registry';
+
+const REPOSITORY = 'https://github.com/education-platform/n8n-nodes-education-platform';
+
+export const MANUAL_REGISTRATION_ANCHOR = 'set-up-manual-registration';
+export const RESPOND_ANCHOR = 'respond-immediately-or-when-last-node-finishes';
+
+/** An HTML link, opened in a new tab, to `#anchor` in `docs/<guide>`. */
+export function guideLink(guide: string, anchor: string, text: string): string {
+	return `<a href="${REPOSITORY}/blob/main/docs/${guide}#${anchor}" target="_blank">${text}</a>`;
+}
+
+// Shown as is (n8n resolves no expression in it) on the canvas while n8n listens for a test event,
+// in place of n8n's "Waiting for you to create an event in Education Platform".
+export const EVENT_TRIGGER_DESCRIPTION = `Waiting for you to ${webhookEventActions(RESOURCES)} in the platform (with the sandbox: npm run sandbox:emit -- ${sandboxExample()})`;
+
+/** The first webhook event type, as `npm run sandbox:emit` takes it. */
+function sandboxExample(): string {
+	const first = RESOURCES.find((resource) => resource.webhook)?.webhook as { events: Record<string, string> };
+	return Object.keys(first.events)[0];
+}
+
+// While n8n listens for a test event, only the Test URL receives; the Production URL answers 404
+// until the workflow is published (active on n8n 1.x). Manual registration is where the user adds
+// the URL, so it is where the user must be told which one.
+const TEST_URL_WHILE_LISTENING =
+	'With Registration set to Manual, the platform must send to the Test URL while you listen for a test event here, and to the Production URL once the workflow is published (active on n8n 1.x).';
+
+export const MANUAL_REGISTRATION_NOTICE =
+	'In the platform\'s webhook settings, add a webhook for the same events as below and put the signing secret (whsec_…) it shows you in the credential above. ' +
+	'Its URL, from Webhook URLs above: the Test URL while you listen for a test event, the Production URL once the workflow is published (active on n8n 1.x). ' +
+	'Change the URL in the platform when you switch; the signing secret stays the same. ' +
+	guideLink('trigger.md', MANUAL_REGISTRATION_ANCHOR, 'How to set up Manual registration');
+
+// n8n shows this under "Listen for test event" (its triggerPanel.activationHint), in place of its
+// generic "Once you've finished building your workflow, publish it…", which Manual registration
+// makes misleading.
+export const TRIGGER_PANEL = {
+	activationHint: {
+		inactive: `Once you've finished building your workflow, publish it (on n8n 1.x: activate it) to have it also listen continuously. ${TEST_URL_WHILE_LISTENING}`,
+		active: `This node also starts the workflow on every new Education Platform event (those runs won't show up here). ${TEST_URL_WHILE_LISTENING}`,
+	},
+};
