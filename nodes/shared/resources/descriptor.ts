@@ -177,6 +177,11 @@ interface ResourceFields {
 	 * execution data). Get and Get Many apply it to every record they read, before Simplify.
 	 */
 	outputFields?: (record: unknown) => unknown;
+	/**
+	 * The top-level fields of one record as Get and Get Many output it (after `outputFields`), `id`
+	 * first: what an AI agent's tool (node version 2, Output → Selected Fields) may pick.
+	 */
+	recordFields: readonly string[];
 	/** The flat, friendly subset of one record. */
 	simplify: (record: unknown) => unknown;
 	/** The Simplify option's description: which fields it keeps. */

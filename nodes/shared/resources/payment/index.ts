@@ -41,6 +41,8 @@ export const resource: ListedResource = {
 	id: prefixedRecordId('payment', 'Payment', 'pay', 'pay_3Qw8Er5T', 'Student or Invoice'),
 	...list,
 	defaultSortField: 'paid_at',
+	// docs/api-contract.md §2 and §8.3.
+	recordFields: ['id', 'student_id', 'student', 'invoice_id', 'description', 'amount', 'currency', 'status', 'method', 'paid_at', 'failure_code', 'failure_message', 'refunded_amount', 'refunded_at', 'refund_reason', 'created_at', 'updated_at'],
 	simplify: simplifyPayment,
 	simplifyDescription:
 		'ID, student ID, name and number, invoice, description, amount in minor units and as a decimal with the currency, status, method, paid date, failure message and refund',

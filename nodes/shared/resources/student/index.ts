@@ -60,6 +60,8 @@ export const resource: ListedResource = {
 	},
 	...list,
 	defaultSortField: 'last_name',
+	// docs/api-contract.md §2 and §8.3.
+	recordFields: ['id', 'student_number', 'first_name', 'last_name', 'preferred_name', 'email', 'phone', 'date_of_birth', 'gender', 'status', 'grade_level', 'group_ids', 'enrolled_at', 'left_at', 'address', 'guardians', 'created_at', 'updated_at'],
 	simplify: simplifyStudent,
 	simplifyDescription: 'ID, student number, name, email, status, grade level, group IDs, enrolment date and the primary guardian',
 	picker: {
