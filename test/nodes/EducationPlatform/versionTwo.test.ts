@@ -1,0 +1,94 @@
+// The action node's version 2 through n8n's real engine, against a nock-faked API: Simplify on
+// by default (its own boolean), Sort below Options, Additional Filters inside Filters as Other
+// Filters, and in the AI-agent tool variant (n8n's `<name>Tool`, `'@tool'`) the Output parameter.
+import nock from 'nock';
+import type { INodeParameters } from 'n8n-workflow';
+import { simplifyStudent } from '../../../nodes/shared/resources/student/simplify';
+import { runNode } from '../../harness';
+import { useNock } from '../../harness/nock';
+import { fakeStudentsApi, jsonOf, ORIGIN, runEducationPlatform, student, studentRange, TOKEN } from './fixtures';
+import { EducationPlatformTool } from './toolVariant';
+
+useNock();
+
+const v2 = (parameters: INodeParameters) => runEducationPlatform(parameters, { typeVersion: 2 });
+const tool = (parameters: INodeParameters) =>
+	runNode({
+		nodeType: new EducationPlatformTool(),
+		typeVersion: 2,
+		parameters: { resource: 'student', ...parameters },
+		credentials: { educationPlatformApi: { baseUrl: ORIGIN, accessToken: TOKEN } },
+	});
+
+/** A fake `GET /v1/students/7`. */
+function fakeStudent7() {
+	nock(ORIGIN).get('/v1/students/7').reply(200, { data: student(7) });
+}
+
+describe('Version 2 → Simplify', () => {
+	it('Get and Get Many simplify by default, as a new node is added', async () => {
+		fakeStudent7();
+		fakeStudentsApi({ all: studentRange(1, 2) });
+		expect(jsonOf((await v2({ operation: 'get', studentId: '7' })).items)).toEqual([simplifyStudent(student(7))]);
+		expect(jsonOf((await v2({ operation: 'getMany' })).items)).toEqual(studentRange(1, 2).map(simplifyStudent));
+	});
+
+	it('return the raw records with Simplify off', async () => {
+		fakeStudent7();
+		fakeStudentsApi({ all: studentRange(1, 2) });
+		expect(jsonOf((await v2({ operation: 'get', studentId: '7', simplify: false })).items)).toEqual([student(7)]);
+		expect(jsonOf((await v2({ operation: 'getMany', simplify: false })).items)).toEqual(studentRange(1, 2));
+	});
+
+	it('version 1 keeps Simplify inside Options, off by default', async () => {
+		fakeStudentsApi({ all: studentRange(1, 2) });
+		expect(jsonOf((await runEducationPlatform({ operation: 'getMany' })).items)).toEqual(studentRange(1, 2));
+		expect(jsonOf((await runEducationPlatform({ operation: 'getMany', options: { simplify: true } })).items)).toEqual(studentRange(1, 2).map(simplifyStudent));
+	});
+});
+
+describe('Version 2 → Filters, Other Filters and Sort', () => {
+	it('sends Filters, Other Filters (inside Filters) and Sort as version 1 sends Filters, Additional Filters and Sort', async () => {
+		const api = fakeStudentsApi({ all: studentRange(1, 3) });
+		const filters = { status: ['active'], search: 'last' };
+		const other = { filter: [{ name: 'enrolled_after', value: '2024-08-31' }] };
+		const sort = { rule: [{ field: 'last_name', direction: 'desc' }] };
+		const two = await v2({ operation: 'getMany', filters: { ...filters, additionalFilters: other }, sort });
+		const one = await runEducationPlatform({ operation: 'getMany', filters, additionalFilters: other, sort });
+		expect(two.error).toBeUndefined();
+		expect(one.error).toBeUndefined();
+		const [sentByTwo, sentByOne] = api.seen.map((request) => request.query);
+		expect(sentByTwo).toMatchObject({ 'filter[status]': 'active', 'filter[search]': 'last', 'filter[enrolled_after]': '2024-08-31', sort: '-last_name' });
+		expect(sentByTwo).toEqual(sentByOne);
+	});
+});
+
+describe('Version 2 as an AI agent tool → Output', () => {
+	it('Simplified by default', async () => {
+		fakeStudent7();
+		expect(jsonOf((await tool({ operation: 'get', studentId: '7' })).items)).toEqual([simplifyStudent(student(7))]);
+	});
+
+	it('Raw: the whole record', async () => {
+		fakeStudentsApi({ all: studentRange(1, 2) });
+		expect(jsonOf((await tool({ operation: 'getMany', output: 'raw' })).items)).toEqual(studentRange(1, 2));
+	});
+
+	it('Selected Fields: those fields and always the ID, also when not picked', async () => {
+		fakeStudent7();
+		fakeStudentsApi({ all: studentRange(1, 2) });
+		const picked = { output: 'selected', fields: ['email', 'last_name'] };
+		expect(jsonOf((await tool({ operation: 'get', studentId: '7', ...picked })).items)).toEqual([
+			{ id: 7, email: 'student7@students.school.test', last_name: 'Last7' },
+		]);
+		expect(jsonOf((await tool({ operation: 'getMany', ...picked })).items).map(Object.keys)).toEqual([
+			['id', 'email', 'last_name'],
+			['id', 'email', 'last_name'],
+		]);
+	});
+
+	it('ignores Simplify, which the tool variant does not show', async () => {
+		fakeStudent7();
+		expect(jsonOf((await tool({ operation: 'get', studentId: '7', simplify: false })).items)).toEqual([simplifyStudent(student(7))]);
+	});
+});
