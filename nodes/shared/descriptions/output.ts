@@ -31,7 +31,7 @@ export function outputProperties(resource: ResourceDescriptor): INodeProperties[
 			type: 'options',
 			default: 'simplified',
 			options: [
-				{ name: 'Simplified', value: OUTPUT.simplified, description: `Only ${resource.simplifyDescription}` },
+				{ name: 'Simplified', value: OUTPUT.simplified, description: `Only ${resource.simplifiedFields?.description ?? resource.simplifyDescription}` },
 				{ name: 'Raw', value: OUTPUT.raw, description: 'Every field of the record' },
 				{ name: 'Selected Fields', value: OUTPUT.selected, description: 'The fields you pick, and the ID' },
 			],

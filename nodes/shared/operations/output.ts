@@ -3,6 +3,7 @@ import { runsAsTool } from '../aiTool';
 import { OUTPUT } from '../descriptions/output';
 import { isJsonRecord } from '../jsonRecord';
 import type { ResourceDescriptor } from '../resources/descriptor';
+import { simplifiedRecord } from '../resources/simplify';
 
 /** What Get and Get Many do to each record before it is output. */
 export type Shape = (record: unknown) => unknown;
@@ -27,6 +28,6 @@ export function readShape(this: IExecuteFunctions, resource: ResourceDescriptor,
 	const output = runsAsTool(node) ? (this.getNodeParameter('output', itemIndex, '') as string) : '';
 	if (output === OUTPUT.raw) return raw;
 	if (output === OUTPUT.selected) return selected(this.getNodeParameter('fields', itemIndex, []));
-	if (output === OUTPUT.simplified) return resource.simplify;
-	return this.getNodeParameter('simplify', itemIndex, true) ? resource.simplify : raw;
+	if (output === OUTPUT.simplified) return simplifiedRecord(resource);
+	return this.getNodeParameter('simplify', itemIndex, true) ? simplifiedRecord(resource) : raw;
 }

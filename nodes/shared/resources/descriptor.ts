@@ -186,6 +186,12 @@ interface ResourceFields {
 	simplify: (record: unknown) => unknown;
 	/** The Simplify option's description: which fields it keeps. */
 	simplifyDescription: string;
+	/**
+	 * Node version 2's Simplify keeps at most 10 fields, the most used first (n8n's UX guideline):
+	 * the keys of `simplify`'s record it keeps, in order, and those fields in words. Absent:
+	 * `simplify`'s record has no more than 10, and version 2 keeps it whole. Version 1 never changes.
+	 */
+	simplifiedFields?: { keys: readonly string[]; description: string };
 	picker?: Picker;
 	/** Absent: the platform sends no webhooks about it. */
 	webhook?: WebhookEvents;

@@ -3,6 +3,9 @@
 // Filters, and in the AI-agent tool variant (n8n's `<name>Tool`, `'@tool'`) the Output parameter.
 import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
+import { RESOURCES } from '../../../nodes/shared/resources/registry';
+import { simplifiedRecord } from '../../../nodes/shared/resources/simplify';
+import { resource as studentResource } from '../../../nodes/shared/resources/student';
 import { simplifyStudent } from '../../../nodes/shared/resources/student/simplify';
 import { runNode } from '../../harness';
 import { useNock } from '../../harness/nock';
@@ -10,6 +13,9 @@ import { fakeStudentsApi, jsonOf, ORIGIN, runEducationPlatform, student, student
 import { EducationPlatformTool } from './toolVariant';
 
 useNock();
+
+/** Version 2's simplified student: at most 10 fields. */
+const simplified = simplifiedRecord(studentResource);
 
 const v2 = (parameters: INodeParameters) => runEducationPlatform(parameters, { typeVersion: 2 });
 const tool = (parameters: INodeParameters) =>
@@ -29,8 +35,8 @@ describe('Version 2 → Simplify', () => {
 	it('Get and Get Many simplify by default, as a new node is added', async () => {
 		fakeStudent7();
 		fakeStudentsApi({ all: studentRange(1, 2) });
-		expect(jsonOf((await v2({ operation: 'get', studentId: '7' })).items)).toEqual([simplifyStudent(student(7))]);
-		expect(jsonOf((await v2({ operation: 'getMany' })).items)).toEqual(studentRange(1, 2).map(simplifyStudent));
+		expect(jsonOf((await v2({ operation: 'get', studentId: '7' })).items)).toEqual([simplified(student(7))]);
+		expect(jsonOf((await v2({ operation: 'getMany' })).items)).toEqual(studentRange(1, 2).map(simplified));
 	});
 
 	it('return the raw records with Simplify off', async () => {
@@ -44,6 +50,32 @@ describe('Version 2 → Simplify', () => {
 		fakeStudentsApi({ all: studentRange(1, 2) });
 		expect(jsonOf((await runEducationPlatform({ operation: 'getMany' })).items)).toEqual(studentRange(1, 2));
 		expect(jsonOf((await runEducationPlatform({ operation: 'getMany', options: { simplify: true } })).items)).toEqual(studentRange(1, 2).map(simplifyStudent));
+	});
+});
+
+describe("Version 2's simplified record", () => {
+	it.each(RESOURCES.map((resource) => [resource.displayName, resource] as const))('%s: at most 10 fields, each one of version 1\'s simplified record, the ID first', (_name, resource) => {
+		const v1Keys = Object.keys(resource.simplify({}) as object);
+		const v2Keys = Object.keys(simplifiedRecord(resource)({}) as object);
+		expect(v2Keys.length).toBeLessThanOrEqual(10);
+		expect(v2Keys[0]).toBe('id');
+		expect(v1Keys).toEqual(expect.arrayContaining(v2Keys));
+	});
+
+	it('keeps a student to the 10 fields people use most, where version 1 keeps 13', () => {
+		expect(Object.keys(simplifyStudent(student(7)) as object)).toHaveLength(13);
+		expect(simplified(student(7))).toEqual({
+			id: 7,
+			name: 'First7 Last7',
+			student_number: 'S-2024-000007',
+			email: 'student7@students.school.test',
+			status: 'active',
+			grade_level: 9,
+			enrolled_at: '2024-09-02',
+			group_ids: [12],
+			primary_guardian_name: 'Guardian7',
+			primary_guardian_email: 'g7@example.net',
+		});
 	});
 });
 
@@ -66,7 +98,7 @@ describe('Version 2 → Filters, Other Filters and Sort', () => {
 describe('Version 2 as an AI agent tool → Output', () => {
 	it('Simplified by default', async () => {
 		fakeStudent7();
-		expect(jsonOf((await tool({ operation: 'get', studentId: '7' })).items)).toEqual([simplifyStudent(student(7))]);
+		expect(jsonOf((await tool({ operation: 'get', studentId: '7' })).items)).toEqual([simplified(student(7))]);
 	});
 
 	it('Raw: the whole record', async () => {
@@ -89,6 +121,6 @@ describe('Version 2 as an AI agent tool → Output', () => {
 
 	it('ignores Simplify, which the tool variant does not show', async () => {
 		fakeStudent7();
-		expect(jsonOf((await tool({ operation: 'get', studentId: '7', simplify: false })).items)).toEqual([simplifyStudent(student(7))]);
+		expect(jsonOf((await tool({ operation: 'get', studentId: '7', simplify: false })).items)).toEqual([simplified(student(7))]);
 	});
 });

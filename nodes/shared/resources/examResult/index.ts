@@ -44,6 +44,10 @@ export const resource: ListedResource = {
 	recordFields: ['id', 'exam', 'student_id', 'student', 'score', 'max_score', 'percentage', 'pass_mark', 'grade', 'passed', 'published_at', 'created_at', 'updated_at'],
 	simplify: simplifyExamResult,
 	simplifyDescription: 'ID, student ID, name and number, exam ID, name and subject, date taken, score, maximum, percentage, grade, passed and published date',
+	simplifiedFields: {
+		keys: ['id', 'student_name', 'student_id', 'exam_name', 'subject', 'score', 'percentage', 'grade', 'passed', 'published_at'],
+		description: "ID, student name and ID, exam, subject, score, percentage, grade, passed and published date",
+	},
 	webhook: {
 		groupName: 'All Exam-Result Events',
 		events: {

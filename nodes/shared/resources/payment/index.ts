@@ -46,6 +46,10 @@ export const resource: ListedResource = {
 	simplify: simplifyPayment,
 	simplifyDescription:
 		'ID, student ID, name and number, invoice, description, amount in minor units and as a decimal with the currency, status, method, paid date, failure message and refund',
+	simplifiedFields: {
+		keys: ['id', 'student_name', 'student_id', 'invoice_id', 'amount', 'currency', 'status', 'method', 'paid_at', 'refunded_amount'],
+		description: "ID, student name and ID, invoice, amount with the currency, status, method, paid date and refunded amount",
+	},
 	webhook: {
 		groupName: 'All Payment Events',
 		events: {
