@@ -11,7 +11,10 @@ export class EducationPlatform implements INodeType {
 		name: 'educationPlatform',
 		icon: { light: 'file:../../icons/educationPlatform.svg', dark: 'file:../../icons/educationPlatform.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2: the UX guideline's Simplify, Output, Sort and Filters layout and defaults
+		// (docs/action-node.md, Versions); version 1 keeps its parameters for saved workflows.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Read students, enrollments, payments and exam results; read and delete webhook subscriptions; read and redeliver webhook deliveries',
 		defaults: { name: 'Education Platform' },

@@ -9,7 +9,9 @@
  *   hints, option names and actions, notices (support/textSplit.ts lists them). Texts change
  *   freely (n8n's UX guidelines, test/guidelines/uxGuidelines.test.ts); the golden makes each change
  *   a reviewed diff.
- * Parameter order is in the texts golden only (support/textSplit.ts says why).
+ * Parameter order is in the texts golden only (support/textSplit.ts says why). A node whose
+ * parameters differ by version is recorded once per version (see contract() below), so a new
+ * version leaves the older ones' sections as they were.
  *
  * Regenerate both (a deliberate step; review the diff of the JSON):
  *   EDU_UPDATE_COMPAT=1 npx jest --selectProjects unit --testPathPatterns test/compat/parameterContract
@@ -21,17 +23,26 @@ import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatfo
 import { EducationPlatformPollingTrigger } from '../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
 import { EducationPlatformTrigger } from '../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
 import { golden } from './support/golden';
-import { credentialContract, nodeContract } from './support/parameterContract';
+import { credentialContract, hasVersionConditions, nodeContractsByVersion } from './support/parameterContract';
 import { contractPart, textPart } from './support/textSplit';
 
+const NODES = [new EducationPlatform(), new EducationPlatformTrigger(), new EducationPlatformPollingTrigger()];
+
+/**
+ * Each node version whose parameters differ (`@version` conditions) viewed on its own, conditions
+ * resolved and removed: the first version under the node's name, each later one under
+ * `<name>@<version>`, so a new version leaves the older ones' sections as they were. `versions`:
+ * the versions and the default of such a node.
+ */
 function contract() {
 	return {
-		nodes: Object.fromEntries(
-			[new EducationPlatform(), new EducationPlatformTrigger(), new EducationPlatformPollingTrigger()].map((node) => [
+		versions: Object.fromEntries(
+			NODES.filter(hasVersionConditions).map((node) => [
 				node.description.name,
-				nodeContract(node),
+				{ version: node.description.version, defaultVersion: node.description.defaultVersion },
 			]),
 		),
+		nodes: Object.fromEntries(NODES.flatMap(nodeContractsByVersion)),
 		credentials: Object.fromEntries(
 			[new EducationPlatformApi(), new EducationPlatformOAuth2Api(), new EducationPlatformWebhookSigningApi()].map(
 				(credential) => [credential.name, credentialContract(credential)],
@@ -57,6 +68,10 @@ describe.each([
 
 	it.each(Object.keys(expected.credentials))('credential %s: identity and every property are unchanged', (name) => {
 		expect(actual.credentials[name]).toEqual(expected.credentials[name]);
+	});
+
+	it('records which versions each node has, and which a new node gets', () => {
+		expect(actual.versions).toEqual(expected.versions);
 	});
 
 	it('has no node or credential the fixture does not know', () => {

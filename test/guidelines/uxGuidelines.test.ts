@@ -51,6 +51,11 @@ const EXCEPTIONS: Array<{ rule: string; path: RegExp; reason: string }> = [
 		path: /:filters\([^)]*\)\.(refunded|passed)$/,
 		reason: 'Yes before No, as every yes/no question is read; Yes is the default',
 	},
+	{
+		rule: 'options in alphabetical order',
+		path: /:output\([^)]*\)$/,
+		reason: "the AI tool's Output in the order n8n's guideline gives it: Simplified (the default), Raw, Selected Fields",
+	},
 ];
 
 const TITLE_CASE: TextKind[] = ['nodeName', 'displayName', 'optionName', 'groupName', 'modeName', 'buttonLabel'];

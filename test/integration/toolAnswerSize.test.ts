@@ -23,18 +23,18 @@ const size = (items: IDataObject[]) => JSON.stringify(items).length;
 
 describe('one Get Many tool call answers', () => {
 	it.each(['student', 'enrollment', 'payment', 'examResult'])(
-		'%s: 10 records under 8 KB by default, under 5 KB with Simplify; 100 (one page of Return All) under 80 KB',
+		'%s: 10 records under 5 KB by default (Output: Simplified), under 8 KB raw; 100 raw (one page of Return All) under 80 KB',
 		async (resource) => {
-			const byDefault = await answer(resource);
-			expect(byDefault).toHaveLength(TOOL_DEFAULT_LIMIT);
-			expect(size(byDefault)).toBeLessThan(8_000);
+			const raw = await answer(resource, { output: 'raw' });
+			expect(raw).toHaveLength(TOOL_DEFAULT_LIMIT);
+			expect(size(raw)).toBeLessThan(8_000);
 
-			const simplified = await answer(resource, { options: { simplify: true } });
+			const simplified = await answer(resource);
 			expect(simplified).toHaveLength(TOOL_DEFAULT_LIMIT);
 			expect(size(simplified)).toBeLessThan(5_000);
-			expect(size(simplified)).toBeLessThan(size(byDefault));
+			expect(size(simplified)).toBeLessThan(size(raw));
 
-			const page = await answer(resource, { limit: 100 });
+			const page = await answer(resource, { limit: 100, output: 'raw' });
 			expect(page).toHaveLength(100);
 			expect(size(page)).toBeLessThan(80_000);
 		},

@@ -1,6 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { apiRequest } from '../transport';
 import { optionsCollection, simplifyOption } from '../descriptions/options';
+import { beforeVersion, onlyIn, sinceVersion } from '../descriptions/nodeVersion';
+import { outputProperties } from '../descriptions/output';
+import { readShape } from './output';
 import type { ParentRecord, ResourceDescriptor, ResourceOperation } from '../resources/descriptor';
 
 /** "a" or "an" before a resource's lower-case name, for the description ("of a subscription"); actions omit articles. */
@@ -16,26 +19,37 @@ export function option(resource: ResourceDescriptor): INodePropertyOptions {
 	return { name: 'Get', value: 'get', description: `Get one ${what} by ID: ${resource.summary}`, action: `Get ${one}` };
 }
 
-/** The parameters that name one record: its parent's ID (a nested resource), then its own ID. */
-export function recordProperties(resource: ResourceDescriptor): INodeProperties[] {
+/** The plain ID field of a resource without a record picker (or of node versions before its picker). */
+function idProperty(resource: ResourceDescriptor): INodeProperties {
 	const { id } = resource;
-	return [
-		...(resource.parent ? [resource.parent.property] : []),
-		resource.picker?.getProperty ?? {
-			displayName: id.displayName,
-			name: id.parameter,
-			type: 'string',
-			required: true,
-			placeholder: id.placeholder,
-			default: '',
-			description: id.description,
-		},
-	];
+	return { displayName: id.displayName, name: id.parameter, type: 'string', required: true, placeholder: id.placeholder, default: '', description: id.description };
 }
 
-/** Get's parameters for one resource: the record's and the Simplify option. */
+/**
+ * The record's ID parameter(s): its record picker from the node version the picker names on
+ * (`sinceNodeVersion`, absent: every version), before it the plain ID field under the same name.
+ * The execute code reads both alike (`extractValue`).
+ */
+function idProperties(resource: ResourceDescriptor): INodeProperties[] {
+	const { picker } = resource;
+	if (!picker) return [idProperty(resource)];
+	const since = picker.sinceNodeVersion ?? 1;
+	if (since <= 1) return [picker.getProperty];
+	return [onlyIn(idProperty(resource), beforeVersion(since)), onlyIn(picker.getProperty, sinceVersion(since))];
+}
+
+/** The parameters that name one record: its parent's ID (a nested resource), then its own ID. */
+export function recordProperties(resource: ResourceDescriptor): INodeProperties[] {
+	return [...(resource.parent ? [resource.parent.property] : []), ...idProperties(resource)];
+}
+
+/** Get's parameters for one resource: the record's, then Simplify (version 1: inside Options). */
 export function properties(resource: ResourceDescriptor): INodeProperties[] {
-	return [...recordProperties(resource), optionsCollection([simplifyOption(resource.simplifyDescription)])];
+	return [
+		...recordProperties(resource),
+		onlyIn(optionsCollection([simplifyOption(resource.simplifyDescription)]), beforeVersion(2)),
+		...outputProperties(resource),
+	];
 }
 
 /** The ID of a nested resource's parent, from an operation's parameter. */
@@ -81,7 +95,7 @@ export async function execute(this: IExecuteFunctions, resource: ResourceDescrip
 	})) as { data?: unknown };
 	const read = response?.data ?? response;
 	const record = resource.outputFields ? resource.outputFields(read) : read;
-	return [(options.simplify ? resource.simplify(record) : record) as IDataObject];
+	return [readShape.call(this, resource, itemIndex, options.simplify)(record) as IDataObject];
 }
 
 /** Get: one record by its ID. */

@@ -5,9 +5,12 @@ import { wholeNumber } from '../parameters';
 import { apiRequest, executionTimer, RateBudget, readCredential, type ApiRequestOptions, type CredentialSnapshot } from '../transport';
 import { optionsCollection, simplifyOption } from '../descriptions/options';
 import { additionalFiltersProperty, sortProperty } from '../descriptions/listParameters';
+import { beforeVersion, onlyIn, sinceVersion } from '../descriptions/nodeVersion';
+import { outputProperties } from '../descriptions/output';
 import { buildListQuery, type NameValue, type Query, type SortRule } from '../list/query';
 import type { ResourceDescriptor, ResourceOperation } from '../resources/descriptor';
 import { parentIdOf } from './get';
+import { readShape, type Shape } from './output';
 
 /** Return All reads 100 per request (the API's maximum) to spend as little of the rate limit as possible. */
 const DEFAULT_PAGE_SIZE = MAX_PAGE_SIZE;
@@ -37,11 +40,53 @@ const toolLimitProperty: INodeProperties = {
 	displayOptions: { show: { returnAll: [false], '@tool': [true] } },
 };
 
+/** The Filters collection; from version 2 with Additional Filters inside it, as Other Filters (one "Add" button fewer). */
+function filtersProperty(resource: ResourceDescriptor, otherFilters: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		description: `Only ${resource.plural} matching all of these filters are returned`,
+		options: [...resource.filterOptions, ...otherFilters].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+/** Additional Filters as an option of Filters (version 2): same name and values, so the same query. */
+const otherFiltersOption: INodeProperties = { ...additionalFiltersProperty, displayName: 'Other Filters', placeholder: 'Add Other Filter' };
+
+/** Options: Page Size and Max Concurrent Requests; version 1 also Simplify. */
+function optionsProperty(resource: ResourceDescriptor, extra: INodeProperties[]): INodeProperties {
+	return optionsCollection([
+		{
+			displayName: 'Page Size',
+			name: 'pageSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
+			default: DEFAULT_PAGE_SIZE,
+			description: `${resource.displayName} records per request (1–100). Larger pages need fewer requests, and the platform allows only so many; with a Limit, the node asks for no more than it needs.`,
+		},
+		{
+			displayName: 'Max Concurrent Requests',
+			name: 'maxConcurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+			default: DEFAULT_CONCURRENCY,
+			description: `Pages requested at the same time once the first page has told how many there are (1–${MAX_CONCURRENCY}). The node always keeps to the number of requests the platform allows; set 1 for a platform that wants one request at a time.`,
+		},
+		...extra,
+	]);
+}
+
 /**
  * Get Many's parameters for one resource. A nested resource's Get Many shows its parent's parameter
- * itself, worded for a list, before these (webhookDelivery/getMany.ts).
+ * itself, worded for a list, before these (webhookDelivery/getMany.ts). Sort, its own collection,
+ * comes below Options in every version (the UX guideline; saved workflows do not store the order).
  */
 export function properties(resource: ResourceDescriptor): INodeProperties[] {
+	const v1 = beforeVersion(2);
+	const v2 = sinceVersion(2);
 	return [
 		{
 			displayName: 'Return All',
@@ -52,37 +97,12 @@ export function properties(resource: ResourceDescriptor): INodeProperties[] {
 		},
 		limitProperty,
 		toolLimitProperty,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			description: `Only ${resource.plural} matching all of these filters are returned`,
-			options: resource.filterOptions,
-		},
-		additionalFiltersProperty,
-		// Sort below Options, as n8n's UX guidelines put it. Only the panel's order changes: a saved
-		// workflow stores parameters by name, so version 1's workflows read the same values.
-		optionsCollection([
-			{
-				displayName: 'Page Size',
-				name: 'pageSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
-				default: DEFAULT_PAGE_SIZE,
-				description: `${resource.displayName} records per request (1–100). Larger pages need fewer requests, and the platform allows only so many; with a Limit, the node asks for no more than it needs.`,
-			},
-			{
-				displayName: 'Max Concurrent Requests',
-				name: 'maxConcurrency',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-				default: DEFAULT_CONCURRENCY,
-				description: `Pages requested at the same time once the first page has told how many there are (1–${MAX_CONCURRENCY}). The node always keeps to the number of requests the platform allows; set 1 for a platform that wants one request at a time.`,
-			},
-			simplifyOption(resource.simplifyDescription),
-		]),
+		...outputProperties(resource),
+		onlyIn(filtersProperty(resource, []), v1),
+		onlyIn(filtersProperty(resource, [otherFiltersOption]), v2),
+		onlyIn(additionalFiltersProperty, v1),
+		onlyIn(optionsProperty(resource, [simplifyOption(resource.simplifyDescription)]), v1),
+		onlyIn(optionsProperty(resource, []), v2),
 		sortProperty(resource.sortOptions, resource.defaultSortField),
 	];
 }
@@ -107,7 +127,8 @@ function concurrencyFor(credential: CredentialSnapshot, requested: number): numb
 export interface ListPlan {
 	/** Records to return at most; undefined with Return All. */
 	limit?: number;
-	simplify: boolean;
+	/** What each record becomes: Simplify, or in the tool variant Output. */
+	shape: Shape;
 	/** The Filters, Additional Filters and Sort as the query of every page. */
 	query: Query;
 	/**
@@ -117,6 +138,17 @@ export interface ListPlan {
 	collect: (path: string) => Promise<unknown[]>;
 	/** For the item's other requests (e.g. listing the parents first): the same rate budget and credential. */
 	requestOptions: Pick<ApiRequestOptions, 'gate' | 'credential' | 'itemIndex'>;
+}
+
+/**
+ * The Filters proper and the name-value filters: version 1's Additional Filters, or version 2's
+ * Other Filters inside Filters (the same parameter name and rules, one "Add" button fewer).
+ */
+function readFilters(this: IExecuteFunctions, itemIndex: number): { filters: Record<string, unknown>; additionalFilters: NameValue[] } {
+	const { additionalFilters: other, ...filters } = this.getNodeParameter('filters', itemIndex, {}) as { additionalFilters?: { filter?: NameValue[] } };
+	const additionalFilters =
+		this.getNode().typeVersion < 2 ? (this.getNodeParameter('additionalFilters.filter', itemIndex, []) as NameValue[]) : other?.filter;
+	return { filters, additionalFilters: additionalFilters ?? [] };
 }
 
 /** Reads Get Many's parameters of one input item into a plan. */
@@ -132,8 +164,7 @@ export async function listPlan(this: IExecuteFunctions, resource: ResourceDescri
 	);
 
 	const query = buildListQuery(resource.query, {
-		filters: this.getNodeParameter('filters', itemIndex, {}) as Record<string, unknown>,
-		additionalFilters: (this.getNodeParameter('additionalFilters.filter', itemIndex, []) as NameValue[]) ?? [],
+		...readFilters.call(this, itemIndex),
 		sort: (this.getNodeParameter('sort.rule', itemIndex, []) as SortRule[]) ?? [],
 		timeZone: this.getTimezone(),
 	});
@@ -144,7 +175,7 @@ export async function listPlan(this: IExecuteFunctions, resource: ResourceDescri
 			(await apiRequest.call(this, 'GET', path, { qs, returnFullResponse: true, itemIndex, gate, credential, requiredScope: resource.scope })) as ListResponse;
 		return await collectPages(fetchPage, { query, perPage: planPerPage(pageSize, limit), limit, concurrency });
 	};
-	return { limit, simplify: Boolean(options.simplify), query, collect, requestOptions: { gate, credential, itemIndex } };
+	return { limit, shape: readShape.call(this, resource, itemIndex, options.simplify), query, collect, requestOptions: { gate, credential, itemIndex } };
 }
 
 /**
@@ -156,7 +187,7 @@ export async function execute(this: IExecuteFunctions, resource: ResourceDescrip
 	const { parent } = resource;
 	const read = await plan.collect(parent ? parent.path(parentIdOf.call(this, parent, itemIndex)) : resource.path);
 	const records = resource.outputFields ? read.map(resource.outputFields) : read;
-	return (plan.simplify ? records.map(resource.simplify) : records) as IDataObject[];
+	return records.map(plan.shape) as IDataObject[];
 }
 
 /** Get Many's Operation selector entry. */

@@ -174,10 +174,21 @@ interface ResourceFields {
 	 * execution data). Get and Get Many apply it to every record they read, before Simplify.
 	 */
 	outputFields?: (record: unknown) => unknown;
+	/**
+	 * The top-level fields of one record as Get and Get Many output it (after `outputFields`), `id`
+	 * first: what an AI agent's tool (node version 2, Output → Selected Fields) may pick.
+	 */
+	recordFields: readonly string[];
 	/** The flat, friendly subset of one record. */
 	simplify: (record: unknown) => unknown;
 	/** The Simplify option's description: which fields it keeps. */
 	simplifyDescription: string;
+	/**
+	 * Node version 2's Simplify keeps at most 10 fields, the most used first (n8n's UX guideline):
+	 * the keys of `simplify`'s record it keeps, in order, and those fields in words. Absent:
+	 * `simplify`'s record has no more than 10, and version 2 keeps it whole. Version 1 never changes.
+	 */
+	simplifiedFields?: { keys: readonly string[]; description: string };
 	picker?: Picker;
 	/** Absent: the platform sends no webhooks about it. */
 	webhook?: WebhookEvents;

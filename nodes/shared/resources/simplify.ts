@@ -1,6 +1,16 @@
 // Pure: no n8n import. Building blocks of every resource's "Simplify" output: flat, friendly
 // fields, easy to map into sheets, emails and AI tools.
 import { isJsonRecord, type JsonRecord } from '../jsonRecord';
+import type { ResourceDescriptor } from './descriptor';
+
+/** Node version 2's Simplify: `simplify`'s record, cut to `simplifiedFields` when the resource names them. */
+export function simplifiedRecord({ simplify, simplifiedFields }: Pick<ResourceDescriptor, 'simplify' | 'simplifiedFields'>): (record: unknown) => unknown {
+	if (!simplifiedFields) return simplify;
+	return (record) => {
+		const simple = simplify(record);
+		return isJsonRecord(simple) ? Object.fromEntries(simplifiedFields.keys.map((key) => [key, simple[key] ?? null])) : simple;
+	};
+}
 
 /** The record as an object, or an empty one (a non-object is returned unchanged by the callers). */
 export function fieldsOf(value: unknown): JsonRecord {

@@ -57,6 +57,84 @@ export function parameterEntries(properties: INodeProperties[], prefix = ''): En
 	return entries;
 }
 
+type Condition = number | { _cnd: Record<string, number> };
+
+/** Whether node version `version` meets one `@version` condition: a number, or `_cnd` (eq, gte, lt, …). */
+function meets(version: number, condition: Condition): boolean {
+	if (typeof condition === 'number') return version === condition;
+	const [[operator, target]] = Object.entries(condition._cnd);
+	const tests: Record<string, (v: number) => boolean> = {
+		eq: (v) => v === target,
+		not: (v) => v !== target,
+		gte: (v) => v >= target,
+		gt: (v) => v > target,
+		lte: (v) => v <= target,
+		lt: (v) => v < target,
+	};
+	if (!tests[operator]) throw new Error(`@version condition ${operator} is not known to the contract`);
+	return tests[operator](version);
+}
+
+/** A displayOptions half without its `@version` key; undefined when nothing else is left. */
+function withoutVersion(half: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+	if (!half) return undefined;
+	const { '@version': _version, ...rest } = half;
+	return Object.keys(rest).length ? rest : undefined;
+}
+
+/**
+ * The parameters node version `version` has, as if it were its own node: a parameter (at any depth)
+ * whose `@version` condition that version does not meet is left out, and `@version` is removed from
+ * the others, so a version's parameters read as they did before the node had several versions.
+ */
+export function forVersion(properties: INodeProperties[], version: number): INodeProperties[] {
+	return properties.flatMap((property): INodeProperties[] => {
+		const { show, hide } = (property.displayOptions ?? {}) as { show?: Record<string, unknown>; hide?: Record<string, unknown> };
+		const shown = show?.['@version'] as Condition[] | undefined;
+		const hidden = hide?.['@version'] as Condition[] | undefined;
+		if (shown && !shown.some((condition) => meets(version, condition))) return [];
+		if (hidden?.some((condition) => meets(version, condition))) return [];
+		const kept = { show: withoutVersion(show), hide: withoutVersion(hide) };
+		const displayOptions = kept.show || kept.hide ? { ...(kept.show ? { show: kept.show } : {}), ...(kept.hide ? { hide: kept.hide } : {}) } : undefined;
+		const options = property.options?.flatMap((option): unknown[] => {
+			if (isCollection(option)) return [{ ...option, values: forVersion(option.values, version) }];
+			return isProperty(option) ? forVersion([option], version) : [option];
+		});
+		// The property's own key order, so a version's entries read as the node wrote them.
+		const entries = Object.entries(property).flatMap(([key, value]): Array<[string, unknown]> => {
+			if (key === 'displayOptions') return displayOptions ? [[key, displayOptions]] : [];
+			return [[key, key === 'options' ? options : value]];
+		});
+		return [Object.fromEntries(entries) as unknown as INodeProperties];
+	});
+}
+
+/** Whether the node's versions differ in their parameters (`@version` display conditions). */
+export function hasVersionConditions(nodeType: INodeType): boolean {
+	return JSON.stringify(nodeType.description.properties).includes('"@version"');
+}
+
+/** The node versions a description declares, lowest first. */
+export function versionsOf(description: Pick<INodeTypeDescription, 'version'>): number[] {
+	return (Array.isArray(description.version) ? [...description.version] : [description.version]).sort((a, b) => a - b);
+}
+
+/**
+ * A node whose versions share one parameter list: one contract, as before. Otherwise one per version, keyed `<name>` for the first (so a node that gains a version
+ * keeps its section as it was) and `<name>@<version>` for later ones. Each shows its own version
+ * as `version` and leaves `defaultVersion` out: the test's `versions` records both.
+ */
+export function nodeContractsByVersion(nodeType: INodeType): Array<[string, Record<string, unknown>]> {
+	const { description } = nodeType;
+	if (!hasVersionConditions(nodeType)) return [[description.name, nodeContract(nodeType)]];
+	const versions = versionsOf(description);
+	return versions.map((version, index) => {
+		const { defaultVersion: _defaultVersion, ...rest } = description;
+		const view = Object.create(nodeType, { description: { value: { ...rest, version, properties: forVersion(description.properties, version) } } }) as INodeType;
+		return [index === 0 ? description.name : `${description.name}@${version}`, nodeContract(view)];
+	});
+}
+
 export function nodeContract(nodeType: INodeType): Record<string, unknown> {
 	const { properties, ...identity } = nodeType.description as INodeTypeDescription;
 	const methods = nodeType.methods ?? {};

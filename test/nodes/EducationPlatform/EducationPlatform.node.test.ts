@@ -16,7 +16,8 @@ describe('Education Platform node description', () => {
 	it('is a usable-as-tool action node with both authentication methods', () => {
 		expect(description).toMatchObject({
 			name: 'educationPlatform',
-			version: 1,
+			version: [1, 2],
+			defaultVersion: 2,
 			usableAsTool: true,
 			inputs: [NodeConnectionTypes.Main],
 			outputs: [NodeConnectionTypes.Main],

@@ -140,6 +140,10 @@ export function fakeStudentsApi(options: {
 	return { seen, scope };
 }
 
+/**
+ * Runs the action node as a saved workflow's node: version 1 (Simplify inside Options, Additional
+ * Filters), unless `options.typeVersion` names another; shared/operations/output.test.ts runs version 2.
+ */
 export function runEducationPlatform(
 	parameters: INodeParameters,
 	options: Omit<RunNodeOptions, 'nodeType' | 'parameters'> = {},
@@ -148,6 +152,7 @@ export function runEducationPlatform(
 		nodeType: new EducationPlatform(),
 		parameters: { resource: 'student', ...parameters },
 		credentials: options.credentials ?? { educationPlatformApi: { baseUrl: ORIGIN, accessToken: TOKEN } },
+		typeVersion: 1,
 		...options,
 	});
 }

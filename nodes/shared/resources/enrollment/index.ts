@@ -39,8 +39,14 @@ export const resource: ListedResource = {
 	id: prefixedRecordId('enrollment', 'Enrollment', 'enr', 'enr_8Fk2Lq9Z', 'Student or Course'),
 	...list,
 	defaultSortField: 'enrolled_at',
+	// docs/api-contract.md §2 and §8.3.
+	recordFields: ['id', 'student_id', 'student', 'course', 'term', 'status', 'enrolled_at', 'cancelled_at', 'cancellation_reason', 'completed_at', 'final_grade', 'created_at', 'updated_at'],
 	simplify: simplifyEnrollment,
 	simplifyDescription: 'ID, student ID, name and number, course ID, code and name, term, status, the dates and the final grade',
+	simplifiedFields: {
+		keys: ['id', 'student_name', 'student_id', 'course_name', 'course_code', 'term_name', 'status', 'enrolled_at', 'completed_at', 'final_grade'],
+		description: "ID, student name and ID, course name and code, term, status, enrollment and completion dates, final grade",
+	},
 	webhook: {
 		groupName: 'All Enrollment Events',
 		makeOneHappen: 'enroll a student',

@@ -40,8 +40,14 @@ export const resource: ListedResource = {
 	id: prefixedRecordId('examResult', 'Exam Result', 'exr', 'exr_5Tg7Uh2K', 'Student or Exam'),
 	...list,
 	defaultSortField: 'published_at',
+	// docs/api-contract.md §2 and §8.3.
+	recordFields: ['id', 'exam', 'student_id', 'student', 'score', 'max_score', 'percentage', 'pass_mark', 'grade', 'passed', 'published_at', 'created_at', 'updated_at'],
 	simplify: simplifyExamResult,
 	simplifyDescription: 'ID, student ID, name and number, exam ID, name and subject, date taken, score, maximum, percentage, grade, passed and published date',
+	simplifiedFields: {
+		keys: ['id', 'student_name', 'student_id', 'exam_name', 'subject', 'score', 'percentage', 'grade', 'passed', 'published_at'],
+		description: "ID, student name and ID, exam, subject, score, percentage, grade, passed and published date",
+	},
 	webhook: {
 		groupName: 'All Exam Result Events',
 		makeOneHappen: 'publish an exam result',

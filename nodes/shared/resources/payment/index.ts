@@ -41,9 +41,15 @@ export const resource: ListedResource = {
 	id: prefixedRecordId('payment', 'Payment', 'pay', 'pay_3Qw8Er5T', 'Student or Invoice'),
 	...list,
 	defaultSortField: 'paid_at',
+	// docs/api-contract.md §2 and §8.3.
+	recordFields: ['id', 'student_id', 'student', 'invoice_id', 'description', 'amount', 'currency', 'status', 'method', 'paid_at', 'failure_code', 'failure_message', 'refunded_amount', 'refunded_at', 'refund_reason', 'created_at', 'updated_at'],
 	simplify: simplifyPayment,
 	simplifyDescription:
 		'ID, student ID, name and number, invoice, description, amount in cents (the currency\'s smallest unit) and as a decimal with the currency, status, method, paid date, failure message and refund',
+	simplifiedFields: {
+		keys: ['id', 'student_name', 'student_id', 'invoice_id', 'amount', 'currency', 'status', 'method', 'paid_at', 'refunded_amount'],
+		description: "ID, student name and ID, invoice, amount with the currency, status, method, paid date and refunded amount",
+	},
 	webhook: {
 		groupName: 'All Payment Events',
 		makeOneHappen: 'record a payment',

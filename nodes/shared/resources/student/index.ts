@@ -59,8 +59,14 @@ export const resource: ListedResource = {
 	},
 	...list,
 	defaultSortField: 'last_name',
+	// docs/api-contract.md §2 and §8.3.
+	recordFields: ['id', 'student_number', 'first_name', 'last_name', 'preferred_name', 'email', 'phone', 'date_of_birth', 'gender', 'status', 'grade_level', 'group_ids', 'enrolled_at', 'left_at', 'address', 'guardians', 'created_at', 'updated_at'],
 	simplify: simplifyStudent,
 	simplifyDescription: 'ID, student number, name, email, status, grade level, group IDs, enrollment date and the primary guardian',
+	simplifiedFields: {
+		keys: ['id', 'name', 'student_number', 'email', 'status', 'grade_level', 'enrolled_at', 'group_ids', 'primary_guardian_name', 'primary_guardian_email'],
+		description: "ID, name, student number, email, status, grade level, enrollment date, group IDs, primary guardian's name and email",
+	},
 	picker: {
 		getProperty: {
 			...studentLocator('studentId', 'Student', 'The student to get: pick one from the list, or give the numeric ID (not the student number)'),

@@ -37,7 +37,7 @@ const execute: OperationExecute = async function (this, resource, itemIndex) {
 		}
 	}
 	const records = mergeByCreation(logs, plan.query.sort === 'created_at', plan.limit).map(deliveryFields);
-	return (plan.simplify ? records.map(resource.simplify) : records) as IDataObject[];
+	return records.map(plan.shape) as IDataObject[];
 };
 
 function properties(resource: ResourceDescriptor): INodeProperties[] {

@@ -1,7 +1,7 @@
 import { get } from '../../operations/get';
 import type { NestedResource } from '../descriptor';
 import { dateRangeFilters, enumFilter, listParameters, textListFilter } from '../../descriptions/filters';
-import { deliveryFields, READ_SCOPE } from '../webhookSubscription/api';
+import { DELIVERY_RECORD_FIELDS, deliveryFields, READ_SCOPE } from '../webhookSubscription/api';
 import { getMany } from './getMany';
 import { redeliver } from './operations';
 import { simplifyDelivery } from './simplify';
@@ -34,6 +34,7 @@ export const resource: NestedResource = {
 	...list,
 	defaultSortField: 'created_at',
 	outputFields: deliveryFields,
+	recordFields: DELIVERY_RECORD_FIELDS,
 	simplify: simplifyDelivery,
 	simplifyDescription: 'ID, subscription ID, event ID and type, status, attempt count, next attempt, created date and the last attempt\'s response status and error',
 	operations: [get, getMany, redeliver],

@@ -93,6 +93,10 @@ export function subscriptionFields(record: unknown): unknown {
 	return recordWith(record, SUBSCRIPTION_FIELDS);
 }
 
+/** The fields of a subscription and of a delivery as the node outputs them. */
+export const SUBSCRIPTION_RECORD_FIELDS = Object.keys(SUBSCRIPTION_FIELDS);
+export const DELIVERY_RECORD_FIELDS = Object.keys(DELIVERY_FIELDS);
+
 /** A delivery as the node outputs it: only the contract's fields, its attempts' too (§8.6). */
 export function deliveryFields(record: unknown): unknown {
 	return recordWith(record, DELIVERY_FIELDS);

@@ -5,6 +5,7 @@
 // subscription needs a secret that only the trigger can store. It deletes an orphan only on the
 // platform's proof that n8n refuses it, never on the input's word alone (orphans.ts).
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { beforeVersion, onlyIn, sinceVersion } from '../../descriptions/nodeVersion';
 import { isJsonRecord } from '../../jsonRecord';
 import { productionEndpoint } from '../../thisN8n/address';
 import { thisN8nWebhookAddress } from '../../thisN8n/resumeUrl';
@@ -21,6 +22,14 @@ import { actionFor, activeTriggers, judgeTriggers, readWorkflows, summaryItem, t
 const RE_ENABLE = 'reEnableDisabled';
 const DELETE_ORPHANS = 'deleteOrphaned';
 
+const reEnableProperty: INodeProperties = {
+	displayName: 'Re-Enable Disabled Subscriptions',
+	name: RE_ENABLE,
+	type: 'boolean',
+	default: false,
+	description: 'Whether to enable again an active trigger\'s subscription that was disabled in the platform\'s dashboard. Off: it is only reported (to pause a workflow\'s events, unpublish the workflow instead).',
+};
+
 const properties = (): INodeProperties[] => [
 	{
 		displayName:
@@ -29,13 +38,9 @@ const properties = (): INodeProperties[] => [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'Re-Enable Disabled Subscriptions',
-		name: RE_ENABLE,
-		type: 'boolean',
-		default: true,
-		description: 'Whether to enable again an active trigger\'s subscription that was disabled in the platform\'s dashboard. Off: it is only reported (to pause a workflow\'s events, unpublish the workflow instead).',
-	},
+	onlyIn({ ...reEnableProperty, default: true }, beforeVersion(2)),
+	// Version 2: off by default, as an operation called a check changes nothing unless asked to.
+	onlyIn(reEnableProperty, sinceVersion(2)),
 	{
 		displayName: 'Delete Orphaned Subscriptions',
 		name: DELETE_ORPHANS,
@@ -103,7 +108,7 @@ const executeAll: OperationExecuteAll = async function (this, _resource, resourc
 	const credentialId = this.getNode().credentials?.[credentialTypeOf(this).credentialType]?.id ?? null;
 	const { verdicts, orphans } = judgeTriggers(triggers, ours, address as string, eventVocabulary(resources), { credentialId, owners, endpoint: productionEndpoint(address, storedUrls) });
 
-	const reEnable = this.getNodeParameter(RE_ENABLE, 0, true) as boolean;
+	const reEnable = this.getNodeParameter(RE_ENABLE, 0, this.getNode().typeVersion < 2) as boolean;
 	const triggerOutcomes: TriggerOutcome[] = [];
 	for (const verdict of verdicts) {
 		const action = actionFor(verdict.state, reEnable);

@@ -1,7 +1,7 @@
 import type { ResourceDescriptor } from '../descriptor';
 import { listParameters, textFilter } from '../../descriptions/filters';
 import { SUBSCRIPTION_OPERATIONS } from './operations';
-import { parseSubscriptionId, READ_SCOPE, subscriptionFields, SUBSCRIPTIONS_PATH, WRITE_SCOPE } from './api';
+import { parseSubscriptionId, READ_SCOPE, SUBSCRIPTION_RECORD_FIELDS, subscriptionFields, SUBSCRIPTIONS_PATH, WRITE_SCOPE } from './api';
 import { searchWebhookSubscriptions, SUBSCRIPTION_ID_PARAMETER, SUBSCRIPTION_NOT_FOUND_ADVICE, subscriptionLocator } from './picker';
 import { simplifySubscription } from './simplify';
 
@@ -33,6 +33,7 @@ export const resource: ResourceDescriptor = {
 	...list,
 	defaultSortField: 'created_at',
 	outputFields: subscriptionFields,
+	recordFields: SUBSCRIPTION_RECORD_FIELDS,
 	simplify: simplifySubscription,
 	simplifyDescription: 'ID, URL, event types, description, enabled and created date',
 	picker: {

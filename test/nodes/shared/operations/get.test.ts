@@ -1,6 +1,10 @@
 import nock from 'nock';
 import { ORIGIN, runEducationPlatform, student, TOKEN } from '../../EducationPlatform/fixtures';
 import { useNock } from '../../../harness/nock';
+import { recordPicker } from '../../../../nodes/shared/descriptions/recordPicker';
+import { get } from '../../../../nodes/shared/operations/get';
+import { forVersion } from '../../../compat/support/parameterContract';
+import { resource as course } from '../resources/fixture';
 
 useNock();
 
@@ -71,5 +75,30 @@ describe('Webhook Delivery → Get (a record under its subscription)', () => {
 	it('refuses a malformed subscription ID before the delivery ID, without calling the API', async () => {
 		const result = await runEducationPlatform({ ...parameters, webhookSubscriptionId: { __rl: true, mode: 'list', value: 'x' }, webhookDeliveryId: 'y' });
 		expect(result.error?.message).toMatch(/^Webhook Subscription ID is "x"/);
+	});
+});
+
+describe('Get → the record picker from the node version its resource names', () => {
+	const picker = recordPicker({
+		name: 'courseId',
+		displayName: 'Course',
+		description: 'The course',
+		list: { searchListMethod: 'searchCourses', placeholder: 'e.g. Algebra' },
+		id: { example: 'crs_4Kd9Wq2Z', pattern: 'crs_\\w+', errorMessage: 'Not a course ID' },
+	});
+	const idTypes = (sinceNodeVersion: number | undefined, version: number) =>
+		forVersion(get.properties({ ...course, picker: { getProperty: picker, listSearch: {}, sinceNodeVersion } }), version)
+			.filter((property) => property.name === course.id.parameter)
+			.map((property) => property.type);
+
+	it('version 1 keeps the plain ID field of a picker that arrives in version 2; version 2 shows the picker, under the same name', () => {
+		expect(picker.name).toBe(course.id.parameter);
+		expect(idTypes(2, 1)).toEqual(['string']);
+		expect(idTypes(2, 2)).toEqual(['resourceLocator']);
+	});
+
+	it('a picker without sinceNodeVersion shows in every version', () => {
+		expect(idTypes(undefined, 1)).toEqual(['resourceLocator']);
+		expect(idTypes(undefined, 2)).toEqual(['resourceLocator']);
 	});
 });

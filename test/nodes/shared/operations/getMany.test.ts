@@ -264,3 +264,19 @@ describe('Student → Get Many', () => {
 		]);
 	});
 });
+
+describe('Version 2 → Filters, Other Filters and Sort', () => {
+	it('sends Filters, Other Filters (inside Filters) and Sort as version 1 sends Filters, Additional Filters and Sort', async () => {
+		const api = fakeStudentsApi({ all: studentRange(1, 3) });
+		const filters = { status: ['active'], search: 'last' };
+		const other = { filter: [{ name: 'enrolled_after', value: '2024-08-31' }] };
+		const sort = { rule: [{ field: 'last_name', direction: 'desc' }] };
+		const two = await runEducationPlatform({ operation: 'getMany', filters: { ...filters, additionalFilters: other }, sort }, { typeVersion: 2 });
+		const one = await runEducationPlatform({ operation: 'getMany', filters, additionalFilters: other, sort });
+		expect(two.error).toBeUndefined();
+		expect(one.error).toBeUndefined();
+		const [sentByTwo, sentByOne] = api.seen.map((request) => request.query);
+		expect(sentByTwo).toMatchObject({ 'filter[status]': 'active', 'filter[search]': 'last', 'filter[enrolled_after]': '2024-08-31', sort: '-last_name' });
+		expect(sentByTwo).toEqual(sentByOne);
+	});
+});

@@ -101,6 +101,17 @@ describe('Webhook Subscription → Check Triggers', () => {
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
+	it('version 2 re-enables nothing by default: a check changes nothing unless asked to (version 1 re-enables)', async () => {
+		const disabled = () => nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing({ ...feesSubscription, enabled: false }));
+		disabled();
+		const two = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'checkTriggers' }, { input: [feesWorkflow], typeVersion: 2 });
+		expect(jsonOf(two.items).map((item) => [item.state, item.action])).toEqual([['disabled', 'none'], [undefined, undefined]]);
+		disabled().patch('/v1/webhooks/wh_fees00001', { enabled: true }).reply(200, { data: feesSubscription });
+		const one = await check([feesWorkflow]);
+		expect(jsonOf(one.items).map((item) => [item.state, item.action])).toEqual([['disabled', 're-enabled'], [undefined, undefined]]);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
 	it('a Manual trigger owns the subscription added for its URL; an empty item (no workflow active) is skipped', async () => {
 		nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing(subscription('wh_manual001', HOOK.grades, ['payment.failed'])));
 		const result = await check([{}, workflow('manual', [trigger(HOOK.grades, ['payment.failed'], 'manual')])]);
