@@ -2,7 +2,7 @@
 // text, case-insensitive, in the record's student (name, e-mail or student number, as the students'
 // own search) or in the record's course, payment description or exam. Record pickers search with it.
 import type { RunningSandbox } from '../../../sandbox';
-import { call, startTestSandbox } from '../helpers';
+import { listAll as listAllRows, startTestSandbox } from '../helpers';
 
 let sandbox: RunningSandbox;
 
@@ -13,16 +13,7 @@ afterAll(() => sandbox.close());
 
 type Row = Record<string, any>;
 
-async function listAll(path: string): Promise<Row[]> {
-	const rows: Row[] = [];
-	for (let page = 1; ; page++) {
-		const separator = path.includes('?') ? '&' : '?';
-		const { status, body } = await call(sandbox, `${path}${separator}per_page=100&page=${page}`);
-		expect(status).toBe(200);
-		rows.push(...body.data);
-		if (page >= body.meta.last_page) return rows;
-	}
-}
+const listAll = (path: string) => listAllRows(sandbox, path);
 
 /** What the contract says the text is looked for in, written out here rather than taken from the sandbox. */
 const OWN_TEXTS: Record<string, (row: Row) => unknown[]> = {
