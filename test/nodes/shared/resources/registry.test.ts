@@ -48,7 +48,15 @@ describe('the registry', () => {
 
 	it('derives the default scopes, the pickers and the connection test', () => {
 		expect(defaultScopes(RESOURCES)).toEqual(['students:read']);
-		expect(Object.keys(listSearchMethods(RESOURCES))).toEqual(['searchStudents', 'searchWebhookSubscriptions']);
+		// Saved workflows store these names: each is chosen once.
+		expect(Object.keys(listSearchMethods(RESOURCES))).toEqual([
+			'searchStudents',
+			'searchEnrollments',
+			'searchPayments',
+			'searchExamResults',
+			'searchWebhookSubscriptions',
+			'searchWebhookDeliveries',
+		]);
 		expect(connectionTest(RESOURCES).tested.value).toBe('student');
 	});
 
