@@ -56,6 +56,8 @@ export interface SearchablePicker {
 	/** The saved workflows' name of its listSearch method, e.g. `searchEnrollments`. */
 	method: string;
 	placeholder: string;
+	/** Its description; absent: "The <record> to get: …" (a picker that more operations than Get use says its own). */
+	description?: string;
 	/** The page the method reads for what the user typed. */
 	list: (this: ILoadOptionsFunctions, search?: string) => ListPage;
 }
@@ -64,7 +66,7 @@ export interface SearchablePicker {
  * The picker of a resource whose Get gained one in action node version 2: version 1 keeps its
  * plain ID field, so its saved workflows and parameters stay as they were.
  */
-export function searchablePicker({ parameter, displayName, prefix, example, method, placeholder, list }: SearchablePicker): Picker {
+export function searchablePicker({ parameter, displayName, prefix, example, method, placeholder, description, list }: SearchablePicker): Picker {
 	const noun = displayName.toLowerCase();
 	const search: ListSearchMethod = async function (filter, paginationToken) {
 		return await searchListPage(this, list.call(this, filter), paginationToken);
@@ -73,7 +75,7 @@ export function searchablePicker({ parameter, displayName, prefix, example, meth
 		getProperty: recordPicker({
 			name: parameter,
 			displayName,
-			description: `The ${noun} to get: pick one from the list, or give its ID`,
+			description: description ?? `The ${noun} to get: pick one from the list, or give its ID`,
 			required: true,
 			list: { searchListMethod: method, placeholder },
 			id: { example, pattern: prefixedIdPattern(prefix), errorMessage: `${/^[aeiou]/.test(noun) ? 'An' : 'A'} ${noun} ID looks like ${example}` },

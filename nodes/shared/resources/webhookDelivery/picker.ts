@@ -35,5 +35,7 @@ export const DELIVERY_PICKER: Picker = searchablePicker({
 	example: 'dlv_8Ui9Op0A',
 	method: 'searchWebhookDeliveries',
 	placeholder: 'Search by event type, date or status…',
+	// Get and Redeliver name the delivery with it.
+	description: "The delivery in the chosen subscription's log: pick one from the list, or give its ID",
 	list: deliveryList,
 });

@@ -22,7 +22,13 @@ async function search(webhookSubscriptionId: unknown) {
 describe('searchWebhookDeliveries', () => {
 	it('is the picker of Get from node version 2, under the delivery ID parameter', () => {
 		expect(DELIVERY_PICKER.sinceNodeVersion).toBe(2);
-		expect(DELIVERY_PICKER.getProperty).toMatchObject({ name: 'webhookDeliveryId', displayName: 'Webhook Delivery', type: 'resourceLocator' });
+		expect(DELIVERY_PICKER.getProperty).toMatchObject({
+			name: 'webhookDeliveryId',
+			displayName: 'Webhook Delivery',
+			type: 'resourceLocator',
+			// Redeliver names the delivery with the same picker: no "to get" in it.
+			description: "The delivery in the chosen subscription's log: pick one from the list, or give its ID",
+		});
 		expect(Object.keys(DELIVERY_PICKER.listSearch)).toEqual(['searchWebhookDeliveries']);
 	});
 
