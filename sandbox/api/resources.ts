@@ -5,7 +5,7 @@ import { requireScopes } from '../http/auth';
 import { notFound } from '../http/errors';
 import { paginate, parsePageParams } from '../http/pagination';
 import { checkResponse, validateAll } from '../http/validate';
-import { RESOURCE_DEFINITIONS } from '../resources/definitions';
+import { RESOURCE_DEFINITIONS, withSearch } from '../resources/definitions';
 import { parseRecordQuery } from '../resources/query';
 import { dataSchema, envelopeSchema } from '../schemas/common';
 import type { SandboxState } from '../state';
@@ -18,12 +18,13 @@ export const resourceRoutes: FastifyPluginAsync<{ state: SandboxState }> = async
 		const listSchema = envelopeSchema(definition.schema);
 		const oneSchema = dataSchema(definition.schema);
 		const store = () => state.records[definition.path];
+		const list = withSearch(definition, state.students);
 
 		app.get(`/${definition.path}`, { preHandler }, async (request) => {
 			const query = request.query as Query;
 			const [{ page, perPage }, recordQuery] = validateAll(
 				() => parsePageParams(query),
-				() => parseRecordQuery(definition, query),
+				() => parseRecordQuery(list, query),
 			);
 			return checkResponse(request, listSchema, paginate(request, store().query(recordQuery), page, perPage));
 		});

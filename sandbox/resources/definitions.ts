@@ -34,6 +34,8 @@ export interface ResourceDefinition extends ListDefinition<SandboxRecord> {
 	/** How a generated record came about: one of these events, picked by weight. */
 	origins: readonly EventType[];
 	schema: z.ZodTypeAny;
+	/** The record's own texts `filter[search]` looks in, besides its student (contract §3.7). */
+	searchTexts: (record: SandboxRecord) => unknown[];
 }
 
 const updatedSince = { updated_since: { kind: 'since', value: field('updated_at') } } as const;
@@ -50,6 +52,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDefinition[] = [
 		createdBy: ['enrollment.created'],
 		origins: ['enrollment.created', 'enrollment.created', 'enrollment.updated', 'enrollment.updated', 'enrollment.cancelled', 'enrollment.completed', 'enrollment.completed'],
 		schema: EnrollmentSchema,
+		searchTexts: (record) => [nested('course', 'name')(record), nested('course', 'code')(record)],
 		filters: {
 			student_id: { kind: 'ids', value: field('student_id') },
 			course_id: { kind: 'ids', value: nested('course', 'id') },
@@ -75,6 +78,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDefinition[] = [
 		createdBy: ['payment.succeeded', 'payment.failed'],
 		origins: ['payment.succeeded', 'payment.succeeded', 'payment.succeeded', 'payment.succeeded', 'payment.failed', 'payment.refunded'],
 		schema: PaymentSchema,
+		searchTexts: (record) => [record.description],
 		filters: {
 			student_id: { kind: 'ids', value: field('student_id') },
 			invoice_id: { kind: 'values', value: field('invoice_id') },
@@ -98,6 +102,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDefinition[] = [
 		createdBy: ['exam_result.published'],
 		origins: ['exam_result.published', 'exam_result.published', 'exam_result.published', 'exam_result.updated'],
 		schema: ExamResultSchema,
+		searchTexts: (record) => [nested('exam', 'name')(record), nested('exam', 'subject')(record)],
 		filters: {
 			student_id: { kind: 'ids', value: field('student_id') },
 			exam_id: { kind: 'ids', value: nested('exam', 'id') },
@@ -111,6 +116,20 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDefinition[] = [
 		sorts: { ...common, score: sortable('score'), percentage: sortable('percentage'), grade: sortable('grade'), published_at: sortable('published_at') },
 	},
 ];
+
+/**
+ * The definition with `filter[search]`: the record's student matches the students' own search
+ * (§3.2: name, e-mail or student number), or one of its searchTexts holds the text.
+ */
+export function withSearch(definition: ResourceDefinition, students: StudentStore): ListDefinition<SandboxRecord> {
+	const matches = (term: string) => {
+		const studentIds = new Set(students.query({ filter: { search: term } }).ids());
+		return (record: SandboxRecord) =>
+			studentIds.has(record.student_id) ||
+			definition.searchTexts(record).some((text) => typeof text === 'string' && text.toLowerCase().includes(term));
+	};
+	return { filters: { ...definition.filters, search: { kind: 'search', matches } }, sorts: definition.sorts };
+}
 
 /** A record as the event that made it said, at a moment in the year before `anchor`. */
 function generator(definition: ResourceDefinition, seed: number, anchor: number) {

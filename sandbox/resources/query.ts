@@ -22,13 +22,15 @@ export interface RecordQuery<R> {
 
 /** `ids`: any of these positive integers; `values`: any of these (case-insensitive, exact);
  * `exact`: this one value, as is (no list: URLs may hold commas);
- * `after`/`before`/`since`: a time bound on an ISO field (since is inclusive); `boolean`. */
+ * `after`/`before`/`since`: a time bound on an ISO field (since is inclusive); `boolean`;
+ * `search`: the predicate for a trimmed, lower-case text (its own notion of what matches). */
 export type FilterDefinition<R> =
 	| { kind: 'ids'; value: Value<R> }
 	| { kind: 'values'; value: Value<R>; allowed?: readonly string[] }
 	| { kind: 'exact'; value: Value<R> }
 	| { kind: 'after' | 'before' | 'since'; value: Value<R> }
-	| { kind: 'boolean'; value: Value<R> };
+	| { kind: 'boolean'; value: Value<R> }
+	| { kind: 'search'; matches: (term: string) => RecordPredicate<R> };
 
 export interface ListDefinition<R> {
 	filters: Record<string, FilterDefinition<R>>;
@@ -50,6 +52,7 @@ function timeOf(value: unknown): number | undefined {
 
 /** A predicate for one filter value, or the 422 message. */
 function predicateFor<R>(name: string, definition: FilterDefinition<R>, raw: string): RecordPredicate<R> | string {
+	if (definition.kind === 'search') return definition.matches(raw.trim().toLowerCase());
 	const { value } = definition;
 	switch (definition.kind) {
 		case 'ids': {

@@ -37,3 +37,15 @@ export async function call<T = any>(sandbox: RunningSandbox, path: string, optio
 	const isJson = response.headers.get('content-type')?.includes('application/json');
 	return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
 }
+
+/** Every row of a list, 100 a page, each page answered 200. */
+export async function listAll(sandbox: RunningSandbox, path: string): Promise<Array<Record<string, any>>> {
+	const rows: Array<Record<string, any>> = [];
+	for (let page = 1; ; page++) {
+		const separator = path.includes('?') ? '&' : '?';
+		const { status, body }: ApiResponse = await call(sandbox, `${path}${separator}per_page=100&page=${page}`);
+		expect(status).toBe(200);
+		rows.push(...body.data);
+		if (page >= body.meta.last_page) return rows;
+	}
+}

@@ -38,3 +38,30 @@ export function decimalAmount(minor: unknown, currency: unknown): number | null 
 	const digits = minorUnitDigits(typeof currency === 'string' ? currency : 'USD');
 	return Number((minor / 10 ** digits).toFixed(digits));
 }
+
+// What a record picker's list shows for one record (each resource's `…Name`): the words a person
+// scanning it recognises, from the fields the contract gives it. A missing field is left out.
+
+/** The trimmed text, or undefined when there is none. */
+export const listText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+/** `2026-11-21T09:15:02.000000Z` → `2026-11-21`. */
+export const listDay = (value: unknown): string | undefined => listText(value)?.slice(0, 10);
+
+/** `partially_refunded` → `partially refunded`. */
+export const listWords = (value: unknown): string | undefined => listText(value)?.replace(/_/g, ' ');
+
+/** The parts that exist, joined: "who — what, when (state)". */
+export function listItemName(who: string | undefined, what: Array<string | undefined>, state?: string): string {
+	const detail = what.filter((part) => part !== undefined && part !== '').join(', ');
+	const head = [who, detail].filter((part) => part !== undefined && part !== '').join(' — ');
+	return state ? `${head} (${state})` : head;
+}
+
+/** "1250.00 USD": an amount in minor units (as the API sends it) as the currency writes it. */
+export function moneyText(minor: unknown, currency: unknown): string | undefined {
+	if (typeof minor !== 'number') return undefined;
+	const code = listText(currency);
+	const digits = minorUnitDigits(code ?? 'USD');
+	return [(minor / 10 ** digits).toFixed(digits), code].filter(Boolean).join(' ');
+}

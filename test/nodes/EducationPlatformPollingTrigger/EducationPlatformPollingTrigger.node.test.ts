@@ -10,7 +10,12 @@ describe('EducationPlatformPollingTrigger', () => {
 		expect(node.description.properties).toBe(pollingProperties);
 	});
 
-	it('offers the Student picker its Filters use', () => {
-		expect(node.methods.listSearch).toEqual({ searchStudents });
+	it("offers the Student picker its Filters use, and its resources' other pickers (the registry's, method names saved once)", () => {
+		expect(node.methods.listSearch).toEqual({
+			searchStudents,
+			searchEnrollments: expect.any(Function),
+			searchPayments: expect.any(Function),
+			searchExamResults: expect.any(Function),
+		});
 	});
 });

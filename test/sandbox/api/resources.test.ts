@@ -4,7 +4,7 @@
 import type { RunningSandbox } from '../../../sandbox';
 import { RESOURCE_DEFINITIONS } from '../../../sandbox/resources/definitions';
 import { dataSchema, envelopeSchema } from '../../../sandbox/schemas/common';
-import { call, startTestSandbox, type ApiResponse } from '../helpers';
+import { call, listAll as listAllRows, startTestSandbox } from '../helpers';
 
 let sandbox: RunningSandbox;
 
@@ -15,16 +15,7 @@ afterAll(() => sandbox.close());
 
 type Row = Record<string, any>;
 
-async function listAll(path: string): Promise<Row[]> {
-	const rows: Row[] = [];
-	for (let page = 1; ; page++) {
-		const separator = path.includes('?') ? '&' : '?';
-		const { status, body }: ApiResponse = await call(sandbox, `${path}${separator}per_page=100&page=${page}`);
-		expect(status).toBe(200);
-		rows.push(...body.data);
-		if (page >= body.meta.last_page) return rows;
-	}
-}
+const listAll = (path: string) => listAllRows(sandbox, path);
 
 describe.each(RESOURCE_DEFINITIONS.map((definition) => [definition.path, definition] as const))('/v1/%s', (path, definition) => {
 	it('lists perStudent records per student in id order, in the contract envelope, each one GET-able', async () => {

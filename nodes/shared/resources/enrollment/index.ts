@@ -8,9 +8,10 @@ import {
 	listParameters,
 	updatedSinceFilter,
 } from '../../descriptions/filters';
+import { searchablePicker } from '../listPicker';
 import { prefixedRecordId } from '../recordId';
 import { studentFilter } from '../student/picker';
-import { simplifyEnrollment } from './simplify';
+import { enrollmentName, simplifyEnrollment } from './simplify';
 
 export const ENROLLMENT_STATUSES = ['pending', 'active', 'cancelled', 'completed'] as const;
 export const ENROLLMENT_SORT_FIELDS = ['id', 'student_id', 'status', 'enrolled_at', 'cancelled_at', 'completed_at', 'updated_at'] as const;
@@ -29,14 +30,17 @@ const list = listParameters(
 	ENROLLMENT_SORT_FIELDS,
 );
 
+const PATH = '/enrollments';
+const ID = prefixedRecordId('enrollment', 'Enrollment', 'enr', 'enr_8Fk2Lq9Z', 'Student or Course');
+
 export const resource: ListedResource = {
 	value: 'enrollment',
 	displayName: 'Enrollment',
 	plural: 'enrollments',
-	path: '/enrollments',
+	path: PATH,
 	scope: 'enrollments:read',
 	summary: 'ID, the student, course, term, status, and when it was made, cancelled or completed with the final grade',
-	id: prefixedRecordId('enrollment', 'Enrollment', 'enr', 'enr_8Fk2Lq9Z', 'Student or Course'),
+	id: ID,
 	...list,
 	defaultSortField: 'enrolled_at',
 	// docs/api-contract.md §2 and §8.3.
@@ -61,5 +65,14 @@ export const resource: ListedResource = {
 		created: { event: 'enrollment.created', description: 'A student was enrolled in a course' },
 		updated: { event: 'enrollment.updated', description: 'An enrollment changed, e.g. activated, moved, cancelled or completed' },
 	},
+	picker: searchablePicker({
+		parameter: ID.parameter,
+		displayName: 'Enrollment',
+		prefix: 'enr',
+		example: 'enr_8Fk2Lq9Z',
+		method: 'searchEnrollments',
+		placeholder: 'Search by student name or course…',
+		list: (search) => ({ path: PATH, sort: '-updated_at', search, name: enrollmentName }),
+	}),
 	operations: [get, getMany],
 };

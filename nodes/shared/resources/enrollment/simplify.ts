@@ -1,6 +1,6 @@
 // Pure: no n8n import. An enrollment's Simplify output (docs/api-contract.md §8.3 shape).
-import { isJsonRecord } from '../../jsonRecord';
-import { fieldsOf } from '../simplify';
+import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
+import { fieldsOf, listItemName, listText, listWords } from '../simplify';
 import { studentFields } from '../student/simplify';
 
 export function simplifyEnrollment(enrollment: unknown): unknown {
@@ -21,4 +21,11 @@ export function simplifyEnrollment(enrollment: unknown): unknown {
 		completed_at: enrollment.completed_at ?? null,
 		final_grade: enrollment.final_grade ?? null,
 	};
+}
+
+/** "Amara Okafor — MATH-9A Algebra I, Fall 2026 (active)". */
+export function enrollmentName(enrollment: JsonRecord): string {
+	const course = fieldsOf(enrollment.course);
+	const courseName = [listText(course.code), listText(course.name)].filter(Boolean).join(' ');
+	return listItemName(listText(studentFields(enrollment).student_name), [courseName || undefined, listText(fieldsOf(enrollment.term).name)], listWords(enrollment.status));
 }

@@ -10,9 +10,10 @@ import {
 	textListFilter,
 	updatedSinceFilter,
 } from '../../descriptions/filters';
+import { searchablePicker } from '../listPicker';
 import { prefixedRecordId } from '../recordId';
 import { studentFilter } from '../student/picker';
-import { simplifyExamResult } from './simplify';
+import { examResultName, simplifyExamResult } from './simplify';
 
 export const LETTER_GRADES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 export const EXAM_RESULT_SORT_FIELDS = ['id', 'student_id', 'score', 'percentage', 'grade', 'published_at', 'updated_at'] as const;
@@ -30,14 +31,17 @@ const list = listParameters(
 	EXAM_RESULT_SORT_FIELDS,
 );
 
+const PATH = '/exam-results';
+const ID = prefixedRecordId('examResult', 'Exam Result', 'exr', 'exr_5Tg7Uh2K', 'Student or Exam');
+
 export const resource: ListedResource = {
 	value: 'examResult',
 	displayName: 'Exam Result',
 	plural: 'exam results',
-	path: '/exam-results',
+	path: PATH,
 	scope: 'exam_results:read',
 	summary: 'ID, the exam (name, subject, date), the student, score, maximum, percentage, pass mark, letter grade, whether passed and when published',
-	id: prefixedRecordId('examResult', 'Exam Result', 'exr', 'exr_5Tg7Uh2K', 'Student or Exam'),
+	id: ID,
 	...list,
 	defaultSortField: 'published_at',
 	// docs/api-contract.md §2 and §8.3.
@@ -60,5 +64,14 @@ export const resource: ListedResource = {
 		created: { event: 'exam_result.published', description: 'An exam result was published' },
 		updated: { event: 'exam_result.updated', description: 'A published exam result changed, e.g. re-marked' },
 	},
+	picker: searchablePicker({
+		parameter: ID.parameter,
+		displayName: 'Exam Result',
+		prefix: 'exr',
+		example: 'exr_5Tg7Uh2K',
+		method: 'searchExamResults',
+		placeholder: 'Search by student name or exam…',
+		list: (search) => ({ path: PATH, sort: '-updated_at', search, name: examResultName }),
+	}),
 	operations: [get, getMany],
 };

@@ -1,6 +1,6 @@
 // Pure: no n8n import. An exam result's Simplify output.
-import { isJsonRecord } from '../../jsonRecord';
-import { fieldsOf } from '../simplify';
+import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
+import { fieldsOf, listDay, listItemName, listText } from '../simplify';
 import { studentFields } from '../student/simplify';
 
 export function simplifyExamResult(result: unknown): unknown {
@@ -20,4 +20,12 @@ export function simplifyExamResult(result: unknown): unknown {
 		passed: result.passed ?? null,
 		published_at: result.published_at ?? null,
 	};
+}
+
+/** "Amara Okafor — Algebra I — Midterm, 41.5/100, grade F, 2026-11-10". */
+export function examResultName(result: JsonRecord): string {
+	const exam = fieldsOf(result.exam);
+	const score = typeof result.score === 'number' ? `${result.score}${typeof result.max_score === 'number' ? `/${result.max_score}` : ''}` : undefined;
+	const grade = listText(result.grade) && `grade ${String(result.grade)}`;
+	return listItemName(listText(studentFields(result).student_name), [listText(exam.name) ?? listText(exam.subject), score, grade, listDay(exam.taken_on) ?? listDay(result.published_at)], undefined);
 }

@@ -9,9 +9,10 @@ import {
 	textListFilter,
 	updatedSinceFilter,
 } from '../../descriptions/filters';
+import { searchablePicker } from '../listPicker';
 import { prefixedRecordId } from '../recordId';
 import { studentFilter } from '../student/picker';
-import { simplifyPayment } from './simplify';
+import { paymentName, simplifyPayment } from './simplify';
 
 export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded', 'partially_refunded'] as const;
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'direct_debit', 'cash'] as const;
@@ -31,14 +32,17 @@ const list = listParameters(
 	PAYMENT_SORT_FIELDS,
 );
 
+const PATH = '/payments';
+const ID = prefixedRecordId('payment', 'Payment', 'pay', 'pay_3Qw8Er5T', 'Student or Invoice');
+
 export const resource: ListedResource = {
 	value: 'payment',
 	displayName: 'Payment',
 	plural: 'payments',
-	path: '/payments',
+	path: PATH,
 	scope: 'payments:read',
 	summary: 'ID, the student, invoice, description, amount in cents (the currency\'s smallest unit) and currency, status, method, paid, failure and refund details',
-	id: prefixedRecordId('payment', 'Payment', 'pay', 'pay_3Qw8Er5T', 'Student or Invoice'),
+	id: ID,
 	...list,
 	defaultSortField: 'paid_at',
 	// docs/api-contract.md §2 and §8.3.
@@ -63,5 +67,14 @@ export const resource: ListedResource = {
 		created: { event: 'payment.created', description: 'A payment was made or attempted (succeeded or failed)' },
 		updated: { event: 'payment.updated', description: 'A payment changed, e.g. refunded' },
 	},
+	picker: searchablePicker({
+		parameter: ID.parameter,
+		displayName: 'Payment',
+		prefix: 'pay',
+		example: 'pay_3Qw8Er5T',
+		method: 'searchPayments',
+		placeholder: 'Search by student name or description…',
+		list: (search) => ({ path: PATH, sort: '-updated_at', search, name: paymentName }),
+	}),
 	operations: [get, getMany],
 };

@@ -1,7 +1,7 @@
 // Pure: no n8n import. A payment's Simplify output: amounts both in minor units (as the API
 // sends them) and as a decimal in the currency, for sums and sheets.
-import { isJsonRecord } from '../../jsonRecord';
-import { decimalAmount } from '../simplify';
+import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
+import { decimalAmount, listDay, listItemName, listText, listWords, moneyText } from '../simplify';
 import { studentFields } from '../student/simplify';
 
 export function simplifyPayment(payment: unknown): unknown {
@@ -23,4 +23,9 @@ export function simplifyPayment(payment: unknown): unknown {
 		refunded_at: payment.refunded_at ?? null,
 		refund_reason: payment.refund_reason ?? null,
 	};
+}
+
+/** "Amara Okafor — 1250.00 USD, 2026-11-21 (succeeded)": the day it was paid, else the day it was tried. */
+export function paymentName(payment: JsonRecord): string {
+	return listItemName(listText(studentFields(payment).student_name), [moneyText(payment.amount, payment.currency), listDay(payment.paid_at) ?? listDay(payment.created_at)], listWords(payment.status));
 }

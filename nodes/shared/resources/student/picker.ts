@@ -1,25 +1,21 @@
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 import type { FilterOption } from '../../descriptions/filters';
 import { recordPicker } from '../../descriptions/recordPicker';
 import { ActionableError, quoted } from '../../errors';
-import { isJsonRecord } from '../../jsonRecord';
-import { nextPageQuery, parseListPage, type ListResponse } from '../../list/page';
-import { apiRequest } from '../../transport';
+import type { JsonRecord } from '../../jsonRecord';
+import { searchListPage } from '../listPicker';
 
 // The Student picker: Student → Get, and the Student filter of every resource that belongs to
 // a student. Saved workflows store the method name `searchStudents` and the locator's modes.
-
-const SEARCH_PAGE_SIZE = 50;
 
 /** The students' list under `/v1`: the descriptor's path (index.ts), which the picker searches. */
 export const STUDENTS_PATH = '/students';
 
 /** "Last, First (S-2024-001042)" — what a person scanning the list recognises. */
-function studentOption(student: unknown): INodeListSearchItems | undefined {
-	if (!isJsonRecord(student) || student.id === undefined) return undefined;
+function studentName(student: JsonRecord): string {
 	const name = [student.preferred_name || student.first_name, student.last_name].filter(Boolean).join(' ');
 	const number = typeof student.student_number === 'string' ? ` (${student.student_number})` : '';
-	return { name: `${name || `Student ${String(student.id)}`}${number}`, value: String(student.id) };
+	return `${name || `Student ${String(student.id)}`}${number}`;
 }
 
 /** Students for the Student picker, filtered through `filter[search]`, 50 at a time, by last name. */
@@ -28,16 +24,7 @@ export async function searchStudents(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken ?? 1) || 1;
-	const qs: Record<string, string | number> = { page, per_page: SEARCH_PAGE_SIZE, sort: 'last_name,first_name' };
-	if (filter?.trim()) qs['filter[search]'] = filter.trim();
-	const response = (await apiRequest.call(this, 'GET', STUDENTS_PATH, { qs, returnFullResponse: true })) as ListResponse;
-	const parsed = parseListPage(response);
-	const results = parsed.items.map(studentOption).filter((option) => option !== undefined);
-	// n8n drives this loop (one call per page, handing the token back), so it is not readPages: the
-	// same next-page rule as every listing decides, and the token is the later page it leads to.
-	const nextPage = Number(nextPageQuery(qs, parsed)?.page);
-	return { results, paginationToken: nextPage > page ? String(nextPage) : undefined };
+	return await searchListPage(this, { path: STUDENTS_PATH, sort: 'last_name,first_name', search: filter, name: studentName }, paginationToken);
 }
 
 /**

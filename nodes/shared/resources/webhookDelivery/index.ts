@@ -3,6 +3,7 @@ import type { NestedResource } from '../descriptor';
 import { dateRangeFilters, enumFilter, listParameters, textListFilter } from '../../descriptions/filters';
 import { DELIVERY_RECORD_FIELDS, deliveryFields, READ_SCOPE } from '../webhookSubscription/api';
 import { getMany } from './getMany';
+import { DELIVERY_PICKER } from './picker';
 import { redeliver } from './operations';
 import { simplifyDelivery } from './simplify';
 import { DELIVERY_ID, DELIVERY_PARENT } from './target';
@@ -37,5 +38,6 @@ export const resource: NestedResource = {
 	recordFields: DELIVERY_RECORD_FIELDS,
 	simplify: simplifyDelivery,
 	simplifyDescription: 'ID, subscription ID, event ID and type, status, attempt count, next attempt, created date and the last attempt\'s response status and error',
+	picker: DELIVERY_PICKER,
 	operations: [get, getMany, redeliver],
 };

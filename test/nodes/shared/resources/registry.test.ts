@@ -49,7 +49,15 @@ describe('the registry', () => {
 	it('derives the default scopes, the pickers and the connection test', () => {
 		// Every scope the OAuth2 credential offers: every operation works on first use.
 		expect(defaultScopes(RESOURCES)).toEqual(['students:read', 'enrollments:read', 'payments:read', 'exam_results:read', 'webhooks:read', 'webhooks:write']);
-		expect(Object.keys(listSearchMethods(RESOURCES))).toEqual(['searchStudents', 'searchWebhookSubscriptions']);
+		// Saved workflows store these names: each is chosen once.
+		expect(Object.keys(listSearchMethods(RESOURCES))).toEqual([
+			'searchStudents',
+			'searchEnrollments',
+			'searchPayments',
+			'searchExamResults',
+			'searchWebhookSubscriptions',
+			'searchWebhookDeliveries',
+		]);
 		expect(connectionTest(RESOURCES).tested.value).toBe('student');
 	});
 

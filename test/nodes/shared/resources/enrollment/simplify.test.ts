@@ -1,4 +1,4 @@
-import { simplifyEnrollment } from '../../../../../nodes/shared/resources/enrollment/simplify';
+import { enrollmentName, simplifyEnrollment } from '../../../../../nodes/shared/resources/enrollment/simplify';
 
 it('simplifyEnrollment keeps the flat, friendly fields and returns a non-record unchanged', () => {
 	expect(
@@ -30,4 +30,18 @@ it('simplifyEnrollment keeps the flat, friendly fields and returns a non-record 
 			final_grade: 'B',
 		});
 	expect(simplifyEnrollment('not a record')).toBe('not a record');
+});
+
+const pickerStudent = { id: 1042, student_number: 'S-2024-001042', first_name: 'Amara', last_name: 'Okafor' };
+
+describe('enrollmentName (the record picker list)', () => {
+	it('names an enrollment by student, course, term and status', () => {
+		expect(enrollmentName({ id: 'enr_1', student: pickerStudent, course: { code: 'MATH-9A', name: 'Algebra I' }, term: { name: 'Fall 2026' }, status: 'active' })).toBe(
+			'Amara Okafor — MATH-9A Algebra I, Fall 2026 (active)',
+		);
+	});
+
+	it('leaves out what the record lacks instead of writing "null"', () => {
+		expect(enrollmentName({ id: 'enr_1', student: null, course: { name: 'Algebra I' }, term: null, status: null })).toBe('Algebra I');
+	});
 });
