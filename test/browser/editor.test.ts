@@ -349,7 +349,7 @@ describe('the credential dialogs', () => {
 		await modal.root.waitFor();
 		await modal.chooseMethod('Access Token');
 		expect(await modal.labels()).toEqual(expect.arrayContaining(['Base URL', 'Access Token']));
-		expect(await modal.field('baseUrl').locator('input').getAttribute('placeholder')).toBe('https://school.example.com');
+		expect(await modal.field('baseUrl').locator('input').getAttribute('placeholder')).toBe('e.g. https://school.example.com');
 		expect(await modal.tooltip('accessToken')).toMatch(/Settings → API tokens/);
 
 		await modal.fill('baseUrl', n8n.sandbox.baseUrl);

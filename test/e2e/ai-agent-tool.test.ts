@@ -222,8 +222,8 @@ describe('the Education Platform tool in an AI Agent model loop', () => {
 		const answer = await ask(WORKFLOWS.noScope, [CALL_GRADE_9, FINAL]);
 		await expectAnswered(WORKFLOWS.noScope, answer);
 		const [failure] = toolItems('Students');
-		expect(failure.error).toBe('This action needs the students:read scope, which the access token does not have.');
-		expect(failure.details).toMatch(/Create an access token with students:read/);
+		expect(failure.error).toMatch(/^The credential may not list students: it lacks the students:read scope/);
+		expect(failure.details).toMatch(/Make an access token with students:read/);
 	});
 });
 

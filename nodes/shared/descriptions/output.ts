@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { ResourceDescriptor } from '../resources/descriptor';
 import { sortOptions } from './filters';
 import { sinceVersion } from './nodeVersion';
 
@@ -21,8 +20,15 @@ const simplifyProperty: INodeProperties = {
 	displayOptions: { show: sinceVersion(2), hide: { '@tool': [true] } },
 };
 
+/** What Output names of a resource (its descriptor has these fields; descriptions import no resource). */
+export interface OutputFields {
+	simplifyDescription: string;
+	simplifiedFields?: { description: string };
+	recordFields: readonly string[];
+}
+
 /** Simplify, or for an AI agent Output (Simplified, Raw, Selected Fields) with its Fields list. */
-export function outputProperties(resource: ResourceDescriptor): INodeProperties[] {
+export function outputProperties(resource: OutputFields): INodeProperties[] {
 	return [
 		simplifyProperty,
 		{

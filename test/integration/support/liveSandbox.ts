@@ -90,6 +90,9 @@ export function runStudentNode(
 		nodeType: options.nodeType ?? new EducationPlatform(),
 		parameters: { authentication, resource: 'student', ...parameters },
 		credentials: accessTokenCredentials(sandbox),
+		// Version 1, as the expectations here are (full records unless Simplify is asked for), unless
+		// `options.typeVersion` names another; n8n runs a saved node at its saved version.
+		typeVersion: 1,
 		...options,
 	});
 }
