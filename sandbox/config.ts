@@ -16,6 +16,7 @@
  * | --auto-approve          | SANDBOX_AUTO_APPROVE         | false |
  * | --token-ttl             | SANDBOX_TOKEN_TTL            | 3600 (OAuth access-token lifetime, seconds) |
  * | --rate-limit            | SANDBOX_RATE_LIMIT           | 600 (requests per 60 s window per token) |
+ * | --rate-limit-window-ms  | SANDBOX_RATE_LIMIT_WINDOW_MS | 60000 (a test setting: the window's length; the contract's is 60 s) |
  * | --faults                | SANDBOX_FAULTS               | none (JSON array of fault rules, see schemas/faults.ts) |
  * | --fault-rate            | SANDBOX_FAULT_RATE           | 0 (probability of a random fault on each API request) |
  * | --fault-seed            | SANDBOX_FAULT_SEED           | the seed |
@@ -58,6 +59,11 @@ export interface SandboxConfig {
 	/** OAuth access-token lifetime in seconds. */
 	tokenTtl: number;
 	rateLimit: number;
+	/**
+	 * The rate-limit window's length, ms. The contract's is 60 s (the default); a test that waits a
+	 * window out shortens it, and the node reads the window from the headers like any other.
+	 */
+	rateLimitWindowMs: number;
 	faults: FaultRule[];
 	faultRate: number;
 	faultSeed: number;
@@ -89,6 +95,7 @@ export const DEFAULT_CONFIG: SandboxConfig = {
 	autoApprove: false,
 	tokenTtl: 3600,
 	rateLimit: 600,
+	rateLimitWindowMs: 60_000,
 	faults: [],
 	faultRate: 0,
 	faultSeed: 42,
@@ -181,6 +188,11 @@ const SETTINGS: Setting[] = [
 	{ flag: 'auto-approve', env: 'SANDBOX_AUTO_APPROVE', boolean: true, apply: (c, r, s) => (c.autoApprove = boolean(r, s)) },
 	{ flag: 'token-ttl', env: 'SANDBOX_TOKEN_TTL', apply: (c, r, s) => (c.tokenTtl = integer(r, s, 1, 31_536_000)) },
 	{ flag: 'rate-limit', env: 'SANDBOX_RATE_LIMIT', apply: (c, r, s) => (c.rateLimit = integer(r, s, 1, 1_000_000)) },
+	{
+		flag: 'rate-limit-window-ms',
+		env: 'SANDBOX_RATE_LIMIT_WINDOW_MS',
+		apply: (c, r, s) => (c.rateLimitWindowMs = integer(r, s, 1_000, 3_600_000)),
+	},
 	{ flag: 'faults', env: 'SANDBOX_FAULTS', apply: (c, r, s) => (c.faults = faultRules(r, s)) },
 	{
 		flag: 'fault-rate',

@@ -56,7 +56,7 @@ export function createState(config: SandboxConfig): SandboxState {
 		records,
 		tokens,
 		oauth: new OAuthStore(config, clock),
-		rateLimiter: new RateLimiter(config.rateLimit),
+		rateLimiter: new RateLimiter(config.rateLimit, config.rateLimitWindowMs),
 		faults: new FaultInjector(config),
 	};
 }

@@ -1,7 +1,9 @@
 // The layout rules of the node code and its tests, read from the file tree (no n8n):
 // (a) every test under test/nodes and test/credentials is named after a source file that exists,
 // (b) no node folder imports a module of another node folder: only nodes/shared/ is shared,
-// (c) every source under nodes/ and credentials/ has a test at its mirrored path,
+// (c) every source under nodes/ and credentials/ that has code of its own has a test at its mirrored path;
+// a data module (declarations only, e.g. a resource's descriptor or a node's parameters) needs none:
+// a test of it would restate it, so its checks live where it is used (registry.test.ts checks every descriptor),
 // (d) a module that says it is pure (`// Pure: no n8n import`) loads no n8n-workflow, also indirectly,
 // (e) no import cycle anywhere in the repository: no circle of relative imports among the files of
 // nodes/, credentials/, sandbox/, tooling/, bench/ and test/, and none among the folders of nodes/
@@ -41,6 +43,12 @@ function mirroredSource(test: string): string | undefined {
 	const stem = test.replace(/^test\//, '').replace(/\.test\.ts$/, '');
 	return [`${stem}.ts`, `${stem.replace(/\.[^./]+$/, '')}.ts`].find(exists);
 }
+
+/**
+ * Whether a source has code of its own: a function, a class, an async or block-bodied arrow, or a
+ * method. A module without any is data (declarations, whose one-expression callbacks map data to data).
+ */
+const hasCode = (text: string) => /\bfunction\b|\bclass\b|\basync\b|=> \{|^\s+\w+\([^)]*\)[^=]*\{\s*$/m.test(text);
 
 /** The node folder a file is in (`nodes/EducationPlatform`), or undefined for nodes/shared and credentials. */
 function nodeFolder(file: string): string | undefined {
@@ -141,9 +149,11 @@ describe('layout of nodes/, credentials/ and their tests', () => {
 		expect(crossNodeImports()).toEqual([]);
 	});
 
-	it('has a test at the mirrored path of every source under nodes/ and credentials/', () => {
+	it('has a test at the mirrored path of every source under nodes/ and credentials/ with code of its own', () => {
 		const tested = new Set(tests.map(mirroredSource));
-		expect(sources.filter((source) => !tested.has(source))).toEqual([]);
+		const withCode = sources.filter((source) => hasCode(fs.readFileSync(path.join(root, source), 'utf8')));
+		expect(withCode.length).toBeGreaterThan(sources.length * 0.9);
+		expect(withCode.filter((source) => !tested.has(source))).toEqual([]);
 	});
 
 	it('lets only a node\'s .node.ts read its parameter descriptions: the runtime keeps its own defaults and limits', () => {
@@ -182,6 +192,11 @@ describe('the layout checks themselves', () => {
 		expect(mirroredSource('test/nodes/shared/list/nothing.test.ts')).toBeUndefined();
 		expect(resolveImport('nodes/EducationPlatform/actions/router.ts', '../../shared/transport')).toBe('nodes/shared/transport/index.ts');
 		expect(resolveImport('bench/list.ts', '../nodes/EducationPlatform/EducationPlatform.node.js')).toBe('nodes/EducationPlatform/EducationPlatform.node.ts');
+	});
+
+	it('tell code from data: a function, class, async or block-bodied arrow, or method is code; declarations and one-expression callbacks are data', () => {
+		expect(['export function f() {}', 'export class A {}', 'const f = async (x) => x;', 'const f = (x) => {\n};', 'const o = {\n\tget(x: number) {\n\t\treturn x;\n\t},\n};'].map(hasCode)).toEqual([true, true, true, true, true]);
+		expect(["export const A = ['a'] as const;", 'export const r = { list: (search) => ({ search }) };', 'export type F = (x: number) => Promise<void>;'].map(hasCode)).toEqual([false, false, false]);
 	});
 
 	it('find every circle, each as its path, and a circle of folders that no file circle shows', () => {

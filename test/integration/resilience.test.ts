@@ -66,7 +66,7 @@ describe('a fault schedule mid-listing', () => {
 describe('the real rate limiter', () => {
 	it('makes the node wait out Retry-After and go on, with no request wasted', async () => {
 		// A realistic budget scaled down to seconds: 4 requests per 2 s fixed window (the sandbox's
-		// own limiter; its window length is a constructor argument, not a setting).
+		// own limiter, its window shortened as the test setting SANDBOX_RATE_LIMIT_WINDOW_MS does).
 		const limit = 4;
 		sandbox.state.rateLimiter = new RateLimiter(limit, 2_000);
 		const first = sandbox.traffic.requests.length;

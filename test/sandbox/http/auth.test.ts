@@ -125,3 +125,23 @@ describe('rate limit (fixed 60 s window per token)', () => {
 		expect((await call(sandbox, '/v1/students/1')).headers.get('x-ratelimit-limit')).toBe('3000');
 	});
 });
+
+describe('rate limit with a shorter window (the test setting rateLimitWindowMs)', () => {
+	let sandbox: RunningSandbox;
+	const clock = new ManualClock(START);
+
+	beforeAll(async () => {
+		sandbox = await startTestSandbox({ clock, rateLimit: 1, rateLimitWindowMs: 5_000 });
+	});
+	afterAll(() => sandbox.close());
+
+	it('closes the window, and says so in X-RateLimit-Reset and Retry-After, after that length', async () => {
+		expect((await call(sandbox, '/v1/students/1')).headers.get('x-ratelimit-reset')).toBe(String(Math.ceil((START + 5_000) / 1000)));
+		clock.set(START + 2_000);
+		const limited = await call(sandbox, '/v1/students/1');
+		expect(limited.status).toBe(429);
+		expect(limited.headers.get('retry-after')).toBe('3');
+		clock.set(START + 5_000);
+		expect((await call(sandbox, '/v1/students/1')).status).toBe(200);
+	});
+});

@@ -1,5 +1,5 @@
 // What every resource descriptor must hold together: the Get Many filters, sort and events of one
-// folder agree with each other. Each resource's index.test.ts runs these on its descriptor.
+// folder agree with each other. registry.test.ts runs these on every listed descriptor.
 import type { ResourceDescriptor } from '../../../../nodes/shared/resources/descriptor';
 
 export function checkDescriptor(resource: ResourceDescriptor): void {

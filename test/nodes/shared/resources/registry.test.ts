@@ -17,6 +17,7 @@ import { getMany } from '../../../../nodes/shared/operations/getMany';
 import { runNode } from '../../../harness';
 import { fakeStudentsApi, ORIGIN, TOKEN } from '../../EducationPlatform/fixtures';
 import { useNock } from '../../../harness/nock';
+import { checkDescriptor } from './descriptorChecks';
 
 const REGISTRY = '../../../../nodes/shared/resources/registry';
 
@@ -123,6 +124,9 @@ function loadWithCourse() {
 	});
 	return loaded;
 }
+
+// A resource's folder is its data; what every descriptor must hold together is checked here, once per listed resource.
+describe.each(RESOURCES.map((resource) => [resource.value, resource] as const))('the %s descriptor', (_value, resource) => checkDescriptor(resource));
 
 describe('the webhook scopes', () => {
 	it('come from the descriptor that reads with one and writes with the other, worded after its records', () => {

@@ -1,8 +1,5 @@
 import { DELIVERY_STATUSES, resource } from '../../../../../nodes/shared/resources/webhookDelivery';
 import { DELIVERY_LIST } from '../../../../../sandbox/webhooks/queries';
-import { checkDescriptor } from '../descriptorChecks';
-
-describe('the webhook delivery descriptor', () => checkDescriptor(resource));
 
 it('filters and sorts as the platform does (the sandbox is the reference)', () => {
 	expect(resource.query.filters.map((filter) => filter.api).sort()).toEqual(Object.keys(DELIVERY_LIST.filters).sort());

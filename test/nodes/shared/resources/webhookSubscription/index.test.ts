@@ -1,8 +1,5 @@
 import { resource } from '../../../../../nodes/shared/resources/webhookSubscription';
 import { SUBSCRIPTION_LIST } from '../../../../../sandbox/webhooks/queries';
-import { checkDescriptor } from '../descriptorChecks';
-
-describe('the webhook subscription descriptor', () => checkDescriptor(resource));
 
 it('filters and sorts as the platform does (the sandbox is the reference), under the webhook scope', () => {
 	expect(resource.query.filters.map((filter) => filter.api)).toEqual(Object.keys(SUBSCRIPTION_LIST.filters));
