@@ -2,11 +2,10 @@
 // the nodes against the live sandbox), `e2e` (the packed package inside a real n8n process),
 // `browser` (the same, driven through n8n's editor in Chromium) and `queue` (n8n 2.41's queue
 // mode: Postgres, Redis, main, webhook processes, workers, nginx).
-// The e2e project runs on the n8n that EDU_E2E_N8N names (test/e2e/support/target.ts); on the
-// support range's floor (`floor`) only the load-and-list smoke files, `*.smoke.test.ts`, run.
+// The e2e project runs on the n8n that EDU_E2E_N8N names (test/e2e/support/target.ts); which files
+// run on which n8n is test/e2e/cells.ts's, passed by tooling/test-matrix.ts as --testPathPatterns.
 // Only the top-level files of test/e2e, test/browser and test/e2e-queue need a real n8n; the tests of
 // their support modules (e.g. test/e2e/support/target.test.ts) are unit tests, run by `unit` alone.
-const e2eFiles = process.env.EDU_E2E_N8N?.trim() === 'floor' ? '*.smoke.test.ts' : '*.test.ts';
 /** @type {import('jest').Config} */
 const shared = {
 	preset: 'ts-jest',
@@ -28,7 +27,7 @@ module.exports = {
 		{
 			...shared,
 			displayName: 'e2e',
-			testMatch: [`<rootDir>/test/e2e/${e2eFiles}`],
+			testMatch: ['<rootDir>/test/e2e/*.test.ts'],
 			// Installs the pinned n8n runtime when missing, builds and packs the package; prints timings.
 			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',

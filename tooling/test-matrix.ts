@@ -1,47 +1,49 @@
-// `npm test`: the unit project first and alone, in its own jest process (no global setup, so it runs
-// on a machine that cannot install n8n, and a unit failure shows before the slow suites start); then
-// browser and queue (queue runs on n8n 2.41 only); then the e2e project on each cell of the support
-// matrix (README "Compatibility"), one after the other, each with its own n8n runtime (installed
-// into .cache/ on first use). Before the first run it checks the OS packages the chosen runs need
+// Two commands run the test suites. Each first checks the OS packages its runs need
 // (lib/os-packages.ts: installs them as root on Debian, else stops with the command to run).
-// Where this machine can isolate a process (`unshare -rn`), the unit project runs with no network
-// but loopback and no n8n runtime, which proves `npm run test:unit` needs neither; `.ci/run` asks
-// for that proof with --require-offline, so CI runs the unit project once, not twice.
-// Prints each run's time. Other arguments go to every jest run (`--ci`).
-//   npm test                       everything
-//   npm test -- --e2e-only         only the e2e matrix (also `npm run test:e2e:matrix`)
-//   npm test -- --cells 1,floor    only these e2e cells (ids below), after the other projects
-//   npm test -- --require-offline  stop unless the unit project can run offline
+//   npm test              a newcomer's proof, on a machine with nothing but Node: the unit project,
+//                         then the package in one real n8n, 2.41 (installed into .cache/ on first
+//                         use), with the e2e files test/e2e/cells.ts marks `proof`.
+//   npm run test:matrix   everything, as CI runs it (`.ci/run`): the unit project, then every e2e
+//                         file once on 2.41, the browser and queue-mode suites, then the other cells
+//                         of the support matrix (README "Compatibility"), each with only the files
+//                         test/e2e/cells.ts says differ there, each with its own n8n runtime.
+// The unit project runs first and alone, in its own jest process (no global setup, so it runs on a
+// machine that cannot install n8n, and a unit failure shows before the slow suites start). Where
+// this machine can isolate a process (`unshare -rn`), it runs with no network but loopback and no
+// n8n runtime, which proves `npm run test:unit` needs neither; `.ci/run` asks for that proof with
+// --require-offline. Prints each run's time. Other arguments go to every jest run (`--ci`).
+//   npm run test:matrix -- --e2e-only        only the e2e cells (also `npm run test:e2e:matrix`)
+//   npm run test:matrix -- --cells 1,floor   only these e2e cells (ids below), after the other projects
+//   npm test -- --require-offline            stop unless the unit project can run offline
 import { spawn, spawnSync } from 'node:child_process';
 
 import { REPO_ROOT } from './n8n-runtime/runtime';
+import { filesOfCell, proofFiles, type CellId } from '../test/e2e/cells';
 import { ensureOsPackages, type OsNeed } from './lib/os-packages';
 import { formatSeconds } from './lib/processes';
 
 export interface MatrixCell {
-	id: string;
+	id: CellId;
 	label: string;
 	/** What test/e2e/support/target.ts reads. */
 	env: { EDU_E2E_N8N: string; EDU_E2E_PUBLICATION_SERVICE: 'true' | 'false' };
-	/** Only the e2e files whose path matches (jest --testPathPatterns); every file when absent. */
-	only?: string;
 }
 
 export const MATRIX: readonly MatrixCell[] = [
 	{ id: '2', label: 'n8n 2.41.1, publication service on', env: { EDU_E2E_N8N: '2', EDU_E2E_PUBLICATION_SERVICE: 'true' } },
-	// The service only changes how the trigger's lifecycle is called, so this cell runs the trigger
-	// files; the rest of the suite is the same code path as the cell above.
-	{
-		id: '2-legacy',
-		label: 'n8n 2.41.1, N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false (trigger-*.test.ts only)',
-		env: { EDU_E2E_N8N: '2', EDU_E2E_PUBLICATION_SERVICE: 'false' },
-		only: 'test/e2e/trigger-',
-	},
+	{ id: '2-legacy', label: 'n8n 2.41.1, N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false', env: { EDU_E2E_N8N: '2', EDU_E2E_PUBLICATION_SERVICE: 'false' } },
 	{ id: '1', label: 'n8n 1.123.81', env: { EDU_E2E_N8N: '1', EDU_E2E_PUBLICATION_SERVICE: 'true' } },
-	{ id: 'floor', label: 'n8n 1.85.4, the floor (*.smoke.test.ts only)', env: { EDU_E2E_N8N: 'floor', EDU_E2E_PUBLICATION_SERVICE: 'true' } },
+	{ id: 'floor', label: 'n8n 1.85.4, the floor', env: { EDU_E2E_N8N: 'floor', EDU_E2E_PUBLICATION_SERVICE: 'true' } },
 ];
 
+/** jest --testPathPatterns for exactly these files of test/e2e. */
+export function e2eFilesPattern(files: readonly string[]): string {
+	return `test/e2e/(${files.map((file) => file.replace(/\./g, '\\.')).join('|')})$`;
+}
+
 export interface MatrixOptions {
+	/** `npm run test:matrix`: every cell and suite; otherwise `npm test`'s proof in one n8n. */
+	matrix: boolean;
 	e2eOnly: boolean;
 	/** The unit project must run offline: stop if this machine cannot isolate it. */
 	requireOffline: boolean;
@@ -51,10 +53,11 @@ export interface MatrixOptions {
 
 /** Pure: splits our flags from jest's. */
 export function parseMatrixArgs(argv: string[]): MatrixOptions {
-	const options: MatrixOptions = { e2eOnly: false, requireOffline: false, cells: MATRIX, jestArgs: [] };
+	const options: MatrixOptions = { matrix: false, e2eOnly: false, requireOffline: false, cells: MATRIX, jestArgs: [] };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split(/=(.*)/s, 2) as [string, string | undefined];
-		if (flag === '--e2e-only') options.e2eOnly = true;
+		if (flag === '--matrix') options.matrix = true;
+		else if (flag === '--e2e-only') options.e2eOnly = true;
 		else if (flag === '--require-offline') options.requireOffline = true;
 		else if (flag === '--cells') {
 			const ids = (inline ?? argv[++i] ?? '').split(',').map((id) => id.trim()).filter(Boolean);
@@ -64,6 +67,9 @@ export function parseMatrixArgs(argv: string[]): MatrixOptions {
 			}
 			options.cells = MATRIX.filter((cell) => ids.includes(cell.id));
 		} else options.jestArgs.push(argv[i]);
+	}
+	if (!options.matrix && (options.e2eOnly || options.cells !== MATRIX)) {
+		throw new Error('--e2e-only and --cells choose among the matrix\'s runs: use them with `npm run test:matrix --`.');
 	}
 	return options;
 }
@@ -78,23 +84,27 @@ export interface JestRun {
 	offline?: boolean;
 }
 
-/** Pure: the jest runs, in order. Only the e2e project repeats per cell; the others run once. */
+/** The e2e project on one cell, with these files. */
+function e2eRun(cell: MatrixCell, files: readonly string[], what: string): JestRun {
+	return {
+		label: `e2e on ${cell.label}, ${what} (EDU_E2E_N8N=${cell.env.EDU_E2E_N8N} EDU_E2E_PUBLICATION_SERVICE=${cell.env.EDU_E2E_PUBLICATION_SERVICE})`,
+		args: ['--selectProjects', 'e2e', '--testPathPatterns', e2eFilesPattern(files)],
+		env: cell.env,
+		osNeeds: [],
+	};
+}
+
+/**
+ * Pure: the jest runs, in order. `npm test`: the unit project, then the proof files on 2.41. The
+ * matrix: the unit project, browser and queue once, then the e2e project once per cell with the
+ * files test/e2e/cells.ts gives it (every file on 2.41).
+ */
 export function matrixRuns(options: MatrixOptions): JestRun[] {
-	const others: JestRun[] = options.e2eOnly
-		? []
-		: [
-				{ label: 'unit', args: ['--selectProjects', 'unit'], osNeeds: options.requireOffline ? ['offline-unit'] : [], offline: true },
-				{ label: 'browser and queue', args: ['--selectProjects', 'browser', 'queue'], osNeeds: ['browser', 'queue'] },
-			];
-	return [
-		...others,
-		...options.cells.map((cell) => ({
-			label: `e2e on ${cell.label} (EDU_E2E_N8N=${cell.env.EDU_E2E_N8N} EDU_E2E_PUBLICATION_SERVICE=${cell.env.EDU_E2E_PUBLICATION_SERVICE})`,
-			args: ['--selectProjects', 'e2e', ...(cell.only ? ['--testPathPatterns', cell.only] : [])],
-			env: cell.env,
-			osNeeds: [],
-		})),
-	];
+	const unit: JestRun = { label: 'unit', args: ['--selectProjects', 'unit'], osNeeds: options.requireOffline ? ['offline-unit'] : [], offline: true };
+	if (!options.matrix) return [unit, e2eRun(MATRIX[0], proofFiles(), 'the package proven in one n8n')];
+	const cells = options.cells.map((cell) => e2eRun(cell, filesOfCell(cell.id), cell.id === '2' ? 'every file' : 'the files that differ there'));
+	if (options.e2eOnly) return cells;
+	return [unit, { label: 'browser and queue', args: ['--selectProjects', 'browser', 'queue'], osNeeds: ['browser', 'queue'] }, ...cells];
 }
 
 /** The jest binary and its environment, or the same in a new network namespace for an offline run. */

@@ -1,8 +1,7 @@
 // The smallest proof that an n8n supports the package: it loads both nodes and both credential
 // types from the package installed like the Community Nodes panel does, logs no load error, and a
-// Get Many through `n8n execute` returns exactly the sandbox's students. A `*.smoke.test.ts` file,
-// so it is all that runs on the support range's floor (jest.config.js); every other matrix cell
-// runs it too, next to the full suite.
+// Get Many through `n8n execute` returns exactly the sandbox's students. The smoke: all that runs on
+// the support range's floor, on every n8n line, and in `npm test` (test/e2e/cells.ts).
 import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/demo-credentials';
 import { nodeOutput } from '../../tooling/lib/n8n-cli';
 import { startInstance, type Instance } from './support/instance';

@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-import { jestCommand, MATRIX, matrixRuns, parseMatrixArgs } from '../../tooling/test-matrix';
+import { readdirSync } from 'node:fs';
+
+import { CELL_IDS, E2E_FILES, filesOfCell, proofFiles } from '../e2e/cells';
+import { e2eFilesPattern, jestCommand, MATRIX, matrixRuns, parseMatrixArgs } from '../../tooling/test-matrix';
 
 const jestConfig = require('../../jest.config.js') as { projects: Array<{ displayName: string; globalSetup?: string }> };
 const jestProjects = jestConfig.projects.map((project) => project.displayName);
@@ -31,8 +34,35 @@ function globalSetupOf(name: string): string | undefined {
 	return jestConfig.projects.find((project) => project.displayName === name)?.globalSetup;
 }
 
-describe('the test matrix `npm test` runs', () => {
+/** The e2e files a run gives jest, by the pattern it passes. */
+const e2eFilesOf = (args: string[]) => {
+	const pattern = new RegExp(args[args.indexOf('--testPathPatterns') + 1]);
+	return Object.keys(E2E_FILES).filter((file) => pattern.test(`/repo/test/e2e/${file}`));
+};
+
+describe('which e2e files run on which cell (test/e2e/cells.ts)', () => {
+	it('names every top-level e2e test file, and only those', () => {
+		const files = readdirSync(path.resolve(__dirname, '../e2e')).filter((file) => file.endsWith('.test.ts'));
+		expect(Object.keys(E2E_FILES).sort()).toEqual(files.sort());
+	});
+
+	it('runs every file on 2.41 with the publication service on, each with a reason, and the floor only the smoke', () => {
+		expect(filesOfCell('2')).toEqual(Object.keys(E2E_FILES));
+		for (const file of Object.values(E2E_FILES)) expect(file.why.length).toBeGreaterThan(40);
+		expect(filesOfCell('floor')).toEqual(['load-and-list.smoke.test.ts']);
+		expect(proofFiles()).toEqual(['load-and-list.smoke.test.ts', 'package-in-n8n.test.ts']);
+	});
+
+	it('matches exactly the named files', () => {
+		const pattern = new RegExp(e2eFilesPattern(['load-and-list.smoke.test.ts', 'npm-start.test.ts']));
+		expect(['/r/test/e2e/load-and-list.smoke.test.ts', '/r/test/e2e/npm-start.test.ts'].every((file) => pattern.test(file))).toBe(true);
+		expect(['/r/test/e2e/load-and-listXsmoke.test.ts', '/r/test/e2e/npm-start.test.ts.orig', '/r/test/e2e/support/npm-start.test.ts'].some((file) => pattern.test(file))).toBe(false);
+	});
+});
+
+describe('`npm test` and `npm run test:matrix`', () => {
 	it('covers 2.41 with the publication service on and off, the latest 1.x and the floor', () => {
+		expect(MATRIX.map((cell) => cell.id)).toEqual([...CELL_IDS]);
 		expect(MATRIX.map((cell) => cell.env)).toEqual([
 			{ EDU_E2E_N8N: '2', EDU_E2E_PUBLICATION_SERVICE: 'true' },
 			{ EDU_E2E_N8N: '2', EDU_E2E_PUBLICATION_SERVICE: 'false' },
@@ -41,47 +71,56 @@ describe('the test matrix `npm test` runs', () => {
 		]);
 	});
 
-	it('runs everything by default and passes other arguments on to jest', () => {
-		expect(parseMatrixArgs(['--ci'])).toEqual({ e2eOnly: false, requireOffline: false, cells: MATRIX, jestArgs: ['--ci'] });
+	it('npm test: the unit project alone, then the proof files on 2.41; other arguments go on to jest', () => {
+		const options = parseMatrixArgs(['--ci']);
+		expect(options).toEqual({ matrix: false, e2eOnly: false, requireOffline: false, cells: MATRIX, jestArgs: ['--ci'] });
+		const runs = matrixRuns(options);
+		expect(runs.map((run) => projectsOf(run.args))).toEqual([['unit'], ['e2e']]);
+		expect(runs[1].env).toEqual(MATRIX[0].env);
+		expect(e2eFilesOf(runs[1].args)).toEqual(proofFiles());
 	});
 
-	it('can run only the e2e matrix, or only some cells', () => {
-		const options = parseMatrixArgs(['--e2e-only', '--cells', '1,floor']);
-		expect(options.e2eOnly).toBe(true);
-		expect(options.cells.map((cell) => cell.id)).toEqual(['1', 'floor']);
-		expect(parseMatrixArgs(['--cells=2-legacy']).cells.map((cell) => cell.id)).toEqual(['2-legacy']);
-	});
-
-	it('names the cells it knows when given another', () => {
-		expect(() => parseMatrixArgs(['--cells', '3'])).toThrow('--cells takes a comma-separated list of 2, 2-legacy, 1, floor; got "3".');
-	});
-
-	it('runs the unit project first and alone, then browser and queue once, then e2e once per cell', () => {
-		const runs = matrixRuns(parseMatrixArgs([]));
+	it('the matrix: the unit project first and alone, then browser and queue once, then e2e once per cell with its files', () => {
+		const runs = matrixRuns(parseMatrixArgs(['--matrix']));
 		expect(jestProjects).toEqual(expect.arrayContaining(['unit', 'e2e', 'browser', 'queue']));
 		const projects = runs.map((run) => projectsOf(run.args));
 		expect(projects[0]).toEqual(['unit']);
 		expect(projects[1]).toEqual(['browser', 'queue']);
 		expect(projects.slice(2)).toEqual(MATRIX.map(() => ['e2e']));
-		expect(projects.flat().sort()).toEqual([...jestProjects.filter((name) => name !== 'e2e'), ...MATRIX.map(() => 'e2e')].sort());
 		expect(runs.slice(2).map((run) => run.env)).toEqual(MATRIX.map((cell) => cell.env));
-		expect(matrixRuns(parseMatrixArgs(['--e2e-only'])).flatMap((run) => projectsOf(run.args))).toEqual(MATRIX.map(() => 'e2e'));
+		expect(runs.slice(2).map((run) => e2eFilesOf(run.args))).toEqual(MATRIX.map((cell) => filesOfCell(cell.id)));
+		expect(matrixRuns(parseMatrixArgs(['--matrix', '--e2e-only'])).flatMap((run) => projectsOf(run.args))).toEqual(MATRIX.map(() => 'e2e'));
+	});
+
+	it('can run only the e2e matrix, or only some cells', () => {
+		const options = parseMatrixArgs(['--matrix', '--e2e-only', '--cells', '1,floor']);
+		expect(options.e2eOnly).toBe(true);
+		expect(options.cells.map((cell) => cell.id)).toEqual(['1', 'floor']);
+		expect(parseMatrixArgs(['--matrix', '--cells=2-legacy']).cells.map((cell) => cell.id)).toEqual(['2-legacy']);
+	});
+
+	it('names the cells it knows when given another, and keeps cell choices to the matrix', () => {
+		expect(() => parseMatrixArgs(['--matrix', '--cells', '3'])).toThrow('--cells takes a comma-separated list of 2, 2-legacy, 1, floor; got "3".');
+		expect(() => parseMatrixArgs(['--cells', '1'])).toThrow('--e2e-only and --cells choose among the matrix\'s runs: use them with `npm run test:matrix --`.');
+		expect(() => parseMatrixArgs(['--e2e-only'])).toThrow(/use them with `npm run test:matrix --`/);
 	});
 
 	it('asks the OS for packages only for the browser and queue run: the unit project and every e2e cell need none', () => {
 		const needs = (argv: string[]) => matrixRuns(parseMatrixArgs(argv)).map((run) => run.osNeeds);
-		expect(needs([])).toEqual([[], ['browser', 'queue'], ...MATRIX.map(() => [])]);
-		expect(needs(['--e2e-only', '--cells', 'floor'])).toEqual([[]]);
+		expect(needs([])).toEqual([[], []]);
+		expect(needs(['--matrix'])).toEqual([[], ['browser', 'queue'], ...MATRIX.map(() => [])]);
+		expect(needs(['--matrix', '--e2e-only', '--cells', 'floor'])).toEqual([[]]);
 	});
 
 	it('with --require-offline, also asks for what isolating the unit run needs (iproute2\'s ip)', () => {
-		const runs = matrixRuns(parseMatrixArgs(['--ci', '--require-offline']));
+		const runs = matrixRuns(parseMatrixArgs(['--ci', '--matrix', '--require-offline']));
 		expect(runs[0].osNeeds).toEqual(['offline-unit']);
 		expect(runs.slice(1).map((run) => run.osNeeds)).toEqual([['browser', 'queue'], ...MATRIX.map(() => [])]);
+		expect(matrixRuns(parseMatrixArgs(['--require-offline']))[0].osNeeds).toEqual(['offline-unit']);
 	});
 
 	it('runs the unit project, and only it, with no network but loopback and no n8n runtime where it can isolate it', () => {
-		const runs = matrixRuns(parseMatrixArgs([]));
+		const runs = matrixRuns(parseMatrixArgs(['--matrix']));
 		expect(runs.map((run) => Boolean(run.offline))).toEqual([true, false, ...MATRIX.map(() => false)]);
 		const nodeAndJest = ['/bin/node', '/jest.js'] as const;
 		expect(jestCommand(runs[0], ['--ci'], true, nodeAndJest)).toEqual({
@@ -90,7 +129,11 @@ describe('the test matrix `npm test` runs', () => {
 			env: { N8N_RUNTIME_DIR: '/nonexistent' },
 		});
 		expect(jestCommand(runs[0], ['--ci'], false, nodeAndJest)).toEqual({ command: '/bin/node', args: ['/jest.js', '--ci', '--selectProjects', 'unit'], env: {} });
-		expect(jestCommand(runs[2], [], true, nodeAndJest)).toEqual({ command: '/bin/node', args: ['/jest.js', '--selectProjects', 'e2e'], env: MATRIX[0].env });
+		expect(jestCommand(runs[2], [], true, nodeAndJest)).toEqual({
+			command: '/bin/node',
+			args: ['/jest.js', '--selectProjects', 'e2e', '--testPathPatterns', e2eFilesPattern(filesOfCell('2'))],
+			env: MATRIX[0].env,
+		});
 	});
 
 	it('starts with a run that needs no n8n runtime: the unit project has no global setup, the others install one', () => {

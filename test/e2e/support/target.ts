@@ -2,7 +2,7 @@
 // variables so `npm test` (tooling/test-matrix.ts) can run the same files on every cell.
 //   EDU_E2E_N8N                  `2` (n8n 2.41.1, default), `1` (latest 1.123.x), `floor` (oldest supported)
 //   EDU_E2E_PUBLICATION_SERVICE  `true` (default) or `false`: n8n 2.x gets N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false
-// On the floor only the `*.smoke.test.ts` files run (jest.config.js reads EDU_E2E_N8N for that).
+// Which files run on which cell: test/e2e/cells.ts.
 import { RUNTIMES, runtimeById, type RuntimeSpec } from '../../../tooling/n8n-runtime/runtime';
 import { webhookUrlVariable } from '../../../tooling/lib/n8n-env';
 
