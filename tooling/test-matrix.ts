@@ -84,11 +84,18 @@ export interface JestRun {
 	offline?: boolean;
 }
 
+/**
+ * e2e files at once. Each file has an n8n, a sandbox and ports of its own, and spends most of its
+ * time waiting for n8n (its one-minute poll, a publication, a retry schedule, a rate-limit window),
+ * not on the CPU: three at a time keep 2 cores busy without starving an n8n start-up.
+ */
+export const E2E_WORKERS = 3;
+
 /** The e2e project on one cell, with these files. */
 function e2eRun(cell: MatrixCell, files: readonly string[], what: string): JestRun {
 	return {
 		label: `e2e on ${cell.label}, ${what} (EDU_E2E_N8N=${cell.env.EDU_E2E_N8N} EDU_E2E_PUBLICATION_SERVICE=${cell.env.EDU_E2E_PUBLICATION_SERVICE})`,
-		args: ['--selectProjects', 'e2e', '--testPathPatterns', e2eFilesPattern(files)],
+		args: [`--maxWorkers=${E2E_WORKERS}`, '--selectProjects', 'e2e', '--testPathPatterns', e2eFilesPattern(files)],
 		env: cell.env,
 		osNeeds: [],
 	};

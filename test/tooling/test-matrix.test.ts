@@ -4,7 +4,7 @@ import path from 'node:path';
 import { readdirSync } from 'node:fs';
 
 import { CELL_IDS, E2E_FILES, filesOfCell, proofFiles } from '../e2e/cells';
-import { e2eFilesPattern, jestCommand, MATRIX, matrixRuns, parseMatrixArgs } from '../../tooling/test-matrix';
+import { E2E_WORKERS, e2eFilesPattern, jestCommand, MATRIX, matrixRuns, parseMatrixArgs } from '../../tooling/test-matrix';
 
 const jestConfig = require('../../jest.config.js') as { projects: Array<{ displayName: string; globalSetup?: string }> };
 const jestProjects = jestConfig.projects.map((project) => project.displayName);
@@ -131,7 +131,7 @@ describe('`npm test` and `npm run test:matrix`', () => {
 		expect(jestCommand(runs[0], ['--ci'], false, nodeAndJest)).toEqual({ command: '/bin/node', args: ['/jest.js', '--ci', '--selectProjects', 'unit'], env: {} });
 		expect(jestCommand(runs[2], [], true, nodeAndJest)).toEqual({
 			command: '/bin/node',
-			args: ['/jest.js', '--selectProjects', 'e2e', '--testPathPatterns', e2eFilesPattern(filesOfCell('2'))],
+			args: ['/jest.js', `--maxWorkers=${E2E_WORKERS}`, '--selectProjects', 'e2e', '--testPathPatterns', e2eFilesPattern(filesOfCell('2'))],
 			env: MATRIX[0].env,
 		});
 	});

@@ -1,5 +1,5 @@
-// The Debian packages the test runs need from the OS, listed once. `npm test` (tooling/test-matrix.ts)
-// checks the ones its chosen runs need before its first jest run; `.ci/run` runs this file for all
+// The Debian packages the test runs need from the OS, listed once. `npm test` and `npm run
+// test:matrix` (tooling/test-matrix.ts) check the ones their chosen runs need before its first jest run; `.ci/run` runs this file for all
 // of them (`npx tsx tooling/lib/os-packages.ts`). As root on Debian (uid 0, apt-get present) the
 // missing ones are installed; anywhere else the run stops at once with the one command to run,
 // rather than failing a suite minutes in. Deciding is pure (`missingOsPackages`,
@@ -16,7 +16,7 @@ const OS_NEEDS: readonly OsNeed[] = ['browser', 'queue', 'offline-unit'];
 const OS_NEED_LABELS: Readonly<Record<OsNeed, string>> = {
 	browser: 'the browser suite',
 	queue: 'the queue-mode suite',
-	'offline-unit': "npm test's offline unit run",
+	'offline-unit': 'the offline unit run',
 };
 
 export interface OsPackage {
@@ -98,7 +98,7 @@ export function planOsPackages(needs: readonly OsNeed[], facts: OsFacts): OsPlan
 			`Missing OS packages: ${byNeed(missing)}. Install them with:\n` +
 			`  ${aptInstallCommand(names, !facts.root)}\n` +
 			`(${facts.aptGet ? 'Debian or Ubuntu' : 'that is the Debian or Ubuntu command; elsewhere install the same packages your way'}${chromiumHint}). ` +
-			'`npm run test:unit` and `npm test -- --e2e-only` need none of them.',
+			'`npm test`, `npm run test:unit` and `npm run test:e2e:matrix` need none of them.',
 	};
 }
 

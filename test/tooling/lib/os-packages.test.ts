@@ -32,9 +32,9 @@ function tryItLocally(): string {
 	return readme.slice(start, readme.indexOf('\n## ', start + 1));
 }
 
-/** What a plain `npm test` needs, as tooling/test-matrix.ts asks for it. */
-const npmTestPackages = () => {
-	const needs = matrixRuns(parseMatrixArgs([])).flatMap((run) => run.osNeeds);
+/** What a plain `npm test` or `npm run test:matrix` needs, as tooling/test-matrix.ts asks for it. */
+const packagesOf = (argv: string[]) => {
+	const needs = matrixRuns(parseMatrixArgs(argv)).flatMap((run) => run.osNeeds);
 	return OS_PACKAGES.filter((pkg) => needs.includes(pkg.neededBy)).map((pkg) => pkg.name);
 };
 
@@ -58,7 +58,7 @@ describe('which OS packages are missing', () => {
 	});
 });
 
-describe('what npm test does about them', () => {
+describe('what the test commands do about them', () => {
 	it('says in one line that runs needing nothing need nothing, and that present packages are there', () => {
 		expect(planOsPackages([], facts({ missing: ['chromium', 'nginx'] }))).toEqual({ action: 'none', line: 'OS packages: the chosen runs need none.' });
 		expect(planOsPackages(['browser', 'queue'], facts({ missing: ['iproute2'] }))).toEqual({
@@ -82,7 +82,7 @@ describe('what npm test does about them', () => {
 			message:
 				'Missing OS packages: chromium (the browser suite), redis-server (the queue-mode suite). Install them with:\n' +
 				'  sudo apt-get update && sudo apt-get install -y chromium redis-server\n' +
-				'(Debian or Ubuntu, or point CHROMIUM_PATH at a Chromium binary for the browser suite). `npm run test:unit` and `npm test -- --e2e-only` need none of them.',
+				'(Debian or Ubuntu, or point CHROMIUM_PATH at a Chromium binary for the browser suite). `npm test`, `npm run test:unit` and `npm run test:e2e:matrix` need none of them.',
 		});
 	});
 
@@ -90,7 +90,7 @@ describe('what npm test does about them', () => {
 		const plan = planOsPackages(ALL_NEEDS, facts({ root: true, aptGet: false, missing: ['iproute2'] }));
 		expect(plan.action).toBe('stop');
 		const message = plan.action === 'stop' ? plan.message : '';
-		expect(message).toContain("iproute2 (npm test's offline unit run)");
+		expect(message).toContain('iproute2 (the offline unit run)');
 		expect(message).toContain('\n  apt-get update && apt-get install -y iproute2\n');
 		expect(message).toContain('elsewhere install the same packages your way');
 		expect(message).not.toContain('CHROMIUM_PATH');
@@ -98,9 +98,10 @@ describe('what npm test does about them', () => {
 });
 
 describe('what README "Try it locally" and .ci/run say', () => {
-	it('README "Try it locally" gives the command npm test gives a newcomer, naming each package npm test needs', () => {
+	it('README "Try it locally" gives npm test, which needs no OS package, and the command the matrix gives, naming each package it needs', () => {
 		const section = tryItLocally();
-		const packages = npmTestPackages();
+		expect(packagesOf([])).toEqual([]);
+		const packages = packagesOf(['--matrix']);
 		expect(packages).toEqual(['chromium', 'postgresql', 'redis-server', 'nginx']);
 		const command = aptInstallCommand(packages, true);
 		expect(section).toContain(`\`${command}\``);
@@ -109,6 +110,7 @@ describe('what README "Try it locally" and .ci/run say', () => {
 		for (const name of packages) expect(section).toContain(`\`${name}\``);
 		expect(section).toMatch(/^npm start +# /m);
 		expect(section).toMatch(/^npm test +# /m);
+		expect(section).toMatch(/^npm run test:matrix +# /m);
 	});
 
 	it('README "Try it locally" asks for the Node that package.json\'s engines allow', () => {
