@@ -7,8 +7,12 @@
 //                         file once on 2.41, the browser and queue-mode suites, then the other cells
 //                         of the support matrix (README "Compatibility"), each with only the files
 //                         test/e2e/cells.ts says differ there, each with its own n8n runtime.
-// The unit project runs first and alone, in its own jest process (no global setup, so it runs on a
-// machine that cannot install n8n, and a unit failure shows before the slow suites start). Where
+// The unit project runs first, in its own jest process (no global setup, so it runs on a machine
+// that cannot install n8n; in `npm test` a unit failure shows before n8n is installed). The matrix
+// runs in two lanes side by side: the suites that keep the CPU busy (unit, then browser and queue)
+// stream to the terminal; the e2e cells, which mostly wait for n8n, run one after the other beside
+// them, each cell's output printed as one block when it ends (and kept in test-artifacts/test-matrix/).
+// The package is built and packed once, before the lanes start, for every run that installs it. Where
 // this machine can isolate a process (`unshare -rn`), it runs with no network but loopback and no
 // n8n runtime, which proves `npm run test:unit` needs neither; `.ci/run` asks for that proof with
 // --require-offline. Prints each run's time. Other arguments go to every jest run (`--ci`).
@@ -16,9 +20,13 @@
 //   npm run test:matrix -- --cells 1,floor   only these e2e cells (ids below), after the other projects
 //   npm test -- --require-offline            stop unless the unit project can run offline
 import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 import { REPO_ROOT } from './n8n-runtime/runtime';
 import { filesOfCell, proofFiles, type CellId } from '../test/e2e/cells';
+import { buildAndPack } from './lib/community-package';
 import { ensureOsPackages, type OsNeed } from './lib/os-packages';
 import { formatSeconds } from './lib/processes';
 
@@ -102,16 +110,17 @@ function e2eRun(cell: MatrixCell, files: readonly string[], what: string): JestR
 }
 
 /**
- * Pure: the jest runs, in order. `npm test`: the unit project, then the proof files on 2.41. The
- * matrix: the unit project, browser and queue once, then the e2e project once per cell with the
- * files test/e2e/cells.ts gives it (every file on 2.41).
+ * Pure: the jest runs, as lanes that run side by side, each lane's runs one after the other.
+ * `npm test`: one lane, the unit project then the proof files on 2.41. The matrix: the unit project
+ * then browser and queue; beside them the e2e project once per cell with the files test/e2e/cells.ts
+ * gives it (every file on 2.41).
  */
-export function matrixRuns(options: MatrixOptions): JestRun[] {
+export function matrixRuns(options: MatrixOptions): JestRun[][] {
 	const unit: JestRun = { label: 'unit', args: ['--selectProjects', 'unit'], osNeeds: options.requireOffline ? ['offline-unit'] : [], offline: true };
-	if (!options.matrix) return [unit, e2eRun(MATRIX[0], proofFiles(), 'the package proven in one n8n')];
+	if (!options.matrix) return [[unit, e2eRun(MATRIX[0], proofFiles(), 'the package proven in one n8n')]];
 	const cells = options.cells.map((cell) => e2eRun(cell, filesOfCell(cell.id), cell.id === '2' ? 'every file' : 'the files that differ there'));
-	if (options.e2eOnly) return cells;
-	return [unit, { label: 'browser and queue', args: ['--selectProjects', 'browser', 'queue'], osNeeds: ['browser', 'queue'] }, ...cells];
+	if (options.e2eOnly) return [cells];
+	return [[unit, { label: 'browser and queue', args: ['--selectProjects', 'browser', 'queue'], osNeeds: ['browser', 'queue'] }], cells];
 }
 
 /** The jest binary and its environment, or the same in a new network namespace for an offline run. */
@@ -145,17 +154,30 @@ function canIsolateNetwork(): boolean {
 const CANNOT_ISOLATE =
 	'`unshare -rn` cannot create a network namespace here, so the unit project cannot be proven to run offline (run as root, or allow unprivileged user namespaces, e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=0; `ip` comes from iproute2).';
 
-function runJest({ command, args, env }: JestCommand): Promise<number> {
+/** Runs jest; its output goes to the terminal, or to `log` (which the caller prints when it ends). */
+function runJest({ command, args, env }: JestCommand, log?: string): Promise<number> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+		const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+		if (log) {
+			const file = createWriteStream(log);
+			child.stdout!.pipe(file);
+			child.stderr!.pipe(file);
+		}
 		child.on('error', reject);
-		child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+		child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
 	});
+}
+
+interface RunResult {
+	label: string;
+	ms: number;
+	code: number;
 }
 
 async function main(): Promise<void> {
 	const options = parseMatrixArgs(process.argv.slice(2));
-	const runs = matrixRuns(options);
+	const lanes = matrixRuns(options);
+	const runs = lanes.flat();
 	if (!(await ensureOsPackages(runs.flatMap((run) => run.osNeeds)))) {
 		process.exitCode = 1;
 		return;
@@ -166,20 +188,36 @@ async function main(): Promise<void> {
 		process.exitCode = 1;
 		return;
 	}
-	const results: Array<{ label: string; ms: number; code: number }> = [];
-	for (const run of runs) {
-		const label = run.offline && isolate ? `${run.label}, offline (no network but loopback, no n8n runtime)` : run.label;
-		process.stdout.write(`\n=== ${label}\n`);
-		const started = Date.now();
-		const code = await runJest(jestCommand(run, options.jestArgs, isolate, [process.execPath, require.resolve('jest/bin/jest')]));
-		results.push({ label, ms: Date.now() - started, code });
-	}
+	const started = Date.now();
+	// Once for every run that installs the package (all but the unit project's).
+	const packed = runs.some((run) => !run.offline) ? await buildAndPack(path.join(mkdtempSync(path.join(tmpdir(), 'edu-test-matrix-')), 'package')) : undefined;
+	const logDir = path.join(REPO_ROOT, 'test-artifacts', 'test-matrix');
+	mkdirSync(logDir, { recursive: true });
+
+	const runLane = async (lane: JestRun[], laneIndex: number): Promise<RunResult[]> => {
+		const results: RunResult[] = [];
+		for (const [index, run] of lane.entries()) {
+			const label = run.offline && isolate ? `${run.label}, offline (no network but loopback, no n8n runtime)` : run.label;
+			// The first lane streams; the others' output is printed as one block per run.
+			const log = laneIndex === 0 ? undefined : path.join(logDir, `lane-${laneIndex}-run-${index}.log`);
+			if (!log) process.stdout.write(`\n=== ${label}\n`);
+			const runStarted = Date.now();
+			const env = { ...run.env, ...(packed && !run.offline ? { EDU_E2E_PACKAGE: JSON.stringify(packed) } : {}) };
+			const code = await runJest(jestCommand({ ...run, env }, options.jestArgs, isolate, [process.execPath, require.resolve('jest/bin/jest')]), log);
+			const ms = Date.now() - runStarted;
+			if (log) process.stdout.write(`\n=== ${label}: ${code === 0 ? 'PASS' : 'FAIL'} in ${formatSeconds(ms)} (${path.relative(REPO_ROOT, log)})\n${readFileSync(log, 'utf8')}\n=== end of ${label}\n`);
+			results.push({ label, ms, code });
+		}
+		return results;
+	};
+	const results = (await Promise.all(lanes.map(runLane))).flat();
 
 	const width = Math.max(...results.map((result) => result.label.length));
-	process.stdout.write(`\nTest matrix (times include any runtime install):\n`);
+	process.stdout.write(`\nTest runs (times include any runtime install; ${lanes.length > 1 ? 'the lanes ran side by side' : 'one after the other'}):\n`);
 	for (const result of results) {
 		process.stdout.write(`  ${result.code === 0 ? 'PASS' : 'FAIL'}  ${result.label.padEnd(width)}  ${formatSeconds(result.ms).padStart(8)}\n`);
 	}
+	process.stdout.write(`  all, build and pack included: ${formatSeconds(Date.now() - started)}\n`);
 	if (results.some((result) => result.code !== 0)) process.exitCode = 1;
 }
 

@@ -74,14 +74,14 @@ describe('`npm test` and `npm run test:matrix`', () => {
 	it('npm test: the unit project alone, then the proof files on 2.41; other arguments go on to jest', () => {
 		const options = parseMatrixArgs(['--ci']);
 		expect(options).toEqual({ matrix: false, e2eOnly: false, requireOffline: false, cells: MATRIX, jestArgs: ['--ci'] });
-		const runs = matrixRuns(options);
+		const runs = matrixRuns(options).flat();
 		expect(runs.map((run) => projectsOf(run.args))).toEqual([['unit'], ['e2e']]);
 		expect(runs[1].env).toEqual(MATRIX[0].env);
 		expect(e2eFilesOf(runs[1].args)).toEqual(proofFiles());
 	});
 
 	it('the matrix: the unit project first and alone, then browser and queue once, then e2e once per cell with its files', () => {
-		const runs = matrixRuns(parseMatrixArgs(['--matrix']));
+		const runs = matrixRuns(parseMatrixArgs(['--matrix'])).flat();
 		expect(jestProjects).toEqual(expect.arrayContaining(['unit', 'e2e', 'browser', 'queue']));
 		const projects = runs.map((run) => projectsOf(run.args));
 		expect(projects[0]).toEqual(['unit']);
@@ -89,7 +89,14 @@ describe('`npm test` and `npm run test:matrix`', () => {
 		expect(projects.slice(2)).toEqual(MATRIX.map(() => ['e2e']));
 		expect(runs.slice(2).map((run) => run.env)).toEqual(MATRIX.map((cell) => cell.env));
 		expect(runs.slice(2).map((run) => e2eFilesOf(run.args))).toEqual(MATRIX.map((cell) => filesOfCell(cell.id)));
-		expect(matrixRuns(parseMatrixArgs(['--matrix', '--e2e-only'])).flatMap((run) => projectsOf(run.args))).toEqual(MATRIX.map(() => 'e2e'));
+		expect(matrixRuns(parseMatrixArgs(['--matrix', '--e2e-only'])).flat().flatMap((run) => projectsOf(run.args))).toEqual(MATRIX.map(() => 'e2e'));
+	});
+
+	it('npm test runs in one lane; the matrix runs the unit project, browser and queue in one lane and the e2e cells in another beside it', () => {
+		const lanes = (argv: string[]) => matrixRuns(parseMatrixArgs(argv)).map((lane) => lane.map((run) => projectsOf(run.args).join('+')));
+		expect(lanes([])).toEqual([['unit', 'e2e']]);
+		expect(lanes(['--matrix'])).toEqual([['unit', 'browser+queue'], MATRIX.map(() => 'e2e')]);
+		expect(lanes(['--matrix', '--e2e-only'])).toEqual([MATRIX.map(() => 'e2e')]);
 	});
 
 	it('can run only the e2e matrix, or only some cells', () => {
@@ -106,21 +113,21 @@ describe('`npm test` and `npm run test:matrix`', () => {
 	});
 
 	it('asks the OS for packages only for the browser and queue run: the unit project and every e2e cell need none', () => {
-		const needs = (argv: string[]) => matrixRuns(parseMatrixArgs(argv)).map((run) => run.osNeeds);
+		const needs = (argv: string[]) => matrixRuns(parseMatrixArgs(argv)).flat().map((run) => run.osNeeds);
 		expect(needs([])).toEqual([[], []]);
 		expect(needs(['--matrix'])).toEqual([[], ['browser', 'queue'], ...MATRIX.map(() => [])]);
 		expect(needs(['--matrix', '--e2e-only', '--cells', 'floor'])).toEqual([[]]);
 	});
 
 	it('with --require-offline, also asks for what isolating the unit run needs (iproute2\'s ip)', () => {
-		const runs = matrixRuns(parseMatrixArgs(['--ci', '--matrix', '--require-offline']));
+		const runs = matrixRuns(parseMatrixArgs(['--ci', '--matrix', '--require-offline'])).flat();
 		expect(runs[0].osNeeds).toEqual(['offline-unit']);
 		expect(runs.slice(1).map((run) => run.osNeeds)).toEqual([['browser', 'queue'], ...MATRIX.map(() => [])]);
-		expect(matrixRuns(parseMatrixArgs(['--require-offline']))[0].osNeeds).toEqual(['offline-unit']);
+		expect(matrixRuns(parseMatrixArgs(['--require-offline'])).flat()[0].osNeeds).toEqual(['offline-unit']);
 	});
 
 	it('runs the unit project, and only it, with no network but loopback and no n8n runtime where it can isolate it', () => {
-		const runs = matrixRuns(parseMatrixArgs(['--matrix']));
+		const runs = matrixRuns(parseMatrixArgs(['--matrix'])).flat();
 		expect(runs.map((run) => Boolean(run.offline))).toEqual([true, false, ...MATRIX.map(() => false)]);
 		const nodeAndJest = ['/bin/node', '/jest.js'] as const;
 		expect(jestCommand(runs[0], ['--ci'], true, nodeAndJest)).toEqual({

@@ -34,7 +34,7 @@ function tryItLocally(): string {
 
 /** What a plain `npm test` or `npm run test:matrix` needs, as tooling/test-matrix.ts asks for it. */
 const packagesOf = (argv: string[]) => {
-	const needs = matrixRuns(parseMatrixArgs(argv)).flatMap((run) => run.osNeeds);
+	const needs = matrixRuns(parseMatrixArgs(argv)).flat().flatMap((run) => run.osNeeds);
 	return OS_PACKAGES.filter((pkg) => needs.includes(pkg.neededBy)).map((pkg) => pkg.name);
 };
 
