@@ -12,7 +12,9 @@
 // runs in two lanes side by side: the suites that keep the CPU busy (unit, then browser and queue)
 // stream to the terminal; the e2e cells, which mostly wait for n8n, run one after the other beside
 // them, each cell's output printed as one block when it ends (and kept in test-artifacts/test-matrix/).
-// The package is built and packed once, before the lanes start, for every run that installs it. Where
+// The package is built and packed once, before the lanes start, for every run that installs it, and
+// the n8n runtimes the runs need install in the background from the start, one after the other (a
+// run whose runtime is still installing waits for it: the install lock). Where
 // this machine can isolate a process (`unshare -rn`), it runs with no network but loopback and no
 // n8n runtime, which proves `npm run test:unit` needs neither; `.ci/run` asks for that proof with
 // --require-offline. Prints each run's time. Other arguments go to every jest run (`--ci`).
@@ -20,11 +22,12 @@
 //   npm run test:matrix -- --cells 1,floor   only these e2e cells (ids below), after the other projects
 //   npm test -- --require-offline            stop unless the unit project can run offline
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { REPO_ROOT } from './n8n-runtime/runtime';
+import { ensureRuntime } from './n8n-runtime/install';
+import { REPO_ROOT, runtimeById } from './n8n-runtime/runtime';
 import { filesOfCell, proofFiles, type CellId } from '../test/e2e/cells';
 import { buildAndPack } from './lib/community-package';
 import { ensureOsPackages, type OsNeed } from './lib/os-packages';
@@ -154,17 +157,36 @@ function canIsolateNetwork(): boolean {
 const CANNOT_ISOLATE =
 	'`unshare -rn` cannot create a network namespace here, so the unit project cannot be proven to run offline (run as root, or allow unprivileged user namespaces, e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=0; `ip` comes from iproute2).';
 
-/** Runs jest; its output goes to the terminal, or to `log` (which the caller prints when it ends). */
-function runJest({ command, args, env }: JestCommand, log?: string): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-		if (log) {
-			const file = createWriteStream(log);
-			child.stdout!.pipe(file);
-			child.stderr!.pipe(file);
+/** Pure: the n8n runtimes the runs need (EDU_E2E_N8N of each e2e run; browser and queue run on 2.41), in order. */
+export function runtimesOf(runs: readonly JestRun[]): string[] {
+	return [...new Set(runs.filter((run) => !run.offline).map((run) => run.env?.EDU_E2E_N8N ?? '2'))];
+}
+
+/**
+ * Installs the runtimes one after the other, in the background; a failure is only reported here:
+ * the run that needs that runtime installs it again and fails with the reason.
+ */
+async function installInBackground(ids: readonly string[]): Promise<void> {
+	for (const id of ids) {
+		const log = (line: string) => process.stdout.write(`[runtime ${id}] ${line}\n`);
+		try {
+			const runtime = await ensureRuntime({ spec: runtimeById(id, 'EDU_E2E_N8N'), log });
+			if (runtime.installed) log(`installed in the background (${formatSeconds(runtime.durationMs)})`);
+		} catch (error) {
+			log(`background install failed; the run that needs it tries again: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
 		}
+	}
+}
+
+/** Runs jest; its output goes to the terminal, or into the returned `output` (printed by the caller when it ends). */
+function runJest({ command, args, env }: JestCommand, capture: boolean): Promise<{ code: number; output: string }> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+		const chunks: Buffer[] = [];
+		child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+		child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
 		child.on('error', reject);
-		child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+		child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }));
 	});
 }
 
@@ -189,6 +211,7 @@ async function main(): Promise<void> {
 		return;
 	}
 	const started = Date.now();
+	const installs = installInBackground(runtimesOf(runs));
 	// Once for every run that installs the package (all but the unit project's).
 	const packed = runs.some((run) => !run.offline) ? await buildAndPack(path.join(mkdtempSync(path.join(tmpdir(), 'edu-test-matrix-')), 'package')) : undefined;
 	const logDir = path.join(REPO_ROOT, 'test-artifacts', 'test-matrix');
@@ -203,14 +226,18 @@ async function main(): Promise<void> {
 			if (!log) process.stdout.write(`\n=== ${label}\n`);
 			const runStarted = Date.now();
 			const env = { ...run.env, ...(packed && !run.offline ? { EDU_E2E_PACKAGE: JSON.stringify(packed) } : {}) };
-			const code = await runJest(jestCommand({ ...run, env }, options.jestArgs, isolate, [process.execPath, require.resolve('jest/bin/jest')]), log);
+			const { code, output } = await runJest(jestCommand({ ...run, env }, options.jestArgs, isolate, [process.execPath, require.resolve('jest/bin/jest')]), Boolean(log));
 			const ms = Date.now() - runStarted;
-			if (log) process.stdout.write(`\n=== ${label}: ${code === 0 ? 'PASS' : 'FAIL'} in ${formatSeconds(ms)} (${path.relative(REPO_ROOT, log)})\n${readFileSync(log, 'utf8')}\n=== end of ${label}\n`);
+			if (log) {
+				writeFileSync(log, output);
+				process.stdout.write(`\n=== ${label}: ${code === 0 ? 'PASS' : 'FAIL'} in ${formatSeconds(ms)} (${path.relative(REPO_ROOT, log)})\n${output}\n=== end of ${label}\n`);
+			}
 			results.push({ label, ms, code });
 		}
 		return results;
 	};
 	const results = (await Promise.all(lanes.map(runLane))).flat();
+	await installs;
 
 	const width = Math.max(...results.map((result) => result.label.length));
 	process.stdout.write(`\nTest runs (times include any runtime install; ${lanes.length > 1 ? 'the lanes ran side by side' : 'one after the other'}):\n`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { readdirSync } from 'node:fs';
 
 import { CELL_IDS, E2E_FILES, filesOfCell, proofFiles } from '../e2e/cells';
-import { E2E_WORKERS, e2eFilesPattern, jestCommand, MATRIX, matrixRuns, parseMatrixArgs } from '../../tooling/test-matrix';
+import { E2E_WORKERS, e2eFilesPattern, jestCommand, MATRIX, matrixRuns, parseMatrixArgs, runtimesOf } from '../../tooling/test-matrix';
 
 const jestConfig = require('../../jest.config.js') as { projects: Array<{ displayName: string; globalSetup?: string }> };
 const jestProjects = jestConfig.projects.map((project) => project.displayName);
@@ -97,6 +97,12 @@ describe('`npm test` and `npm run test:matrix`', () => {
 		expect(lanes([])).toEqual([['unit', 'e2e']]);
 		expect(lanes(['--matrix'])).toEqual([['unit', 'browser+queue'], MATRIX.map(() => 'e2e')]);
 		expect(lanes(['--matrix', '--e2e-only'])).toEqual([MATRIX.map(() => 'e2e')]);
+	});
+
+	it('installs the runtimes its runs need, in the order they come: npm test only 2.41, the matrix every one', () => {
+		expect(runtimesOf(matrixRuns(parseMatrixArgs([])).flat())).toEqual(['2']);
+		expect(runtimesOf(matrixRuns(parseMatrixArgs(['--matrix'])).flat())).toEqual(['2', '1', 'floor']);
+		expect(runtimesOf(matrixRuns(parseMatrixArgs(['--matrix', '--e2e-only', '--cells', 'floor'])).flat())).toEqual(['floor']);
 	});
 
 	it('can run only the e2e matrix, or only some cells', () => {
