@@ -8,7 +8,7 @@
 //                         of the support matrix (README "Compatibility"), each with only the files
 //                         test/e2e/cells.ts says differ there, each with its own n8n runtime.
 // The unit project runs first, in its own jest process (no global setup, so it runs on a machine
-// that cannot install n8n; in `npm test` a unit failure shows before n8n is installed). The matrix
+// that cannot install n8n; in `npm test` its result shows before the e2e run starts). The matrix
 // runs in two lanes side by side: the suites that keep the CPU busy (unit, then browser and queue)
 // stream to the terminal; the e2e cells, which mostly wait for n8n, run one after the other beside
 // them, each cell's output printed as one block when it ends (and kept in test-artifacts/test-matrix/).
