@@ -14,12 +14,11 @@
 // them, each cell's output printed as one block when it ends (and kept in test-artifacts/test-matrix/).
 // The package is built and packed once, before the lanes start, for every run that installs it, and
 // the n8n runtimes the runs need install in the background from the start, one after the other (a
-// run whose runtime is still installing waits for it: the install lock). Where
-// this machine can isolate a process (`unshare -rn`), it runs with no network but loopback and no
-// n8n runtime, which proves `npm run test:unit` needs neither; `.ci/run` asks for that proof with
+// run whose runtime is still installing waits for it: the install lock). Where this machine can
+// isolate a process (`unshare -rn`), the unit project runs with no network but loopback and no n8n runtime, which proves `npm run test:unit` needs neither; `.ci/run` asks for that proof with
 // --require-offline. Prints each run's time. Other arguments go to every jest run (`--ci`).
 //   npm run test:matrix -- --e2e-only        only the e2e cells (also `npm run test:e2e:matrix`)
-//   npm run test:matrix -- --cells 1,floor   only these e2e cells (ids below), after the other projects
+//   npm run test:matrix -- --cells 1,floor   only these e2e cells (ids below), beside the other projects
 //   npm test -- --require-offline            stop unless the unit project can run offline
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
