@@ -85,16 +85,14 @@ export const E2E_FILES: Readonly<Record<string, E2eFile>> = {
 	},
 };
 
-/** The e2e files a cell runs (file names under test/e2e), in this table's order. */
-export function filesOfCell(cell: CellId): string[] {
-	return Object.entries(E2E_FILES)
-		.filter(([, file]) => file.cells.includes(cell))
+/** The names of the files that `keep` keeps, in this table's order. */
+const filesWhere = (keep: (file: E2eFile) => boolean): string[] =>
+	Object.entries(E2E_FILES)
+		.filter(([, file]) => keep(file))
 		.map(([name]) => name);
-}
+
+/** The e2e files a cell runs (file names under test/e2e). */
+export const filesOfCell = (cell: CellId): string[] => filesWhere((file) => file.cells.includes(cell));
 
 /** The files of `npm test`'s proof of the package in one n8n. */
-export function proofFiles(): string[] {
-	return Object.entries(E2E_FILES)
-		.filter(([, file]) => file.proof)
-		.map(([name]) => name);
-}
+export const proofFiles = (): string[] => filesWhere((file) => file.proof === true);
