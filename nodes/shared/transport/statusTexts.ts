@@ -64,8 +64,8 @@ function validationAdvice(errors: ApiErrorBody['errors']): string[] {
 		if (field === 'filter') {
 			const names = quotedNames(text);
 			return names.length
-				? `Remove or rename the unknown filter ${names.map((name) => quoted(name)).join(', ')} (see Additional Filters).`
-				: 'Remove the filter the platform does not know (see Additional Filters).';
+				? `Remove or rename the unknown filter ${names.map((name) => quoted(name)).join(', ')}.`
+				: 'Remove the filter the platform does not know.';
 		}
 		if (field.startsWith('filter.')) return `Fix the value of the ${quoted(field.slice('filter.'.length))} filter.`;
 		if (field === 'sort') {

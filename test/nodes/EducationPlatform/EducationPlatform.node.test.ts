@@ -17,7 +17,7 @@ describe('Education Platform node description', () => {
 		expect(description).toMatchObject({
 			name: 'educationPlatform',
 			version: [1, 2],
-			defaultVersion: 1,
+			defaultVersion: 2,
 			usableAsTool: true,
 			inputs: [NodeConnectionTypes.Main],
 			outputs: [NodeConnectionTypes.Main],
