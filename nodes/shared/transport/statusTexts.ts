@@ -3,7 +3,7 @@
 // (the resource or the Base URL), 400/422 (the field or filter to fix) and an OAuth error code.
 // The API's error body is read here (docs/api-contract.md §4 error body, §6 scopes).
 import type { AuthenticationMethod } from '../constants';
-import { quoted } from '../errors';
+import { quoted, withItem } from '../errors';
 import { isJsonRecord } from '../jsonRecord';
 import type { Failure } from './retry';
 
@@ -114,8 +114,7 @@ function operationPhrase(method: string, url: string, resourceLabel: string | un
 /** The 403 message: what was refused, the scope it needs, and the item. */
 export function scopeMessage(scopes: string[], request: { method: string; url: string }, context: StatusContext): string {
 	const named = scopes.length ? `the ${scopes.join(' and ')} scope${scopes.length > 1 ? 's' : ''}` : 'a scope';
-	const item = context.itemIndex === undefined ? '' : ` [item ${context.itemIndex}]`;
-	return `The credential may not ${operationPhrase(request.method, request.url, context.resourceLabel)}: it lacks ${named}${item}`;
+	return withItem(`The credential may not ${operationPhrase(request.method, request.url, context.resourceLabel)}: it lacks ${named}`, context.itemIndex);
 }
 
 /** How THIS credential gets a scope it lacks: every grant has its own way, and each step works. */
