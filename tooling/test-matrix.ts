@@ -7,13 +7,11 @@
 // Where this machine can isolate a process (`unshare -rn`), the unit project runs with no network
 // but loopback and no n8n runtime, which proves `npm run test:unit` needs neither; `.ci/run` asks
 // for that proof with --require-offline, so CI runs the unit project once, not twice.
-// Prints each run's time. Other arguments go to every jest run (`--ci`).
-//   npm test                       everything
-//   npm test -- --e2e-only         only the e2e matrix (also `npm run test:e2e:matrix`)
-//   npm test -- --cells 1,floor    only these e2e cells (ids below), after the other projects
-//   npm test -- --require-offline  stop unless the unit project can run offline
+// Prints each run's time. Its flags: MATRIX_USAGE below (`npm test -- --help`); other arguments go
+// to every jest run (`--ci`).
 import { spawn, spawnSync } from 'node:child_process';
 
+import { printedHelp, readArgs } from '../sandbox/args';
 import { REPO_ROOT } from './n8n-runtime/runtime';
 import { ensureOsPackages, type OsNeed } from './lib/os-packages';
 import { formatSeconds } from './lib/processes';
@@ -49,23 +47,39 @@ export interface MatrixOptions {
 	jestArgs: string[];
 }
 
-/** Pure: splits our flags from jest's. */
+export const MATRIX_USAGE = `Usage: npm test [-- --e2e-only] [--cells ${MATRIX.map((cell) => cell.id).join(',')}] [--require-offline] [jest arguments]
+
+  --e2e-only         only the e2e matrix (also \`npm run test:e2e:matrix\`)
+  --cells IDS        only these e2e cells, comma-separated, after the other projects:
+${MATRIX.map((cell) => `                       ${cell.id.padEnd(9)} ${cell.label}`).join('\n')}
+  --require-offline  stop unless the unit project can run offline
+  anything else      goes to every jest run, e.g. --ci`;
+
+/**
+ * Pure: splits our flags from jest's. The one reader that passes what is not its own on
+ * (sandbox/args.ts `passRest`, a lenient parseArgs underneath): the jest arguments, in order.
+ */
 export function parseMatrixArgs(argv: string[]): MatrixOptions {
-	const options: MatrixOptions = { e2eOnly: false, requireOffline: false, cells: MATRIX, jestArgs: [] };
-	for (let i = 0; i < argv.length; i++) {
-		const [flag, inline] = argv[i].split(/=(.*)/s, 2) as [string, string | undefined];
-		if (flag === '--e2e-only') options.e2eOnly = true;
-		else if (flag === '--require-offline') options.requireOffline = true;
-		else if (flag === '--cells') {
-			const ids = (inline ?? argv[++i] ?? '').split(',').map((id) => id.trim()).filter(Boolean);
-			const unknown = ids.filter((id) => !MATRIX.some((cell) => cell.id === id));
-			if (ids.length === 0 || unknown.length > 0) {
-				throw new Error(`--cells takes a comma-separated list of ${MATRIX.map((cell) => cell.id).join(', ')}; got "${ids.join(',')}".`);
-			}
-			options.cells = MATRIX.filter((cell) => ids.includes(cell.id));
-		} else options.jestArgs.push(argv[i]);
+	const { values, rest } = readArgs(argv, {
+		flags: { 'e2e-only': { type: 'boolean' }, 'require-offline': { type: 'boolean' }, cells: { type: 'string' } },
+		usage: MATRIX_USAGE,
+		passRest: true,
+	});
+	return {
+		e2eOnly: values['e2e-only'] ?? false,
+		requireOffline: values['require-offline'] ?? false,
+		cells: values.cells === undefined ? MATRIX : cellsOf(values.cells),
+		jestArgs: rest,
+	};
+}
+
+function cellsOf(list: string): MatrixCell[] {
+	const ids = list.split(',').map((id) => id.trim()).filter(Boolean);
+	const unknown = ids.filter((id) => !MATRIX.some((cell) => cell.id === id));
+	if (ids.length === 0 || unknown.length > 0) {
+		throw new Error(`--cells takes a comma-separated list of ${MATRIX.map((cell) => cell.id).join(', ')}; got "${ids.join(',')}".`);
 	}
-	return options;
+	return MATRIX.filter((cell) => ids.includes(cell.id));
 }
 
 export interface JestRun {
@@ -168,6 +182,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
 	main().catch((error: unknown) => {
+		if (printedHelp(error)) return;
 		console.error(error instanceof Error ? error.message : error);
 		process.exit(1);
 	});

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-import { jestCommand, MATRIX, matrixRuns, parseMatrixArgs } from '../../tooling/test-matrix';
+import { HelpRequested } from '../../sandbox/args';
+import { jestCommand, MATRIX, MATRIX_USAGE, matrixRuns, parseMatrixArgs } from '../../tooling/test-matrix';
 
 const jestConfig = require('../../jest.config.js') as { projects: Array<{ displayName: string; globalSetup?: string }> };
 const jestProjects = jestConfig.projects.map((project) => project.displayName);
@@ -43,6 +44,19 @@ describe('the test matrix `npm test` runs', () => {
 
 	it('runs everything by default and passes other arguments on to jest', () => {
 		expect(parseMatrixArgs(['--ci'])).toEqual({ e2eOnly: false, requireOffline: false, cells: MATRIX, jestArgs: ['--ci'] });
+	});
+
+	it('passes jest its arguments in order, values and short flags included, and keeps only its own', () => {
+		const options = parseMatrixArgs(['--ci', '--testNamePattern', 'lists all', '--cells', '1', '-t', 'x', '--maxWorkers=2', '--require-offline']);
+		expect(options.jestArgs).toEqual(['--ci', '--testNamePattern', 'lists all', '-t', 'x', '--maxWorkers=2']);
+		expect(options).toMatchObject({ requireOffline: true, e2eOnly: false });
+		expect(options.cells.map((cell) => cell.id)).toEqual(['1']);
+	});
+
+	it('answers --help with its usage, not jest\'s, and wants a value after --cells', () => {
+		expect(() => parseMatrixArgs(['--ci', '--help'])).toThrow(HelpRequested);
+		expect(() => parseMatrixArgs(['-h'])).toThrow(MATRIX_USAGE);
+		expect(() => parseMatrixArgs(['--cells'])).toThrow(`--cells needs a value.\n\n${MATRIX_USAGE}`);
 	});
 
 	it('can run only the e2e matrix, or only some cells', () => {

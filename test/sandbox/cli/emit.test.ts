@@ -107,6 +107,24 @@ describe('sandbox:emit CLI', () => {
 	});
 });
 
+describe('sandbox:emit flags', () => {
+	it('prints the usage on --help and exits 0, for emit and for --redeliver', async () => {
+		const help = await runEmit(['--help']);
+		expect(help).toMatchObject({ code: 0, stderr: '' });
+		expect(help.stdout).toContain('Usage: npm run sandbox:emit -- <type> [--count N]');
+		const redeliverHelp = await runEmit(['--redeliver', '-h']);
+		expect(redeliverHelp).toMatchObject({ code: 0, stderr: '' });
+		expect(redeliverHelp.stdout).toContain('Usage: npm run sandbox:emit -- --redeliver <evt_… or dlv_…>');
+	});
+
+	it('names a flag it does not take, then the usage, and exits 1', async () => {
+		const result = await runEmit(['payment.failed', '--colour', 'red']);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toBe('');
+		expect(result.stderr).toContain('Unknown flag --colour.\n\nUsage: npm run sandbox:emit');
+	});
+});
+
 describe('sandbox:emit amount summary', () => {
 	it('shows minor units as the currency amount a person reads, keeping the raw value', () => {
 		expect(formatMinorUnits(3500, 'USD')).toBe('35.00 USD (3500 minor units)');
