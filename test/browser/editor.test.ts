@@ -7,7 +7,8 @@
 import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
 import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescription';
 import { triggerProperties } from '../../nodes/EducationPlatformTrigger/description';
-import { defaultScopes, RESOURCES, resourceByValue, scopeOptions, webhookScopeOptions } from '../../nodes/shared/resources/registry';
+import { RESOURCES, resourceByValue } from '../../nodes/shared/resources/registry';
+import { defaultScopes, scopeOptions } from '../../nodes/shared/scopes';
 import { ACTION_PANELS, RESOURCE_RUNS } from './actions';
 import { readmeScreenshot } from './support/screenshots';
 import { browserTest, current, startEditorSession, stopEditorSession, STEP_TIMEOUT_MS } from './support/session';
@@ -466,7 +467,7 @@ describe('the credential dialogs', () => {
 		expect(await modal.root.innerText()).toContain(`${n8n.server.url}/rest/oauth2-credential/callback`);
 		expect(await modal.value('grantType')).toBe('Authorization Code (with PKCE)');
 		// Every scope is ticked by default: every operation works on first use.
-		expect(await modal.value('platformScopes')).toBe([...scopeOptions(RESOURCES), ...webhookScopeOptions(RESOURCES)].map((option) => option.name).join(', '));
+		expect(await modal.value('platformScopes')).toBe(scopeOptions().map((option) => option.name).join(', '));
 		expect(await modal.tooltip('clientSecret')).toMatch(/leave empty if the OAuth client is public/);
 		await modal.choose('grantType', 'Client Credentials');
 		await modal.field('authUrlOverride').waitFor({ state: 'hidden' });
@@ -475,7 +476,7 @@ describe('the credential dialogs', () => {
 });
 
 describe('OAuth2 Authorization Code with PKCE, connected in the editor through the platform\'s consent page', () => {
-	const DEFAULT_SCOPES = defaultScopes(RESOURCES);
+	const DEFAULT_SCOPES = defaultScopes();
 
 	for (const { client, clientId, clientSecret, scopes } of [
 		{ client: 'the confidential demo client, default scopes', clientId: () => current().n8n.sandbox.config.oauthClientId, clientSecret: () => current().n8n.sandbox.config.oauthClientSecret, scopes: DEFAULT_SCOPES },
