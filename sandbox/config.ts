@@ -30,8 +30,6 @@ import type { Clock } from './clock';
 import { hashString } from './random';
 import { FaultRulesSchema, type FaultRule } from './schemas/faults';
 
-export const ALL_SCOPES = ['students:read', 'enrollments:read', 'payments:read', 'exam_results:read', 'webhooks:read', 'webhooks:write'] as const;
-export type Scope = (typeof ALL_SCOPES)[number];
 
 export const DEFAULT_REDIRECT_URIS = [
 	'http://localhost:5678/rest/oauth2-credential/callback',

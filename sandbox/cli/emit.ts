@@ -4,7 +4,7 @@
 import { request } from 'undici';
 
 import { printedHelp, readArgs } from '../args';
-import { EVENT_TYPES, isEventType, type EventType } from '../events/types';
+import { EVENT_TYPES, isEventType, type EventType } from '../schemas/events';
 import { UsageError } from './usageError';
 import { CONNECTION_FLAGS, connectionFrom } from './webhookApi';
 

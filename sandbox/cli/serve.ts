@@ -4,9 +4,10 @@
  * Stops cleanly on SIGINT/SIGTERM.
  */
 import { printedHelp } from '../args';
-import { ALL_SCOPES, ConfigError, parseConfig } from '../config';
+import { ConfigError, parseConfig } from '../config';
+import { ALL_SCOPES } from '../scopes';
 import { startSandbox } from '../index';
-import { PUBLIC_CLIENT_ID } from '../oauth/store';
+import { PUBLIC_CLIENT_ID } from '../auth/oauthStore';
 
 async function main(): Promise<void> {
 	const config = parseConfig({ env: process.env, argv: process.argv.slice(2) });

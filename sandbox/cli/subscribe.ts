@@ -2,7 +2,7 @@
 // Subscribes a URL to the sandbox's events and prints the subscription's signing secret (whsec_…),
 // which the platform shows only once: what the trigger's Registration = Manual needs, without curl.
 import { printedHelp, readArgs } from '../args';
-import { EVENT_TYPES, isEventType } from '../events/types';
+import { EVENT_TYPES, isEventType } from '../schemas/events';
 import { UsageError } from './usageError';
 import { CONNECTION_FLAGS, CONNECTION_USAGE, callSandbox, connectionFrom, type Connection } from './webhookApi';
 

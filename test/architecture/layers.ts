@@ -49,6 +49,9 @@ export const SANDBOX_LAYERS: readonly Layer[] = [
 	{ paths: ['sandbox/auth/'], reason: 'the credentials the sandbox issues: tokens, OAuth clients and codes' },
 	{ paths: ['sandbox/config.ts'], reason: 'the settings, from defaults, environment and flags' },
 	{ paths: ['sandbox/http/'], reason: "the contract's error bodies, pagination, validation and rate-limit windows" },
-	{ paths: ['sandbox/schemas/'], reason: "the contract's shapes as zod schemas" },
-	{ paths: ['sandbox/clock.ts', 'sandbox/random.ts', 'sandbox/scopes.ts'], reason: 'time, seeded randomness and the scope names: leaves every layer may use' },
+	{ paths: ['sandbox/schemas/'], reason: "the contract's shapes: zod schemas and the event types" },
+	{
+		paths: ['sandbox/clock.ts', 'sandbox/random.ts', 'sandbox/scopes.ts', 'sandbox/args.ts'],
+		reason: 'time, seeded randomness, the scope names and the argument reader every CLI shares: leaves every layer may use',
+	},
 ];

@@ -13,7 +13,7 @@ import { ACTION_PANELS, RESOURCE_RUNS } from './actions';
 import { readmeScreenshot } from './support/screenshots';
 import { browserTest, current, startEditorSession, stopEditorSession, STEP_TIMEOUT_MS } from './support/session';
 import { eventually } from '../e2e/support/sandboxClient';
-import { PUBLIC_CLIENT_ID } from '../../sandbox/oauth/store';
+import { PUBLIC_CLIENT_ID } from '../../sandbox/auth/oauthStore';
 import { parseSubscribeArgs, subscribe } from '../../sandbox/cli/subscribe';
 import { paymentName } from '../../nodes/shared/resources/payment/simplify';
 

@@ -4,7 +4,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { formatMinorUnits } from '../../../sandbox/cli/emit';
-import { EVENT_TYPES } from '../../../sandbox/events/types';
+import { EVENT_TYPES } from '../../../sandbox/schemas/events';
 import { apiClient } from '../webhooks/helpers/api';
 import { startReceiver, type Receiver } from '../webhooks/helpers/receiver';
 
