@@ -11,6 +11,7 @@ import { RESOURCES, resourceByValue } from '../../nodes/shared/resources/registr
 import { defaultScopes, scopeOptions } from '../../nodes/shared/scopes';
 import { ACTION_PANELS, RESOURCE_RUNS } from './actions';
 import { readmeScreenshot } from './support/screenshots';
+import type { CredentialModal } from './support/editor';
 import { browserTest, current, startEditorSession, stopEditorSession, STEP_TIMEOUT_MS } from './support/session';
 import { eventually } from '../e2e/support/sandboxClient';
 import { PUBLIC_CLIENT_ID } from '../../sandbox/auth/oauthStore';
@@ -44,6 +45,16 @@ async function addFromNodesPanel(section: 'Actions' | 'Triggers', name: string):
 	await editor.nodeCreator.open(NODE);
 	await editor.nodeCreator.chooseAction(section, name);
 	await editor.ndv.root.waitFor();
+}
+
+/** A new workflow with `action`'s node, and n8n's new-credential dialog open on `method`. */
+async function newCredentialFor(action: string, method: 'Access Token' | 'OAuth2'): Promise<CredentialModal> {
+	await addFromNodesPanel('Actions', action);
+	const { editor } = current();
+	await editor.ndv.createCredential();
+	await editor.credentialModal.root.waitFor();
+	await editor.credentialModal.chooseMethod(method);
+	return editor.credentialModal;
 }
 
 /** Waits until `read` gives `expected` (the editor fills lists and panels asynchronously), else fails with the last value. */
@@ -426,11 +437,7 @@ describe('the Education Platform Trigger', () => {
 
 describe('the credential dialogs', () => {
 	browserTest("Access Token: the fields and hints render; a bad token shows the node's advice, a good one n8n's success", async ({ editor, n8n, page }) => {
-		await addFromNodesPanel('Actions', 'Get many students');
-		await editor.ndv.createCredential();
-		const modal = editor.credentialModal;
-		await modal.root.waitFor();
-		await modal.chooseMethod('Access Token');
+		const modal = await newCredentialFor('Get many students', 'Access Token');
 		expect(await modal.labels()).toEqual(expect.arrayContaining(['Base URL', 'Access Token']));
 		expect(await modal.field('baseUrl').locator('input').getAttribute('placeholder')).toBe('e.g. https://school.example.com');
 		expect(await modal.tooltip('accessToken')).toMatch(/Settings → API tokens/);
@@ -456,11 +463,7 @@ describe('the credential dialogs', () => {
 	});
 
 	browserTest('OAuth2: the fields and hints render, with the redirect URL to register', async ({ editor, n8n }) => {
-		await addFromNodesPanel('Actions', 'Get many students');
-		await editor.ndv.createCredential();
-		const modal = editor.credentialModal;
-		await modal.root.waitFor();
-		await modal.chooseMethod('OAuth2');
+		const modal = await newCredentialFor('Get many students', 'OAuth2');
 		expect(await modal.labels()).toEqual(
 			expect.arrayContaining(['OAuth Redirect URL', 'Grant Type', 'Client ID', 'Client Secret', 'Base URL', 'Scopes', 'Authorization URL Override', 'Access Token URL Override']),
 		);
@@ -485,11 +488,7 @@ describe('OAuth2 Authorization Code with PKCE, connected in the editor through t
 		{ client: 'the public client (no secret), chosen scopes', clientId: () => PUBLIC_CLIENT_ID, clientSecret: () => '', scopes: ['students:read', 'webhooks:read'] },
 	]) {
 		browserTest(`${client}: Connect opens the consent page, Approve stores a token with those scopes, and the node lists students with it`, async ({ editor, n8n, context }) => {
-			await addFromNodesPanel('Actions', 'Get many students');
-			await editor.ndv.createCredential();
-			const modal = editor.credentialModal;
-			await modal.root.waitFor();
-			await modal.chooseMethod('OAuth2');
+			const modal = await newCredentialFor('Get many students', 'OAuth2');
 			await modal.fill('baseUrl', n8n.sandbox.baseUrl);
 			await modal.fill('clientId', clientId());
 			if (clientSecret()) await modal.fill('clientSecret', clientSecret());
@@ -553,11 +552,7 @@ describe('OAuth2 Authorization Code with PKCE, connected in the editor through t
 
 describe('OAuth2 Client Credentials, a scope ticked after first use', () => {
 	browserTest('without payments:read, Get Many payments says which scope to tick; ticked and saved, the next run works with the same credential', async ({ editor, n8n }) => {
-		await addFromNodesPanel('Actions', 'Get many payments');
-		await editor.ndv.createCredential();
-		const modal = editor.credentialModal;
-		await modal.root.waitFor();
-		await modal.chooseMethod('OAuth2');
+		const modal = await newCredentialFor('Get many payments', 'OAuth2');
 		await modal.choose('grantType', 'Client Credentials');
 		await modal.fill('baseUrl', n8n.sandbox.baseUrl);
 		await modal.fill('clientId', n8n.sandbox.config.oauthClientId);
