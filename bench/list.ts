@@ -25,9 +25,11 @@ import { EducationPlatform } from '../nodes/EducationPlatform/EducationPlatform.
 import { planPerPage } from '../nodes/shared/list/page';
 import { recordHttpTraffic } from '../test/integration/support/httpTraffic';
 import { runStudentNode } from '../test/integration/support/liveSandbox';
+import { printedHelp, readArgs } from '../sandbox/args';
 import { RATE_LIMIT_BOUND_FORMULA, rateLimitLowerBound, ratioToBound } from './rateLimitBound';
 import { startProfile } from './profileSummary';
 import { forkSandbox, peakRssBytes } from './sandboxProcess';
+import { wholeNumber } from './wholeNumber';
 
 interface BenchOptions {
 	students: number[];
@@ -43,36 +45,29 @@ const USAGE = 'Usage: npm run bench:list -- [--students 10000,100000] [--rate 60
 const WINDOW_SECONDS = 60;
 const RSS_SAMPLE_MS = 50;
 
-function wholeNumber(raw: string | undefined, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-	const value = Number(raw);
-	if (raw === undefined || !/^\d+$/.test(raw.replace(/_/g, '')) || value < min || value > max) {
-		throw new Error(`${flag} must be a whole number from ${min} to ${max}; got "${raw ?? ''}".\n${USAGE}`);
-	}
-	return value;
-}
-
-function usageError(message: string): never {
-	throw new Error(`${message}\n${USAGE}`);
-}
-
-function parseArgs(argv: string[]): BenchOptions {
-	const options: BenchOptions = { students: [10_000, 100_000], rate: 600, pageSize: 100, seed: 42, runs: 1 };
-	for (let i = 0; i < argv.length; i++) {
-		const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-		const value = () => inline ?? argv[++i];
-		if (flag === '--students') options.students = value()?.split(',').map((n) => wholeNumber(n.trim().replace(/_/g, ''), flag, 0, 5_000_000)) ?? [];
-		else if (flag === '--rate') options.rate = wholeNumber(value(), flag, 1);
-		else if (flag === '--page-size') options.pageSize = wholeNumber(value(), flag, 1, 100);
-		else if (flag === '--limit') options.limit = wholeNumber(value(), flag, 1);
-		else if (flag === '--seed') options.seed = wholeNumber(value(), flag, 0);
-		else if (flag === '--runs') options.runs = wholeNumber(value(), flag, 1, 100);
-		else if (flag === '--cpu-prof') options.cpuProfile = value() || usageError(`${flag} needs a file name.`);
-		else if (flag === '--help' || flag === '-h') {
-			console.log(USAGE);
-			process.exit(0);
-		} else throw new Error(`Unknown argument "${argv[i]}".\n${USAGE}`);
-	}
-	if (options.students.length === 0) throw new Error(`--students needs at least one size.\n${USAGE}`);
+function parseListArgs(argv: string[]): BenchOptions {
+	const { values } = readArgs(argv, {
+		flags: {
+			students: { type: 'string' },
+			rate: { type: 'string' },
+			'page-size': { type: 'string' },
+			limit: { type: 'string' },
+			seed: { type: 'string' },
+			runs: { type: 'string' },
+			'cpu-prof': { type: 'string' },
+		},
+		usage: USAGE,
+	});
+	const options: BenchOptions = {
+		students: values.students?.split(',').map((size) => wholeNumber(size, '--students', 0, 5_000_000)) ?? [10_000, 100_000],
+		rate: wholeNumber(values.rate, '--rate', 1) ?? 600,
+		pageSize: wholeNumber(values['page-size'], '--page-size', 1, 100) ?? 100,
+		limit: wholeNumber(values.limit, '--limit', 1),
+		seed: wholeNumber(values.seed, '--seed', 0) ?? 42,
+		runs: wholeNumber(values.runs, '--runs', 1, 100) ?? 1,
+		cpuProfile: values['cpu-prof'],
+	};
+	if (options.cpuProfile === '') throw new Error(`--cpu-prof needs a file name.\n${USAGE}`);
 	if (options.cpuProfile && options.runs < 2) throw new Error(`--cpu-prof profiles the listings after the first: give --runs 2 or more.\n${USAGE}`);
 	return options;
 }
@@ -176,7 +171,7 @@ async function laterRuns(options: BenchOptions, items: number, list: () => Promi
 }
 
 async function main(): Promise<void> {
-	const options = parseArgs(process.argv.slice(2));
+	const options = parseListArgs(process.argv.slice(2));
 	console.log(`Education Platform node → sandbox, through n8n's engine (node ${process.version})`);
 	console.log(`Lower bound from the rate limit alone: ${RATE_LIMIT_BOUND_FORMULA}\n`);
 	let ok = true;
@@ -186,6 +181,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+	if (printedHelp(error)) return;
 	console.error(error instanceof Error ? error.message : error);
 	process.exit(1);
 });

@@ -20,10 +20,12 @@
  */
 import path from 'node:path';
 
-import { parseN8nEnvAssignment } from '../tooling/lib/n8n-env';
+import { printedHelp, readArgs } from '../sandbox/args';
+import { n8nEnvFlags } from '../tooling/lib/n8n-env';
 import { parseEngines } from './n8n/engines';
 import { BENCH_CASES, FULL, runBench, SMALL, type BenchCase, type BenchOptions } from './n8n/run';
 import { formatTable } from './n8n/table';
+import { wholeNumber } from './wholeNumber';
 
 const USAGE = 'Usage: npm run bench:n8n -- [--small] [--runs N] [--deliveries N] [--n8n-env KEY=VALUE] [--only CASES] [--engines NAMES] [--cpu-prof FILE]';
 
@@ -34,33 +36,40 @@ function parseCases(list: string): BenchCase[] {
 	return cases as BenchCase[];
 }
 
-function parseArgs(argv: string[]): BenchOptions {
-	let options = { ...FULL };
-	for (let i = 0; i < argv.length; i++) {
-		// Sizes only: --only, --engines, --n8n-env and --cpu-prof given before it still count.
-		if (argv[i] === '--small') {
-			const { runs, engines } = options;
-			options = { ...options, ...SMALL, runs: runs === FULL.runs ? SMALL.runs : runs, engines: engines === FULL.engines ? SMALL.engines : engines };
-		} else if (argv[i] === '--runs' && /^[1-9]\d*$/.test(argv[i + 1] ?? '')) options.runs = Number(argv[++i]);
-		else if (argv[i] === '--deliveries' && /^[1-9]\d*$/.test(argv[i + 1] ?? '')) options.deliveries = Number(argv[++i]);
-		else if (argv[i] === '--n8n-env' && parseN8nEnvAssignment(argv[i + 1])) {
-			const [key, value] = parseN8nEnvAssignment(argv[++i])!;
-			options.n8nEnv = { ...options.n8nEnv, [key]: value };
-		} else if (argv[i] === '--only' && argv[i + 1]) options.only = parseCases(argv[++i]);
-		else if (argv[i] === '--engines' && argv[i + 1]) options.engines = parseEngines(argv[++i]);
-		else if (argv[i] === '--cpu-prof' && argv[i + 1]) options.cpuProfile = path.resolve(argv[++i]);
-		else throw new Error(`Unknown argument "${argv[i]}".\n${USAGE}`);
-	}
-	return options;
+function parseN8nBenchArgs(argv: string[]): BenchOptions {
+	const { values } = readArgs(argv, {
+		flags: {
+			small: { type: 'boolean' },
+			runs: { type: 'string' },
+			deliveries: { type: 'string' },
+			'n8n-env': { type: 'string', multiple: true },
+			only: { type: 'string' },
+			engines: { type: 'string' },
+			'cpu-prof': { type: 'string' },
+		},
+		usage: USAGE,
+	});
+	// --small sets the sizes; a flag given with it wins, before or after it.
+	const sizes = values.small ? SMALL : FULL;
+	return {
+		...sizes,
+		runs: wholeNumber(values.runs, '--runs', 1) ?? sizes.runs,
+		deliveries: wholeNumber(values.deliveries, '--deliveries', 1) ?? sizes.deliveries,
+		n8nEnv: values['n8n-env'] && n8nEnvFlags(values['n8n-env']),
+		only: values.only === undefined ? undefined : parseCases(values.only),
+		engines: values.engines === undefined ? sizes.engines : parseEngines(values.engines),
+		cpuProfile: values['cpu-prof'] && path.resolve(values['cpu-prof']),
+	};
 }
 
 async function main(): Promise<void> {
-	const options = parseArgs(process.argv.slice(2));
+	const options = parseN8nBenchArgs(process.argv.slice(2));
 	const result = await runBench({ ...options, log: (line) => console.log(line) });
 	console.log(`\n${formatTable(result)}`);
 }
 
 main().catch((error: unknown) => {
+	if (printedHelp(error)) return;
 	console.error(error instanceof Error ? error.stack : error);
 	process.exit(1);
 });

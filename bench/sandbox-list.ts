@@ -6,6 +6,8 @@
  *   npx tsx bench/sandbox-list.ts [students=1000000]
  */
 import { startSandbox } from '../sandbox';
+import { printedHelp, readArgs } from '../sandbox/args';
+import { wholeNumber } from './wholeNumber';
 
 const QUERIES = [
 	'per_page=100',
@@ -29,7 +31,8 @@ async function timed(url: string): Promise<{ ms: number; total: number }> {
 }
 
 async function main(): Promise<void> {
-	const students = Number(process.argv[2] ?? 1_000_000);
+	const { positionals } = readArgs(process.argv.slice(2), { flags: {}, positionals: true, usage: 'Usage: npx tsx bench/sandbox-list.ts [students=1000000]' });
+	const students = wholeNumber(positionals[0], 'students', 0, 5_000_000) ?? 1_000_000;
 	const before = process.memoryUsage();
 	const started = performance.now();
 	const sandbox = await startSandbox({ port: 0, students, rateLimit: 1_000_000 });
@@ -53,6 +56,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+	if (printedHelp(error)) return;
 	console.error(error);
 	process.exit(1);
 });

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/webhook.ts [-- flags]` — the trigger's webhook() alone, as n8n calls it for each
+ * `npx tsx bench/webhook.ts [flags]` — the trigger's webhook() alone, as n8n calls it for each
  * delivery (n8n-core's real WebhookContext, built per request as n8n builds it), without HTTP,
  * without n8n's server and without the isolate n8n 2.x acquires around it: what this package's
  * own code costs per delivery, and where that time goes.
@@ -19,8 +19,10 @@ import type { IWebhookResponseData, IWorkflowExecuteAdditionalData } from 'n8n-w
 
 // `.node.js`: tsx would resolve `EducationPlatformTrigger.node` to the node's codex JSON file.
 import { EducationPlatformTrigger } from '../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node.js';
+import { printedHelp, readArgs } from '../sandbox/args';
 import { createTriggerWorkflow, TRIGGER_NODE_NAME } from '../test/harness/triggerHarness';
 import { startProfile } from './profileSummary';
+import { wholeNumber } from './wholeNumber';
 
 interface BenchOptions {
 	deliveries: number;
@@ -29,19 +31,21 @@ interface BenchOptions {
 	cpuProfile?: string;
 }
 
-const USAGE = 'Usage: npx tsx bench/webhook.ts -- [--deliveries 20000] [--rounds 5] [--output event|data] [--cpu-prof FILE]';
+const USAGE = 'Usage: npx tsx bench/webhook.ts [--deliveries 20000] [--rounds 5] [--output event|data] [--cpu-prof FILE]';
 
-function parseArgs(argv: string[]): BenchOptions {
-	const options: BenchOptions = { deliveries: 20_000, rounds: 5, output: 'event' };
-	for (let i = 0; i < argv.length; i++) {
-		const value = argv[i + 1];
-		if (argv[i] === '--deliveries' && /^[1-9]\d*$/.test(value ?? '')) options.deliveries = Number(argv[++i]);
-		else if (argv[i] === '--rounds' && /^[1-9]\d*$/.test(value ?? '')) options.rounds = Number(argv[++i]);
-		else if (argv[i] === '--output' && (value === 'event' || value === 'data')) options.output = argv[++i] as 'event' | 'data';
-		else if (argv[i] === '--cpu-prof' && value) options.cpuProfile = argv[++i];
-		else throw new Error(`Unknown argument "${argv[i]}".\n${USAGE}`);
-	}
-	return options;
+function parseWebhookBenchArgs(argv: string[]): BenchOptions {
+	const { values } = readArgs(argv, {
+		flags: { deliveries: { type: 'string' }, rounds: { type: 'string' }, output: { type: 'string' }, 'cpu-prof': { type: 'string' } },
+		usage: USAGE,
+	});
+	const output = values.output ?? 'event';
+	if (output !== 'event' && output !== 'data') throw new Error(`--output is event or data; got "${output}".\n${USAGE}`);
+	return {
+		deliveries: wholeNumber(values.deliveries, '--deliveries', 1) ?? 20_000,
+		rounds: wholeNumber(values.rounds, '--rounds', 1) ?? 5,
+		output,
+		cpuProfile: values['cpu-prof'] || undefined,
+	};
 }
 
 const SECRET_KEY = randomBytes(32);
@@ -73,7 +77,7 @@ function delivery(n: number) {
 }
 
 async function main(): Promise<void> {
-	const options = parseArgs(process.argv.slice(2));
+	const options = parseWebhookBenchArgs(process.argv.slice(2));
 	const trigger = createTriggerWorkflow({
 		nodeType: new EducationPlatformTrigger(),
 		parameters: { events: ['payment.*', 'enrollment.created'], options: { output: options.output } },
@@ -109,6 +113,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+	if (printedHelp(error)) return;
 	console.error(error instanceof Error ? error.stack : error);
 	process.exit(1);
 });

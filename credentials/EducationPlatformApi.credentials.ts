@@ -5,17 +5,17 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { connectionTest, listed, RESOURCES, webhookScopes } from '../nodes/shared/resources/registry';
+import { listed } from '../nodes/shared/listed';
+import { CONNECTION_TEST as tested, READ_SCOPES, recordsOf, WEBHOOK_SCOPES as webhook } from '../nodes/shared/scopes';
 
-const { tested, others } = connectionTest(RESOURCES);
-const otherScopes = others.map((resource) => resource.scope);
-const webhook = webhookScopes(RESOURCES);
+// The scopes of the resources the test does not list, which a token may be meant for instead.
+const otherScopes = Object.values(READ_SCOPES).filter((scope) => scope !== tested.scope);
 
 /**
  * Personal access token (Laravel Passport PAT). docs/api-contract.md §6.
  *
- * The connection test lists one record of the resource marked `connectionTest` (students): n8n's
- * test is a single request, and students:read is the scope nearly every token has; a 403 says that a
+ * The connection test lists one record of the resource CONNECTION_TEST names (students,
+ * nodes/shared/scopes.ts): n8n's test is a single request, and students:read is the scope nearly every token has; a 403 says that a
  * token for the other resources still works for them (the contract has no scope-free endpoint that would test any token). The base URL is normalised inside the expression the
  * same way nodes/shared/baseUrl.ts does it (credential files cannot import code that n8n would
  * have to evaluate before the credential loads): trailing slashes and one pasted `/v1` go, an
@@ -86,10 +86,7 @@ export class EducationPlatformApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 403,
-					message: `The access token is valid but lacks the ${tested.scope} scope, which this test reads with. Create a token with ${tested.scope} (plus ${otherScopes.join(', ')} for those resources, and ${webhook.write} if you use the trigger or redeliver events). A token meant only for ${listed(
-						others.map((resource) => resource.plural),
-						'or',
-					)} works for them: save the credential anyway.`,
+					message: `The access token is valid but lacks the ${tested.scope} scope, which this test reads with. Create a token with ${tested.scope} (plus ${otherScopes.join(', ')} for those resources, and ${webhook.write} if you use the trigger or redeliver events). A token meant only for ${listed(otherScopes.map(recordsOf), 'or')} works for them: save the credential anyway.`,
 				},
 			},
 			{

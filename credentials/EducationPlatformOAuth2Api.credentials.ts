@@ -1,5 +1,5 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
-import { defaultScopes, RESOURCES, scopeOptions, webhookScopeOptions } from '../nodes/shared/resources/registry';
+import { defaultScopes, scopeOptions } from '../nodes/shared/scopes';
 
 /**
  * OAuth2 (Laravel Passport) — docs/api-contract.md §7.
@@ -24,7 +24,7 @@ import { defaultScopes, RESOURCES, scopeOptions, webhookScopeOptions } from '../
 // untouched Scopes ask for these too from their next token: Client Credentials at once, Authorization
 // Code at its next Reconnect. A client the platform does not allow one of them gets invalid_scope,
 // whose advice names the fix (docs/credentials.md, "Scopes").
-const DEFAULT_SCOPES = defaultScopes(RESOURCES);
+const DEFAULT_SCOPES = defaultScopes();
 
 const ORIGIN_OF_BASE_URL =
 	'String($self["baseUrl"] || "").trim().replace(/^(https?:\\/\\/[^\\/?#]+).*$/i, "$1")';
@@ -92,11 +92,8 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			displayName: 'Scopes',
 			name: 'platformScopes',
 			type: 'multiOptions',
-			options: [
-				// Each resource's read scope, then the webhook scopes.
-				...scopeOptions(RESOURCES),
-				...webhookScopeOptions(RESOURCES),
-			],
+			// Each resource's read scope, then the webhook scopes.
+			options: scopeOptions(),
 			default: DEFAULT_SCOPES,
 			description:
 				'What n8n may do on the platform. After a change, save; with Authorization Code, also click Reconnect.',

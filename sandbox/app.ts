@@ -57,7 +57,7 @@ export async function buildApp(config: SandboxConfig): Promise<{ app: FastifyIns
 		reply.header('X-Request-Id', request.id);
 	});
 	installErrorHandling(app);
-	installFaultInjection(app, state);
+	installFaultInjection(app, state.faults);
 
 	for (const prefix of API_PREFIXES) await app.register(apiRoutes, { prefix, state });
 	await app.register(oauthRoutes, { prefix: '/oauth', state });

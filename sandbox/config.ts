@@ -26,12 +26,11 @@
  * | --live                  | SANDBOX_LIVE                 | false (emit a stream of demo events) |
  * | --live-interval         | SANDBOX_LIVE_INTERVAL        | 5 (seconds between live-mode events) |
  */
+import { readArgs, type Flags } from './args';
 import type { Clock } from './clock';
 import { hashString } from './random';
 import { FaultRulesSchema, type FaultRule } from './schemas/faults';
 
-export const ALL_SCOPES = ['students:read', 'enrollments:read', 'payments:read', 'exam_results:read', 'webhooks:read', 'webhooks:write'] as const;
-export type Scope = (typeof ALL_SCOPES)[number];
 
 export const DEFAULT_REDIRECT_URIS = [
 	'http://localhost:5678/rest/oauth2-credential/callback',
@@ -228,8 +227,8 @@ const SETTINGS: Setting[] = [
 export const USAGE = [
 	'Usage: npm run sandbox -- [flags]',
 	'',
-	...SETTINGS.map((s) => `  --${s.flag}${s.boolean ? '' : ' <value>'}`.padEnd(34) + `(env ${s.env})`),
-	'  --help',
+	...SETTINGS.map((s) => `  --${s.boolean ? `[no-]${s.flag}` : `${s.flag} <value>`}`.padEnd(34) + `(env ${s.env})`),
+	'  --help, -h',
 ].join('\n');
 
 export interface ConfigSources {
@@ -237,31 +236,38 @@ export interface ConfigSources {
 	argv?: string[];
 }
 
-/** Defaults ← env ← flags. `--name value`, `--name=value`, and `--flag` / `--no-flag` for booleans. */
+/** `--flag` and `--no-flag` for each boolean setting, `--flag value` for the others. */
+const FLAGS: Flags = Object.fromEntries(
+	SETTINGS.flatMap(({ flag, boolean }): Array<[string, Flags[string]]> =>
+		boolean
+			? [
+					[flag, { type: 'boolean' }],
+					[`no-${flag}`, { type: 'boolean' }],
+				]
+			: [[flag, { type: 'string' }]],
+	),
+);
+
+/** Defaults ← env ← flags (read by sandbox/args.ts; --help throws HelpRequested). */
 export function parseConfig({ env = {}, argv = [] }: ConfigSources = {}): SandboxConfig {
+	// Read first: --help and a mistyped flag answer before a bad env var can.
+	const { tokens } = readArgs(argv, { flags: FLAGS, usage: USAGE, error: ConfigError });
 	const config: SandboxConfig = { ...DEFAULT_CONFIG, tokens: [], faults: [] };
 	let faultSeedSet = false;
+	const apply = (setting: Setting, raw: string, source: string) => {
+		setting.apply(config, raw, source);
+		if (setting.flag === 'fault-seed') faultSeedSet = true;
+	};
 	for (const setting of SETTINGS) {
 		const raw = env[setting.env];
-		if (raw !== undefined) {
-			setting.apply(config, raw, setting.env);
-			if (setting.flag === 'fault-seed') faultSeedSet = true;
-		}
+		if (raw !== undefined) apply(setting, raw, setting.env);
 	}
-	for (let i = 0; i < argv.length; i++) {
-		const arg = argv[i];
-		if (!arg.startsWith('--')) throw new ConfigError(`Unexpected argument "${arg}".\n${USAGE}`);
-		const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
-		const negated = name.startsWith('no-') ? name.slice(3) : undefined;
-		const setting = SETTINGS.find((s) => s.flag === name || (s.boolean && s.flag === negated));
-		if (!setting) throw new ConfigError(`Unknown flag --${name}.\n${USAGE}`);
-		let raw: string;
-		if (setting.boolean) raw = negated ? 'false' : (inline ?? 'true');
-		else if (inline !== undefined) raw = inline;
-		else if (i + 1 < argv.length) raw = argv[++i];
-		else throw new ConfigError(`Flag --${name} needs a value.`);
-		setting.apply(config, raw, `--${setting.flag}`);
-		if (setting.flag === 'fault-seed') faultSeedSet = true;
+	// In the order given, so the last of `--live --no-live` wins.
+	for (const token of tokens) {
+		if (token.kind !== 'option') continue;
+		const negated = token.name.startsWith('no-') ? token.name.slice(3) : undefined;
+		const setting = SETTINGS.find((s) => s.flag === token.name || (s.boolean && s.flag === negated))!;
+		apply(setting, setting.boolean ? String(!negated) : token.value!, `--${setting.flag}`);
 	}
 	if (!faultSeedSet) config.faultSeed = config.seed;
 	return config;

@@ -6,6 +6,8 @@
  * - `mix(...parts)` → a well-spread 32-bit integer from several integers (seed, id, field salt).
  * - `createRng(seed)` → a mulberry32 generator returning floats in [0, 1).
  * - `Rng` helpers `int(rng, min, max)` (inclusive) and `pick(rng, items)`.
+ * - `Random`, method-style access to one generator, which the record and event payload builders
+ *   call dozens of times per record.
  */
 
 export type Rng = () => number;
@@ -51,4 +53,39 @@ export function int(rng: Rng, min: number, max: number): number {
 
 export function pick<T>(rng: Rng, items: readonly T[]): T {
 	return items[floor(rng() * items.length)];
+}
+
+const TOKEN_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export class Random {
+	private readonly rng: Rng;
+
+	constructor(seed: number) {
+		this.rng = createRng(seed);
+	}
+
+	/** Uniform in [0, 1). */
+	next(): number {
+		return this.rng();
+	}
+
+	/** Integer in [min, max]. */
+	int(min: number, max: number): number {
+		return int(this.rng, min, max);
+	}
+
+	pick<T>(items: readonly T[]): T {
+		return pick(this.rng, items);
+	}
+
+	chance(probability: number): boolean {
+		return this.rng() < probability;
+	}
+
+	/** `length` characters of [0-9A-Za-z]: the tail of resource ids like `pay_3Qw8Er5T`. */
+	token(length: number): string {
+		let out = '';
+		for (let i = 0; i < length; i++) out += TOKEN_ALPHABET[int(this.rng, 0, TOKEN_ALPHABET.length - 1)];
+		return out;
+	}
 }

@@ -15,12 +15,13 @@
  * `declare module '../state' { interface SandboxPluginSlots { webhooks: WebhookStore } }`, and set
  * them when they register; the slots are optional on `SandboxState`.
  */
-import { ALL_SCOPES, type SandboxConfig } from './config';
+import type { SandboxConfig } from './config';
+import { ALL_SCOPES } from './scopes';
 import { systemClock, type Clock } from './clock';
 import { TokenStore } from './auth/tokens';
 import { FaultInjector } from './faults/injector';
 import { RateLimiter } from './http/rateLimit';
-import { OAuthStore } from './oauth/store';
+import { OAuthStore } from './auth/oauthStore';
 import { StudentStore } from './students/store';
 import { createRecordStore, RESOURCE_DEFINITIONS, type ResourceDefinition } from './resources/definitions';
 import type { RecordStore } from './resources/recordStore';

@@ -4,15 +4,12 @@
 // (c) every source under nodes/ and credentials/ that has code of its own has a test at its mirrored path;
 // a data module (declarations only, e.g. a resource's descriptor or a node's parameters) needs none:
 // a test of it would restate it, so its checks live where it is used (registry.test.ts checks every descriptor),
-// (d) a module that says it is pure (`// Pure: no n8n import`) loads no n8n-workflow, also indirectly,
-// (e) no import cycle anywhere in the repository: no circle of relative imports among the files of
-// nodes/, credentials/, sandbox/, tooling/, bench/ and test/, and none among the folders of nodes/
-// and credentials/ (an import between two folders where neither holds the other, e.g. a module of
-// shared/operations/ importing one of shared/resources/ while a module there imports the operations).
+// (d) a module that says it is pure (`// Pure: no n8n import`) loads no n8n-workflow, also indirectly.
+// Imports are read from the one import graph (test/architecture/importGraph.ts, TypeScript's own
+// resolution), whose circles, layers and closures test/architecture/importGraph.test.ts checks.
 import fs from 'node:fs';
 import path from 'node:path';
-
-const root = path.resolve(__dirname, '..');
+import { importGraph, root } from './architecture/importGraph';
 
 /** Files under a folder of the repository, as repository paths with `/`. */
 function filesUnder(folder: string): string[] {
@@ -29,7 +26,6 @@ function filesUnder(folder: string): string[] {
 }
 
 const exists = (file: string) => fs.existsSync(path.join(root, file));
-const isFile = (file: string) => exists(file) && fs.statSync(path.join(root, file)).isFile();
 const sources = [...filesUnder('nodes'), ...filesUnder('credentials')].filter((file) => file.endsWith('.ts'));
 const tests = [...filesUnder('test/nodes'), ...filesUnder('test/credentials')].filter(
 	(file) => file.endsWith('.test.ts') && !file.split('/').includes('support'),
@@ -56,18 +52,8 @@ function nodeFolder(file: string): string | undefined {
 	return top === 'nodes' && folder !== 'shared' && file.split('/').length > 2 ? `${top}/${folder}` : undefined;
 }
 
-/** The repository file a relative module specifier in `file` resolves to (`./x.js` names `x.ts`, as TypeScript reads it). */
-function resolveImport(file: string, specifier: string): string {
-	const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
-	return [`${base}.ts`, `${base}/index.ts`, base.replace(/\.js$/, '.ts'), base].find(isFile) ?? base;
-}
-
-/** Relative modules a file imports, re-exports or requires (type-only imports count: they couple too). */
-function relativeImports(file: string): string[] {
-	const text = fs.readFileSync(path.join(root, file), 'utf8');
-	const specifiers = [...text.matchAll(/(?:\bfrom|\bimport|\brequire\()\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => match[1]);
-	return specifiers.map((specifier) => resolveImport(file, specifier));
-}
+/** Repository modules a file imports, re-exports or requires (type-only imports count: they couple too). */
+const relativeImports = (file: string): readonly string[] => importGraph().get(file) ?? [];
 
 /** `importer → module` for every import that reaches into a node folder other than the importer's own. */
 function crossNodeImports(): string[] {
@@ -97,46 +83,6 @@ function n8nInPureModules(): string[] {
 			const culprit = loadsN8n(file, new Set());
 			return culprit ? [`${file} loads n8n-workflow through ${culprit}`] : [];
 		});
-}
-
-/**
- * Circles in a directed graph, each as its path from one node back to it (`a → b → a`): one for
- * every edge that closes a circle in a depth-first walk, so none found means the graph has none.
- */
-function cycles(edges: ReadonlyMap<string, readonly string[]>): string[] {
-	const found: string[] = [];
-	const done = new Set<string>();
-	const path: string[] = [];
-	const visit = (node: string) => {
-		const open = path.indexOf(node);
-		if (open >= 0) return void found.push([...path.slice(open), node].join(' → '));
-		if (done.has(node)) return;
-		path.push(node);
-		for (const next of edges.get(node) ?? []) visit(next);
-		path.pop();
-		done.add(node);
-	};
-	for (const node of [...edges.keys()].sort()) visit(node);
-	return found;
-}
-
-/** Each file's relative imports, for the .ts files under the given folders. */
-function importGraph(folders: readonly string[]): Map<string, string[]> {
-	const files = folders.flatMap(filesUnder).filter((file) => file.endsWith('.ts'));
-	return new Map(files.map((file) => [file, [...new Set(relativeImports(file))].filter(isFile)]));
-}
-
-/** The folders' imports: folder A → folder B when a file of A imports one of B and neither folder holds the other. */
-function folderGraph(files: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
-	const holds = (outer: string, inner: string) => inner === outer || inner.startsWith(`${outer}/`);
-	const folders = new Map<string, Set<string>>();
-	for (const [file, targets] of files) {
-		const from = path.posix.dirname(file);
-		for (const to of targets.map((target) => path.posix.dirname(target))) {
-			if (!holds(from, to) && !holds(to, from)) folders.set(from, (folders.get(from) ?? new Set()).add(to));
-		}
-	}
-	return new Map([...folders].map(([folder, targets]) => [folder, [...targets].sort()]));
 }
 
 describe('layout of nodes/, credentials/ and their tests', () => {
@@ -169,20 +115,8 @@ describe('layout of nodes/, credentials/ and their tests', () => {
 	});
 });
 
-describe('imports of the whole repository', () => {
-	it('form no circle among files', () => {
-		const graph = importGraph(['nodes', 'credentials', 'sandbox', 'tooling', 'bench', 'test']);
-		expect(graph.size).toBeGreaterThan(300);
-		expect(cycles(graph)).toEqual([]);
-	});
-
-	it('form no circle among the folders of nodes/ and credentials/', () => {
-		expect(cycles(folderGraph(importGraph(['nodes', 'credentials'])))).toEqual([]);
-	});
-});
-
 describe('the layout checks themselves', () => {
-	it('see a node folder, a mirrored test with an aspect, and an index module', () => {
+	it('see a node folder, and a mirrored test with an aspect', () => {
 		expect(nodeFolder('nodes/EducationPlatform/helpers/recordId.ts')).toBe('nodes/EducationPlatform');
 		expect(nodeFolder('nodes/shared/list/query.ts')).toBeUndefined();
 		expect(nodeFolder('credentials/EducationPlatformApi.credentials.ts')).toBeUndefined();
@@ -190,32 +124,10 @@ describe('the layout checks themselves', () => {
 			'nodes/EducationPlatformPollingTrigger/cursor/cursor.ts',
 		);
 		expect(mirroredSource('test/nodes/shared/list/nothing.test.ts')).toBeUndefined();
-		expect(resolveImport('nodes/EducationPlatform/actions/router.ts', '../../shared/transport')).toBe('nodes/shared/transport/index.ts');
-		expect(resolveImport('bench/list.ts', '../nodes/EducationPlatform/EducationPlatform.node.js')).toBe('nodes/EducationPlatform/EducationPlatform.node.ts');
 	});
 
 	it('tell code from data: a function, class, async or block-bodied arrow, or method is code; declarations and one-expression callbacks are data', () => {
 		expect(['export function f() {}', 'export class A {}', 'const f = async (x) => x;', 'const f = (x) => {\n};', 'const o = {\n\tget(x: number) {\n\t\treturn x;\n\t},\n};'].map(hasCode)).toEqual([true, true, true, true, true]);
 		expect(["export const A = ['a'] as const;", 'export const r = { list: (search) => ({ search }) };', 'export type F = (x: number) => Promise<void>;'].map(hasCode)).toEqual([false, false, false]);
-	});
-
-	it('find every circle, each as its path, and a circle of folders that no file circle shows', () => {
-		const graph = new Map([
-			['a', ['b']],
-			['b', ['c', 'a']],
-			['c', ['c']],
-			['d', ['a']],
-		]);
-		expect(cycles(graph)).toEqual(['c → c', 'a → b → a']);
-		expect(cycles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
-		const files = new Map([
-			['x/registry.ts', ['y/get.ts']],
-			['y/get.ts', ['x/types.ts']],
-			['x/types.ts', []],
-			['x/sub/item.ts', ['x/types.ts', 'y/get.ts']],
-		]);
-		expect(cycles(files)).toEqual([]);
-		expect(folderGraph(files)).toEqual(new Map([['x', ['y']], ['y', ['x']], ['x/sub', ['y']]]));
-		expect(cycles(folderGraph(files))).toEqual(['x → y → x']);
 	});
 });

@@ -1,7 +1,8 @@
 // `npm start` settings from flags and environment variables. Pure, so it is unit-tested.
 import path from 'node:path';
 
-import { appliedN8nSettings, parseN8nEnvAssignment, type AppliedSetting } from './lib/n8n-env';
+import { readArgs } from '../sandbox/args';
+import { appliedN8nSettings, n8nEnvFlags, type AppliedSetting } from './lib/n8n-env';
 import { DEFAULT_RUNTIME, REPO_ROOT, runtimeById, type RuntimeSpec } from './n8n-runtime/runtime';
 
 export const DEFAULT_OWNER = {
@@ -95,9 +96,21 @@ export function passwordProblem(password: string): string | undefined {
 	return undefined;
 }
 
+const START_FLAGS = {
+	fresh: { type: 'boolean' },
+	'no-activate': { type: 'boolean' },
+	'n8n-version': { type: 'string' },
+	queue: { type: 'boolean' },
+	'sandbox-port': { type: 'string' },
+	'n8n-port': { type: 'string' },
+	'n8n-env': { type: 'string', multiple: true },
+} as const;
+
+/** Flags (sandbox/args.ts; --help throws HelpRequested) over the environment over the defaults. */
 export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): StartOptions {
+	const { values } = readArgs(argv, { flags: START_FLAGS, usage: START_USAGE, error: StartUsageError });
 	const options: StartOptions = {
-		fresh: truthy(env.DEMO_FRESH),
+		fresh: values.fresh || truthy(env.DEMO_FRESH),
 		sandboxPort: env.SANDBOX_PORT ? port(env.SANDBOX_PORT, 'SANDBOX_PORT') : 4010,
 		n8nPort: env.DEMO_N8N_PORT ? port(env.DEMO_N8N_PORT, 'DEMO_N8N_PORT') : 5678,
 		dataDir: path.resolve(REPO_ROOT, env.DEMO_DATA_DIR || '.n8n-demo'),
@@ -106,32 +119,14 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): Start
 			email: env.DEMO_OWNER_EMAIL || DEFAULT_OWNER.email,
 			password: env.DEMO_OWNER_PASSWORD || DEFAULT_OWNER.password,
 		},
-		activateTriggers: env.DEMO_ACTIVATE === undefined ? true : truthy(env.DEMO_ACTIVATE),
+		activateTriggers: !values['no-activate'] && (env.DEMO_ACTIVATE === undefined || truthy(env.DEMO_ACTIVATE)),
 		runtime: env.DEMO_N8N_VERSION ? startRuntime(env.DEMO_N8N_VERSION, 'DEMO_N8N_VERSION') : DEFAULT_RUNTIME,
-		queue: truthy(env.DEMO_QUEUE),
-		n8nEnv: {},
+		queue: values.queue || truthy(env.DEMO_QUEUE),
+		n8nEnv: n8nEnvFlags(values['n8n-env'] ?? [], StartUsageError),
 	};
-	for (let i = 0; i < argv.length; i++) {
-		const [flag, inline] = argv[i].split(/=(.*)/s, 2) as [string, string | undefined];
-		const value = () => {
-			const raw = inline ?? argv[++i];
-			if (raw === undefined) throw new StartUsageError(`${flag} needs a value.\n\n${START_USAGE}`);
-			return raw;
-		};
-		if (flag === '--fresh') options.fresh = true;
-		else if (flag === '--no-activate') options.activateTriggers = false;
-		else if (flag === '--n8n-version') options.runtime = startRuntime(value(), flag);
-		else if (flag === '--queue') options.queue = true;
-		else if (flag === '--sandbox-port') options.sandboxPort = port(value(), flag);
-		else if (flag === '--n8n-port') options.n8nPort = port(value(), flag);
-		else if (flag === '--n8n-env') {
-			const raw = value();
-			const assignment = parseN8nEnvAssignment(raw);
-			if (!assignment) throw new StartUsageError(`--n8n-env takes NAME=VALUE with an upper-case NAME, e.g. N8N_LOG_LEVEL=debug; got "${raw}".`);
-			options.n8nEnv[assignment[0]] = assignment[1];
-		}
-		else throw new StartUsageError(`Unknown argument "${argv[i]}".\n\n${START_USAGE}`);
-	}
+	if (values['n8n-version'] !== undefined) options.runtime = startRuntime(values['n8n-version'], '--n8n-version');
+	if (values['sandbox-port'] !== undefined) options.sandboxPort = port(values['sandbox-port'], '--sandbox-port');
+	if (values['n8n-port'] !== undefined) options.n8nPort = port(values['n8n-port'], '--n8n-port');
 	if (options.queue && options.runtime.id !== DEFAULT_RUNTIME.id) {
 		// Its settings and the queue suite are checked against n8n 2.41 only.
 		throw new StartUsageError(

@@ -5,6 +5,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { printedHelp } from '../sandbox/args';
 import { DEFAULT_REDIRECT_URIS, parseConfig } from '../sandbox/config';
 import { startSandbox, type RunningSandbox } from '../sandbox/index';
 import { ensureRuntime, type RuntimeInfo } from './n8n-runtime/install';
@@ -23,7 +24,7 @@ import { QueueTopology } from './lib/queue/topology';
 import { formatSeconds, stopAllTracked } from './lib/processes';
 import { listSubscriptions, reactivateTriggerWorkflows, waitForSubscriptions } from './lib/trigger-subscriptions';
 import { formatSummary, type N8nApiKeyOutcome, type SummaryInput } from './start-summary';
-import { START_USAGE, StartUsageError, parseStartOptions, startN8nSettings, userFolderFor, type StartOptions } from './start-options';
+import { StartUsageError, parseStartOptions, startN8nSettings, userFolderFor, type StartOptions } from './start-options';
 
 const SEED_MARKER = 'examples-imported.json';
 /**
@@ -346,10 +347,6 @@ class Demo {
 }
 
 async function main(): Promise<void> {
-	if (process.argv.includes('--help') || process.argv.includes('-h')) {
-		console.log(START_USAGE);
-		return;
-	}
 	const options = parseStartOptions(process.argv.slice(2), process.env);
 	const demo = new Demo(options);
 	let signalled = false;
@@ -379,6 +376,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+	if (printedHelp(error)) return;
 	console.error(`\nnpm start failed: ${error instanceof Error ? error.message : String(error)}`);
 	process.exit(1);
 });

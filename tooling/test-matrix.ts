@@ -14,20 +14,21 @@
 // them, each cell's output printed as one block when it ends (and kept in test-artifacts/test-matrix/).
 // The package is built and packed once, before the lanes start, for every run that installs it, and
 // the n8n runtimes the runs need install in the background from the start, one after the other (a
-// run whose runtime is still installing waits for it: the install lock). Where this machine can
-// isolate a process (`unshare -rn`), the unit project runs with no network but loopback and no n8n runtime, which proves `npm run test:unit` needs neither; `.ci/run` asks for that proof with
-// --require-offline. Prints each run's time. Other arguments go to every jest run (`--ci`).
-//   npm run test:matrix -- --e2e-only        only the e2e cells (also `npm run test:e2e:matrix`)
-//   npm run test:matrix -- --cells 1,floor   only these e2e cells (ids below), beside the other projects
-//   npm test -- --require-offline            stop unless the unit project can run offline
+// run whose runtime is still installing waits for it: the install lock).
+// Where this machine can isolate a process (`unshare -rn`), the unit project runs with no network
+// but loopback and no n8n runtime, which proves `npm run test:unit` needs neither; `.ci/run` asks
+// for that proof with --require-offline, so CI runs the unit project once, not twice.
+// Prints each run's time. Its flags: MATRIX_USAGE below (`npm test -- --help`); other arguments go
+// to every jest run (`--ci`).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { printedHelp, readArgs } from '../sandbox/args';
+import { filesOfCell, proofFiles, type CellId } from '../test/e2e/cells';
 import { ensureRuntime } from './n8n-runtime/install';
 import { REPO_ROOT, runtimeById } from './n8n-runtime/runtime';
-import { filesOfCell, proofFiles, type CellId } from '../test/e2e/cells';
 import { buildAndPack } from './lib/community-package';
 import { ensureOsPackages, type OsNeed } from './lib/os-packages';
 import { formatSeconds } from './lib/processes';
@@ -61,27 +62,47 @@ export interface MatrixOptions {
 	jestArgs: string[];
 }
 
-/** Pure: splits our flags from jest's. */
+export const MATRIX_USAGE = `Usage: npm test [-- --require-offline] [jest arguments]
+       npm run test:matrix [-- --e2e-only] [--cells ${MATRIX.map((cell) => cell.id).join(',')}] [--require-offline] [jest arguments]
+
+  (npm test)         the unit project, then the package proven in one n8n 2.41
+  --matrix           everything (what \`npm run test:matrix\` passes): unit, browser and queue, every e2e cell
+  --e2e-only         with --matrix: only the e2e cells (also \`npm run test:e2e:matrix\`)
+  --cells IDS        with --matrix: only these e2e cells, comma-separated, beside the other projects:
+${MATRIX.map((cell) => `                       ${cell.id.padEnd(9)} ${cell.label}`).join('\n')}
+  --require-offline  stop unless the unit project can run offline
+  anything else      goes to every jest run, e.g. --ci`;
+
+/**
+ * Pure: splits our flags from jest's. The one reader that passes what is not its own on
+ * (sandbox/args.ts `passRest`, a lenient parseArgs underneath): the jest arguments, in order.
+ */
 export function parseMatrixArgs(argv: string[]): MatrixOptions {
-	const options: MatrixOptions = { matrix: false, e2eOnly: false, requireOffline: false, cells: MATRIX, jestArgs: [] };
-	for (let i = 0; i < argv.length; i++) {
-		const [flag, inline] = argv[i].split(/=(.*)/s, 2) as [string, string | undefined];
-		if (flag === '--matrix') options.matrix = true;
-		else if (flag === '--e2e-only') options.e2eOnly = true;
-		else if (flag === '--require-offline') options.requireOffline = true;
-		else if (flag === '--cells') {
-			const ids = (inline ?? argv[++i] ?? '').split(',').map((id) => id.trim()).filter(Boolean);
-			const unknown = ids.filter((id) => !MATRIX.some((cell) => cell.id === id));
-			if (ids.length === 0 || unknown.length > 0) {
-				throw new Error(`--cells takes a comma-separated list of ${MATRIX.map((cell) => cell.id).join(', ')}; got "${ids.join(',')}".`);
-			}
-			options.cells = MATRIX.filter((cell) => ids.includes(cell.id));
-		} else options.jestArgs.push(argv[i]);
-	}
+	const { values, rest } = readArgs(argv, {
+		flags: { matrix: { type: 'boolean' }, 'e2e-only': { type: 'boolean' }, 'require-offline': { type: 'boolean' }, cells: { type: 'string' } },
+		usage: MATRIX_USAGE,
+		passRest: true,
+	});
+	const options: MatrixOptions = {
+		matrix: values.matrix ?? false,
+		e2eOnly: values['e2e-only'] ?? false,
+		requireOffline: values['require-offline'] ?? false,
+		cells: values.cells === undefined ? MATRIX : cellsOf(values.cells),
+		jestArgs: rest,
+	};
 	if (!options.matrix && (options.e2eOnly || options.cells !== MATRIX)) {
-		throw new Error('--e2e-only and --cells choose among the matrix\'s runs: use them with `npm run test:matrix --`.');
+		throw new Error("--e2e-only and --cells choose among the matrix's runs: use them with `npm run test:matrix --`.");
 	}
 	return options;
+}
+
+function cellsOf(list: string): MatrixCell[] {
+	const ids = list.split(',').map((id) => id.trim()).filter(Boolean);
+	const unknown = ids.filter((id) => !MATRIX.some((cell) => cell.id === id));
+	if (ids.length === 0 || unknown.length > 0) {
+		throw new Error(`--cells takes a comma-separated list of ${MATRIX.map((cell) => cell.id).join(', ')}; got "${ids.join(',')}".`);
+	}
+	return MATRIX.filter((cell) => ids.includes(cell.id));
 }
 
 export interface JestRun {
@@ -249,6 +270,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
 	main().catch((error: unknown) => {
+		if (printedHelp(error)) return;
 		console.error(error instanceof Error ? error.message : error);
 		process.exit(1);
 	});

@@ -11,11 +11,11 @@ export class EducationPlatform implements INodeType {
 		name: 'educationPlatform',
 		icon: { light: 'file:../../icons/educationPlatform.svg', dark: 'file:../../icons/educationPlatform.dark.svg' },
 		group: ['transform'],
-		// Version 2: the UX guideline's Simplify, Output, Sort and Filters layout and defaults
-		// (docs/action-node.md, Versions); version 1 keeps its parameters for saved workflows. New
-		// nodes get version 1 until the editor walk of version 2 (test/browser) passes: issue 37.
+		// Version 2: the UX guideline's Simplify, Output, Sort and Filters layout, record pickers and
+		// defaults (docs/action-node.md, Versions); new nodes get it. Version 1 keeps its parameters,
+		// so workflows saved with it run and look as they did.
 		version: [1, 2],
-		defaultVersion: 1,
+		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Read students, enrollments, payments and exam results; read and delete webhook subscriptions; read and redeliver webhook deliveries',
 		defaults: { name: 'Education Platform' },

@@ -1,7 +1,7 @@
 // The one error type the package's own code throws. It imports nothing from n8n, so the pure
 // modules that throw it (list queries, paging, the polling cursor) load and test without n8n;
 // each node converts it at its boundary with toNodeError.ts. `quoted` is how a message echoes text
-// a user or the platform gave.
+// a user or the platform gave; `withItem` how it names the input item it is about.
 
 /**
  * Something the user can act on: a parameter to fix, or an answer of the platform the node will
@@ -31,4 +31,15 @@ export function quoted(value: unknown, maxLength = 60): string {
 	const kept = characters.slice(0, maxLength).join('');
 	const json = JSON.stringify(kept).replace(UNSAFE_IN_JSON, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 	return characters.length > maxLength ? `${json.slice(0, -1)}…"` : json;
+}
+
+/**
+ * `message` ending with the input item it is about, ` [item 2]`, as n8n's UX guidelines ask and
+ * n8n's own nodes write it: the item's 0-based index in the node's input. A message that already
+ * ends so is kept as it is, so a message converted twice names its item once.
+ */
+export function withItem(message: string, itemIndex: number | undefined): string {
+	if (itemIndex === undefined) return message;
+	const suffix = ` [item ${itemIndex}]`;
+	return message.endsWith(suffix) ? message : `${message}${suffix}`;
 }

@@ -1,7 +1,7 @@
 /** `GET /v1/{enrollments,payments,exam-results}` and `GET /v1/<resource>/{id}` (contract §3.6). */
 import type { FastifyPluginAsync } from 'fastify';
 
-import { requireScopes } from '../http/auth';
+import { requireScopes } from './auth';
 import { notFound } from '../http/errors';
 import { paginate, parsePageParams } from '../http/pagination';
 import { checkResponse, validateAll } from '../http/validate';

@@ -1,7 +1,7 @@
 /** `GET /v1/students` and `GET /v1/students/{id}` (contract §3), scope `students:read`. */
 import type { FastifyPluginAsync } from 'fastify';
 
-import { requireScopes } from '../http/auth';
+import { requireScopes } from './auth';
 import { notFound } from '../http/errors';
 import { paginate, parsePageParams } from '../http/pagination';
 import { checkResponse, validateAll } from '../http/validate';

@@ -3,8 +3,10 @@
 // `npm run sandbox:emit -- --redeliver <evt_…|dlv_…>` sends a past event again (./redeliver.ts).
 import { request } from 'undici';
 
-import { EVENT_TYPES, isEventType, type EventType } from '../events/types';
+import { printedHelp, readArgs } from '../args';
+import { EVENT_TYPES, isEventType, type EventType } from '../schemas/events';
 import { UsageError } from './usageError';
+import { CONNECTION_FLAGS, connectionFrom } from './webhookApi';
 
 export const EMIT_USAGE = [
 	'Usage: npm run sandbox:emit -- <type> [--count N] [--data JSON] [--base-url URL] [--json]',
@@ -28,41 +30,28 @@ export interface EmitOptions {
 }
 
 export function parseEmitArgs(argv: string[], env: Record<string, string | undefined> = {}): EmitOptions {
-	const options: Partial<EmitOptions> = {
-		count: 1,
-		data: {},
-		baseUrl: `http://127.0.0.1:${env.SANDBOX_PORT || 4010}`,
-		json: false,
+	const { values, positionals } = readArgs(argv, {
+		flags: { count: { type: 'string' }, data: { type: 'string' }, 'base-url': CONNECTION_FLAGS['base-url'], json: { type: 'boolean' } },
+		usage: EMIT_USAGE,
+		positionals: true,
+		error: UsageError,
+	});
+	const [type, another] = positionals;
+	if (type === undefined) throw new UsageError(`Which event? Give an event type.\n\n${EMIT_USAGE}`);
+	if (!isEventType(type)) throw new UsageError(`Unknown event type "${type}". Valid types:\n  ${EVENT_TYPES.join('\n  ')}`);
+	if (another !== undefined) throw new UsageError(`Give one event type; got "${type}" and "${another}".`);
+	return {
+		type,
+		count: values.count === undefined ? 1 : parseCount(values.count),
+		data: values.data === undefined ? {} : parseData(values.data),
+		baseUrl: connectionFrom(values, env).baseUrl,
+		json: values.json ?? false,
 	};
-	const value = (flag: string, i: number) => {
-		if (i >= argv.length) throw new UsageError(`${flag} needs a value.\n\n${EMIT_USAGE}`);
-		return argv[i];
-	};
-	for (let i = 0; i < argv.length; i++) {
-		const [arg, inline] = argv[i].split(/=(.*)/s, 2) as [string, string | undefined];
-		const next = () => inline ?? value(arg, ++i);
-		if (arg === '--count') {
-			const raw = next();
-			if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100) throw new UsageError(`--count must be a whole number from 1 to 100; got "${raw}".`);
-			options.count = Number(raw);
-		} else if (arg === '--data') {
-			options.data = parseData(next());
-		} else if (arg === '--base-url') {
-			options.baseUrl = next().replace(/\/+$/, '');
-		} else if (arg === '--json') {
-			options.json = true;
-		} else if (arg === '--help' || arg === '-h') {
-			throw new UsageError(EMIT_USAGE);
-		} else if (arg.startsWith('--')) {
-			throw new UsageError(`Unknown option ${arg}.\n\n${EMIT_USAGE}`);
-		} else if (options.type !== undefined) {
-			throw new UsageError(`Give one event type; got "${options.type}" and "${arg}".`);
-		} else if (!isEventType(arg)) {
-			throw new UsageError(`Unknown event type "${arg}". Valid types:\n  ${EVENT_TYPES.join('\n  ')}`);
-		} else options.type = arg;
-	}
-	if (options.type === undefined) throw new UsageError(`Which event? Give an event type.\n\n${EMIT_USAGE}`);
-	return options as EmitOptions;
+}
+
+function parseCount(raw: string): number {
+	if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100) throw new UsageError(`--count must be a whole number from 1 to 100; got "${raw}".`);
+	return Number(raw);
 }
 
 function parseData(raw: string): Record<string, unknown> {
@@ -134,11 +123,13 @@ if (require.main === module) {
 		try {
 			const argv = process.argv.slice(2);
 			const print = (line: string) => console.log(line);
+			// --redeliver picks the other command, as a subcommand would; its own reader then reads every flag.
 			if (argv.some((arg) => arg.split('=')[0] === '--redeliver')) {
 				const { parseRedeliverArgs, redeliver } = await import('./redeliver');
 				await redeliver(parseRedeliverArgs(argv, process.env), print);
 			} else await emit(parseEmitArgs(argv, process.env), print);
 		} catch (error) {
+			if (printedHelp(error)) return;
 			console.error(error instanceof UsageError ? error.message : error);
 			process.exitCode = 1;
 		}

@@ -3,8 +3,9 @@
 // subscription that received it, its newest delivery of that event is redelivered through
 // POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver (contract §8.7) — same webhook-id,
 // fresh timestamp and signature.
+import { readArgs } from '../args';
 import { UsageError } from './usageError';
-import { CONNECTION_USAGE, callSandbox, parseConnectionFlags, type Connection } from './webhookApi';
+import { CONNECTION_FLAGS, CONNECTION_USAGE, callSandbox, connectionFrom, type Connection } from './webhookApi';
 
 export const REDELIVER_USAGE = [
 	'Usage: npm run sandbox:emit -- --redeliver <evt_… or dlv_…> [--base-url URL] [--token TOKEN]',
@@ -18,16 +19,17 @@ export interface RedeliverOptions extends Connection {
 }
 
 export function parseRedeliverArgs(argv: string[], env: Record<string, string | undefined> = {}): RedeliverOptions {
-	let id: string | undefined;
-	const connection = parseConnectionFlags(argv, env, { command: '--redeliver', usage: REDELIVER_USAGE }, (flag, value) => {
-		if (flag !== '--redeliver') return false;
-		id = value();
-		return true;
+	const { values } = readArgs(argv, {
+		flags: { redeliver: { type: 'string' }, ...CONNECTION_FLAGS },
+		usage: REDELIVER_USAGE,
+		command: '--redeliver',
+		error: UsageError,
 	});
+	const id = values.redeliver;
 	if (!id || !/^(evt|dlv)_/.test(id)) {
 		throw new UsageError(`--redeliver takes an event id (evt_…) or a delivery id (dlv_…).\n\n${REDELIVER_USAGE}`);
 	}
-	return { id, ...connection };
+	return { id, ...connectionFrom(values, env) };
 }
 
 interface DeliverySummary {

@@ -3,17 +3,14 @@
  * Settings come from SANDBOX_* env vars and flags (see sandbox/config.ts or `--help`).
  * Stops cleanly on SIGINT/SIGTERM.
  */
-import { ALL_SCOPES, ConfigError, USAGE, parseConfig } from '../config';
+import { printedHelp } from '../args';
+import { ConfigError, parseConfig } from '../config';
+import { ALL_SCOPES } from '../scopes';
 import { startSandbox } from '../index';
-import { PUBLIC_CLIENT_ID } from '../oauth/store';
+import { PUBLIC_CLIENT_ID } from '../auth/oauthStore';
 
 async function main(): Promise<void> {
-	const argv = process.argv.slice(2);
-	if (argv.includes('--help') || argv.includes('-h')) {
-		console.log(USAGE);
-		return;
-	}
-	const config = parseConfig({ env: process.env, argv });
+	const config = parseConfig({ env: process.env, argv: process.argv.slice(2) });
 	const started = Date.now();
 	const sandbox = await startSandbox(config);
 	const { baseUrl } = sandbox;
@@ -53,6 +50,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+	if (printedHelp(error)) return;
 	console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
 	process.exit(1);
 });

@@ -1,9 +1,10 @@
 // `npm run sandbox:subscribe -- --url <url> [--events a,b] [--base-url URL] [--token TOKEN]`
 // Subscribes a URL to the sandbox's events and prints the subscription's signing secret (whsec_…),
 // which the platform shows only once: what the trigger's Registration = Manual needs, without curl.
-import { EVENT_TYPES, isEventType } from '../events/types';
+import { printedHelp, readArgs } from '../args';
+import { EVENT_TYPES, isEventType } from '../schemas/events';
 import { UsageError } from './usageError';
-import { CONNECTION_USAGE, callSandbox, parseConnectionFlags, type Connection } from './webhookApi';
+import { CONNECTION_FLAGS, CONNECTION_USAGE, callSandbox, connectionFrom, type Connection } from './webhookApi';
 
 export const SUBSCRIBE_USAGE = [
 	'Usage: npm run sandbox:subscribe -- --url <url> [--events a,b] [--base-url URL] [--token TOKEN]',
@@ -19,20 +20,20 @@ export interface SubscribeOptions extends Connection {
 }
 
 export function parseSubscribeArgs(argv: string[], env: Record<string, string | undefined> = {}): SubscribeOptions {
-	let url: string | undefined;
-	let events: string[] = [...EVENT_TYPES];
-	const connection = parseConnectionFlags(argv, env, { command: 'sandbox:subscribe', usage: SUBSCRIBE_USAGE }, (flag, value) => {
-		if (flag === '--url') url = value();
-		else if (flag === '--events') events = value().split(',').map((type) => type.trim()).filter(Boolean);
-		else return false;
-		return true;
+	const { values } = readArgs(argv, {
+		flags: { url: { type: 'string' }, events: { type: 'string' }, ...CONNECTION_FLAGS },
+		usage: SUBSCRIBE_USAGE,
+		command: 'sandbox:subscribe',
+		error: UsageError,
 	});
+	const { url } = values;
+	const events = values.events?.split(',').map((type) => type.trim()).filter(Boolean) ?? [...EVENT_TYPES];
 	if (!url) throw new UsageError(`Which URL? Give --url.\n\n${SUBSCRIBE_USAGE}`);
 	const unknown = events.filter((type) => !isEventType(type));
 	if (unknown.length > 0 || events.length === 0) {
 		throw new UsageError(`--events takes event types from: ${EVENT_TYPES.join(', ')}${unknown.length ? `; not ${unknown.join(', ')}` : ''}.`);
 	}
-	return { url, events, ...connection };
+	return { url, events, ...connectionFrom(values, env) };
 }
 
 interface Subscription {
@@ -67,6 +68,7 @@ if (require.main === module) {
 		try {
 			await subscribe(parseSubscribeArgs(process.argv.slice(2), process.env), (line) => console.log(line));
 		} catch (error) {
+			if (printedHelp(error)) return;
 			console.error(error instanceof UsageError ? error.message : error);
 			process.exitCode = 1;
 		}

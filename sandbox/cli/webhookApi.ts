@@ -1,5 +1,5 @@
 // What the webhook commands (--redeliver, sandbox:subscribe) share: their connection flags and
-// defaults, the flag loop, and the authenticated call to the sandbox's webhook API.
+// defaults (sandbox:emit takes --base-url too), and the authenticated call to the sandbox's webhook API.
 import { request } from 'undici';
 
 import { UsageError } from './usageError';
@@ -14,30 +14,14 @@ export const CONNECTION_USAGE = [
 	'  --token TOKEN     an access token with webhooks:read and webhooks:write (default $SANDBOX_DEMO_TOKEN, demo-token)',
 ];
 
-/**
- * Reads `argv` as flags (`--flag value` or `--flag=value`): --base-url, --token and --help here,
- * every other flag through `other`, which returns false for a flag `command` does not take.
- */
-export function parseConnectionFlags(
-	argv: string[],
-	env: Record<string, string | undefined>,
-	{ command, usage }: { command: string; usage: string },
-	other: (flag: string, value: () => string) => boolean,
-): Connection {
-	const connection = { baseUrl: `http://127.0.0.1:${env.SANDBOX_PORT || 4010}`, token: env.SANDBOX_DEMO_TOKEN || 'demo-token' };
-	for (let i = 0; i < argv.length; i++) {
-		const [arg, inline] = argv[i].split(/=(.*)/s, 2) as [string, string | undefined];
-		const value = () => {
-			const found = inline ?? argv[++i];
-			if (found === undefined) throw new UsageError(`${arg} needs a value.\n\n${usage}`);
-			return found;
-		};
-		if (arg === '--help' || arg === '-h') throw new UsageError(usage);
-		else if (arg === '--base-url') connection.baseUrl = value().replace(/\/+$/, '');
-		else if (arg === '--token') connection.token = value();
-		else if (!other(arg, value)) throw new UsageError(`${arg} does not go with ${command}.\n\n${usage}`);
-	}
-	return connection;
+export const CONNECTION_FLAGS = { 'base-url': { type: 'string' }, token: { type: 'string' } } as const;
+
+/** The connection from the values of CONNECTION_FLAGS (read with the command's own flags, sandbox/args.ts), or its defaults. */
+export function connectionFrom(values: { 'base-url'?: string; token?: string }, env: Record<string, string | undefined>): Connection {
+	return {
+		baseUrl: (values['base-url'] ?? `http://127.0.0.1:${env.SANDBOX_PORT || 4010}`).replace(/\/+$/, ''),
+		token: values.token ?? (env.SANDBOX_DEMO_TOKEN || 'demo-token'),
+	};
 }
 
 /** One call to the sandbox's API with the token; its `data`, or a UsageError saying what it answered. */

@@ -3,7 +3,7 @@
 import type { WebhookService } from '../webhooks/service';
 import type { EventFactory } from './factory';
 import { saveRecord, type RecordDirectory } from './linkage';
-import type { EventType, PlatformEvent } from './types';
+import type { EventType, PlatformEvent } from '../schemas/events';
 
 /** Events kept for `GET /sandbox/events`. */
 const RECENT_LIMIT = 500;

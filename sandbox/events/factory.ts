@@ -5,9 +5,9 @@ import { formatTimestamp } from '../students/time';
 import type { StudentStore, StudentSummary } from '../students/store';
 import { linkToRecord, type RecordDirectory } from './linkage';
 import { deepMerge } from './merge';
-import { PAYLOAD_BUILDERS, scoreFields } from './payloads';
-import { Random } from './random';
-import type { EventType, PlatformEvent } from './types';
+import { PAYLOAD_BUILDERS, scoreFields } from '../resources/payloads';
+import { Random } from '../random';
+import type { EventType, PlatformEvent } from '../schemas/events';
 
 /** Where events find their students: the sandbox's student store (ids 1..count). */
 export type StudentDirectory = Pick<StudentStore, 'count' | 'summary'>;

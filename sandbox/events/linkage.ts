@@ -4,7 +4,7 @@
 // kind. The emitter then saves the event's data, so GET returns what the event said.
 import { RESOURCE_DEFINITIONS } from '../resources/definitions';
 import type { RecordStore, SandboxRecord } from '../resources/recordStore';
-import type { EventType } from './types';
+import type { EventType } from '../schemas/events';
 
 export type RecordDirectory = Record<(typeof RESOURCE_DEFINITIONS)[number]['path'], RecordStore>;
 

@@ -2,8 +2,8 @@
 // student: enrolled in a course, pays for it (sometimes after a declined card), sits an exam, and
 // finishes or drops the course. Stories overlap, so the stream interleaves several students.
 import type { SandboxEvents } from './emitter';
-import { Random } from './random';
-import type { EventType } from './types';
+import { Random } from '../random';
+import type { EventType } from '../schemas/events';
 
 interface Step {
 	type: EventType;

@@ -11,7 +11,7 @@ import { SandboxEvents, type EmittedEvent } from './emitter';
 import { EventFactory, EventFactoryError } from './factory';
 import { LiveStream } from './live';
 import { EmitEventsBodySchema, EmitEventsResponseSchema, RecentEventsResponseSchema } from './schemas';
-import { EVENT_TYPES, isEventType } from './types';
+import { EVENT_TYPES, isEventType } from '../schemas/events';
 
 declare module '../state' {
 	interface SandboxPluginSlots {

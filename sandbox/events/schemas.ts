@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { TimestampSchema, envelopeSchema } from '../schemas/common';
-import { EVENT_TYPES } from './types';
+import { EVENT_TYPES } from '../schemas/events';
 
 export const MAX_EVENTS_PER_REQUEST = 100;
 

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { sendError } from '../http/errors';
 import type { FaultAction } from '../schemas/faults';
-import type { SandboxState } from '../state';
+import type { FaultInjector } from './injector';
 
 const TRUNCATE = Symbol('truncate');
 
@@ -52,11 +52,11 @@ function sendFaultStatus(reply: FastifyReply, fault: Extract<FaultAction, { type
 	return sendError(reply, fault.status, 'service_unavailable', 'The service is temporarily unavailable. Please try again shortly.');
 }
 
-export function installFaultInjection(app: FastifyInstance, state: SandboxState): void {
+export function installFaultInjection(app: FastifyInstance, faults: FaultInjector): void {
 	app.addHook('onRequest', async (request, reply) => {
 		const path = request.url.split('?')[0];
 		if (path.startsWith('/sandbox/')) return;
-		const fault = state.faults.decide(request.method, path);
+		const fault = faults.decide(request.method, path);
 		if (!fault) return;
 		switch (fault.type) {
 			case 'status':

@@ -1,5 +1,5 @@
 /** The HTML pages of the authorization endpoint: the consent page and the error page. */
-import type { OAuthClient } from './store';
+import type { OAuthClient } from '../auth/oauthStore';
 
 const SCOPE_LABELS: Record<string, string> = {
 	'students:read': 'Read student records',

@@ -14,7 +14,7 @@ import { checkResponse } from '../http/validate';
 import { AuthorizeQuerySchema, ConsentDecisionSchema, TokenRequestSchema, TokenResponseSchema, type OAuthErrorCode } from '../schemas/oauth';
 import type { SandboxState } from '../state';
 import { consentPage, errorPage } from './consent';
-import type { AuthorizationRequest, OAuthClient } from './store';
+import type { AuthorizationRequest, OAuthClient } from '../auth/oauthStore';
 
 class OAuthError extends Error {
 	constructor(

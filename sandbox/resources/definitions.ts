@@ -5,14 +5,13 @@
  */
 import { z } from 'zod';
 
-import { mix } from '../random';
-import { EnrollmentSchema, ExamResultSchema, PaymentSchema } from '../events/payloadSchemas';
-import { PAYLOAD_BUILDERS } from '../events/payloads';
-import { Random } from '../events/random';
-import type { EventType } from '../events/types';
+import { EnrollmentSchema, ExamResultSchema, PaymentSchema } from '../schemas/eventPayloads';
+import { PAYLOAD_BUILDERS } from './payloads';
+import { mix, Random } from '../random';
+import type { EventType } from '../schemas/events';
 import { DAY_MS, formatTimestamp } from '../students/time';
 import type { StudentStore } from '../students/store';
-import type { Scope } from '../config';
+import type { Scope } from '../scopes';
 import type { ListDefinition } from './query';
 import { RecordStore, type SandboxRecord } from './recordStore';
 

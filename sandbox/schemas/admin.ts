@@ -1,7 +1,7 @@
 /** Request bodies of the admin endpoints under `/sandbox/`. */
 import { z } from 'zod';
 
-import { ALL_SCOPES } from '../config';
+import { ALL_SCOPES } from '../scopes';
 
 export const CreateTokenSchema = z
 	.object({

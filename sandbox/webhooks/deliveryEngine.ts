@@ -6,7 +6,7 @@ import { randomId } from './ids';
 import { retryDelayAfter } from './retrySchedule';
 import { signatureHeaders } from './signing';
 import type { Delivery, DeliveryAttempt, Subscription } from './types';
-import type { PlatformEvent } from '../events/types';
+import type { PlatformEvent } from '../schemas/events';
 
 export const USER_AGENT = 'EducationPlatform-Webhooks/1.0';
 

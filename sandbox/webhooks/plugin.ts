@@ -2,7 +2,8 @@
 // Registered once per prefix by app.ts; both registrations share the one `state.webhooks`.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 
-import { checkResponse, notFound, paginate, parseBody, parsePageParams, requireScopes, validateAll, validationError } from '../http';
+import { requireScopes } from '../api/auth';
+import { checkResponse, notFound, paginate, parseBody, parsePageParams, validateAll, validationError } from '../http';
 import { applyQuery, parseRecordQuery } from '../resources/query';
 import type { SandboxState } from '../state';
 import { DELIVERY_LIST, SUBSCRIPTION_LIST } from './queries';

@@ -1,7 +1,7 @@
 // The filters and sorts of the subscription and delivery lists (docs/api-contract.md §8.1, §8.8),
 // in the list query language the other lists use (../resources/query.ts), over the in-memory
 // objects so only the page served is turned into JSON.
-import { EVENT_TYPES } from '../events/types';
+import { EVENT_TYPES } from '../schemas/events';
 import type { ListDefinition } from '../resources/query';
 import { formatTimestamp } from '../students/time';
 import type { Delivery, Subscription } from './types';

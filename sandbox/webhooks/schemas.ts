@@ -2,7 +2,7 @@
 // as the API validates them, responses as checkResponse() holds them to.
 import { z } from 'zod';
 
-import { EVENT_TYPES } from '../events/types';
+import { EVENT_TYPES } from '../schemas/events';
 import { TimestampSchema, dataSchema, envelopeSchema } from '../schemas/common';
 
 export const MAX_GRACE_PERIOD_SECONDS = 604_800;

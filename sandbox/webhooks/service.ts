@@ -3,7 +3,7 @@
 import { DeliveryEngine, type IdleOptions } from './deliveryEngine';
 import { SubscriptionStore } from './subscriptionStore';
 import type { Delivery } from './types';
-import type { PlatformEvent } from '../events/types';
+import type { PlatformEvent } from '../schemas/events';
 
 export interface WebhookServiceOptions {
 	now: () => number;

@@ -2,7 +2,7 @@
 import { randomId } from './ids';
 import { generateSecret } from './signing';
 import type { Subscription } from './types';
-import type { EventType } from '../events/types';
+import type { EventType } from '../schemas/events';
 
 export const MAX_SUBSCRIPTIONS = 100;
 

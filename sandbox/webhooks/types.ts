@@ -1,6 +1,6 @@
 // The sandbox's in-memory shapes for subscriptions and deliveries (docs/api-contract.md §8.1, §8.6).
 // Resources on the wire are built from these by ./resources.ts.
-import type { EventType } from '../events/types';
+import type { EventType } from '../schemas/events';
 
 export interface Subscription {
 	id: string;

@@ -1,5 +1,5 @@
-// What the editor should show for each action of the Education Platform node: one row per
-// action. A new resource or operation adds rows here (and its own checks in the suite if it
+// What the editor should show for each action of the Education Platform node, at the version a
+// new node gets (2): one row per action. A new resource or operation adds rows here (and its own checks in the suite if it
 // needs more than "the panel renders these parameters").
 
 export interface ActionPanel {
@@ -11,15 +11,16 @@ export interface ActionPanel {
 	parameters: string[];
 }
 
-const GET_MANY = ['Credential', 'Resource', 'Operation', 'Return All', 'Limit', 'Filters', 'Additional Filters', 'Options', 'Sort'];
+const GET_MANY = ['Credential', 'Resource', 'Operation', 'Return All', 'Limit', 'Simplify', 'Filters', 'Options', 'Sort'];
 
-function getPanel(action: string, resource: string, id: string): ActionPanel {
-	return { action, resource, operation: 'Get', parameters: ['Credential', 'Resource', 'Operation', id, 'Options'] };
+/** Get names its record with a picker called after the resource, and has Simplify of its own. */
+function getPanel(action: string, resource: string): ActionPanel {
+	return { action, resource, operation: 'Get', parameters: ['Credential', 'Resource', 'Operation', resource, 'Simplify'] };
 }
 
-/** A delivery is named by its subscription and its ID. */
-function deliveryPanel(action: string, operation: string): ActionPanel {
-	return { action, resource: 'Webhook Delivery', operation, parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription', 'Webhook Delivery ID', 'Options'] };
+/** A delivery is picked from its subscription's log. */
+function deliveryPanel(action: string, operation: string, last: string): ActionPanel {
+	return { action, resource: 'Webhook Delivery', operation, parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription', 'Webhook Delivery', last] };
 }
 
 function getManyPanel(action: string, resource: string): ActionPanel {
@@ -27,13 +28,13 @@ function getManyPanel(action: string, resource: string): ActionPanel {
 }
 
 export const ACTION_PANELS: ActionPanel[] = [
-	getPanel('Get student', 'Student', 'Student'),
+	getPanel('Get student', 'Student'),
 	getManyPanel('Get many students', 'Student'),
-	getPanel('Get enrollment', 'Enrollment', 'Enrollment ID'),
+	getPanel('Get enrollment', 'Enrollment'),
 	getManyPanel('Get many enrollments', 'Enrollment'),
-	getPanel('Get payment', 'Payment', 'Payment ID'),
+	getPanel('Get payment', 'Payment'),
 	getManyPanel('Get many payments', 'Payment'),
-	getPanel('Get exam result', 'Exam Result', 'Exam Result ID'),
+	getPanel('Get exam result', 'Exam Result'),
 	getManyPanel('Get many exam results', 'Exam Result'),
 	{
 		action: 'Check trigger subscriptions',
@@ -42,16 +43,16 @@ export const ACTION_PANELS: ActionPanel[] = [
 		parameters: ['Credential', 'Resource', 'Operation', 'Re-Enable Disabled Subscriptions', 'Delete Orphaned Subscriptions'],
 	},
 	{ action: 'Delete webhook subscription', resource: 'Webhook Subscription', operation: 'Delete', parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription', 'Options'] },
-	getPanel('Get webhook subscription', 'Webhook Subscription', 'Webhook Subscription'),
+	getPanel('Get webhook subscription', 'Webhook Subscription'),
 	getManyPanel('Get many webhook subscriptions', 'Webhook Subscription'),
-	deliveryPanel('Get webhook delivery', 'Get'),
+	deliveryPanel('Get webhook delivery', 'Get', 'Simplify'),
 	{ ...getManyPanel('Get many webhook deliveries', 'Webhook Delivery'), parameters: [...GET_MANY.slice(0, 3), 'Deliveries Of', ...GET_MANY.slice(3)] },
-	deliveryPanel('Redeliver webhook delivery', 'Redeliver'),
+	deliveryPanel('Redeliver webhook delivery', 'Redeliver', 'Options'),
 ];
 
 /**
  * Get Many of each resource besides students, run from the editor: the platform's list it must
- * show, columns of the full record that Simplify flattens away, and columns Simplify adds.
+ * show, columns of the whole record that Simplify leaves out, and columns only Simplify has.
  */
 export interface ResourceRun {
 	action: string;
@@ -63,6 +64,6 @@ export interface ResourceRun {
 
 export const RESOURCE_RUNS: ResourceRun[] = [
 	{ action: 'Get many enrollments', path: '/v1/enrollments', fullOnly: ['student', 'course', 'term'], simplifiedOnly: ['student_name', 'course_name', 'term_name'] },
-	{ action: 'Get many payments', path: '/v1/payments', fullOnly: ['student'], simplifiedOnly: ['student_name', 'amount_minor', 'refunded_amount_minor'] },
+	{ action: 'Get many payments', path: '/v1/payments', fullOnly: ['student', 'description'], simplifiedOnly: ['student_name'] },
 	{ action: 'Get many exam results', path: '/v1/exam-results', fullOnly: ['student', 'exam'], simplifiedOnly: ['student_name', 'exam_name', 'subject'] },
 ];

@@ -7,12 +7,16 @@
 import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
 import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescription';
 import { triggerProperties } from '../../nodes/EducationPlatformTrigger/description';
-import { defaultScopes, RESOURCES, resourceByValue, scopeOptions, webhookScopeOptions } from '../../nodes/shared/resources/registry';
+import { RESOURCES, resourceByValue } from '../../nodes/shared/resources/registry';
+import { defaultScopes, scopeOptions } from '../../nodes/shared/scopes';
 import { ACTION_PANELS, RESOURCE_RUNS } from './actions';
 import { readmeScreenshot } from './support/screenshots';
+import type { CredentialModal } from './support/editor';
 import { browserTest, current, startEditorSession, stopEditorSession, STEP_TIMEOUT_MS } from './support/session';
 import { eventually } from '../e2e/support/sandboxClient';
-import { PUBLIC_CLIENT_ID } from '../../sandbox/oauth/store';
+import { PUBLIC_CLIENT_ID } from '../../sandbox/auth/oauthStore';
+import { parseSubscribeArgs, subscribe } from '../../sandbox/cli/subscribe';
+import { paymentName } from '../../nodes/shared/resources/payment/simplify';
 
 const NODE = 'Education Platform';
 const TRIGGER = 'Education Platform Trigger';
@@ -41,6 +45,16 @@ async function addFromNodesPanel(section: 'Actions' | 'Triggers', name: string):
 	await editor.nodeCreator.open(NODE);
 	await editor.nodeCreator.chooseAction(section, name);
 	await editor.ndv.root.waitFor();
+}
+
+/** A new workflow with `action`'s node, and n8n's new-credential dialog open on `method`. */
+async function newCredentialFor(action: string, method: 'Access Token' | 'OAuth2'): Promise<CredentialModal> {
+	await addFromNodesPanel('Actions', action);
+	const { editor } = current();
+	await editor.ndv.createCredential();
+	await editor.credentialModal.root.waitFor();
+	await editor.credentialModal.chooseMethod(method);
+	return editor.credentialModal;
 }
 
 /** Waits until `read` gives `expected` (the editor fills lists and panels asynchronously), else fails with the last value. */
@@ -113,7 +127,7 @@ describe('the Education Platform node', () => {
 		});
 	}
 
-	browserTest('Get many students: Filters, Additional Filters, Options and Sort offer their fields', async ({ editor, page }) => {
+	browserTest('Get many students: Filters (Other Filters among them), Options and Sort offer their fields', async ({ editor, page }) => {
 		await addFromNodesPanel('Actions', 'Get many students');
 		await editor.ndv.selectCredential(TOKEN_CREDENTIAL);
 		await editor.ndv.addToCollection('Filters', 'Status');
@@ -125,9 +139,11 @@ describe('the Education Platform node', () => {
 		expect(await editor.ndv.value('status', 'Filters')).toBe('Active');
 		expect(await editor.ndv.value('gradeLevel', 'Filters')).toBe('Grade 9');
 
-		await editor.ndv.parameters.getByRole('button', { name: 'Add Additional Filter' }).click();
-		await editor.ndv.fill('name', 'enrolled_after', 'Additional Filters');
-		await editor.ndv.fill('value', '2020-01-01', 'Additional Filters');
+		// A filter the list does not offer, by the platform's name, inside Filters.
+		await editor.ndv.addToCollection('Filters', 'Other Filters');
+		await editor.ndv.item('Filters').getByRole('button', { name: 'Add Other Filter' }).click();
+		await editor.ndv.fill('name', 'enrolled_after', 'Filters');
+		await editor.ndv.fill('value', '2020-01-01', 'Filters');
 
 		await editor.ndv.parameters.getByRole('button', { name: 'Add Sort Rule' }).click();
 		expect(await editor.ndv.value('field', 'Sort')).toBe('Last Name');
@@ -135,9 +151,14 @@ describe('the Education Platform node', () => {
 
 		await editor.ndv.addToCollection('Options', 'Page Size');
 		expect(await editor.ndv.value('pageSize', 'Options')).toBe('100');
+		// Sort below Options, Simplify above Filters (n8n's UX guidelines).
+		expect(await editor.ndv.labels()).toEqual(expect.arrayContaining(['Limit', 'Simplify', 'Filters']));
+		const labels = await editor.ndv.labels();
+		expect(labels.indexOf('Simplify')).toBeLessThan(labels.indexOf('Filters'));
+		expect(labels.indexOf('Options')).toBeLessThan(labels.indexOf('Sort'));
 	});
 
-	browserTest('Get Many: executing from the editor shows the students the platform has, and Simplify changes the columns', async ({ editor, n8n }) => {
+	browserTest('Get Many: executing from the editor shows the students the platform has, simplified; Simplify off shows whole records', async ({ editor, n8n }) => {
 		const expected = await n8n.platform.students({ 'filter[status]': 'active', 'filter[grade_level]': '9', 'filter[enrolled_after]': '2020-01-01', sort: 'last_name' });
 		const limit = Math.min(expected.length, 7);
 		expect(limit).toBeGreaterThan(0);
@@ -145,22 +166,25 @@ describe('the Education Platform node', () => {
 		await editor.ndv.execute();
 		await eventually('the output', async () => ((await editor.ndv.output.getByTestId('ndv-items-count').count()) ? true : undefined), STEP_TIMEOUT_MS);
 		expect(await editor.ndv.outputItemCount()).toBe(limit);
-		const fullColumns = await editor.ndv.outputColumns();
-		expect(fullColumns).toEqual(expect.arrayContaining(['id', 'student_number', 'first_name', 'last_name', 'guardians']));
-		const firstId = await editor.ndv.output.getByTestId('ndv-data-container').locator('table tbody tr').first().locator('td').first().innerText();
-		expect(firstId.trim()).toBe(String(expected[0].id));
+		// Simplify is on for a new node: at most 10 flat fields, the most used first.
+		const simplified = await editor.ndv.outputColumns();
+		expect(simplified.slice(0, 3)).toEqual(['id', 'name', 'student_number']);
+		expect(simplified).toEqual(expect.arrayContaining(['primary_guardian_name', 'primary_guardian_email']));
+		expect(simplified).not.toContain('guardians');
+		expect(simplified.length).toBeLessThanOrEqual(10);
+		expect(await firstOutputId()).toBe(String(expected[0].id));
 		await readmeScreenshot(editor.page, 'get-many.png');
 
-		await editor.ndv.addToCollection('Options', 'Simplify');
-		await editor.ndv.parameter('simplify', 'Options').locator('.el-switch').click();
+		await editor.ndv.parameter('simplify').locator('.el-switch').click();
 		await editor.ndv.execute();
-		const simplified = await eventually('the simplified columns', async () => {
+		const whole = await eventually('the whole records', async () => {
 			const columns = await editor.ndv.outputColumns();
-			return columns.includes('primary_guardian_name') ? columns : undefined;
+			return columns.includes('guardians') ? columns : undefined;
 		}, STEP_TIMEOUT_MS);
-		expect(simplified).not.toContain('guardians');
-		expect(simplified).toEqual(expect.arrayContaining(['id', 'name', 'primary_guardian_email']));
+		expect(whole).toEqual(expect.arrayContaining(['id', 'student_number', 'first_name', 'last_name', 'guardians']));
+		expect(whole).not.toContain('primary_guardian_name');
 		expect(await editor.ndv.outputItemCount()).toBe(limit);
+		expect(await firstOutputId()).toBe(String(expected[0].id));
 		await readmeScreenshot(editor.page, 'execution-output.png');
 		await editor.ndv.close();
 	});
@@ -217,7 +241,7 @@ describe('the Student picker', () => {
 
 describe('Enrollment, Payment and Exam Result', () => {
 	for (const run of RESOURCE_RUNS) {
-		browserTest(`${run.action}: executing shows the platform's records, and Simplify changes the columns`, async ({ editor, n8n }) => {
+		browserTest(`${run.action}: executing shows the platform's records simplified; Simplify off shows whole records`, async ({ editor, n8n }) => {
 			const expected = await n8n.platform.listAll<Record<string, unknown>>(run.path, {});
 			const limit = 4;
 			await addFromNodesPanel('Actions', run.action);
@@ -227,18 +251,18 @@ describe('Enrollment, Payment and Exam Result', () => {
 			await editor.ndv.output.getByTestId('ndv-items-count').waitFor();
 			expect(await editor.ndv.outputItemCount()).toBe(limit);
 			expect(await firstOutputId()).toBe(String(expected[0].id));
-			const full = await editor.ndv.outputColumns();
-			expect(full).toEqual(expect.arrayContaining(['id', 'student_id', ...run.fullOnly]));
+			const simplified = await editor.ndv.outputColumns();
+			expect(simplified).toEqual(expect.arrayContaining(['id', 'student_id', ...run.simplifiedOnly]));
+			expect(simplified.length).toBeLessThanOrEqual(10);
 
-			await editor.ndv.addToCollection('Options', 'Simplify');
-			await editor.ndv.parameter('simplify', 'Options').locator('.el-switch').click();
+			await editor.ndv.parameter('simplify').locator('.el-switch').click();
 			await editor.ndv.execute();
-			const simplified = await eventually('the simplified columns', async () => {
+			const whole = await eventually('the whole records', async () => {
 				const columns = await editor.ndv.outputColumns();
-				return run.simplifiedOnly.every((column) => columns.includes(column)) ? columns : undefined;
+				return run.fullOnly.every((column) => columns.includes(column)) ? columns : undefined;
 			}, STEP_TIMEOUT_MS);
+			expect(whole.filter((column) => run.simplifiedOnly.includes(column))).toEqual([]);
 			expect(simplified.filter((column) => run.fullOnly.includes(column))).toEqual([]);
-			expect(full.filter((column) => run.simplifiedOnly.includes(column))).toEqual([]);
 			expect(await editor.ndv.outputItemCount()).toBe(limit);
 			expect(await firstOutputId()).toBe(String(expected[0].id));
 			await editor.ndv.close();
@@ -259,6 +283,36 @@ describe('Enrollment, Payment and Exam Result', () => {
 		await editor.ndv.output.getByTestId('ndv-items-count').waitFor();
 		expect(await editor.ndv.outputItemCount()).toBe(expected.length);
 		expect(await firstOutputId()).toBe(String(expected[0].id));
+		await editor.ndv.close();
+	});
+	browserTest('Get payment: "From list" finds payments by the student\'s number, and Get returns the picked one', async ({ editor, n8n }) => {
+		const [someone] = await n8n.platform.listAll<Record<string, unknown>>('/v1/payments', { sort: '-updated_at' });
+		const studentNumber = String((someone.student as Record<string, unknown>).student_number);
+		const found = await n8n.platform.listAll<Record<string, unknown>>('/v1/payments', { 'filter[search]': studentNumber, sort: '-updated_at' });
+		const names = found.slice(0, 50).map(paymentName);
+		// A name shown once, so picking it picks that payment.
+		const picked = found.find((payment) => names.filter((name) => name === paymentName(payment)).length === 1);
+		expect(picked).toBeDefined();
+
+		await addFromNodesPanel('Actions', 'Get payment');
+		await editor.ndv.selectCredential(TOKEN_CREDENTIAL);
+		expect(await editor.ndv.labels()).toEqual(['Credential', 'Resource', 'Operation', 'Payment', 'Simplify']);
+		await editor.ndv.searchList('paymentId', studentNumber);
+		await settlesTo('the student\'s payments', () => editor.ndv.listedNames('paymentId'), names);
+		await readmeScreenshot(editor.page, 'payment-picker.png');
+		await editor.ndv.pickFromList('paymentId', paymentName(picked!));
+		expect(await editor.ndv.locatorValue('paymentId')).toBe(paymentName(picked!));
+		await editor.ndv.execute();
+		await editor.ndv.output.getByTestId('ndv-items-count').waitFor();
+		expect(await editor.ndv.outputItemCount()).toBe(1);
+		expect(await firstOutputId()).toBe(String(picked!.id));
+
+		// By ID takes the picked payment's ID, and an ID of the wrong kind gets the node's hint.
+		await editor.ndv.locatorMode('paymentId', 'By ID');
+		expect(await editor.ndv.locatorValue('paymentId')).toBe(String(picked!.id));
+		await editor.ndv.typeId('paymentId', String(someone.student_id));
+		await editor.page.keyboard.press('Tab');
+		expect(await editor.ndv.issues('paymentId')).toMatch(/pay_/);
 		await editor.ndv.close();
 	});
 });
@@ -339,15 +393,51 @@ describe('the Education Platform Trigger', () => {
 		await editor.ndv.output.getByText(event.id).first().waitFor();
 		await editor.ndv.close();
 	});
+	browserTest('Registration Manual: the notice names the Test URL; with a subscription to it made by npm run sandbox:subscribe, "Listen for test event" shows the event', async ({ editor, n8n }) => {
+		await addFromNodesPanel('Triggers', 'On payment failed');
+		const { ndv } = editor;
+		await ndv.choose('registration', 'Manual');
+		await ndv.parameters.getByText('the Test URL while you listen for a test event').waitFor();
+		expect(await ndv.parameters.getByRole('link', { name: 'How to set up Manual registration' }).getAttribute('href')).toMatch(/docs\/trigger\.md#set-up-manual-registration$/);
+
+		await ndv.parameters.getByText('Webhook URLs', { exact: true }).click();
+		await ndv.parameters.getByTestId('radio-button-test').click();
+		const testUrl = await eventually('the test URL', async () => new RegExp(`${n8n.server.url}/webhook-test/[0-9a-f-]{36}/webhook`).exec(await ndv.parameters.innerText())?.[0], STEP_TIMEOUT_MS);
+
+		// What the notice asks: a webhook in the platform for the Test URL, its secret in a credential.
+		const printed: string[] = [];
+		await subscribe(parseSubscribeArgs(['--url', testUrl, '--events', 'payment.failed', '--base-url', n8n.sandbox.baseUrl, '--token', n8n.sandbox.config.demoToken]), (line) => printed.push(line));
+		const secret = /^signing secret: (whsec_\S+)$/m.exec(printed.join('\n'))?.[1];
+		expect(secret).toBeDefined();
+		const subscription = (await n8n.platform.subscriptions()).find((found) => found.url === testUrl);
+		try {
+			await ndv.createCredential();
+			await editor.credentialModal.root.waitFor();
+			await editor.credentialModal.fill('signingSecret', secret!);
+			await editor.credentialModal.save();
+			await editor.credentialModal.root.waitFor({ state: 'hidden' });
+
+			const subscriptionIds = async () => (await n8n.platform.subscriptions()).map((found) => found.id).sort();
+			const before = await subscriptionIds();
+			expect(before).toContain(subscription!.id);
+			await ndv.execute();
+			// n8n has run the trigger's registration step once it shows this: Manual registered nothing.
+			await ndv.root.getByText('Listening for test event').first().waitFor();
+			expect(await subscriptionIds()).toEqual(before);
+			const event = await n8n.platform.emit('payment.failed');
+			await ndv.output.getByTestId('ndv-items-count').waitFor();
+			expect(await ndv.outputItemCount()).toBe(1);
+			await ndv.output.getByText(event.id).first().waitFor();
+			await ndv.close();
+		} finally {
+			await n8n.platform.deleteSubscription(subscription!.id);
+		}
+	});
 });
 
 describe('the credential dialogs', () => {
 	browserTest("Access Token: the fields and hints render; a bad token shows the node's advice, a good one n8n's success", async ({ editor, n8n, page }) => {
-		await addFromNodesPanel('Actions', 'Get many students');
-		await editor.ndv.createCredential();
-		const modal = editor.credentialModal;
-		await modal.root.waitFor();
-		await modal.chooseMethod('Access Token');
+		const modal = await newCredentialFor('Get many students', 'Access Token');
 		expect(await modal.labels()).toEqual(expect.arrayContaining(['Base URL', 'Access Token']));
 		expect(await modal.field('baseUrl').locator('input').getAttribute('placeholder')).toBe('e.g. https://school.example.com');
 		expect(await modal.tooltip('accessToken')).toMatch(/Settings → API tokens/);
@@ -373,18 +463,14 @@ describe('the credential dialogs', () => {
 	});
 
 	browserTest('OAuth2: the fields and hints render, with the redirect URL to register', async ({ editor, n8n }) => {
-		await addFromNodesPanel('Actions', 'Get many students');
-		await editor.ndv.createCredential();
-		const modal = editor.credentialModal;
-		await modal.root.waitFor();
-		await modal.chooseMethod('OAuth2');
+		const modal = await newCredentialFor('Get many students', 'OAuth2');
 		expect(await modal.labels()).toEqual(
 			expect.arrayContaining(['OAuth Redirect URL', 'Grant Type', 'Client ID', 'Client Secret', 'Base URL', 'Scopes', 'Authorization URL Override', 'Access Token URL Override']),
 		);
 		expect(await modal.root.innerText()).toContain(`${n8n.server.url}/rest/oauth2-credential/callback`);
 		expect(await modal.value('grantType')).toBe('Authorization Code (with PKCE)');
 		// Every scope is ticked by default: every operation works on first use.
-		expect(await modal.value('platformScopes')).toBe([...scopeOptions(RESOURCES), ...webhookScopeOptions(RESOURCES)].map((option) => option.name).join(', '));
+		expect(await modal.value('platformScopes')).toBe(scopeOptions().map((option) => option.name).join(', '));
 		expect(await modal.tooltip('clientSecret')).toMatch(/leave empty if the OAuth client is public/);
 		await modal.choose('grantType', 'Client Credentials');
 		await modal.field('authUrlOverride').waitFor({ state: 'hidden' });
@@ -393,7 +479,7 @@ describe('the credential dialogs', () => {
 });
 
 describe('OAuth2 Authorization Code with PKCE, connected in the editor through the platform\'s consent page', () => {
-	const DEFAULT_SCOPES = defaultScopes(RESOURCES);
+	const DEFAULT_SCOPES = defaultScopes();
 
 	for (const { client, clientId, clientSecret, scopes } of [
 		{ client: 'the confidential demo client, default scopes', clientId: () => current().n8n.sandbox.config.oauthClientId, clientSecret: () => current().n8n.sandbox.config.oauthClientSecret, scopes: DEFAULT_SCOPES },
@@ -402,11 +488,7 @@ describe('OAuth2 Authorization Code with PKCE, connected in the editor through t
 		{ client: 'the public client (no secret), chosen scopes', clientId: () => PUBLIC_CLIENT_ID, clientSecret: () => '', scopes: ['students:read', 'webhooks:read'] },
 	]) {
 		browserTest(`${client}: Connect opens the consent page, Approve stores a token with those scopes, and the node lists students with it`, async ({ editor, n8n, context }) => {
-			await addFromNodesPanel('Actions', 'Get many students');
-			await editor.ndv.createCredential();
-			const modal = editor.credentialModal;
-			await modal.root.waitFor();
-			await modal.chooseMethod('OAuth2');
+			const modal = await newCredentialFor('Get many students', 'OAuth2');
 			await modal.fill('baseUrl', n8n.sandbox.baseUrl);
 			await modal.fill('clientId', clientId());
 			if (clientSecret()) await modal.fill('clientSecret', clientSecret());
@@ -468,6 +550,48 @@ describe('OAuth2 Authorization Code with PKCE, connected in the editor through t
 	}
 });
 
+describe('OAuth2 Client Credentials, a scope ticked after first use', () => {
+	browserTest('without payments:read, Get Many payments says which scope to tick; ticked and saved, the next run works with the same credential', async ({ editor, n8n }) => {
+		const modal = await newCredentialFor('Get many payments', 'OAuth2');
+		await modal.choose('grantType', 'Client Credentials');
+		await modal.fill('baseUrl', n8n.sandbox.baseUrl);
+		await modal.fill('clientId', n8n.sandbox.config.oauthClientId);
+		await modal.fill('clientSecret', n8n.sandbox.config.oauthClientSecret);
+		await modal.chooseMany('platformScopes', [/\(students:read\)/]);
+		await modal.dialog.getByTestId('credential-name').waitFor();
+		const created = editor.page.waitForResponse((response) => /\/rest\/credentials$/.test(response.url()) && response.request().method() === 'POST');
+		await modal.save();
+		const credentialId = ((await (await created).json()) as { data: { id: string } }).data.id;
+		if (await modal.root.isVisible()) await modal.close();
+
+		await editor.ndv.fill('limit', '3');
+		await editor.ndv.execute();
+		const message = editor.ndv.output.getByTestId('node-error-message');
+		await message.waitFor();
+		expect(await message.innerText()).toContain('The credential may not list payments: it lacks the payments:read scope [item 0]');
+		expect(await editor.ndv.output.getByTestId('node-error-description').innerText()).toContain('Tick payments:read under Scopes in the Education Platform OAuth2 credential and save it.');
+
+		// What the description says, in the same credential.
+		await editor.ndv.root.getByTestId('credential-edit-button').click();
+		await modal.root.waitFor();
+		await modal.chooseMany('platformScopes', [/\(students:read\)/, /\(payments:read\)/]);
+		const updated = editor.page.waitForResponse((response) => response.url().endsWith(`/rest/credentials/${credentialId}`) && response.request().method() === 'PATCH');
+		await modal.save();
+		expect((await updated).status()).toBe(200);
+		if (await modal.root.isVisible()) await modal.close();
+
+		const expected = await n8n.platform.listAll<Record<string, unknown>>('/v1/payments', {});
+		await editor.ndv.execute();
+		await editor.ndv.output.getByTestId('ndv-items-count').waitFor();
+		expect(await editor.ndv.outputItemCount()).toBe(3);
+		expect(await firstOutputId()).toBe(String(expected[0].id));
+		// n8n stored the new token, with the scope, in that credential.
+		const { data } = await n8n.cli.exportCredential(credentialId);
+		expect(String((data.oauthTokenData as Record<string, unknown>).scope).split(' ').sort()).toEqual(['payments:read', 'students:read']);
+		await editor.ndv.close();
+	});
+});
+
 describe('the AI Agent', () => {
 	browserTest('offers the node as a tool whose parameters the model can fill in, its Tool Description following Resource and Operation', async ({ editor, page }) => {
 		await editor.newWorkflow();
@@ -484,7 +608,7 @@ describe('the AI Agent', () => {
 		expect(await tool.innerText()).toContain(new EducationPlatform().description.description);
 		await tool.click();
 		await editor.ndv.root.waitFor();
-		expect(await editor.ndv.labels()).toEqual(expect.arrayContaining(['Tool Description', 'Resource', 'Operation', 'Limit', 'Filters', 'Sort', 'Options']));
+		expect(await editor.ndv.labels()).toEqual(expect.arrayContaining(['Tool Description', 'Resource', 'Operation', 'Limit', 'Output', 'Filters', 'Sort', 'Options']));
 
 		const limit = editor.ndv.itemOf('limit');
 		await limit.hover();

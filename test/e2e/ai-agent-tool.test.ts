@@ -201,7 +201,7 @@ describe('the Education Platform tool in an AI Agent model loop', () => {
 		const answer = await ask(WORKFLOWS.badFilter, [{ toolCalls: [{ tool: /^Students$/, arguments: { filter_name: 'grade', filter_value: '9' } }] }, FINAL]);
 		await expectAnswered(WORKFLOWS.badFilter, answer);
 		const [failure] = toolItems('Students');
-		expect(failure.error).toBe('The given data was invalid.');
+		expect(failure.error).toBe('The given data was invalid. [item 0]');
 		expect(failure.details).toMatch(/filter: Requested filter\(s\) `grade` are not allowed\. Allowed filter\(s\) are `.*grade_level.*`/);
 	});
 

@@ -111,13 +111,13 @@ describe.each(TRIGGERS)('MCP Server Trigger v$version', (trigger) => {
 			const unknown = await client.callTool({ name: toolName(STUDENT_GET_TOOL), arguments: { studentId: UNKNOWN_ID } });
 			expect(recordsOf(unknown)).toEqual([
 				{
-					error: `No student with ID ${UNKNOWN_ID}.`,
+					error: `No student with ID ${UNKNOWN_ID}. [item 0]`,
 					details: expect.stringContaining(`No student ${UNKNOWN_ID} exists on the platform. ${STUDENT.id.notFoundAdvice}`),
 				},
 			]);
 
 			const badStatus = await client.callTool({ name: toolName(STUDENT_LIST_TOOL), arguments: { status: 'expelled', gradeLevel: GRADE, limit: LIMIT } });
-			expect(recordsOf(badStatus)).toEqual([{ error: 'Status "expelled" is not a student status', details: `Use any of: ${STUDENT_STATUSES.join(', ')}.` }]);
+			expect(recordsOf(badStatus)).toEqual([{ error: 'Status "expelled" is not a student status [item 0]', details: `Use any of: ${STUDENT_STATUSES.join(', ')}.` }]);
 
 			expect((await client.listTools()).tools).toHaveLength(MCP_TOOLS.length);
 		});

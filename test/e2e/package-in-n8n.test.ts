@@ -133,7 +133,7 @@ describe('the Education Platform node in `n8n execute`', () => {
 		const { code, output } = await execute(IDS.getUnknown);
 		expect(code).not.toBe(0);
 		const error = output.data.resultData.error;
-		expect(error?.message).toBe(`No student with ID ${UNKNOWN_STUDENT_ID}.`);
+		expect(error?.message).toBe(`No student with ID ${UNKNOWN_STUDENT_ID}. [item 0]`);
 		expect(String(error?.description)).toMatch(`No student ${UNKNOWN_STUDENT_ID} exists on the platform. The Student ID is the numeric "id"`);
 	});
 

@@ -173,7 +173,7 @@ describe('Get against the live sandbox', () => {
 		const result = await runStudentNode(sandbox, { operation: 'get', studentId: String(STUDENTS + 1) });
 
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe(`No student with ID ${STUDENTS + 1}.`);
+		expect(result.error?.message).toBe(`No student with ID ${STUDENTS + 1}. [item 0]`);
 		expect(result.error?.description).toMatch(/No student \d+ exists on the platform\. The Student ID is the numeric "id"/);
 		expect((result.error as { httpCode?: string }).httpCode).toBe('404');
 	});

@@ -102,7 +102,7 @@ describe('Webhook Subscription', () => {
 		expect(deletedOurs).toMatchObject({ id: ours.id, deleted: true, delivers_to_this_n8n: true });
 		expect(deletedOurs.note).toMatch(/^This subscription delivered to this n8n \(n8n workflow Fees \(Education Platform Trigger\)\)\. If an active workflow/);
 		const refused = await remove(other.id);
-		expect(refused.error?.message).toBe(`Subscription "${other.id}" delivers elsewhere, to "${other.url}", not to this n8n, so Delete deleted nothing`);
+		expect(refused.error?.message).toBe(`Subscription "${other.id}" delivers elsewhere, to "${other.url}", not to this n8n, so Delete deleted nothing [item 0]`);
 		expect(webhooks().subscriptions.list().map((subscription) => subscription.id)).toEqual([other.id]);
 		expect(outputJson(await remove(other.id, { deleteElsewhere: true }))).toEqual([expect.objectContaining({ id: other.id, deleted: true, delivers_to_this_n8n: false, note: null })]);
 		expect(webhooks().subscriptions.list()).toEqual([]);
@@ -205,7 +205,7 @@ describe('Webhook Delivery', () => {
 		const parameters = { resource: 'webhookDelivery', operation: 'redeliver', webhookSubscriptionId: { __rl: true, mode: 'id', value: other.id }, webhookDeliveryId: failed.id };
 
 		const refused = await run(parameters);
-		expect(refused.error?.message).toBe(`Subscription "${other.id}" delivers elsewhere, to "${other.url}", not to this n8n, so Redeliver sent nothing`);
+		expect(refused.error?.message).toBe(`Subscription "${other.id}" delivers elsewhere, to "${other.url}", not to this n8n, so Redeliver sent nothing [item 0]`);
 		expect(webhooks().deliveries(other.id)).toHaveLength(1);
 		expect(outputJson(await run({ ...parameters, options: { redeliverElsewhere: true } }))).toEqual([expect.objectContaining({ redelivered: true })]);
 		await webhooks().idle();
@@ -235,7 +235,7 @@ describe('Webhook Delivery', () => {
 		const parameters = { resource: 'webhookDelivery', operation: 'redeliver', webhookSubscriptionId: { __rl: true, mode: 'id', value: first.id }, webhookDeliveryId: succeeded.id };
 
 		const refused = await run(parameters, atReceiver());
-		expect(refused.error?.message).toBe(`Delivery "${succeeded.id}" already succeeded, so Redeliver did not send event "${succeeded.eventId}" again`);
+		expect(refused.error?.message).toBe(`Delivery "${succeeded.id}" already succeeded, so Redeliver did not send event "${succeeded.eventId}" again [item 0]`);
 		expect(refused.error?.description).toMatch(/Options → Redeliver Even If Delivered/);
 
 		const forced = outputJson(await run({ ...parameters, options: { redeliverAnyway: true } }, atReceiver()));

@@ -1,4 +1,5 @@
-import { ConfigError, DEFAULT_CONFIG, DEFAULT_REDIRECT_URIS, parseConfig, parseSeed } from '../../sandbox/config';
+import { HelpRequested } from '../../sandbox/args';
+import { ConfigError, DEFAULT_CONFIG, DEFAULT_REDIRECT_URIS, USAGE, parseConfig, parseSeed } from '../../sandbox/config';
 
 describe('parseConfig', () => {
 	it('uses the documented defaults with no env and no flags', () => {
@@ -71,6 +72,15 @@ describe('parseConfig', () => {
 		});
 		expect(config).toMatchObject({ port: 6000, rateLimit: 20, autoApprove: false, students: 5 });
 		expect(parseConfig({ argv: ['--auto-approve'] }).autoApprove).toBe(true);
+		expect(parseConfig({ argv: ['--live', '--no-live'] }).live).toBe(false);
+		expect(parseConfig({ argv: ['--no-live', '--live'] }).live).toBe(true);
+	});
+
+	it('answers --help and -h with the usage, which lists every flag', () => {
+		expect(() => parseConfig({ argv: ['-h'] })).toThrow(HelpRequested);
+		expect(() => parseConfig({ argv: ['--port', '1', '--help'] })).toThrow(USAGE);
+		expect(USAGE).toContain('--[no-]auto-approve');
+		expect(USAGE).toContain('--webhook-timeout-ms <value>');
 	});
 
 	it('hashes a non-numeric seed, and the fault seed follows the seed unless set', () => {
@@ -91,7 +101,8 @@ describe('parseConfig', () => {
 		[{ env: { SANDBOX_FAULTS: '[{"fault":{"type":"status","status":418}}]' } }, /SANDBOX_FAULTS has an invalid fault rule at 0\.fault/],
 		[{ env: { SANDBOX_DEMO_TOKEN: ' ' } }, /SANDBOX_DEMO_TOKEN must not be empty/],
 		[{ argv: ['--colour', 'red'] }, /Unknown flag --colour/],
-		[{ argv: ['--port'] }, /Flag --port needs a value/],
+		[{ argv: ['--port'] }, /--port needs a value/],
+		[{ argv: ['--quiet=no'] }, /--quiet takes no value; got "no"/],
 		[{ argv: ['students'] }, /Unexpected argument "students"/],
 	])('rejects bad input with a message naming the setting: %j', (sources, message) => {
 		expect(() => parseConfig(sources)).toThrow(ConfigError);

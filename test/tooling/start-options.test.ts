@@ -70,7 +70,7 @@ describe('npm start options', () => {
 
 	it('rejects mistakes with a message that says what to fix', () => {
 		expect(() => parseStartOptions(['--n8n-port', 'abc'], {})).toThrow('--n8n-port must be a port number from 1 to 65535; got "abc".');
-		expect(() => parseStartOptions(['--frsh'], {})).toThrow('Unknown argument "--frsh"');
+		expect(() => parseStartOptions(['--frsh'], {})).toThrow('Unknown flag --frsh.\n\nUsage: npm start');
 		expect(() => parseStartOptions(['--sandbox-port', '5678'], {})).toThrow('cannot both use port 5678');
 		expect(() => parseStartOptions([], { DEMO_OWNER_PASSWORD: 'short' })).toThrow('DEMO_OWNER_PASSWORD must be 8 to 64 characters long');
 		expect(() => parseStartOptions([], { DEMO_OWNER_EMAIL: 'nobody' })).toThrow('DEMO_OWNER_EMAIL "nobody" is not an email address.');

@@ -3,8 +3,9 @@ import path from 'node:path';
 
 import { readdirSync } from 'node:fs';
 
+import { HelpRequested } from '../../sandbox/args';
 import { CELL_IDS, E2E_FILES, filesOfCell, proofFiles } from '../e2e/cells';
-import { E2E_WORKERS, e2eFilesPattern, jestCommand, MATRIX, matrixRuns, parseMatrixArgs, runtimesOf } from '../../tooling/test-matrix';
+import { E2E_WORKERS, e2eFilesPattern, jestCommand, MATRIX, MATRIX_USAGE, matrixRuns, parseMatrixArgs, runtimesOf } from '../../tooling/test-matrix';
 
 const jestConfig = require('../../jest.config.js') as { projects: Array<{ displayName: string; globalSetup?: string }> };
 const jestProjects = jestConfig.projects.map((project) => project.displayName);
@@ -78,6 +79,19 @@ describe('`npm test` and `npm run test:matrix`', () => {
 		expect(runs.map((run) => projectsOf(run.args))).toEqual([['unit'], ['e2e']]);
 		expect(runs[1].env).toEqual(MATRIX[0].env);
 		expect(e2eFilesOf(runs[1].args)).toEqual(proofFiles());
+	});
+
+	it('passes jest its arguments in order, values and short flags included, and keeps only its own', () => {
+		const options = parseMatrixArgs(['--ci', '--testNamePattern', 'lists all', '--matrix', '--cells', '1', '-t', 'x', '--maxWorkers=2', '--require-offline']);
+		expect(options.jestArgs).toEqual(['--ci', '--testNamePattern', 'lists all', '-t', 'x', '--maxWorkers=2']);
+		expect(options).toMatchObject({ matrix: true, requireOffline: true, e2eOnly: false });
+		expect(options.cells.map((cell) => cell.id)).toEqual(['1']);
+	});
+
+	it('answers --help with its usage, not jest\'s, and wants a value after --cells', () => {
+		expect(() => parseMatrixArgs(['--ci', '--help'])).toThrow(HelpRequested);
+		expect(() => parseMatrixArgs(['-h'])).toThrow(MATRIX_USAGE);
+		expect(() => parseMatrixArgs(['--matrix', '--cells'])).toThrow(`--cells needs a value.\n\n${MATRIX_USAGE}`);
 	});
 
 	it('the matrix: the unit project first and alone, then browser and queue once, then e2e once per cell with its files', () => {

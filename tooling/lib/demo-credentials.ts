@@ -1,6 +1,6 @@
 // The credentials `npm start` (and the e2e suite) create, pointing at a sandbox. Plain `data` is
 // what `n8n import:credentials` expects: n8n encrypts it with the instance key on import.
-import { defaultScopes, RESOURCES } from '../../nodes/shared/resources/registry';
+import { defaultScopes } from '../../nodes/shared/scopes';
 
 /** Fixed IDs, so the example workflows in examples/ reference them and re-imports update in place. */
 export const DEMO_CREDENTIAL_IDS = {
@@ -40,7 +40,7 @@ export function clientCredentialsCredential(sandbox: SandboxLogin, id: string = 
 			clientId: sandbox.clientId,
 			clientSecret: sandbox.clientSecret,
 			// Every scope the credential offers, so every operation of the nodes works with the demo.
-			platformScopes: defaultScopes(RESOURCES),
+			platformScopes: defaultScopes(),
 		},
 	};
 }

@@ -48,6 +48,17 @@ export function parseN8nEnvAssignment(raw: string | undefined): [name: string, v
 	return match ? [match[1], match[2]] : undefined;
 }
 
+/** Repeated `--n8n-env NAME=VALUE` flags as settings, the last of a name winning; `error` names the first that is not NAME=VALUE. */
+export function n8nEnvFlags(raws: readonly string[], error: new (message: string) => Error = Error): Record<string, string> {
+	const settings: Record<string, string> = {};
+	for (const raw of raws) {
+		const assignment = parseN8nEnvAssignment(raw);
+		if (!assignment) throw new error(`--n8n-env takes NAME=VALUE with an upper-case NAME, e.g. N8N_LOG_LEVEL=debug; got "${raw}".`);
+		settings[assignment[0]] = assignment[1];
+	}
+	return settings;
+}
+
 /**
  * The n8n settings README and docs/production.md recommend for production, per n8n line; `npm
  * start` runs the demo with them and a `--n8n-env` of the same name replaces one.

@@ -4,6 +4,7 @@
 // missing ones are installed; anywhere else the run stops at once with the one command to run,
 // rather than failing a suite minutes in. Deciding is pure (`missingOsPackages`,
 // `planOsPackages`, unit-tested); looking at this machine and running apt-get are the rest.
+import { printedHelp, readArgs } from '../../sandbox/args';
 import { runOrThrow } from './processes';
 import { missingServerPackages, onPath, realProbe, type Probe } from './queue/os-servers';
 
@@ -131,7 +132,8 @@ export async function ensureOsPackages(needs: readonly OsNeed[]): Promise<boolea
 
 /** `tsx tooling/lib/os-packages.ts [browser|queue|offline-unit ...]`: those needs, every one by default. */
 async function main(): Promise<void> {
-	const args = process.argv.slice(2);
+	const usage = `Usage: tsx tooling/lib/os-packages.ts [${OS_NEEDS.join('|')} ...]`;
+	const { positionals: args } = readArgs(process.argv.slice(2), { flags: {}, positionals: true, usage });
 	const unknown = args.filter((arg) => !(OS_NEEDS as readonly string[]).includes(arg));
 	if (unknown.length > 0) throw new Error(`Takes any of ${OS_NEEDS.join(', ')}; got ${unknown.join(', ')}.`);
 	if (!(await ensureOsPackages(args.length > 0 ? (args as OsNeed[]) : OS_NEEDS))) process.exitCode = 1;
@@ -139,6 +141,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
 	main().catch((error: unknown) => {
+		if (printedHelp(error)) return;
 		console.error(error instanceof Error ? error.message : error);
 		process.exit(1);
 	});

@@ -18,6 +18,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { printedHelp, readArgs } from '../../sandbox/args';
 import { formatSeconds, runOrThrow, type RunResult } from '../lib/processes';
 import {
 	DEFAULT_RUNTIME,
@@ -251,17 +252,24 @@ function lockedPackageCount(lockFile: string): number {
 	}
 }
 
+const INSTALL_USAGE = `Usage: tsx tooling/n8n-runtime/install.ts [--n8n-version 2|1|floor] [--force]
+
+  --n8n-version V   which pinned n8n (default 2)
+  --force           install again even when the stamp says it is up to date`;
+
+async function main(): Promise<void> {
+	const { values } = readArgs(process.argv.slice(2), { flags: { 'n8n-version': { type: 'string' }, force: { type: 'boolean' } }, usage: INSTALL_USAGE });
+	const spec = values['n8n-version'] === undefined ? DEFAULT_RUNTIME : runtimeById(values['n8n-version'], '--n8n-version');
+	const info = await ensureRuntime({ spec, force: values.force ?? false });
+	if (!info.installed) {
+		console.log(`n8n runtime: n8n ${info.n8nVersion} already installed in ${info.layout.dir} (up to date).`);
+	}
+}
+
 if (require.main === module) {
-	const versionFlag = process.argv.indexOf('--n8n-version');
-	const spec = versionFlag === -1 ? DEFAULT_RUNTIME : runtimeById(process.argv[versionFlag + 1] ?? '', '--n8n-version');
-	ensureRuntime({ spec, force: process.argv.includes('--force') })
-		.then((info) => {
-			if (!info.installed) {
-				console.log(`n8n runtime: n8n ${info.n8nVersion} already installed in ${info.layout.dir} (up to date).`);
-			}
-		})
-		.catch((error: Error) => {
-			console.error(`n8n runtime install failed: ${error.message}`);
-			process.exit(1);
-		});
+	main().catch((error: Error) => {
+		if (printedHelp(error)) return;
+		console.error(`n8n runtime install failed: ${error.message}`);
+		process.exit(1);
+	});
 }

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { printedHelp, readArgs } from '../../sandbox/args';
 import { buildAndPack } from '../lib/community-package';
 import { runOrThrow } from '../lib/processes';
 import { REPO_ROOT } from '../n8n-runtime/runtime';
@@ -19,8 +20,13 @@ type Scanner = {
 
 const readIfExists = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined);
 
+const RELEASE_CHECK_USAGE = `Usage: npm run release:check [-- --strict]
+
+  --strict   a FLAG (placeholders) fails the check too, as in the publish workflow`;
+
 async function main(): Promise<void> {
-	const strict = process.argv.includes('--strict');
+	const { values } = readArgs(process.argv.slice(2), { flags: { strict: { type: 'boolean' } }, usage: RELEASE_CHECK_USAGE });
+	const strict = values.strict ?? false;
 	const work = mkdtempSync(path.join(tmpdir(), 'edu-release-check-'));
 	try {
 		const packed = await buildAndPack(work);
@@ -51,6 +57,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+	if (printedHelp(error)) return;
 	console.error(error);
 	process.exitCode = 1;
 });

@@ -84,7 +84,7 @@ function chosenOperation(this: IExecuteFunctions, itemIndex: number): Chosen | u
 function unsupported(this: IExecuteFunctions, itemIndex: number): NodeOperationError {
 	const resource = this.getNodeParameter('resource', itemIndex) as string;
 	const operation = this.getNodeParameter('operation', itemIndex) as string;
-	return new NodeOperationError(this.getNode(), `The operation ${quoted(operation)} of ${quoted(resource)} is not supported`, { itemIndex });
+	return new NodeOperationError(this.getNode(), `The 'Operation' ${quoted(operation)} is not supported for the 'Resource' ${quoted(resource)}`, { itemIndex });
 }
 
 /** An operation on the whole input: once; a failure kept (as for one item) is one error item paired with every input item. */

@@ -69,6 +69,8 @@ export interface ListQueryInput {
 	/** The Filters collection as n8n hands it over (every key optional). */
 	filters?: Record<string, unknown>;
 	additionalFilters?: NameValue[];
+	/** What the panel calls the name-value filters, for messages: version 2's "Other Filters" (default "Additional Filters"). */
+	additionalFiltersLabel?: string;
 	sort?: SortRule[];
 	/** The workflow's time zone, for date-times picked without one. */
 	timeZone: string;
@@ -201,26 +203,28 @@ function filterName(raw: unknown): string {
 	return wrapped ? wrapped[1].trim() : name;
 }
 
-function addAdditionalFilters(query: Query, pairs: NameValue[], specs: readonly FilterSpec[]): void {
+function addAdditionalFilters(query: Query, pairs: NameValue[], specs: readonly FilterSpec[], label: string): void {
+	// "Additional filter", "Other filter": one entry of the list the panel calls `label`.
+	const entry = label.replace(/ Filters$/, ' filter');
 	const seen = new Set<string>();
 	for (const pair of pairs) {
 		const name = filterName(pair.name);
 		if (!/^[A-Za-z][A-Za-z0-9_.-]*$/.test(name)) {
 			throw new ActionableError(
-				`Additional filter name ${quoted(name)} is not valid`,
+				`${entry} name ${quoted(name)} is not valid`,
 				'Use the filter name from the API documentation, e.g. "enrolled_after" (it is sent as filter[enrolled_after]).',
 			);
 		}
 		const key = `filter[${name}]`;
 		if (seen.has(name)) {
 			throw new ActionableError(
-				`Additional filter ${quoted(name)} is set twice`,
+				`${entry} ${quoted(name)} is set twice`,
 				'Keep one entry per filter. For "any of", put the values in one entry separated by commas.',
 			);
 		}
 		if (key in query) {
-			const label = specs.find((spec) => spec.api === name)?.label ?? name;
-			throw new ActionableError(`Filter ${quoted(name)} is set both in Filters (${label}) and in Additional Filters`, 'Remove one of the two.');
+			const filterLabel = specs.find((spec) => spec.api === name)?.label ?? name;
+			throw new ActionableError(`Filter ${quoted(name)} is set both in Filters (${filterLabel}) and in ${label}`, 'Remove one of the two.');
 		}
 		seen.add(name);
 		const value = parseText(Array.isArray(pair.value) ? pair.value.join(',') : pair.value);
@@ -256,7 +260,7 @@ export function buildListQuery(spec: ListQuerySpec, input: ListQueryInput): Quer
 		const value = filterValue(filter, filters[filter.param], input.timeZone);
 		if (value !== undefined) query[`filter[${filter.api}]`] = value;
 	}
-	addAdditionalFilters(query, input.additionalFilters ?? [], spec.filters);
+	addAdditionalFilters(query, input.additionalFilters ?? [], spec.filters, input.additionalFiltersLabel ?? 'Additional Filters');
 	const sort = buildSort(input.sort ?? [], spec.sortable);
 	if (sort !== undefined) query.sort = sort;
 	return query;

@@ -144,11 +144,16 @@ export interface ListPlan {
  * The Filters proper and the name-value filters: version 1's Additional Filters, or version 2's
  * Other Filters inside Filters (the same parameter name and rules, one "Add" button fewer).
  */
-function readFilters(this: IExecuteFunctions, itemIndex: number): { filters: Record<string, unknown>; additionalFilters: NameValue[] } {
+function readFilters(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): { filters: Record<string, unknown>; additionalFilters: NameValue[]; additionalFiltersLabel: string } {
 	const { additionalFilters: other, ...filters } = this.getNodeParameter('filters', itemIndex, {}) as { additionalFilters?: { filter?: NameValue[] } };
-	const additionalFilters =
-		this.getNode().typeVersion < 2 ? (this.getNodeParameter('additionalFilters.filter', itemIndex, []) as NameValue[]) : other?.filter;
-	return { filters, additionalFilters: additionalFilters ?? [] };
+	if (this.getNode().typeVersion < 2) {
+		const additionalFilters = this.getNodeParameter('additionalFilters.filter', itemIndex, []) as NameValue[];
+		return { filters, additionalFilters: additionalFilters ?? [], additionalFiltersLabel: additionalFiltersProperty.displayName };
+	}
+	return { filters, additionalFilters: other?.filter ?? [], additionalFiltersLabel: otherFiltersOption.displayName };
 }
 
 /** Reads Get Many's parameters of one input item into a plan. */

@@ -108,8 +108,9 @@ export interface ParentRecord {
 }
 
 /**
- * Everything about one resource of the API: the action node's operations, the triggers' events
- * and the credentials' scopes are built from it (resources/registry.ts), never copied. A resource
+ * Everything about one resource of the API: the action node's operations and the triggers' events
+ * are built from it (resources/registry.ts), never copied; its scope is read from ../scopes.ts,
+ * the credentials' one source. A resource
  * folder (resources/<resource>/index.ts) exports one of these: a resource listed at one path
  * (`ListedResource`), or one listed per parent record (`NestedResource`).
  */
@@ -125,17 +126,14 @@ export interface ListedResource extends ResourceFields {
 	 * `updated_at` and its list takes `filter[updated_since]` and `sort=updated_at,id`.
 	 */
 	poll?: PollEvents;
-	/** The resource the access-token credential's connection test lists (one request, one scope). */
-	connectionTest?: true;
 }
 
 /** A resource listed per parent record only. */
 export interface NestedResource extends ResourceFields {
 	parent: ParentRecord;
 	path?: undefined;
-	/** Not pollable, and no connection test: both read one list of all the records. */
+	/** Not pollable: polling reads one list of all the records. */
 	poll?: undefined;
-	connectionTest?: undefined;
 }
 
 interface ResourceFields {
@@ -145,7 +143,7 @@ interface ResourceFields {
 	displayName: string;
 	/** Lower-case plural for messages and descriptions, e.g. `payments`. */
 	plural: string;
-	/** The scope a token needs to read it (docs/api-contract.md §5); the OAuth2 credential offers it. */
+	/** The scope a token needs to read it (docs/api-contract.md §5), from ../scopes.ts, which the OAuth2 credential offers. */
 	scope: string;
 	/** What Get returns, and what one record holds: shown to users and AI agents. */
 	summary: string;
@@ -205,7 +203,5 @@ interface ResourceFields {
 	 * resources, leave it out.
 	 */
 	webhookScope?: true;
-	/** The scope its operations that change the platform need (Delete, Redeliver); absent: it has none. */
-	writeScope?: string;
 }
 

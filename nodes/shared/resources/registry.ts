@@ -1,4 +1,5 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
+import { listed } from '../listed';
 import type { ListedResource, ListSearchMethod, ResourceDescriptor } from './descriptor';
 import { resource as enrollment } from './enrollment';
 import { resource as examResult } from './examResult';
@@ -19,8 +20,9 @@ export { webhookApi };
 
 /**
  * Every resource, in the order the nodes' Resource selectors show them. Adding one is its folder
- * and one line here: the action node, both triggers and both token credentials derive from this
- * list through the functions below (each takes the list, so a test can pass its own).
+ * and one line here: the action node and both triggers derive from this list through the
+ * functions below (each takes the list, so a test can pass its own). Its scope is one line of
+ * ../scopes.ts, which the credentials read: they load no node code.
  */
 export const RESOURCES: readonly ResourceDescriptor[] = [student, enrollment, payment, examResult, webhookSubscription, webhookDelivery];
 
@@ -39,11 +41,6 @@ function eventName(event: string): string {
 		.split(/[._]/)
 		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
 		.join(' ');
-}
-
-/** "a, b and c" / "a, b or c", for sentences that list resources. */
-export function listed(items: readonly string[], conjunction: 'and' | 'or'): string {
-	return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
 
 /** What a webhook event's data is, e.g. "enrollment, payment or exam result". */
@@ -87,58 +84,4 @@ export function pollableResources(resources: readonly ResourceDescriptor[]): Pol
 		const option = ({ event, description }: { event: string; description: string }) => ({ event, displayName: eventName(event), description });
 		return [{ descriptor, events: { created: option(poll.created), updated: option(poll.updated) } }];
 	});
-}
-
-/** The resources whose scope is their own "<resource>:read", not one of the webhook scopes. */
-function recordResources(resources: readonly ResourceDescriptor[]): ResourceDescriptor[] {
-	return resources.filter((resource) => !resource.webhookScope);
-}
-
-function titleCase(text: string): string {
-	return text.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());
-}
-
-/** The OAuth2 credential's read scopes, e.g. "Read Payments (payments:read)". */
-export function scopeOptions(resources: readonly ResourceDescriptor[]): INodePropertyOptions[] {
-	return recordResources(resources).map(({ plural, scope }) => ({
-		name: `Read ${titleCase(plural)} (${scope})`,
-		value: scope,
-		description: `List and get ${plural} (Education Platform node)`,
-	}));
-}
-
-/** The webhook scopes (docs/api-contract.md §6.2), from the resource that reads with one and writes with the other. */
-export function webhookScopes(resources: readonly ResourceDescriptor[]): { read: string; write: string } {
-	const owner = resources.find((resource) => resource.webhookScope && resource.writeScope);
-	if (!owner?.writeScope) throw new Error('No webhook-scope resource names its write scope');
-	return { read: owner.scope, write: owner.writeScope };
-}
-
-/** The OAuth2 credential's webhook scopes, read then write, worded after the resource that owns them. */
-export function webhookScopeOptions(resources: readonly ResourceDescriptor[]): INodePropertyOptions[] {
-	const { read, write } = webhookScopes(resources);
-	const { plural } = resources.find((resource) => resource.writeScope === write) as ResourceDescriptor;
-	return [
-		{ name: `Read Webhooks (${read})`, value: read, description: `List ${plural} and their deliveries` },
-		{
-			name: `Manage Webhooks (${write})`,
-			value: write,
-			description: `Create and delete ${plural} and redeliver their events: the Education Platform Trigger, and Delete and Redeliver in the Education Platform node`,
-		},
-	];
-}
-
-/**
- * What an OAuth2 credential whose Scopes were never changed asks for: every scope it offers, so
- * every operation of the nodes works on first use (docs/credentials.md, "Scopes").
- */
-export function defaultScopes(resources: readonly ResourceDescriptor[]): string[] {
-	return [...scopeOptions(resources), ...webhookScopeOptions(resources)].map((option) => String(option.value));
-}
-
-/** The access-token credential's test: the one resource it lists, and the others a token may be meant for. */
-export function connectionTest(resources: readonly ResourceDescriptor[]): { tested: ListedResource; others: ResourceDescriptor[] } {
-	const tested = resources.find((resource): resource is ListedResource => resource.connectionTest === true);
-	if (!tested) throw new Error('No resource is marked connectionTest');
-	return { tested, others: recordResources(resources).filter((resource) => resource !== tested) };
 }

@@ -3,7 +3,7 @@
 // (the resource or the Base URL), 400/422 (the field or filter to fix) and an OAuth error code.
 // The API's error body is read here (docs/api-contract.md §4 error body, §6 scopes).
 import type { AuthenticationMethod } from '../constants';
-import { quoted } from '../errors';
+import { quoted, withItem } from '../errors';
 import { isJsonRecord } from '../jsonRecord';
 import type { Failure } from './retry';
 
@@ -64,8 +64,8 @@ function validationAdvice(errors: ApiErrorBody['errors']): string[] {
 		if (field === 'filter') {
 			const names = quotedNames(text);
 			return names.length
-				? `Remove or rename the unknown filter ${names.map((name) => quoted(name)).join(', ')} (see Additional Filters).`
-				: 'Remove the filter the platform does not know (see Additional Filters).';
+				? `Remove or rename the unknown filter ${names.map((name) => quoted(name)).join(', ')}.`
+				: 'Remove the filter the platform does not know.';
 		}
 		if (field.startsWith('filter.')) return `Fix the value of the ${quoted(field.slice('filter.'.length))} filter.`;
 		if (field === 'sort') {
@@ -114,8 +114,7 @@ function operationPhrase(method: string, url: string, resourceLabel: string | un
 /** The 403 message: what was refused, the scope it needs, and the item. */
 export function scopeMessage(scopes: string[], request: { method: string; url: string }, context: StatusContext): string {
 	const named = scopes.length ? `the ${scopes.join(' and ')} scope${scopes.length > 1 ? 's' : ''}` : 'a scope';
-	const item = context.itemIndex === undefined ? '' : ` [item ${context.itemIndex}]`;
-	return `The credential may not ${operationPhrase(request.method, request.url, context.resourceLabel)}: it lacks ${named}${item}`;
+	return withItem(`The credential may not ${operationPhrase(request.method, request.url, context.resourceLabel)}: it lacks ${named}`, context.itemIndex);
 }
 
 /** How THIS credential gets a scope it lacks: every grant has its own way, and each step works. */

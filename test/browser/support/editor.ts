@@ -217,8 +217,17 @@ export class NodeDetails {
 		await this.page.getByRole('option', { name: new RegExp(`^${escapeRegExp(name)}(\\s|$)`) }).click();
 	}
 
-	/** "Create new credential" in the node's credential picker. */
+	/**
+	 * "Create new credential" in the node's credential picker; where no credential of the type
+	 * exists yet, n8n shows a "Connect to <type>" button in its place.
+	 */
 	async createCredential(): Promise<void> {
+		const connect = this.root.getByRole('button', { name: /^Connect to / });
+		await this.credentialSelect.or(connect).first().waitFor();
+		if (await connect.isVisible()) {
+			await connect.click();
+			return;
+		}
 		await this.credentialSelect.click();
 		await this.page.getByTestId('node-credentials-select-item-new').click();
 	}

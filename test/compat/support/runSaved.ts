@@ -13,7 +13,7 @@
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { EventFactory } from '../../../sandbox/events/factory';
-import { EVENT_TYPES } from '../../../sandbox/events/types';
+import { EVENT_TYPES } from '../../../sandbox/schemas/events';
 import { webhooksOf } from '../../../sandbox/webhooks/plugin';
 import { signatureHeaders } from '../../../sandbox/webhooks/signing';
 import { runNode } from '../../harness';

@@ -209,7 +209,7 @@ describe.each(resources)('$resource', (r) => {
 	it('refuses a bad filter value and a malformed ID before calling the API', async () => {
 		const [filters, message] = r.badFilter as [Record<string, string>, string];
 		const list = await runEducationPlatform({ resource: r.resource, operation: 'getMany', filters });
-		expect(list.error?.message).toBe(message);
+		expect(list.error?.message).toBe(`${message} [item 0]`);
 		const get = await runEducationPlatform({ resource: r.resource, operation: 'get', [r.idParameter]: '1042' });
 		expect(get.error?.name).toBe('NodeOperationError');
 		expect(get.error?.message).toMatch(/ID is "1042", it must look like/);
@@ -236,7 +236,7 @@ describe.each(resources)('$resource', (r) => {
 			{ input: [{ id }, { id: r.make(1).id }], continueOnFail: true },
 		);
 		expect(result.items.map((item) => [item.json.error ?? item.json.id, item.pairedItem])).toEqual([
-			[`No record with ID ${id}.`, { item: 0 }],
+			[`No record with ID ${id}. [item 0]`, { item: 0 }],
 			[r.make(1).id, { item: 1 }],
 		]);
 		expect(result.items[0].error?.description).toMatch(/exists on the platform/);

@@ -17,7 +17,7 @@ describe('Education Platform node description', () => {
 		expect(description).toMatchObject({
 			name: 'educationPlatform',
 			version: [1, 2],
-			defaultVersion: 1,
+			defaultVersion: 2,
 			usableAsTool: true,
 			inputs: [NodeConnectionTypes.Main],
 			outputs: [NodeConnectionTypes.Main],
@@ -72,7 +72,7 @@ describe('Education Platform node: errors and retries', () => {
 
 		// Before: page 3's retry slept out the whole day (86,399 s) inside the shared rate budget.
 		expect(elapsedMs).toBeLessThan(30_000);
-		expect(result.error?.message).toMatch(/^Too Many Attempts \(gave up after 1 attempt, 0 s of waiting; retry after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)$/);
+		expect(result.error?.message).toMatch(/^Too Many Attempts \(gave up after 1 attempt, 0 s of waiting; retry after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\) \[item 0\]$/);
 		const retryAt = Date.parse(`${/retry after ([\d-]+ [\d:]+) UTC/.exec(result.error?.message ?? '')?.[1]}Z`);
 		expect(retryAt - Date.now()).toBeGreaterThan(86_000_000);
 		expect(result.error?.description).toMatch(/waiting another 24 h would exceed the 3 min retry limit/);
@@ -129,7 +129,7 @@ describe('Education Platform node: errors and retries', () => {
 		expect(api.seen).toHaveLength(1);
 		expect(result.error?.name).toBe('NodeApiError');
 		expect((result.error as { httpCode?: string }).httpCode).toBe('422');
-		expect(result.error?.message).toBe('Requested filter(s) `colour` are not allowed.');
+		expect(result.error?.message).toBe('Requested filter(s) `colour` are not allowed. [item 0]');
 		expect(result.error?.description).toMatch(/Remove or rename the unknown filter "colour"/);
 	});
 
@@ -138,7 +138,7 @@ describe('Education Platform node: errors and retries', () => {
 		nock(ORIGIN).get('/v1/students/1').times(2).reply(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
 		const unauthorized = await runEducationPlatform({ operation: 'get', studentId: 1 });
 		expect((unauthorized.error as { httpCode?: string }).httpCode).toBe('401');
-		expect(unauthorized.error?.message).toBe('Unauthenticated.');
+		expect(unauthorized.error?.message).toBe('Unauthenticated. [item 0]');
 		expect(unauthorized.error?.description).toMatch(/Check the Access Token/);
 
 		nock(ORIGIN)
@@ -166,8 +166,8 @@ describe('Education Platform node: errors and retries', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => [item.json.id ?? item.json.error, item.pairedItem])).toEqual([
 			[1, { item: 0 }],
-			['No student with ID 404.', { item: 1 }],
-			['Student ID is "abc", it must be a whole number above 0', { item: 2 }],
+			['No student with ID 404. [item 1]', { item: 1 }],
+			['Student ID is "abc", it must be a whole number above 0 [item 2]', { item: 2 }],
 			[3, { item: 3 }],
 		]);
 	});
@@ -183,7 +183,7 @@ describe('Education Platform node: errors and retries', () => {
 
 		expect(result.outputs[0].map((item) => [item.json.id, item.pairedItem])).toEqual([[1, { item: 0 }]]);
 		expect(result.outputs[1].map((item) => [item.json.error, item.pairedItem])).toEqual([
-			['No student with ID 404.', { item: 1 }],
+			['No student with ID 404. [item 1]', { item: 1 }],
 		]);
 	});
 
@@ -193,7 +193,7 @@ describe('Education Platform node: errors and retries', () => {
 			{ operation: 'get', studentId: '={{ $json.id }}' },
 			{ input: [{ id: 404 }, { id: 2 }] },
 		);
-		expect(result.error?.message).toBe('No student with ID 404.');
+		expect(result.error?.message).toBe('No student with ID 404. [item 0]');
 		expect(result.items).toEqual([]);
 	});
 });

@@ -4,7 +4,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { formatMinorUnits } from '../../../sandbox/cli/emit';
-import { EVENT_TYPES } from '../../../sandbox/events/types';
+import { EVENT_TYPES } from '../../../sandbox/schemas/events';
 import { apiClient } from '../webhooks/helpers/api';
 import { startReceiver, type Receiver } from '../webhooks/helpers/receiver';
 
@@ -104,6 +104,24 @@ describe('sandbox:emit CLI', () => {
 		const noType = await runEmit([]);
 		expect(noType.code).toBe(1);
 		expect(noType.stderr).toContain('Usage: npm run sandbox:emit');
+	});
+});
+
+describe('sandbox:emit flags', () => {
+	it('prints the usage on --help and exits 0, for emit and for --redeliver', async () => {
+		const help = await runEmit(['--help']);
+		expect(help).toMatchObject({ code: 0, stderr: '' });
+		expect(help.stdout).toContain('Usage: npm run sandbox:emit -- <type> [--count N]');
+		const redeliverHelp = await runEmit(['--redeliver', '-h']);
+		expect(redeliverHelp).toMatchObject({ code: 0, stderr: '' });
+		expect(redeliverHelp.stdout).toContain('Usage: npm run sandbox:emit -- --redeliver <evt_… or dlv_…>');
+	});
+
+	it('names a flag it does not take, then the usage, and exits 1', async () => {
+		const result = await runEmit(['payment.failed', '--colour', 'red']);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toBe('');
+		expect(result.stderr).toContain('Unknown flag --colour.\n\nUsage: npm run sandbox:emit');
 	});
 });
 

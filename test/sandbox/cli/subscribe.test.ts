@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 
-import { EVENT_TYPES } from '../../../sandbox/events/types';
+import { EVENT_TYPES } from '../../../sandbox/schemas/events';
 import { UsageError } from '../../../sandbox/cli/usageError';
 import { parseSubscribeArgs, subscribe } from '../../../sandbox/cli/subscribe';
 import { apiClient } from '../webhooks/helpers/api';

@@ -1,8 +1,8 @@
 // Event payloads (contract §8.3): realistic, about real students, deterministic for a seed.
 import { ManualClock } from '../../../sandbox/clock';
 import { EventFactory, EventFactoryError } from '../../../sandbox/events/factory';
-import { EVENT_DATA_SCHEMAS } from '../../../sandbox/events/payloadSchemas';
-import { EVENT_TYPES, type EventType } from '../../../sandbox/events/types';
+import { EVENT_DATA_SCHEMAS } from '../../../sandbox/schemas/eventPayloads';
+import { EVENT_TYPES, type EventType } from '../../../sandbox/schemas/events';
 import { StudentStore } from '../../../sandbox/students/store';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 15, 2));

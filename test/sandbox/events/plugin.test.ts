@@ -1,6 +1,6 @@
 // POST/GET /sandbox/events over real HTTP.
 import { startSandbox, type RunningSandbox } from '../../../sandbox';
-import { EVENT_TYPES } from '../../../sandbox/events/types';
+import { EVENT_TYPES } from '../../../sandbox/schemas/events';
 import { apiClient } from '../webhooks/helpers/api';
 import { startReceiver, type Receiver } from '../webhooks/helpers/receiver';
 

@@ -1,7 +1,7 @@
 // The delivery engine on its own: real HTTP to a local receiver, scaled-down retry schedule.
 import { Webhook } from 'standardwebhooks';
 import { WebhookService } from '../../../sandbox/webhooks/service';
-import type { PlatformEvent } from '../../../sandbox/events/types';
+import type { PlatformEvent } from '../../../sandbox/schemas/events';
 import { answer, CONTROL_PATH, failingExceptControlRetry, startReceiver, type Receiver } from './helpers/receiver';
 
 const event = (id: string): PlatformEvent => ({

@@ -4,8 +4,8 @@
 // `standardwebhooks` package (contract §8.3–8.6).
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { ManualClock, startSandbox, type RunningSandbox } from '../../../sandbox';
-import { EVENT_DATA_SCHEMAS } from '../../../sandbox/events/payloadSchemas';
-import { EVENT_TYPES, type EventType } from '../../../sandbox/events/types';
+import { EVENT_DATA_SCHEMAS } from '../../../sandbox/schemas/eventPayloads';
+import { EVENT_TYPES, type EventType } from '../../../sandbox/schemas/events';
 import { apiClient } from './helpers/api';
 import { answer, CONTROL_PATH, failingExceptControlRetry, startReceiver, type Receiver } from './helpers/receiver';
 

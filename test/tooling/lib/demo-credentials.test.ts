@@ -1,7 +1,7 @@
 // npm start's demo OAuth2 credential can do every operation the nodes offer: it ticks every scope
 // the credential offers, and the sandbox's OAuth clients may request them all.
 import { EducationPlatformOAuth2Api } from '../../../credentials/EducationPlatformOAuth2Api.credentials';
-import { ALL_SCOPES } from '../../../sandbox/config';
+import { ALL_SCOPES } from '../../../sandbox/scopes';
 import { clientCredentialsCredential } from '../../../tooling/lib/demo-credentials';
 
 const offered = new EducationPlatformOAuth2Api().properties

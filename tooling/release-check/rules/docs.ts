@@ -168,7 +168,6 @@ export const docLinks: Rule = {
 export const FOREIGN_MESSAGES: Record<string, string> = {
 	'Requested filter(s) `colour` are not allowed.': "the platform's 422 (Laravel query builder; docs/api-contract.md)",
 	'Unauthenticated.': "the platform's 401 (Laravel)",
-	'This action requires the students:read scope.': "the platform's 403 insufficient_scope",
 	'No student with ID 1042': "the platform's 404 (sandbox/api/students.ts)",
 	'Failed to start Python task runner … virtual environment is missing': "n8n 2.x's log (its optional Python runner)",
 };

@@ -12,6 +12,7 @@ import { searchablePicker } from '../listPicker';
 import { prefixedRecordId } from '../recordId';
 import { studentFilter } from '../student/picker';
 import { enrollmentName, simplifyEnrollment } from './simplify';
+import { READ_SCOPES } from '../../scopes';
 
 export const ENROLLMENT_STATUSES = ['pending', 'active', 'cancelled', 'completed'] as const;
 export const ENROLLMENT_SORT_FIELDS = ['id', 'student_id', 'status', 'enrolled_at', 'cancelled_at', 'completed_at', 'updated_at'] as const;
@@ -38,7 +39,7 @@ export const resource: ListedResource = {
 	displayName: 'Enrollment',
 	plural: 'enrollments',
 	path: PATH,
-	scope: 'enrollments:read',
+	scope: READ_SCOPES.enrollment,
 	summary: 'ID, the student, course, term, status, and when it was made, cancelled or completed with the final grade',
 	id: ID,
 	...list,

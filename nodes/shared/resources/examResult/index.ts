@@ -14,6 +14,7 @@ import { searchablePicker } from '../listPicker';
 import { prefixedRecordId } from '../recordId';
 import { studentFilter } from '../student/picker';
 import { examResultName, simplifyExamResult } from './simplify';
+import { READ_SCOPES } from '../../scopes';
 
 export const LETTER_GRADES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 export const EXAM_RESULT_SORT_FIELDS = ['id', 'student_id', 'score', 'percentage', 'grade', 'published_at', 'updated_at'] as const;
@@ -39,7 +40,7 @@ export const resource: ListedResource = {
 	displayName: 'Exam Result',
 	plural: 'exam results',
 	path: PATH,
-	scope: 'exam_results:read',
+	scope: READ_SCOPES.examResult,
 	summary: 'ID, the exam (name, subject, date), the student, score, maximum, percentage, pass mark, letter grade, whether passed and when published',
 	id: ID,
 	...list,

@@ -13,6 +13,7 @@ import { searchablePicker } from '../listPicker';
 import { prefixedRecordId } from '../recordId';
 import { studentFilter } from '../student/picker';
 import { paymentName, simplifyPayment } from './simplify';
+import { READ_SCOPES } from '../../scopes';
 
 export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded', 'partially_refunded'] as const;
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'direct_debit', 'cash'] as const;
@@ -40,7 +41,7 @@ export const resource: ListedResource = {
 	displayName: 'Payment',
 	plural: 'payments',
 	path: PATH,
-	scope: 'payments:read',
+	scope: READ_SCOPES.payment,
 	summary: 'ID, the student, invoice, description, amount in cents (the currency\'s smallest unit) and currency, status, method, paid, failure and refund details',
 	id: ID,
 	...list,

@@ -14,6 +14,7 @@ import {
 } from '../../descriptions/filters';
 import { parseStudentId, searchStudents, STUDENTS_PATH, studentLocator } from './picker';
 import { simplifyStudent } from './simplify';
+import { READ_SCOPES } from '../../scopes';
 
 // What `GET /v1/students` accepts (docs/api-contract.md §3.2–3.4).
 export const STUDENT_STATUSES = ['active', 'inactive', 'graduated', 'withdrawn', 'suspended'] as const;
@@ -46,7 +47,7 @@ export const resource: ListedResource = {
 	displayName: 'Student',
 	plural: 'students',
 	path: STUDENTS_PATH,
-	scope: 'students:read',
+	scope: READ_SCOPES.student,
 	summary: 'ID, student number, names, email, status, grade level, groups, enrollment date and guardians',
 	id: {
 		parameter: 'studentId',
@@ -78,6 +79,5 @@ export const resource: ListedResource = {
 		created: { event: 'student.created', description: 'A student was added' },
 		updated: { event: 'student.updated', description: "A student's record changed" },
 	},
-	connectionTest: true,
 	operations: [get, getMany],
 };

@@ -1,7 +1,8 @@
 import { get } from '../../operations/get';
 import type { NestedResource } from '../descriptor';
 import { dateRangeFilters, enumFilter, listParameters, textListFilter } from '../../descriptions/filters';
-import { DELIVERY_RECORD_FIELDS, deliveryFields, READ_SCOPE } from '../webhookSubscription/api';
+import { WEBHOOK_SCOPES } from '../../scopes';
+import { DELIVERY_RECORD_FIELDS, deliveryFields } from '../webhookSubscription/api';
 import { getMany } from './getMany';
 import { DELIVERY_PICKER } from './picker';
 import { redeliver } from './operations';
@@ -28,7 +29,7 @@ export const resource: NestedResource = {
 	plural: 'webhook deliveries',
 	// Only under a subscription: /webhooks/{id}/deliveries (docs/api-contract.md §8.8).
 	parent: DELIVERY_PARENT,
-	scope: READ_SCOPE,
+	scope: WEBHOOK_SCOPES.read,
 	webhookScope: true,
 	summary: 'ID, subscription ID, event ID and type, status (pending, succeeded, failed), attempts and the next attempt\'s time',
 	id: DELIVERY_ID,

@@ -8,7 +8,8 @@ import { readPages } from '../../list/paging';
 import { thisN8nWebhookAddress } from '../../thisN8n/resumeUrl';
 import { apiRequest, readCredential, type ApiRequestOptions } from '../../transport';
 import type { OperationExecute, ResourceDescriptor, ResourceOperation } from '../descriptor';
-import { deliveryFields, readSubscription as readWebhookSubscription, WRITE_SCOPE, type Subscription } from '../webhookSubscription/api';
+import { WEBHOOK_SCOPES } from '../../scopes';
+import { deliveryFields, readSubscription as readWebhookSubscription, type Subscription } from '../webhookSubscription/api';
 import { SUBSCRIPTION_NOT_FOUND_ADVICE, webhookRequest } from '../webhookSubscription/picker';
 import { requireDeliversToThisN8n } from '../webhookSubscription/thisN8n';
 import { readRecordTarget, recordProperties, type RecordTarget } from '../../operations/get';
@@ -112,7 +113,7 @@ const executeRedeliver: OperationExecute = async function (this, resource, itemI
 	}
 	const skip = redeliverSkip(delivery, eventDeliveries, anyway) ?? disabledSkip(subscription);
 	if (skip) return [{ redelivered: false, ...outcome, skipped_reason: skip.reason, delivered_by: skip.delivery, new_delivery: null }];
-	const sent = (await apiRequest.call(this, 'POST', `${target.path}/redeliver`, { ...options, requiredScope: WRITE_SCOPE })) as { data?: unknown };
+	const sent = (await apiRequest.call(this, 'POST', `${target.path}/redeliver`, { ...options, requiredScope: WEBHOOK_SCOPES.write })) as { data?: unknown };
 	return [{ redelivered: true, ...outcome, skipped_reason: null, delivered_by: null, new_delivery: deliveryFields(sent?.data ?? null) as IDataObject }];
 };
 

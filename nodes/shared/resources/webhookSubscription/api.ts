@@ -1,4 +1,4 @@
-// The platform's webhook API (docs/api-contract.md §8.1) in one place: its paths, scopes, the one
+// The platform's webhook API (docs/api-contract.md §8.1) in one place: its paths, the one
 // listing and what is read from it. The trigger's lifecycle (through its activation budget),
 // Webhook Subscription and Webhook Delivery call it, each with a request function that carries its
 // own budget and credential (the transport's apiRequest, bound), so it is tested without HTTP.
@@ -10,11 +10,10 @@ import { readPages } from '../../list/paging';
 import type { Query } from '../../list/query';
 import { sameTriggerUrl } from '../../thisN8n/address';
 import type { ApiRequestOptions } from '../../transport';
+import { WEBHOOK_SCOPES } from '../../scopes';
 import { prefixedIdParser } from '../recordId';
 
 export const SUBSCRIPTIONS_PATH = '/webhooks';
-export const READ_SCOPE = 'webhooks:read';
-export const WRITE_SCOPE = 'webhooks:write';
 /** What messages call one subscription, e.g. "webhook subscription wh_2f9c1a7e4b". */
 export const SUBSCRIPTION_NOUN = 'webhook subscription';
 /** An account has at most 100 subscriptions (docs/api-contract.md §8.1): one page of 100; more pages only guard a platform that allows more. */
@@ -174,7 +173,7 @@ function nextPageWithinLimit(query: Query, page: ParsedPage): Query | undefined 
  */
 export async function listSubscriptions(request: WebhookRequest, url?: string, { complete = false } = {}): Promise<Subscription[]> {
 	const fetchPage = async (qs: Record<string, string | number>) =>
-		(await request('GET', SUBSCRIPTIONS_PATH, { qs, returnFullResponse: true, requiredScope: READ_SCOPE })) as ListResponse;
+		(await request('GET', SUBSCRIPTIONS_PATH, { qs, returnFullResponse: true, requiredScope: WEBHOOK_SCOPES.read })) as ListResponse;
 	const listed = await readPages(fetchPage, { page: 1, per_page: PAGE_SIZE }, complete ? { next: nextPageWithinLimit } : { maxPages: MAX_PAGES });
 	const wanted = url === undefined ? listed : listed.filter((record) => isJsonRecord(record) && sameTriggerUrl(record.url, url));
 	return wanted.map((record) => subscriptionFields(checkedSubscription(record, 'listed')) as Subscription);
@@ -185,7 +184,7 @@ export async function listSubscriptions(request: WebhookRequest, url?: string, {
  * `consequence`: what an answer that is not a subscription means, e.g. "so Delete deleted nothing".
  */
 export async function readSubscription(request: WebhookRequest, webhookId: string, options: ApiRequestOptions = {}, consequence = 'so nothing was done with it'): Promise<Subscription> {
-	const response = (await request('GET', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), requiredScope: READ_SCOPE, ...options })) as { data?: unknown };
+	const response = (await request('GET', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), requiredScope: WEBHOOK_SCOPES.read, ...options })) as { data?: unknown };
 	if (!isJsonRecord(response?.data)) throw new ActionableError(`The API did not answer with subscription ${quoted(webhookId)}, ${consequence}`, BASE_URL_ADVICE);
 	return subscriptionFields(checkedSubscription(response.data, 'answered with')) as Subscription;
 }
@@ -200,18 +199,18 @@ export interface SubscriptionFields {
 
 /** `POST /webhooks`: the new subscription, with its secret. */
 export async function createSubscription(request: WebhookRequest, fields: SubscriptionFields): Promise<SubscriptionWithSecret> {
-	const created = (await request('POST', SUBSCRIPTIONS_PATH, { body: { ...fields }, requiredScope: WRITE_SCOPE })) as { data?: unknown };
+	const created = (await request('POST', SUBSCRIPTIONS_PATH, { body: { ...fields }, requiredScope: WEBHOOK_SCOPES.write })) as { data?: unknown };
 	return checkedSubscription(created?.data, 'created');
 }
 
 /** `PATCH /webhooks/{id}`. */
 export async function updateSubscription(request: WebhookRequest, webhookId: string, fields: SubscriptionFields): Promise<void> {
-	await request('PATCH', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), body: { ...fields }, requiredScope: WRITE_SCOPE });
+	await request('PATCH', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), body: { ...fields }, requiredScope: WEBHOOK_SCOPES.write });
 }
 
 /** `PATCH /webhooks/{id}` with only `enabled: true`: a disabled subscription delivers again, its secret and the rest unchanged. */
 export async function enableSubscription(request: WebhookRequest, webhookId: string): Promise<void> {
-	await request('PATCH', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), body: { enabled: true }, requiredScope: WRITE_SCOPE });
+	await request('PATCH', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), body: { enabled: true }, requiredScope: WEBHOOK_SCOPES.write });
 }
 
 /** `POST /webhooks/{id}/rotate-secret` with no grace period: the subscription with its new secret; the old one stops at once. */
@@ -219,14 +218,14 @@ export async function rotateSecret(request: WebhookRequest, webhookId: string): 
 	const rotated = (await request('POST', `${subscriptionPath(webhookId)}/rotate-secret`, {
 		body: { grace_period_seconds: 0 },
 		resourceLabel: subscriptionLabel(webhookId),
-		requiredScope: WRITE_SCOPE,
+		requiredScope: WEBHOOK_SCOPES.write,
 	})) as { data?: unknown };
 	return checkedSubscription(rotated?.data, 'rotated');
 }
 
 /** `DELETE /webhooks/{id}`; `endpoint` turns the path into the request's endpoint (e.g. on another Base URL). */
 export async function deleteSubscription(request: WebhookRequest, webhookId: string, endpoint = (path: string) => path): Promise<void> {
-	await request('DELETE', endpoint(subscriptionPath(webhookId)), { resourceLabel: subscriptionLabel(webhookId), requiredScope: WRITE_SCOPE });
+	await request('DELETE', endpoint(subscriptionPath(webhookId)), { resourceLabel: subscriptionLabel(webhookId), requiredScope: WEBHOOK_SCOPES.write });
 }
 
 /**
@@ -238,7 +237,7 @@ export async function listRecentDeliveries(request: WebhookRequest, webhookId: s
 	const response = (await request('GET', `${subscriptionPath(webhookId)}/deliveries`, {
 		qs: { sort: '-created_at', page: 1, per_page: count },
 		resourceLabel: subscriptionLabel(webhookId),
-		requiredScope: READ_SCOPE,
+		requiredScope: WEBHOOK_SCOPES.read,
 	})) as { data?: unknown };
 	if (!Array.isArray(response?.data)) throw new ActionableError(`The API did not answer with the delivery log of subscription ${quoted(webhookId)}`, BASE_URL_ADVICE);
 	return response.data.map(deliveryFields);

@@ -1,6 +1,6 @@
 // Check Triggers: the platform side of the trigger watchdog (examples/trigger-watchdog.json). n8n's
 // own n8n node lists the workflows; this operation judges each active workflow's Education
-// Platform Trigger against the subscriptions that deliver to this n8n (triggerCheck.ts), re-enables
+// Platform Trigger against the subscriptions that deliver to this n8n (workflowTriggers.ts, triggerVerdicts.ts), re-enables
 // disabled ones as its option says, and marks the workflows that only a re-publish repairs: a new
 // subscription needs a secret that only the trigger can store. It deletes an orphan only on the
 // platform's proof that n8n refuses it, never on the input's word alone (orphans.ts).
@@ -17,7 +17,9 @@ import { keptByInput, orphanItems, planOrphans, type InputChecks, type LogReadin
 import { DELIVERIES_READ, refusalProof, servedMeanwhile } from './refusalProof';
 import { webhookRequest } from './picker';
 import { thisN8nSubscriptions } from './thisN8n';
-import { actionFor, activeTriggers, judgeTriggers, readWorkflows, summaryItem, triggerItems, type CheckAction, type Orphan, type Subscription, type TriggerOutcome } from './triggerCheck';
+import { summaryItem, triggerItems, type TriggerOutcome } from './triggerCheckItems';
+import { actionFor, judgeTriggers, type CheckAction, type Orphan, type Subscription } from './triggerVerdicts';
+import { activeTriggers, readWorkflows } from './workflowTriggers';
 
 const RE_ENABLE = 'reEnableDisabled';
 const DELETE_ORPHANS = 'deleteOrphaned';

@@ -1,7 +1,8 @@
 import type { ResourceDescriptor } from '../descriptor';
 import { listParameters, textFilter } from '../../descriptions/filters';
 import { SUBSCRIPTION_OPERATIONS } from './operations';
-import { parseSubscriptionId, READ_SCOPE, SUBSCRIPTION_RECORD_FIELDS, subscriptionFields, SUBSCRIPTIONS_PATH, WRITE_SCOPE } from './api';
+import { WEBHOOK_SCOPES } from '../../scopes';
+import { parseSubscriptionId, SUBSCRIPTION_RECORD_FIELDS, subscriptionFields, SUBSCRIPTIONS_PATH } from './api';
 import { searchWebhookSubscriptions, SUBSCRIPTION_ID_PARAMETER, SUBSCRIPTION_NOT_FOUND_ADVICE, subscriptionLocator } from './picker';
 import { simplifySubscription } from './simplify';
 
@@ -18,9 +19,8 @@ export const resource: ResourceDescriptor = {
 	displayName: 'Webhook Subscription',
 	plural: 'webhook subscriptions',
 	path: SUBSCRIPTIONS_PATH,
-	scope: READ_SCOPE,
+	scope: WEBHOOK_SCOPES.read,
 	webhookScope: true,
-	writeScope: WRITE_SCOPE,
 	summary: 'ID, URL, event types, description, whether enabled, and whether it delivers to this n8n (delivers_to_this_n8n)',
 	id: {
 		parameter: SUBSCRIPTION_ID_PARAMETER,

@@ -9,7 +9,8 @@
 import { quoted } from '../../errors';
 import type { JsonRecord } from '../../jsonRecord';
 import { describeProof, REFUSED_ATTEMPTS_NEEDED, type RefusalProof } from './refusalProof';
-import { eventsOf, FAILED, type CheckAction, type Orphan } from './triggerCheck';
+import { FAILED } from './triggerCheckItems';
+import { eventsOf, type CheckAction, type Orphan } from './triggerVerdicts';
 
 /** More orphans with the proof than this in one run points at something other than left-overs: none is deleted. */
 export const MAX_DELETIONS_PER_RUN = 5;

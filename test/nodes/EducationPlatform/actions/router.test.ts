@@ -1,7 +1,7 @@
 // The router through n8n's engine: one run per input item, each output paired with its item (an
 // operation on the whole input once), an operation the node does not have refused by name (kept
-// per item under Continue On Fail), and as an AI agent's tool a failure returned to the model with
-// its advice.
+// per item under Continue On Fail), a failing item named at the end of its message, and as an AI
+// agent's tool a failure returned to the model with its advice.
 import nock from 'nock';
 import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
@@ -43,11 +43,28 @@ describe('router', () => {
 	it('refuses an operation the resource does not have, naming both', async () => {
 		const failed = await runEducationPlatform({ operation: 'delete' });
 		expect(failed.error?.name).toBe('NodeOperationError');
-		expect(failed.error?.message).toBe('The operation "delete" of "student" is not supported');
+		expect(failed.error?.message).toBe(`The 'Operation' "delete" is not supported for the 'Resource' "student" [item 0]`);
 		const kept = await runEducationPlatform({ operation: 'delete' }, { input: [{}, {}], continueOnFail: true });
 		expect(kept.items.map((item) => [item.json.error, item.pairedItem])).toEqual([
-			['The operation "delete" of "student" is not supported', { item: 0 }],
-			['The operation "delete" of "student" is not supported', { item: 1 }],
+			[`The 'Operation' "delete" is not supported for the 'Resource' "student" [item 0]`, { item: 0 }],
+			[`The 'Operation' "delete" is not supported for the 'Resource' "student" [item 1]`, { item: 1 }],
+		]);
+	});
+
+	it("ends a failing item's message with the item, 0-based and once (n8n's UX guidelines)", async () => {
+		nock(ORIGIN).get('/v1/students/1').twice().reply(200, { data: student(1) });
+		nock(ORIGIN).get('/v1/students/2').reply(404, { message: 'No student with ID 2.', code: 'not_found' });
+		const input = [{ id: 1 }, { id: 2 }];
+		const stopped = await runEducationPlatform({ operation: 'get', studentId: '={{ $json.id }}' }, { input });
+		expect(stopped.error?.message).toBe('No student with ID 2. [item 1]');
+		expect(stopped.error?.context.itemIndex).toBe(1);
+
+		// The 403 message names its item already (statusTexts.ts): it is not named twice.
+		nock(ORIGIN).get('/v1/students/2').reply(403, { message: 'Forbidden.', code: 'insufficient_scope', required_scopes: ['students:read'] });
+		const kept = await runEducationPlatform({ operation: 'get', studentId: '={{ $json.id }}' }, { input, continueOnFail: true });
+		expect(kept.items.map((item) => [item.json.id ?? item.json.error, item.pairedItem])).toEqual([
+			[1, { item: 0 }],
+			['The credential may not get student 2: it lacks the students:read scope [item 1]', { item: 1 }],
 		]);
 	});
 
@@ -66,7 +83,7 @@ describe('router', () => {
 			const [{ json, pairedItem, error }] = result.items;
 			expect(error).toBeUndefined();
 			expect(pairedItem).toEqual({ item: 0 });
-			expect(json.error).toBe('The given data was invalid.');
+			expect(json.error).toBe('The given data was invalid. [item 0]');
 			expect(json.details).toContain('filter: Requested filter(s) `grade` are not allowed.');
 		});
 
@@ -81,7 +98,7 @@ describe('router', () => {
 		it('fails the run when On Error is Stop Workflow', async () => {
 			nock(ORIGIN).get('/v1/students').query(true).reply(422, refused);
 			const result = await runAsTool({ operation: 'getMany', additionalFilters: { filter: [{ name: 'grade', value: '9' }] } }, 'stopWorkflow');
-			expect(result.error?.message).toBe('The given data was invalid.');
+			expect(result.error?.message).toBe('The given data was invalid. [item 0]');
 		});
 	});
 

@@ -23,6 +23,6 @@ describe('node version conditions', () => {
 
 	it('the action node offers versions 1 and 2, and a new node gets 2', () => {
 		expect(description.version).toEqual([1, 2]);
-		expect(description.defaultVersion).toBe(1);
+		expect(description.defaultVersion).toBe(2);
 	});
 });

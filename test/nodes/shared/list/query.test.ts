@@ -115,6 +115,15 @@ describe('the student list query', () => {
 		);
 		expect(error.message).toBe('Filter "status" is set both in Filters (Status) and in Additional Filters');
 	});
+
+	it('names the list as the panel shows it (version 2: Other Filters inside Filters)', () => {
+		const other = (input: Partial<ListQueryInput>) => actionableErrorOf(() => build({ additionalFiltersLabel: 'Other Filters', ...input })).message;
+		expect(other({ additionalFilters: [{ name: 'bad name', value: '1' }] })).toBe('Other filter name "bad name" is not valid');
+		expect(other({ additionalFilters: [{ name: 'gender', value: 'f' }, { name: 'gender', value: 'm' }] })).toBe('Other filter "gender" is set twice');
+		expect(other({ filters: { status: ['active'] }, additionalFilters: [{ name: 'status', value: 'inactive' }] })).toBe(
+			'Filter "status" is set both in Filters (Status) and in Other Filters',
+		);
+	});
 });
 
 /** Two values of each kind, as a user would give them. */

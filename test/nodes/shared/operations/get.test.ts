@@ -34,7 +34,7 @@ describe('Student → Get', () => {
 		const result = await runEducationPlatform({ operation: 'get', studentId: '99999' });
 
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe('No student with ID 99999.');
+		expect(result.error?.message).toBe('No student with ID 99999. [item 0]');
 		expect(result.error?.description).toMatch(/^No student 99999 exists on the platform\. The Student ID is the numeric "id", not the student number/);
 		expect((result.error as { httpCode?: string }).httpCode).toBe('404');
 	});
@@ -42,7 +42,7 @@ describe('Student → Get', () => {
 	it('refuses a Student ID that is not a positive whole number without calling the API', async () => {
 		const result = await runEducationPlatform({ operation: 'get', studentId: 'S-2024-001042' });
 		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toBe('Student ID is "S-2024-001042", it must be a whole number above 0');
+		expect(result.error?.message).toBe('Student ID is "S-2024-001042", it must be a whole number above 0 [item 0]');
 		expect(result.error?.description).toMatch(/looks like a student number/);
 	});
 

@@ -157,7 +157,7 @@ describe('Student → Get Many', () => {
 			],
 		});
 		const result = await runEducationPlatform({ operation: 'getMany', returnAll: true, options: { pageSize: 2 } });
-		expect(result.error?.message).toBe('Request 2 returned the same records as request 1 (IDs 1 to 2)');
+		expect(result.error?.message).toBe('Request 2 returned the same records as request 1 (IDs 1 to 2) [item 0]');
 		expect(result.error?.description).toMatch(/instead of looping forever/);
 	});
 
@@ -175,7 +175,7 @@ describe('Student → Get Many', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => [item.json.id ?? item.json.error, item.pairedItem])).toEqual([
-			['Request 2 returned the same records as request 1 (IDs 1 to 2)', { item: 0 }],
+			['Request 2 returned the same records as request 1 (IDs 1 to 2) [item 0]', { item: 0 }],
 			[1, { item: 1 }],
 			[2, { item: 1 }],
 			[3, { item: 1 }],
@@ -228,7 +228,7 @@ describe('Student → Get Many', () => {
 	it('refuses an invalid filter before calling the API, naming it', async () => {
 		const api = fakeStudentsApi({ all: [] });
 		const result = await runEducationPlatform({ operation: 'getMany', filters: { groupId: '12, twelve' } });
-		expect(result.error?.message).toBe('Group ID "twelve" is not valid');
+		expect(result.error?.message).toBe('Group ID "twelve" is not valid [item 0]');
 		expect(result.error?.description).toMatch(/whole numbers above 0/);
 		expect(api.seen).toHaveLength(0);
 	});
@@ -240,7 +240,7 @@ describe('Student → Get Many', () => {
 	])('refuses %p before calling the API', async (parameters, message) => {
 		const api = fakeStudentsApi({ all: [] });
 		const result = await runEducationPlatform({ operation: 'getMany', ...parameters });
-		expect(result.error?.message).toBe(message);
+		expect(result.error?.message).toBe(`${message} [item 0]`);
 		expect(api.seen).toHaveLength(0);
 	});
 

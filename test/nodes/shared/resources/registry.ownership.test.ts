@@ -10,6 +10,8 @@ import { RESOURCES } from '../../../../nodes/shared/resources/registry';
 const ROOT = path.resolve(__dirname, '../../../..');
 const RESOURCES_DIR = 'nodes/shared/resources';
 const REGISTRY = `${RESOURCES_DIR}/registry.ts`;
+/** The resources' scopes, their one home: the credentials build their texts from it because they load no resource module. */
+const SCOPES = 'nodes/shared/scopes.ts';
 /** Text that names a resource's word for something else, with why. */
 const ALLOWED: Array<{ fragment: string; why: string }> = [
 	{ fragment: 'as the queue-mode payment example does', why: 'names the example workflow examples/queue-mode/payment-reaction-exactly-once.json' },
@@ -104,9 +106,9 @@ function importedResources(file: string): ResourceDescriptor[] {
 const ownerOf = (resource: ResourceDescriptor) => [...new Set(FILES.filter((file) => file.startsWith(folderOf(resource))).flatMap(importedResources))];
 
 describe.each(RESOURCES.map((resource) => [resource.value, resource] as const))('%s', (_value, resource) => {
-	it('is named only in its folder (and in registry.ts\'s import and list)', () => {
+	it('is named only in its folder (and in registry.ts\'s import and list, and by its scope in scopes.ts)', () => {
 		const names = namesOf(resource);
-		const outside = FILES.filter((file) => !file.startsWith(folderOf(resource)))
+		const outside = FILES.filter((file) => !file.startsWith(folderOf(resource)) && file !== SCOPES)
 			// The resources that belong to it name it (e.g. their Student filter).
 			.filter((file) => !(inFolder(file) && ownerOf(inFolder(file) as ResourceDescriptor).includes(resource)))
 			.flatMap((file) => mentions(file, names));

@@ -1,16 +1,11 @@
 import nock from 'nock';
 import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 import {
-	connectionTest,
-	defaultScopes,
 	listSearchMethods,
 	pollableResources,
 	RESOURCES,
-	scopeOptions,
 	webhookEventGroups,
 	webhookEventOptions,
-	webhookScopeOptions,
-	webhookScopes,
 } from '../../../../nodes/shared/resources/registry';
 import { get } from '../../../../nodes/shared/operations/get';
 import { getMany } from '../../../../nodes/shared/operations/getMany';
@@ -47,9 +42,7 @@ describe('the registry', () => {
 		expect(groups.map((group) => group.value)).toEqual(['enrollment.*', 'payment.*', 'exam_result.*']);
 	});
 
-	it('derives the default scopes, the pickers and the connection test', () => {
-		// Every scope the OAuth2 credential offers: every operation works on first use.
-		expect(defaultScopes(RESOURCES)).toEqual(['students:read', 'enrollments:read', 'payments:read', 'exam_results:read', 'webhooks:read', 'webhooks:write']);
+	it('derives the pickers', () => {
 		// Saved workflows store these names: each is chosen once.
 		expect(Object.keys(listSearchMethods(RESOURCES))).toEqual([
 			'searchStudents',
@@ -59,13 +52,6 @@ describe('the registry', () => {
 			'searchWebhookSubscriptions',
 			'searchWebhookDeliveries',
 		]);
-		expect(connectionTest(RESOURCES).tested.value).toBe('student');
-	});
-
-	it('derives no scope option for the webhook resources: the credentials offer the webhook scopes themselves', () => {
-		expect(values(scopeOptions(RESOURCES))).toEqual(['students:read', 'enrollments:read', 'payments:read', 'exam_results:read']);
-		expect(connectionTest(RESOURCES).others.map((resource) => resource.value)).toEqual(['enrollment', 'payment', 'examResult']);
-		expect(RESOURCES.filter((resource) => resource.webhookScope).map((resource) => resource.scope)).toEqual(['webhooks:read', 'webhooks:read']);
 	});
 
 	it('gives every resource Get Many, and the record resources exactly the shared Get and Get Many', () => {
@@ -85,14 +71,13 @@ describe('the registry', () => {
 	});
 });
 
-/** The three nodes, the webhook trigger's event lists and the OAuth2 credential, loaded with `course` in RESOURCES. */
+/** The three nodes and the webhook trigger's event lists, loaded with `course` in RESOURCES. */
 function loadWithCourse() {
 	let loaded!: {
 		action: INodeType;
 		trigger: INodeType;
 		polling: INodeType;
 		events: typeof import('../../../../nodes/EducationPlatformTrigger/events');
-		scopes: INodeProperties;
 	};
 	jest.isolateModules(() => {
 		jest.doMock(REGISTRY, () => {
@@ -111,15 +96,11 @@ function loadWithCourse() {
 		const { EducationPlatformPollingTrigger } = jest.requireActual<
 			typeof import('../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node')
 		>('../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node');
-		const { EducationPlatformOAuth2Api } = jest.requireActual<typeof import('../../../../credentials/EducationPlatformOAuth2Api.credentials')>(
-			'../../../../credentials/EducationPlatformOAuth2Api.credentials',
-		);
 		loaded = {
 			action: new EducationPlatform(),
 			trigger: new EducationPlatformTrigger(),
 			polling: new EducationPlatformPollingTrigger(),
 			events: jest.requireActual('../../../../nodes/EducationPlatformTrigger/events'),
-			scopes: new EducationPlatformOAuth2Api().properties.find((p) => p.name === 'platformScopes')!,
 		};
 	});
 	return loaded;
@@ -128,21 +109,9 @@ function loadWithCourse() {
 // A resource's folder is its data; what every descriptor must hold together is checked here, once per listed resource.
 describe.each(RESOURCES.map((resource) => [resource.value, resource] as const))('the %s descriptor', (_value, resource) => checkDescriptor(resource));
 
-describe('the webhook scopes', () => {
-	it('come from the descriptor that reads with one and writes with the other, worded after its records', () => {
-		expect(webhookScopes(RESOURCES)).toEqual({ read: 'webhooks:read', write: 'webhooks:write' });
-		expect(webhookScopeOptions(RESOURCES).map((option) => [option.name, option.value])).toEqual([
-			['Read Webhooks (webhooks:read)', 'webhooks:read'],
-			['Manage Webhooks (webhooks:write)', 'webhooks:write'],
-		]);
-		expect(webhookScopeOptions(RESOURCES)[0].description).toBe('List webhook subscriptions and their deliveries');
-		expect(() => webhookScopes(RESOURCES.filter((resource) => !resource.writeScope))).toThrow(/write scope/);
-	});
-});
-
 describe('a resource added as one folder and one registry line', () => {
 	useNock();
-	const { action, trigger, polling, events, scopes } = loadWithCourse();
+	const { action, trigger, polling, events } = loadWithCourse();
 	const optionsOf = (p: INodeProperties | undefined) => (p?.options ?? []) as INodePropertyOptions[];
 
 	it('is a Resource of the action node, with Get, Get Many and its own operation, and its own filters and sort', () => {
@@ -181,15 +150,6 @@ describe('a resource added as one folder and one registry line', () => {
 			{ name: 'Course Updated', value: 'updated', description: 'A course changed' },
 		]);
 		expect(property(properties, 'filters', 'course')?.options?.map((option) => option.name)).toEqual(['code']);
-	});
-
-	it('is a scope of the OAuth2 credential, in its default: every operation works on first use', () => {
-		expect(optionsOf(scopes)).toContainEqual({
-			name: 'Read Courses (courses:read)',
-			value: 'courses:read',
-			description: 'List and get courses (Education Platform node)',
-		});
-		expect(scopes.default).toEqual(['students:read', 'enrollments:read', 'payments:read', 'exam_results:read', 'courses:read', 'webhooks:read', 'webhooks:write']);
 	});
 
 	it('runs Get Many through n8n\'s engine against its path, with its filters, sort and Simplify', async () => {

@@ -69,7 +69,7 @@ describe('statusAdvice', () => {
 				},
 			}),
 		).toEqual([
-			'Remove or rename the unknown filter "colour", "size" (see Additional Filters).',
+			'Remove or rename the unknown filter "colour", "size".',
 			'Fix the value of the "status" filter.',
 			'Sort by a supported field instead of "age".',
 			'Use a Page Size between 1 and 100.',
@@ -77,7 +77,7 @@ describe('statusAdvice', () => {
 			'Fix the "email" field.',
 		]);
 		expect(advice(400, { errors: { filter: ['Unknown filter.'], sort: ['Bad sort.'] } })).toEqual([
-			'Remove the filter the platform does not know (see Additional Filters).',
+			'Remove the filter the platform does not know.',
 			'Sort by a supported field.',
 		]);
 	});
@@ -92,7 +92,7 @@ describe('statusAdvice', () => {
 				},
 			}),
 		).toEqual([
-			'Remove or rename the unknown filter "colour\\nERROR forged" (see Additional Filters).',
+			'Remove or rename the unknown filter "colour\\nERROR forged".',
 			`Fix the value of the "${'s'.repeat(60)}…" filter.`,
 			'Fix the "x\\r\\ny" field.',
 		]);

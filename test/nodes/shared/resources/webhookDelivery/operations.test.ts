@@ -132,7 +132,7 @@ describe('Webhook Delivery → Redeliver', () => {
 				return [200, { data: failed, meta: { current_page: page, last_page: 1000, per_page: 100, total: 100_000 } }];
 			});
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
-		expect(result.error?.message).toBe('Event "evt_1" has more than 2000 deliveries, so Redeliver did not read them all and did not send it');
+		expect(result.error?.message).toBe('Event "evt_1" has more than 2000 deliveries, so Redeliver did not read them all and did not send it [item 0]');
 		expect(pages).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
 	});
 
@@ -194,7 +194,7 @@ describe('Webhook Delivery → Redeliver', () => {
 	it('sends nothing when the event\'s deliveries are not a list, and says to check the Base URL', async () => {
 		ours().get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'failed') }).get(LOG).query(true).reply(200, '<html>login</html>');
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
-		expect(result.error?.message).toBe('The API did not answer with a list of event "evt_1"\'s deliveries, so Redeliver could not check it and did not send it');
+		expect(result.error?.message).toBe('The API did not answer with a list of event "evt_1"\'s deliveries, so Redeliver could not check it and did not send it [item 0]');
 		expect(result.error?.description).toMatch(/Base URL/);
 		expect(nock.pendingMocks()).toEqual([]);
 	});
@@ -209,7 +209,7 @@ describe('Webhook Delivery → Redeliver', () => {
 	it('keeps a refused succeeded delivery per item under Continue On Fail', async () => {
 		ours().get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'succeeded') });
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' }, { continueOnFail: true });
-		expect(jsonOf(result.items)).toEqual([{ error: 'Delivery "dlv_1" already succeeded, so Redeliver did not send event "evt_1" again' }]);
+		expect(jsonOf(result.items)).toEqual([{ error: 'Delivery "dlv_1" already succeeded, so Redeliver did not send event "evt_1" again [item 0]' }]);
 	});
 
 	it('sends nothing to a subscription that delivers elsewhere, reads nothing more, and names its URL and the option', async () => {
@@ -217,7 +217,7 @@ describe('Webhook Delivery → Redeliver', () => {
 		const reading = nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'failed') });
 		const sending = nock(ORIGIN).post(`${LOG}/dlv_1/redeliver`).reply(202, { data: delivery('dlv_2', 'pending') });
 		const result = await runEducationPlatform({ ...target, operation: 'redeliver' });
-		expect(result.error?.message).toBe('Subscription "wh_1" delivers elsewhere, to "https://accounting.example/hooks/edu", not to this n8n, so Redeliver sent nothing');
+		expect(result.error?.message).toBe('Subscription "wh_1" delivers elsewhere, to "https://accounting.example/hooks/edu", not to this n8n, so Redeliver sent nothing [item 0]');
 		expect(result.error?.description).toMatch(/set Options → Redeliver Even If It Delivers Elsewhere\./);
 		expect([scope.isDone(), reading.isDone(), sending.isDone()]).toEqual([true, false, false]);
 	});
@@ -252,7 +252,7 @@ describe('Webhook Delivery → Redeliver', () => {
 			expect(result.error).toBeUndefined();
 			expect(jsonOf(result.items)).toEqual([
 				{
-					error: 'Subscription "wh_1" delivers elsewhere, to "https://accounting.example/hooks/edu", not to this n8n, so Redeliver sent nothing',
+					error: 'Subscription "wh_1" delivers elsewhere, to "https://accounting.example/hooks/edu", not to this n8n, so Redeliver sent nothing [item 0]',
 					details: "As an AI agent's tool, Redeliver acts only on subscriptions that deliver to this n8n (delivers_to_this_n8n: true), and nothing changes that.",
 				},
 			]);

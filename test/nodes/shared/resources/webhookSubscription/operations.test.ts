@@ -93,21 +93,21 @@ describe('Webhook Subscription → Delete', () => {
 	it('deletes nothing when the platform does not answer with the subscription, and says to check the Base URL', async () => {
 		nock(ORIGIN).get('/v1/webhooks/wh_ours1').reply(200, '<html>login</html>');
 		const result = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'delete', webhookSubscriptionId: locator('wh_ours1') });
-		expect(result.error?.message).toBe('The API did not answer with subscription "wh_ours1", so Delete deleted nothing');
+		expect(result.error?.message).toBe('The API did not answer with subscription "wh_ours1", so Delete deleted nothing [item 0]');
 		expect(result.error?.description).toMatch(/Base URL/);
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
 	it('refuses an ID that is not one before any request', async () => {
 		const result = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'delete', webhookSubscriptionId: 'dlv_1' });
-		expect(result.error?.message).toBe('Webhook Subscription ID is "dlv_1", it must look like wh_2f9c1a7e4b');
+		expect(result.error?.message).toBe('Webhook Subscription ID is "dlv_1", it must look like wh_2f9c1a7e4b [item 0]');
 	});
 
 	it("deletes nothing of a subscription that delivers elsewhere, and names its URL and the option", async () => {
 		const scope = nock(ORIGIN).get('/v1/webhooks/wh_acct1').reply(200, { data: accounting });
 		const deleting = nock(ORIGIN).delete('/v1/webhooks/wh_acct1').reply(204);
 		const result = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'delete', webhookSubscriptionId: locator('wh_acct1') });
-		expect(result.error?.message).toBe('Subscription "wh_acct1" delivers elsewhere, to "https://accounting.example/hooks/edu", not to this n8n, so Delete deleted nothing');
+		expect(result.error?.message).toBe('Subscription "wh_acct1" delivers elsewhere, to "https://accounting.example/hooks/edu", not to this n8n, so Delete deleted nothing [item 0]');
 		expect(result.error?.description).toMatch(/Delete acts only on subscriptions that deliver to this n8n .*set Options → Delete Even If It Delivers Elsewhere\./);
 		expect(scope.isDone()).toBe(true);
 		expect(deleting.isDone()).toBe(false);
@@ -132,7 +132,7 @@ describe('Webhook Subscription → Delete', () => {
 			{ instanceUrl: 'ftp://n8n.school.example' },
 		);
 		expect(result.error?.message).toBe(
-			'Could not tell whether subscription "wh_ours1" delivers to this n8n (its webhook address could not be read from the execution\'s resume URL), so Delete deleted nothing',
+			'Could not tell whether subscription "wh_ours1" delivers to this n8n (its webhook address could not be read from the execution\'s resume URL), so Delete deleted nothing [item 0]',
 		);
 		expect(result.error?.description).toMatch(/Delete Even If It Delivers Elsewhere.*N8N_WEBHOOK_URL/);
 		expect(deleting.isDone()).toBe(false);
@@ -150,7 +150,7 @@ describe('Webhook Subscription → Delete', () => {
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result.items)).toEqual([
 			{
-				error: 'Webhook Subscription → Delete is not offered to AI agents, so the tool did nothing',
+				error: 'Webhook Subscription → Delete is not offered to AI agents, so the tool did nothing [item 0]',
 				details: 'Only a workflow step runs it: choose another operation for this tool, or use the Education Platform node outside the AI agent.',
 			},
 		]);

@@ -1,5 +1,5 @@
 import { keptByInput, MAX_DELETIONS_PER_RUN, orphanItems, planOrphans, type InputChecks } from '../../../../../nodes/shared/resources/webhookSubscription/orphans';
-import type { Orphan } from '../../../../../nodes/shared/resources/webhookSubscription/triggerCheck';
+import type { Orphan } from '../../../../../nodes/shared/resources/webhookSubscription/triggerVerdicts';
 
 const INPUT: InputChecks = { deleteOrphans: true, partial: undefined, watchdogId: 'wf-watchdog', watchdogListed: true };
 const REFUSED = { refused: 3, since: '2026-11-21T09:00:00.000000Z', until: '2026-11-21T09:05:05.000000Z', eventId: 'evt_1' };

@@ -15,8 +15,8 @@ import {
 } from './catalog';
 import type { StudentSummary } from '../students/store';
 import { DAY_MS, formatTimestamp } from '../students/time';
-import type { Random } from './random';
-import type { EventType } from './types';
+import type { Random } from '../random';
+import type { EventType } from '../schemas/events';
 
 export interface PayloadContext {
 	rng: Random;

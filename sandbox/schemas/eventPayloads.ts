@@ -3,9 +3,9 @@
 // them, so the endpoint itself does not.
 import { z } from 'zod';
 
-import { DateSchema, TimestampSchema } from '../schemas/common';
-import { StudentSchema } from '../schemas/student';
-import type { EventType } from './types';
+import { DateSchema, TimestampSchema } from './common';
+import { StudentSchema } from './student';
+import type { EventType } from './events';
 
 export const StudentSummarySchema = StudentSchema.pick({
 	id: true,

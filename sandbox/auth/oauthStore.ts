@@ -10,9 +10,10 @@
  * - `savePending(request)` / `takePending(id)` — consent pages in flight.
  * - `issueCode(grant)` / `takeCode(code)` — authorization codes.
  */
-import { randomToken } from '../auth/tokens';
+import { randomToken } from './tokens';
 import type { Clock } from '../clock';
-import { ALL_SCOPES, type SandboxConfig } from '../config';
+import type { SandboxConfig } from '../config';
+import { ALL_SCOPES } from '../scopes';
 
 export const PUBLIC_CLIENT_ID = 'demo-public-client';
 export const CODE_TTL_MS = 10 * 60 * 1000;

@@ -1,7 +1,7 @@
 // The school's fixed vocabulary that event payloads are drawn from: subjects and courses, terms,
 // the things families pay for, and the reasons things go wrong.
 import { dayOf, formatDay } from '../students/time';
-import type { Random } from './random';
+import type { Random } from '../random';
 
 interface Subject {
 	name: string;

@@ -14,8 +14,8 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 
 import type { Grant } from '../auth/tokens';
 import type { SandboxState } from '../state';
-import { ApiError } from './errors';
-import { rateLimitHeaders } from './rateLimit';
+import { ApiError } from '../http/errors';
+import { rateLimitHeaders } from '../http/rateLimit';
 
 declare module 'fastify' {
 	interface FastifyInstance {
