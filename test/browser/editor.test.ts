@@ -582,6 +582,8 @@ describe('OAuth2 Client Credentials, a scope ticked after first use', () => {
 
 		const expected = await n8n.platform.listAll<Record<string, unknown>>('/v1/payments', {});
 		await editor.ndv.execute();
+		// The failed run's output stays until this run's arrives: wait for the message to go.
+		await message.waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
 		await editor.ndv.output.getByTestId('ndv-items-count').waitFor();
 		expect(await editor.ndv.outputItemCount()).toBe(3);
 		expect(await firstOutputId()).toBe(String(expected[0].id));
