@@ -1,7 +1,8 @@
 // The layers of nodes/ and sandbox/, top first: a file imports only from its own layer or one
 // below (test/architecture/importGraph.test.ts). A path ending in `/` is a folder; a file belongs
 // to the longest path that holds it, so `nodes/shared/resources/registry.ts` sits above the rest
-// of its folder. docs/development.md's folder map describes the same order in words.
+// of its folder, and `nodes/EducationPlatform/actions/record/` below the rest of the action node.
+// docs/development.md's folder map and docs/architecture.md describe the same order in words.
 import type { Layer } from './importGraph';
 
 export const NODE_LAYERS: readonly Layer[] = [
@@ -9,7 +10,20 @@ export const NODE_LAYERS: readonly Layer[] = [
 		paths: ['nodes/EducationPlatform/', 'nodes/EducationPlatformTrigger/', 'nodes/EducationPlatformPollingTrigger/'],
 		reason: 'the three nodes n8n loads: nothing imports them, and they never import each other (test/layout.test.ts)',
 	},
-	{ paths: ['nodes/shared/resources/registry.ts'], reason: 'every resource in one list, which the nodes derive their selectors and events from' },
+	{
+		paths: ['nodes/EducationPlatform/actions/'],
+		reason: "the action node's router, its panel (Resource, Operation, Tool Description) and the table of each resource's operations",
+	},
+	{
+		paths: ['nodes/EducationPlatform/actions/webhookDelivery/'],
+		reason: "Webhook Delivery's own operations, which read subscriptions as Webhook Subscription's do",
+	},
+	{
+		paths: ['nodes/EducationPlatform/actions/webhookSubscription/'],
+		reason: "Webhook Subscription's own operations (Check Triggers, Delete) and which subscriptions deliver to this n8n",
+	},
+	{ paths: ['nodes/EducationPlatform/actions/record/'], reason: 'Get and Get Many of any resource, which the webhook resources build on' },
+	{ paths: ['nodes/shared/resources/registry.ts'], reason: 'the catalog: every resource in one list, which the nodes derive their selectors and events from' },
 	{
 		paths: [
 			'nodes/shared/resources/student/',
@@ -19,9 +33,8 @@ export const NODE_LAYERS: readonly Layer[] = [
 			'nodes/shared/resources/webhookSubscription/',
 			'nodes/shared/resources/webhookDelivery/',
 		],
-		reason: 'one resource each: its descriptor and its own operations, listed by the registry',
+		reason: 'one resource each, as data: its descriptor, picker and Simplify, listed by the registry',
 	},
-	{ paths: ['nodes/shared/operations/'], reason: 'Get and Get Many, which every resource descriptor lists' },
 	{
 		paths: ['nodes/shared/resources/'],
 		reason: 'what a resource is (descriptor.ts) and what resources share: record IDs, pickers, Simplify, event groups',

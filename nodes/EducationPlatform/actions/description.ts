@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { ResourceDescriptor } from '../../shared/resources/descriptor';
+import { operationsOf } from './operations';
 import { toolDescription } from './toolDescription';
 
 /**
@@ -12,15 +13,15 @@ import { toolDescription } from './toolDescription';
  * only a value that differs, so a generated text follows them and an edited one stays.
  */
 function toolDescriptionProperties(resource: ResourceDescriptor): INodeProperties[] {
-	return resource.operations.map((operation) => ({
+	return Object.keys(operationsOf(resource)).map((operation) => ({
 		displayName: 'Tool Description',
 		name: 'toolDescription',
 		type: 'string',
 		typeOptions: { rows: 4 },
-		default: toolDescription(resource, operation.value),
+		default: toolDescription(resource, operation),
 		description:
 			"What the AI model reads about this tool. Generated from the resource and operation, it follows them until you edit it; an edited text stays when you switch them (Reset Value in the field's options brings the generated one back).",
-		displayOptions: { show: { '@tool': [true], resource: [resource.value], operation: [operation.value] } },
+		displayOptions: { show: { '@tool': [true], resource: [resource.value], operation: [operation] } },
 	}));
 }
 
@@ -47,8 +48,8 @@ export function actionProperties(resources: readonly ResourceDescriptor[]): INod
  * node has always had), then the other operations'.
  */
 function resourceProperties(resource: ResourceDescriptor): INodeProperties[] {
-	const { operations } = resource;
-	const byDefault = operations.filter((operation) => operation.value === 'getMany');
+	const operations = Object.entries(operationsOf(resource));
+	const byDefault = operations.filter(([value]) => value === 'getMany');
 	const show = (operation: string) => ({ show: { resource: [resource.value], operation: [operation] } });
 	return [
 		{
@@ -57,11 +58,11 @@ function resourceProperties(resource: ResourceDescriptor): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
-			options: operations.map((operation) => operation.option(resource)),
+			options: operations.map(([, operation]) => operation.option(resource)),
 			default: 'getMany',
 		},
-		...[...byDefault, ...operations.filter((operation) => operation.value !== 'getMany')].flatMap((operation) =>
-			updateDisplayOptions(show(operation.value), operation.properties(resource)),
+		...[...byDefault, ...operations.filter(([value]) => value !== 'getMany')].flatMap(([value, operation]) =>
+			updateDisplayOptions(show(value), operation.description(resource)),
 		),
 	];
 }

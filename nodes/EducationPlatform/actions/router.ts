@@ -2,9 +2,10 @@ import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, NodeApi
 import { NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../../shared/toNodeError';
 import { RESOURCES, resourceByValue } from '../../shared/resources/registry';
-import type { ResourceDescriptor, ResourceOperation, WholeInputOperation } from '../../shared/resources/descriptor';
+import type { ResourceDescriptor } from '../../shared/resources/descriptor';
 import { ActionableError, quoted } from '../../shared/errors';
 import { offeredToTools, runsAsTool } from '../../shared/aiTool';
+import { operationsOf, type Operation, type WholeInputOperation } from './operations';
 
 /**
  * Whether a failure is the tool's answer to an AI agent (or an MCP client): the node runs as its tool
@@ -35,21 +36,21 @@ function toolFailure(error: NodeApiError | NodeOperationError): IDataObject {
 }
 
 /**
- * Runs the chosen operation once per input item, with that item's parameters (or, for an
- * operation on the whole input, once with the first item's). Every output item is paired with the
- * input items it came from, errors included (Continue On Fail, or a tool's failure for the model).
+ * Dispatches by Resource and Operation to the operation's file (`<resource>/<operation>.operation.ts`,
+ * listed by operations.ts), which runs once per input item with that item's parameters, or once
+ * for the whole input (Check Triggers). Every output item is paired with the input items it came
+ * from, errors included (Continue On Fail, or a tool's failure for the model).
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	// Resource and Operation take no expression: the first item's choice is every item's.
-	const first = chosenOperation.call(this, 0);
-	if (first && 'executeAll' in first.operation) return [await runOnce.call(this, { resource: first.resource, operation: first.operation }, items.length)];
+	const chosen = chosenOperation.call(this);
+	if (chosen?.operation.wholeInput) return [await runOnce.call(this, { resource: chosen.resource, operation: chosen.operation }, items.length)];
 	const returnData: INodeExecutionData[] = [];
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const chosen = chosenOperation.call(this, itemIndex);
-			if (!chosen || !('execute' in chosen.operation)) throw unsupported.call(this, itemIndex);
+			if (!chosen) throw unsupported.call(this, itemIndex);
 			refuseUnoffered.call(this, chosen);
 			const results = await chosen.operation.execute.call(this, chosen.resource, itemIndex);
 			returnData.push(
@@ -71,14 +72,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	return [returnData];
 }
 
-type Chosen = { resource: ResourceDescriptor; operation: ResourceOperation | WholeInputOperation };
+type Chosen<T extends Operation = Operation> = { resource: ResourceDescriptor; operation: T };
 
-/** The Resource and Operation an item's parameters choose; undefined when the node does not have them. */
-function chosenOperation(this: IExecuteFunctions, itemIndex: number): Chosen | undefined {
-	const resource = resourceByValue(RESOURCES, this.getNodeParameter('resource', itemIndex) as string);
-	const value = this.getNodeParameter('operation', itemIndex) as string;
-	const operation = resource?.operations.find((candidate) => candidate.value === value);
-	return resource && operation ? { resource, operation } : undefined;
+/** The Resource and Operation the parameters choose; undefined when the node does not have them. */
+function chosenOperation(this: IExecuteFunctions): Chosen | undefined {
+	const resource = resourceByValue(RESOURCES, this.getNodeParameter('resource', 0) as string);
+	if (!resource) return undefined;
+	const operations = operationsOf(resource);
+	const value = this.getNodeParameter('operation', 0) as string;
+	return Object.hasOwn(operations, value) ? { resource, operation: operations[value] } : undefined;
 }
 
 function unsupported(this: IExecuteFunctions, itemIndex: number): NodeOperationError {
@@ -88,10 +90,10 @@ function unsupported(this: IExecuteFunctions, itemIndex: number): NodeOperationE
 }
 
 /** An operation on the whole input: once; a failure kept (as for one item) is one error item paired with every input item. */
-async function runOnce(this: IExecuteFunctions, chosen: { resource: ResourceDescriptor; operation: WholeInputOperation }, itemCount: number): Promise<INodeExecutionData[]> {
+async function runOnce(this: IExecuteFunctions, chosen: Chosen<WholeInputOperation>, itemCount: number): Promise<INodeExecutionData[]> {
 	try {
 		refuseUnoffered.call(this, chosen);
-		return await chosen.operation.executeAll.call(this, chosen.resource, RESOURCES);
+		return await chosen.operation.execute.call(this);
 	} catch (error) {
 		const nodeError = toNodeError(this.getNode(), error);
 		const pairedItem = Array.from({ length: itemCount }, (_, item) => ({ item }));

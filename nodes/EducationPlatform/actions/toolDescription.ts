@@ -1,6 +1,6 @@
-// Pure: no n8n import. What an AI model reads about one operation of the node when an AI Agent or
-// n8n's MCP Server Trigger offers it as a tool: built from the resource's descriptor, so a new
-// resource gets its texts from its folder alone.
+// What an AI model reads about one operation of the node when an AI Agent or
+// n8n's MCP Server Trigger offers it as a tool: built from the resource's descriptor and the
+// operation's file, so a new resource or operation gets its texts from its own files alone.
 //
 // Why the node sets this itself (n8n 1.123 and 2.41, read from their source):
 // - n8n registers a `usableAsTool` node a second time as `<name>Tool` (n8n's convertNodeToAiTool)
@@ -22,7 +22,8 @@
 // caps a function description at 1,024 characters, which the tests hold each text under.
 import { MAX_PAGE_SIZE, TOOL_DEFAULT_LIMIT } from '../../shared/list/page';
 import { TAKES_SEVERAL_VALUES, type FilterSpec } from '../../shared/list/query';
-import type { ResourceDescriptor, ResourceOperation, WholeInputOperation } from '../../shared/resources/descriptor';
+import type { ResourceDescriptor } from '../../shared/resources/descriptor';
+import { operationsOf, type Operation } from './operations';
 
 /** The service a model is told it reaches (the node's display name). */
 export const SERVICE_NAME = 'Education Platform';
@@ -56,10 +57,10 @@ function filtersSentence(resource: ResourceDescriptor): string {
 	return `Filters: ${[filterList(resource), ...hints].join('; ')}.`;
 }
 
-function findOperation(resource: ResourceDescriptor, operation: string): ResourceOperation | WholeInputOperation {
-	const found = resource.operations.find((candidate) => candidate.value === operation);
-	if (!found) throw new Error(`${resource.displayName} has no operation ${operation}`);
-	return found;
+function findOperation(resource: ResourceDescriptor, operation: string): Operation {
+	const operations = operationsOf(resource);
+	if (!Object.hasOwn(operations, operation)) throw new Error(`${resource.displayName} has no operation ${operation}`);
+	return operations[operation];
 }
 
 /** The Operation selector's text for it, e.g. "Get one payment by ID: ID, the student, …". */
@@ -77,7 +78,7 @@ function idsSentence(resource: ResourceDescriptor): string {
 /** Whether the operation acts on one record: its parameters hold the record's ID (Get, Delete, Redeliver). */
 function takesRecordId(resource: ResourceDescriptor, operation: string): boolean {
 	return findOperation(resource, operation)
-		.properties(resource)
+		.description(resource)
 		.some((property) => property.name === resource.id.parameter);
 }
 

@@ -1,12 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	INodeExecutionData,
-	INodeListSearchResult,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { ListQuerySpec } from '../list/query';
 
 /** An n8n `methods.listSearch` entry: one page of a resource locator's "From List". */
@@ -51,45 +43,6 @@ export interface PollEvent {
 
 export type PollEvents = Record<'created' | 'updated', PollEvent>;
 
-/** Runs an operation for one input item; each returned object becomes one output item. */
-export type OperationExecute = (this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number) => Promise<IDataObject[]>;
-
-/**
- * One of the action node's operations on a resource. Get and Get Many (nodes/shared/operations/)
- * serve every resource that reads records by ID; a resource with others (Delete, Redeliver, a Get
- * Many over several parent records) writes them in its folder from the same building blocks.
- */
-export interface ResourceOperation {
-	/** The `operation` parameter's value, stored in saved workflows, e.g. `getMany`. */
-	value: string;
-	/** Its Operation selector entry: name, description and the nodes panel's `action` text. */
-	option: (resource: ResourceDescriptor) => INodePropertyOptions;
-	/** Its parameters; the action node shows them only for this resource and operation. */
-	properties: (resource: ResourceDescriptor) => INodeProperties[];
-	/**
-	 * A sentence an AI model reads after its Operation selector text (the tool description,
-	 * nodes/EducationPlatform/actions/toolDescription.ts): what it does differently as a tool.
-	 */
-	toolSentence?: string;
-	execute: OperationExecute;
-}
-
-/**
- * Runs an operation once for all input items together, with every resource of the registry
- * (`resources`: what an operation spanning them reads, e.g. the webhook events). Each returned item
- * says which input items it came from (`pairedItem`).
- */
-export type OperationExecuteAll = (
-	this: IExecuteFunctions,
-	resource: ResourceDescriptor,
-	resources: readonly ResourceDescriptor[],
-) => Promise<INodeExecutionData[]>;
-
-/** An operation on all input items at once: Check Triggers compares every workflow with every subscription. */
-export interface WholeInputOperation extends Omit<ResourceOperation, 'execute'> {
-	executeAll: OperationExecuteAll;
-}
-
 /**
  * The record a resource's records belong to, when the platform lists them per such record (a
  * subscription's deliveries, `/webhooks/{id}/deliveries`) and has no list of them all.
@@ -108,11 +61,12 @@ export interface ParentRecord {
 }
 
 /**
- * Everything about one resource of the API: the action node's operations and the triggers' events
- * are built from it (resources/registry.ts), never copied; its scope is read from ../scopes.ts,
- * the credentials' one source. A resource
- * folder (resources/<resource>/index.ts) exports one of these: a resource listed at one path
- * (`ListedResource`), or one listed per parent record (`NestedResource`).
+ * Everything about one resource of the API, as data: its path, fields, filters, sort, Simplify,
+ * picker, scope and events. The action node's parameters and the triggers' events are built from
+ * it (resources/registry.ts), never copied; what the action node does with it is its own
+ * (nodes/EducationPlatform/actions/); its scope is read from ../scopes.ts, the credentials' one
+ * source. A resource folder (resources/<resource>/index.ts) exports one of these: a resource
+ * listed at one path (`ListedResource`), or one listed per parent record (`NestedResource`).
  */
 export type ResourceDescriptor = ListedResource | NestedResource;
 
@@ -190,12 +144,6 @@ interface ResourceFields {
 	picker?: Picker;
 	/** Absent: the platform sends no webhooks about it. */
 	webhook?: WebhookEvents;
-	/**
-	 * The action node's operations, in the Operation selector's order (by name, as n8n's linter
-	 * wants): the shared Get and Get Many (nodes/shared/operations/) and its own. Every resource has
-	 * Get Many (`getMany`): it is the default.
-	 */
-	operations: ReadonlyArray<ResourceOperation | WholeInputOperation>;
 	/**
 	 * Its scope is one of the webhook scopes (docs/api-contract.md §6.2), which the OAuth2
 	 * credential offers and both credentials explain on their own (the trigger needs them too): no

@@ -1,5 +1,3 @@
-import { get } from '../../operations/get';
-import { getMany } from '../../operations/getMany';
 import type { ListedResource } from '../descriptor';
 import {
 	dateRangeFilters,
@@ -75,5 +73,4 @@ export const resource: ListedResource = {
 		placeholder: 'Search by student name or course…',
 		list: (search) => ({ path: PATH, sort: '-updated_at', search, name: enrollmentName }),
 	}),
-	operations: [get, getMany],
 };

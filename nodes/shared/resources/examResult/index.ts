@@ -1,5 +1,3 @@
-import { get } from '../../operations/get';
-import { getMany } from '../../operations/getMany';
 import type { ListedResource } from '../descriptor';
 import {
 	booleanFilter,
@@ -74,5 +72,4 @@ export const resource: ListedResource = {
 		placeholder: 'Search by student name or exam…',
 		list: (search) => ({ path: PATH, sort: '-updated_at', search, name: examResultName }),
 	}),
-	operations: [get, getMany],
 };

@@ -1,5 +1,3 @@
-import { get } from '../../operations/get';
-import { getMany } from '../../operations/getMany';
 import type { ListedResource } from '../descriptor';
 import {
 	booleanFilter,
@@ -77,5 +75,4 @@ export const resource: ListedResource = {
 		placeholder: 'Search by student name or description…',
 		list: (search) => ({ path: PATH, sort: '-updated_at', search, name: paymentName }),
 	}),
-	operations: [get, getMany],
 };

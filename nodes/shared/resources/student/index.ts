@@ -1,5 +1,3 @@
-import { get } from '../../operations/get';
-import { getMany } from '../../operations/getMany';
 import type { ListedResource } from '../descriptor';
 import {
 	dateRangeFilters,
@@ -79,5 +77,4 @@ export const resource: ListedResource = {
 		created: { event: 'student.created', description: 'A student was added' },
 		updated: { event: 'student.updated', description: "A student's record changed" },
 	},
-	operations: [get, getMany],
 };

@@ -1,11 +1,8 @@
-import { get } from '../../operations/get';
 import type { NestedResource } from '../descriptor';
 import { dateRangeFilters, enumFilter, listParameters, textListFilter } from '../../descriptions/filters';
 import { WEBHOOK_SCOPES } from '../../scopes';
 import { DELIVERY_RECORD_FIELDS, deliveryFields } from '../webhookSubscription/api';
-import { getMany } from './getMany';
 import { DELIVERY_PICKER } from './picker';
-import { redeliver } from './operations';
 import { simplifyDelivery } from './simplify';
 import { DELIVERY_ID, DELIVERY_PARENT } from './target';
 
@@ -40,5 +37,4 @@ export const resource: NestedResource = {
 	simplify: simplifyDelivery,
 	simplifyDescription: 'ID, subscription ID, event ID and type, status, attempt count, next attempt, created date and the last attempt\'s response status and error',
 	picker: DELIVERY_PICKER,
-	operations: [get, getMany, redeliver],
 };

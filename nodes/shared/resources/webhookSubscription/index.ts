@@ -1,6 +1,5 @@
 import type { ResourceDescriptor } from '../descriptor';
 import { listParameters, textFilter } from '../../descriptions/filters';
-import { SUBSCRIPTION_OPERATIONS } from './operations';
 import { WEBHOOK_SCOPES } from '../../scopes';
 import { parseSubscriptionId, SUBSCRIPTION_RECORD_FIELDS, subscriptionFields, SUBSCRIPTIONS_PATH } from './api';
 import { searchWebhookSubscriptions, SUBSCRIPTION_ID_PARAMETER, SUBSCRIPTION_NOT_FOUND_ADVICE, subscriptionLocator } from './picker';
@@ -40,5 +39,4 @@ export const resource: ResourceDescriptor = {
 		getProperty: subscriptionLocator(SUBSCRIPTION_ID_PARAMETER, 'Webhook Subscription', 'The subscription to get: pick one from the list, or give its ID'),
 		listSearch: { searchWebhookSubscriptions },
 	},
-	operations: SUBSCRIPTION_OPERATIONS,
 };

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { actionProperties } from '../../../../nodes/EducationPlatform/actions/description';
+import { operationsOf } from '../../../../nodes/EducationPlatform/actions/operations';
 import { toolDescription } from '../../../../nodes/EducationPlatform/actions/toolDescription';
 import { RESOURCES } from '../../../../nodes/shared/resources/registry';
 
@@ -41,12 +42,12 @@ describe('actionProperties', () => {
 		expect(all.slice(0, toolDescriptions.length)).toEqual(toolDescriptions);
 		expect(toolDescriptions).toEqual(
 			RESOURCES.flatMap((resource) =>
-				resource.operations.map((operation) =>
+				Object.keys(operationsOf(resource)).map((operation) =>
 					expect.objectContaining({
 						displayName: 'Tool Description',
 						type: 'string',
-						default: toolDescription(resource, operation.value),
-						displayOptions: { show: { '@tool': [true], resource: [resource.value], operation: [operation.value] } },
+						default: toolDescription(resource, operation),
+						displayOptions: { show: { '@tool': [true], resource: [resource.value], operation: [operation] } },
 					}),
 				),
 			),

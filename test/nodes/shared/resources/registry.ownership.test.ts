@@ -1,6 +1,8 @@
-// Everything about a resource is in its folder (nodes/shared/resources/<resource>/): outside it, no
-// code under nodes/ or credentials/ names the resource. Read from the TypeScript syntax tree, so
-// comments do not count; identifiers and string and template text do.
+// Everything about a resource is in its folders: the catalog's (nodes/shared/resources/<resource>/)
+// and, for a resource with operations of its own, the action node's
+// (nodes/EducationPlatform/actions/<resource>/). Outside them, no code under nodes/ or credentials/
+// names the resource. Read from the TypeScript syntax tree, so comments do not count; identifiers
+// and string and template text do.
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
@@ -10,6 +12,9 @@ import { RESOURCES } from '../../../../nodes/shared/resources/registry';
 const ROOT = path.resolve(__dirname, '../../../..');
 const RESOURCES_DIR = 'nodes/shared/resources';
 const REGISTRY = `${RESOURCES_DIR}/registry.ts`;
+const ACTIONS_DIR = 'nodes/EducationPlatform/actions';
+/** The action node's table of the resources with operations of their own: the one line such a resource adds there. */
+const OPERATIONS = `${ACTIONS_DIR}/operations.ts`;
 /** The resources' scopes, their one home: the credentials build their texts from it because they load no resource module. */
 const SCOPES = 'nodes/shared/scopes.ts';
 /** Text that names a resource's word for something else, with why. */
@@ -73,6 +78,7 @@ function mentions(file: string, names: { text: RegExp; identifier: RegExp }): Me
 	const visit = (node: ts.Node): void => {
 		// registry.ts imports every folder and lists them: that is where a resource is added.
 		if (file === REGISTRY && (ts.isImportDeclaration(node) || (ts.isVariableDeclaration(node) && node.name.getText() === 'RESOURCES'))) return;
+		if (file === OPERATIONS && (ts.isImportDeclaration(node) || (ts.isVariableDeclaration(node) && node.name.getText() === 'OWN_OPERATIONS'))) return;
 		let text: string | undefined;
 		if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) {
 			if (names.identifier.test(words(node.text))) text = node.text;
@@ -92,23 +98,25 @@ function mentions(file: string, names: { text: RegExp; identifier: RegExp }): Me
 }
 
 const FILES = [...sourceFiles('nodes'), ...sourceFiles('credentials')];
-const folderOf = (resource: ResourceDescriptor) => `${RESOURCES_DIR}/${resource.value}/`;
-const inFolder = (file: string) => RESOURCES.find((resource) => file.startsWith(folderOf(resource)));
+const foldersOf = (resource: ResourceDescriptor) => [`${RESOURCES_DIR}/${resource.value}/`, `${ACTIONS_DIR}/${resource.value}/`];
+const inFolders = (resource: ResourceDescriptor, file: string) => foldersOf(resource).some((folder) => file.startsWith(folder));
+const inFolder = (file: string) => RESOURCES.find((resource) => inFolders(resource, file));
 
-/** The other resource folders a file imports (`../student`, `../webhookSubscription/picker`). */
+/** The other resources' folders a file imports (`../student`, `../../../shared/resources/webhookSubscription/picker`). */
 function importedResources(file: string): ResourceDescriptor[] {
 	const source = ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
 	const specifiers = source.statements.filter(ts.isImportDeclaration).map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text);
-	return RESOURCES.filter((other) => other !== inFolder(file) && specifiers.some((specifier) => new RegExp(`^\\.\\./${other.value}(/|$)`).test(specifier)));
+	const targets = specifiers.filter((specifier) => specifier.startsWith('.')).map((specifier) => `${path.posix.join(path.posix.dirname(file), specifier)}/`);
+	return RESOURCES.filter((other) => other !== inFolder(file) && targets.some((target) => inFolders(other, target)));
 }
 
-/** The resource a folder belongs to: the one other folder it imports, if any. */
-const ownerOf = (resource: ResourceDescriptor) => [...new Set(FILES.filter((file) => file.startsWith(folderOf(resource))).flatMap(importedResources))];
+/** The resource a resource's folders belong to: the one other resource they import, if any. */
+const ownerOf = (resource: ResourceDescriptor) => [...new Set(FILES.filter((file) => inFolders(resource, file)).flatMap(importedResources))];
 
 describe.each(RESOURCES.map((resource) => [resource.value, resource] as const))('%s', (_value, resource) => {
-	it('is named only in its folder (and in registry.ts\'s import and list, and by its scope in scopes.ts)', () => {
+	it("is named only in its folders (and in registry.ts's and operations.ts's imports and lists, and by its scope in scopes.ts)", () => {
 		const names = namesOf(resource);
-		const outside = FILES.filter((file) => !file.startsWith(folderOf(resource)) && file !== SCOPES)
+		const outside = FILES.filter((file) => !inFolders(resource, file) && file !== SCOPES)
 			// The resources that belong to it name it (e.g. their Student filter).
 			.filter((file) => !(inFolder(file) && ownerOf(inFolder(file) as ResourceDescriptor).includes(resource)))
 			.flatMap((file) => mentions(file, names));
@@ -120,7 +128,7 @@ describe.each(RESOURCES.map((resource) => [resource.value, resource] as const))(
 	});
 });
 
-it('a resource folder reaches at most one other, the resource it belongs to, and its import lines show it', () => {
+it("a resource's folders reach at most one other resource, the one it belongs to, and their import lines show it", () => {
 	const owners = Object.fromEntries(RESOURCES.map((resource) => [resource.value, ownerOf(resource).map((owner) => owner.value)]));
 	expect(owners).toEqual({
 		[OWNER]: [],

@@ -7,14 +7,13 @@ import {
 	webhookEventGroups,
 	webhookEventOptions,
 } from '../../../../nodes/shared/resources/registry';
-import { get } from '../../../../nodes/shared/operations/get';
-import { getMany } from '../../../../nodes/shared/operations/getMany';
 import { runNode } from '../../../harness';
 import { fakeStudentsApi, ORIGIN, TOKEN } from '../../EducationPlatform/fixtures';
 import { useNock } from '../../../harness/nock';
 import { checkDescriptor } from './descriptorChecks';
 
 const REGISTRY = '../../../../nodes/shared/resources/registry';
+const OPERATIONS = '../../../../nodes/EducationPlatform/actions/operations';
 
 const values = (options: ReadonlyArray<{ value?: unknown }>) => options.map((option) => option.value);
 const property = (properties: INodeProperties[], name: string, resource?: string) =>
@@ -53,25 +52,12 @@ describe('the registry', () => {
 			'searchWebhookDeliveries',
 		]);
 	});
-
-	it('gives every resource Get Many, and the record resources exactly the shared Get and Get Many', () => {
-		for (const resource of RESOURCES) expect(values(resource.operations)).toContain('getMany');
-		expect(RESOURCES.map((resource) => [resource.value, values(resource.operations)])).toEqual([
-			['student', ['get', 'getMany']],
-			['enrollment', ['get', 'getMany']],
-			['payment', ['get', 'getMany']],
-			['examResult', ['get', 'getMany']],
-			['webhookSubscription', ['checkTriggers', 'delete', 'get', 'getMany']],
-			['webhookDelivery', ['get', 'getMany', 'redeliver']],
-		]);
-		for (const resource of RESOURCES.slice(0, 4)) expect(resource.operations).toEqual([get, getMany]);
-		// Webhook Delivery's Get is the shared one, reaching a delivery under its subscription (its records without secrets).
-		expect(RESOURCES[5].operations[0]).toEqual({ ...get, execute: expect.any(Function) });
-		expect(RESOURCES[5].operations[0]).toMatchObject({ option: get.option, properties: get.properties });
-	});
 });
 
-/** The three nodes and the webhook trigger's event lists, loaded with `course` in RESOURCES. */
+/**
+ * The three nodes and the webhook trigger's event lists, loaded with `course` in RESOURCES and its
+ * Archive in the action node's operations.
+ */
 function loadWithCourse() {
 	let loaded!: {
 		action: INodeType;
@@ -85,6 +71,12 @@ function loadWithCourse() {
 			const course = jest.requireActual<typeof import('./fixture')>('./fixture');
 			// The one line a new resource adds to registry.ts.
 			return { ...actual, RESOURCES: [...actual.RESOURCES, course.resource] };
+		});
+		jest.doMock(OPERATIONS, () => {
+			const actual = jest.requireActual<typeof import('../../../../nodes/EducationPlatform/actions/operations')>(OPERATIONS);
+			const own = jest.requireActual<typeof import('../../EducationPlatform/actions/fixture/Course.resource')>('../../EducationPlatform/actions/fixture/Course.resource');
+			// The one line a resource with operations of its own adds to operations.ts.
+			return { ...actual, operationsOf: (resource: { value: string }) => (resource.value === 'course' ? own.operations : actual.operationsOf(resource as never)) };
 		});
 		// requireActual skips a mock of the module itself only: what it imports sees the mocked registry.
 		const { EducationPlatform } = jest.requireActual<typeof import('../../../../nodes/EducationPlatform/EducationPlatform.node')>(

@@ -7,8 +7,7 @@ it('filters and sorts as the platform does (the sandbox is the reference), under
 	expect([resource.path, resource.scope, resource.webhookScope]).toEqual(['/webhooks', 'webhooks:read', true]);
 });
 
-it('picks the subscription in Get and Delete, and lists Check Triggers, Delete, Get and Get Many', () => {
+it('picks the subscription in Get and Delete', () => {
 	expect(resource.picker?.getProperty).toMatchObject({ name: 'webhookSubscriptionId', type: 'resourceLocator', required: true });
 	expect(Object.keys(resource.picker?.listSearch ?? {})).toEqual(['searchWebhookSubscriptions']);
-	expect(resource.operations?.map((operation) => operation.option(resource).name)).toEqual(['Check Triggers', 'Delete', 'Get', 'Get Many']);
 });

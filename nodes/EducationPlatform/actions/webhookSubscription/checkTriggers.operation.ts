@@ -1,0 +1,171 @@
+// Check Triggers: the platform side of the trigger watchdog (examples/trigger-watchdog.json). n8n's
+// own n8n node lists the workflows; this operation judges each active workflow's Education
+// Platform Trigger against the subscriptions that deliver to this n8n (workflowTriggers.ts, triggerVerdicts.ts), re-enables
+// disabled ones as its option says, and marks the workflows that only a re-publish repairs: a new
+// subscription needs a secret that only the trigger can store. It deletes an orphan only on the
+// platform's proof that n8n refuses it, never on the input's word alone (orphans.ts).
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { beforeVersion, onlyIn, sinceVersion } from '../../../shared/descriptions/nodeVersion';
+import { isJsonRecord } from '../../../shared/jsonRecord';
+import { productionEndpoint } from '../../../shared/thisN8n/address';
+import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
+import { credentialTypeOf } from '../../../shared/transport/credential';
+import { RESOURCES } from '../../../shared/resources/registry';
+import { eventVocabulary } from '../../../shared/resources/webhookEvents';
+import {
+	type WebhookRequest,
+	deleteSubscription,
+	enableSubscription,
+	listRecentDeliveries,
+	listSubscriptions,
+} from '../../../shared/resources/webhookSubscription/api';
+import { webhookRequest } from '../../../shared/resources/webhookSubscription/picker';
+import { keptByInput, orphanItems, planOrphans, type InputChecks, type LogReading } from './orphans';
+import { DELIVERIES_READ, refusalProof, servedMeanwhile } from './refusalProof';
+import { thisN8nSubscriptions } from './thisN8n';
+import { summaryItem, triggerItems, type TriggerOutcome } from './triggerCheckItems';
+import { actionFor, judgeTriggers, type CheckAction, type Orphan, type Subscription } from './triggerVerdicts';
+import { activeTriggers, readWorkflows } from './workflowTriggers';
+
+const RE_ENABLE = 'reEnableDisabled';
+const DELETE_ORPHANS = 'deleteOrphaned';
+
+const reEnableProperty: INodeProperties = {
+	displayName: 'Re-Enable Disabled Subscriptions',
+	name: RE_ENABLE,
+	type: 'boolean',
+	default: false,
+	description: 'Whether to enable again an active trigger\'s subscription that was disabled in the platform\'s dashboard. Off: it is only reported (to pause a workflow\'s events, unpublish the workflow instead).',
+};
+
+export const description = (): INodeProperties[] => [
+	{
+		displayName:
+			"Input: the workflows from n8n's own n8n node (Workflow → Get Many, with an owner's or admin's n8n API key). Route the items with republish = true to that node's Unpublish and Publish: see the Trigger watchdog example.",
+		name: 'checkTriggersNotice',
+		type: 'notice',
+		default: '',
+	},
+	onlyIn({ ...reEnableProperty, default: true }, beforeVersion(2)),
+	// Version 2: off by default, as an operation called a check changes nothing unless asked to.
+	onlyIn(reEnableProperty, sinceVersion(2)),
+	{
+		displayName: 'Delete Orphaned Subscriptions',
+		name: DELETE_ORPHANS,
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to delete a subscription to this n8n's trigger URLs that no listed workflow has, once the platform's delivery log shows n8n refusing its events for 5 minutes while it answered another trigger. Kept when the input does not list this workflow itself, and all kept when more than 5 would go.",
+	},
+];
+
+/** A failed write's message for its item, with the platform's request ID when the error names one. */
+function failureOf(error: unknown): string {
+	const message = error instanceof Error ? error.message : String(error);
+	const description = isJsonRecord(error) || error instanceof Error ? (error as { description?: unknown }).description : undefined;
+	const requestId = typeof description === 'string' ? /Request ID: ([^\s]+?)\.?(?:\s|$)/.exec(description)?.[1] : undefined;
+	return requestId === undefined ? message : `${message} (Request ID: ${requestId})`;
+}
+
+/** Runs `write`; its failure becomes the item's action and error instead of ending the run. */
+async function attempt(action: CheckAction, write: () => Promise<void>): Promise<{ action: CheckAction; error?: string }> {
+	try {
+		await write();
+		return { action };
+	} catch (error) {
+		return { action: 'failed', error: failureOf(error) };
+	}
+}
+
+/** A subscription's delivery log, newest first; a log that cannot be read proves nothing. */
+async function readLog(request: WebhookRequest, subscriptionId: string): Promise<{ deliveries?: unknown[]; error?: string }> {
+	try {
+		return { deliveries: await listRecentDeliveries(request, subscriptionId, DELIVERIES_READ) };
+	} catch (error) {
+		return { error: failureOf(error) };
+	}
+}
+
+/**
+ * Each orphan's refusals from its log (refusalProof.ts), confirmed by the logs of this n8n's other
+ * trigger subscriptions (`served`: n8n answered one meanwhile). Those are read only when an orphan
+ * was refused, once each.
+ */
+async function readProofs(request: WebhookRequest, orphans: readonly Orphan[], served: readonly Subscription[]): Promise<Map<string, LogReading>> {
+	const readings = new Map<string, LogReading>();
+	for (const { subscription } of orphans) {
+		const { deliveries, error } = await readLog(request, subscription.id);
+		readings.set(subscription.id, deliveries === undefined ? { error } : { proof: refusalProof(deliveries) });
+	}
+	if (![...readings.values()].some((reading) => reading.proof !== undefined)) return readings;
+	const otherLogs = new Map<string, unknown[]>();
+	for (const { id } of served) otherLogs.set(id, (await readLog(request, id)).deliveries ?? []);
+	for (const [id, { proof }] of readings) if (proof !== undefined) readings.set(id, { proof: servedMeanwhile(proof, otherLogs) ?? proof });
+	return readings;
+}
+
+/**
+ * The router runs it once for the whole input, not once per item: it compares every input
+ * workflow with every subscription, and pairs each output item with the input items it came from.
+ */
+export const wholeInput = true;
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const inputs = this.getInputData();
+	const workflows = inputs.map((input) => input.json);
+	const triggers = activeTriggers(workflows);
+	const { owners, partial, storedUrls } = readWorkflows(workflows);
+	const address = thisN8nWebhookAddress.call(this, 0);
+	const request = webhookRequest(this, { itemIndex: 0 });
+	// Refuses to answer when this n8n's address cannot be told (then `address` is defined below).
+	const ours = thisN8nSubscriptions(address, await listSubscriptions(request, undefined, { complete: true }));
+	const credentialId = this.getNode().credentials?.[credentialTypeOf(this).credentialType]?.id ?? null;
+	const { verdicts, orphans } = judgeTriggers(triggers, ours, address as string, eventVocabulary(RESOURCES), { credentialId, owners, endpoint: productionEndpoint(address, storedUrls) });
+
+	const reEnable = this.getNodeParameter(RE_ENABLE, 0, this.getNode().typeVersion < 2) as boolean;
+	const triggerOutcomes: TriggerOutcome[] = [];
+	for (const verdict of verdicts) {
+		const action = actionFor(verdict.state, reEnable);
+		const done = action === 're-enabled' ? await attempt(action, async () => await enableSubscription(request, verdict.subscriptions[0].id)) : { action };
+		triggerOutcomes.push({ verdict, ...done });
+	}
+	const watchdogId = this.getWorkflow().id;
+	const input: InputChecks = {
+		deleteOrphans: this.getNodeParameter(DELETE_ORPHANS, 0, false) as boolean,
+		partial,
+		watchdogId,
+		watchdogListed: watchdogId !== undefined && workflows.some((workflow) => isJsonRecord(workflow) && workflow.id === watchdogId),
+	};
+	const served = verdicts.flatMap((verdict) => verdict.subscriptions);
+	const proofs = await readProofs(request, orphans.filter((orphan) => keptByInput(orphan, input) === undefined), served);
+	const orphanOutcomes = [];
+	for (const outcome of planOrphans(orphans, input, proofs)) {
+		const done = outcome.action === 'deleted' ? await attempt('deleted', async () => await deleteSubscription(request, outcome.orphan.subscription.id)) : {};
+		orphanOutcomes.push({ ...outcome, ...done });
+	}
+
+	const triggerJson = triggerItems(triggerOutcomes);
+	const orphanJson = orphanItems(orphanOutcomes, input);
+	const json = (record: object) => record as IDataObject;
+	const everyInput = inputs.map((_, item) => ({ item }));
+	const output: INodeExecutionData[] = [
+		...triggerJson.map((record, index) => ({ json: json(record), pairedItem: { item: verdicts[index].trigger.item } })),
+		...orphanJson.map((record) => ({ json: json(record), pairedItem: everyInput })),
+		{ json: json(summaryItem(triggerJson, orphanJson)), pairedItem: everyInput },
+	];
+	return output;
+}
+
+/** Check Triggers: one item per active trigger and per orphaned subscription, then a summary. */
+export function option(): INodePropertyOptions {
+	return {
+		name: 'Check Triggers',
+		value: 'checkTriggers',
+		description:
+			"Check that every active workflow's Education Platform Trigger has its subscription, enabled and for its events, and find subscriptions to this n8n that no trigger owns (input: n8n's workflows)",
+		action: 'Check trigger subscriptions',
+		// Not an AI agent's tool: it deletes and re-enables subscriptions on the whole account's
+		// behalf. `hide` rather than `show: {'@tool': [false]}`, as getMany.operation.ts's Limit says why.
+		displayOptions: { hide: { '@tool': [true] } },
+	};
+}

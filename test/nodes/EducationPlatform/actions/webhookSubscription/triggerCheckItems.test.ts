@@ -1,0 +1,53 @@
+import { orphanItems, type InputChecks } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/orphans';
+import { summaryItem, triggerItems } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/triggerCheckItems';
+import { actionFor, judgeTriggers } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/triggerVerdicts';
+import { ADDRESS, A, B, C, VOCABULARY, trigger, subscription } from './triggerFixtures';
+
+const INPUT: InputChecks = { deleteOrphans: true, partial: undefined, watchdogId: 'wf-watchdog', watchdogListed: true };
+const PROOF = { refused: 3, since: '2026-11-21T09:00:00.000000Z', until: '2026-11-21T09:05:05.000000Z', eventId: 'evt_1', served: { at: '2026-11-21T09:01:00.000000Z', subscriptionId: 'wh_live' } };
+
+describe('actions and output items', () => {
+	it('re-publishes what only the trigger can register again; re-enables a disabled one when asked', () => {
+		expect(['healthy', 'missing', 'duplicated', 'wrong_events', 'disabled', 'invalid_events', 'unknown', 'other_account'].map((state) => actionFor(state as never, true))).toEqual(['none', 'republish', 'republish', 'republish', 're-enabled', 'none', 'none', 'none']);
+		expect(actionFor('disabled', false)).toBe('none');
+	});
+
+	it('marks one item per workflow to re-publish, and the summary counts what was done', () => {
+		const { verdicts } = judgeTriggers([trigger(A, ['payment.failed']), { ...trigger(B, ['payment.failed']), workflowId: 'wf-a' }], [], ADDRESS, VOCABULARY);
+		const items = triggerItems(verdicts.map((verdict) => ({ verdict, action: actionFor(verdict.state, true) })));
+		expect(items.map((item) => [item.state, item.republish])).toEqual([['missing', true], ['missing', false]]);
+		const orphans = orphanItems([{ orphan: { subscription: subscription('wh_c', C, ['payment.failed']), webhookId: C, owner: null }, action: 'deleted', proof: PROOF }], INPUT);
+		expect(orphans[0]).toMatchObject({ action: 'deleted', webhook_subscription_id: 'wh_c', proof: expect.stringMatching(/^n8n answered 404/), note: expect.stringMatching(/It was deleted: n8n answered 404 .* event evt_1, while n8n answered subscription wh_live at .*\.$/) });
+		expect(summaryItem(items, orphans)).toMatchObject({ healthy: false, changed: true, unhealthy_triggers: 2, workflows_to_republish: 1, orphans: 1, deleted_orphans: 1 });
+	});
+
+	it('a failed action is on its item, with its error, and the summary counts it', () => {
+		const { verdicts } = judgeTriggers([trigger(A, ['payment.failed'])], [subscription('wh_1', A, ['payment.failed'], false)], ADDRESS, VOCABULARY);
+		const items = triggerItems([{ verdict: verdicts[0], action: 'failed', error: 'Forbidden (Request ID: req_1)' }]);
+		expect(items[0]).toMatchObject({ state: 'disabled', action: 'failed', error: 'Forbidden (Request ID: req_1)' });
+		const orphans = orphanItems([{ orphan: { subscription: subscription('wh_c', C, []), webhookId: C, owner: null }, action: 'failed', proof: PROOF, error: 'Server error' }], INPUT);
+		expect(orphans[0]).toMatchObject({ action: 'failed', error: 'Server error' });
+		const summary = summaryItem(items, orphans);
+		expect(summary).toMatchObject({ failed_actions: 2, changed: false });
+		expect(summary.message).toMatch(/2 actions failed \(see their items' error\)\.$/);
+	});
+
+	it('a healthy check says that nothing was changed', () => {
+		const { verdicts } = judgeTriggers([trigger(A, ['payment.failed'])], [subscription('wh_1', A, ['payment.failed'])], ADDRESS, VOCABULARY);
+		const items = triggerItems(verdicts.map((verdict) => ({ verdict, action: actionFor(verdict.state, true) })));
+		expect(summaryItem(items, [])).toEqual({
+			check: 'summary',
+			healthy: true,
+			changed: false,
+			triggers: 1,
+			unhealthy_triggers: 0,
+			re_enabled: 0,
+			workflows_to_republish: 0,
+			orphans: 0,
+			deleted_orphans: 0,
+			unjudged_triggers: 0,
+			failed_actions: 0,
+			message: 'Checked 1 Education Platform Trigger (Registration Automatic) of active workflows: each has its subscription, enabled and for its events, and no other subscription delivers to this n8n. Nothing was changed.',
+		});
+	});
+});
