@@ -3,7 +3,7 @@
 // worded and logged for the trigger.
 import type { IHookFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { apiUrl } from '../../shared/baseUrl';
+import { apiUrl } from '../../shared/transport/credential';
 import { webhookApi } from '../../shared/resources/registry';
 import { quoted } from '../../shared/errors';
 import { toNodeError } from '../../shared/toNodeError';

@@ -1,5 +1,6 @@
 // Which credential a request goes with, read from n8n: the type the node's `authentication`
-// parameter picks, its data read once for a series of requests, and the Base URL it names.
+// parameter picks, its data read once for a series of requests, its OAuth2 grant, and the Base URL
+// it names (normalised as docs/api-contract.md §1 says).
 import type {
 	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
@@ -10,8 +11,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { normalizeBaseUrl } from '../baseUrl';
 import { credentialTypeFor, type AuthenticationMethod } from '../constants';
+import { quoted } from '../errors';
+import type { OAuthGrant } from './statusTexts';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
@@ -56,4 +58,36 @@ export function baseUrlOf(context: ApiContext, credentials: ICredentialDataDecry
 			description: 'Fix the Base URL in the Education Platform credential.',
 		});
 	}
+}
+
+/** The OAuth2 grant of a credential, as its Grant Type field names it; undefined for an access token. */
+export function oauthGrantOf(authentication: AuthenticationMethod, credential: ICredentialDataDecryptedObject): OAuthGrant | undefined {
+	if (authentication !== 'oAuth2') return undefined;
+	return credential.grantType === 'clientCredentials' ? 'clientCredentials' : 'pkce';
+}
+
+/**
+ * Turns whatever a user pasted into the API root that `/v1/...` is appended to:
+ * trailing slashes and one trailing `/v1` are removed, an `/api` prefix is kept.
+ */
+export function normalizeBaseUrl(input: string): string {
+	const trimmed = (input ?? '').trim();
+	const url = URL.canParse(trimmed) ? new URL(trimmed) : undefined;
+	if (!url) {
+		throw new Error(
+			`Base URL ${quoted(trimmed)} is not a valid URL. Use the address of your platform, e.g. https://school.example.com or https://school.example.com/api`,
+		);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		throw new Error(`Base URL ${quoted(trimmed)} must start with https:// (or http:// for a local sandbox)`);
+	}
+	let path = url.pathname.replace(/\/+$/, '');
+	path = path.replace(/\/v1$/i, '');
+	return `${url.origin}${path}`;
+}
+
+/** The full URL of an API path such as `/students` or `/webhooks/wh_1`. */
+export function apiUrl(baseUrl: string, endpoint: string): string {
+	const suffix = endpoint.startsWith('/') ? endpoint : `/${endpoint}`;
+	return `${normalizeBaseUrl(baseUrl)}/v1${suffix}`;
 }

@@ -40,15 +40,14 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { apiUrl, normalizeBaseUrl } from '../baseUrl';
 import type { AuthenticationMethod } from '../constants';
 import { isJsonRecord } from '../jsonRecord';
-import { baseUrlOf, credentialTypeOf, type ApiContext, type CredentialSnapshot } from './credential';
+import { apiUrl, baseUrlOf, credentialTypeOf, normalizeBaseUrl, oauthGrantOf, type ApiContext, type CredentialSnapshot } from './credential';
 import { describeFailure } from './errorDescription';
 import { failureFromError, isTruncatedJson, lowerCaseHeaders, truncatedBodyFailure } from './failure';
 import type { RequestGate, Timer } from './rateBudget';
 import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryDecision, type RetryPolicy } from './retry';
-import { canRenewToken, needsNewScopeToken, oauthGrantOf, renewScopeToken } from './scopeRenewal';
+import { canRenewToken, needsNewScopeToken, renewScopeToken } from './scopeRenewal';
 
 export { platformBaseUrl, readCredential, type ApiContext, type CredentialSnapshot } from './credential';
 export { RateBudget } from './rateBudget';

@@ -5,19 +5,10 @@
 // credential's current Scopes and repeats the request. n8n's helper for that,
 // `refreshOAuth2Token`, exists from n8n 1.1xx on (checked in 1.123 and 2.41; 1.85 lacks it); there
 // the 403's advice says the token is replaced when it expires (docs/credentials.md).
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
-
-import type { AuthenticationMethod } from '../constants';
 import type { ApiContext } from './credential';
 import { failureFromError } from './failure';
 import type { Failure } from './retry';
 import { asErrorBody, type OAuthGrant } from './statusTexts';
-
-/** The OAuth2 grant of a credential, as its Grant Type field names it; undefined for an access token. */
-export function oauthGrantOf(authentication: AuthenticationMethod, credential: ICredentialDataDecryptedObject): OAuthGrant | undefined {
-	if (authentication !== 'oAuth2') return undefined;
-	return credential.grantType === 'clientCredentials' ? 'clientCredentials' : 'pkce';
-}
 
 /** Whether this n8n can fetch a new Client Credentials token on request (n8n 1.85 cannot). */
 export function canRenewToken(context: ApiContext): boolean {

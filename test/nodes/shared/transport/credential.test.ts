@@ -1,6 +1,6 @@
 import { NodeOperationError, type ICredentialDataDecryptedObject, type INode } from 'n8n-workflow';
 
-import { baseUrlOf, platformBaseUrl, readCredential, type ApiContext } from '../../../../nodes/shared/transport/credential';
+import { apiUrl, baseUrlOf, normalizeBaseUrl, oauthGrantOf, platformBaseUrl, readCredential, type ApiContext } from '../../../../nodes/shared/transport/credential';
 
 const NODE: INode = { id: 'node-1', name: 'Education Platform', type: 'n8n-nodes-education-platform.educationPlatform', typeVersion: 1, position: [0, 0], parameters: {} };
 const TOKEN = { baseUrl: 'https://school.example/api/v1/', accessToken: 'edu_pat_1' };
@@ -60,5 +60,40 @@ describe('platformBaseUrl', () => {
 describe('baseUrlOf', () => {
 	it('reads a missing Base URL as empty, which is not a URL', () => {
 		expect(() => baseUrlOf(contextOf('accessToken').context, {})).toThrow('Base URL "" is not a valid URL');
+	});
+});
+
+describe('oauthGrantOf', () => {
+	it("names an OAuth2 credential's grant from its Grant Type, and none for an access token", () => {
+		expect(oauthGrantOf('oAuth2', { grantType: 'clientCredentials' })).toBe('clientCredentials');
+		expect(oauthGrantOf('oAuth2', { grantType: 'pkce' })).toBe('pkce');
+		expect(oauthGrantOf('accessToken', { grantType: 'clientCredentials' })).toBeUndefined();
+	});
+});
+
+describe('normalizeBaseUrl', () => {
+	it.each([
+		['https://school.example', 'https://school.example'],
+		['https://school.example/', 'https://school.example'],
+		['https://school.example/api', 'https://school.example/api'],
+		['https://school.example/api/', 'https://school.example/api'],
+		['https://school.example/api/v1', 'https://school.example/api'],
+		['https://school.example/v1/', 'https://school.example'],
+		['  https://school.example:8443/tenant/api/v1//  ', 'https://school.example:8443/tenant/api'],
+		['http://127.0.0.1:4010', 'http://127.0.0.1:4010'],
+	])('%s → %s', (input, expected) => {
+		expect(normalizeBaseUrl(input)).toBe(expected);
+	});
+
+	it('rejects what is not an http(s) URL, saying what to enter', () => {
+		expect(() => normalizeBaseUrl('school.example')).toThrow(/not a valid URL.*https:\/\/school\.example\.com/);
+		expect(() => normalizeBaseUrl('ftp://school.example')).toThrow(/must start with https:\/\//);
+	});
+});
+
+describe('apiUrl', () => {
+	it('appends /v1 and the endpoint', () => {
+		expect(apiUrl('https://school.example/api/v1/', '/students')).toBe('https://school.example/api/v1/students');
+		expect(apiUrl('https://school.example', 'students/7')).toBe('https://school.example/v1/students/7');
 	});
 });
