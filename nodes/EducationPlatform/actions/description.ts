@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { ResourceDescriptor } from '../../shared/resources/descriptor';
-import { operationsOf } from './operations';
+import { OPERATIONS } from './operations';
 import { toolDescription } from './toolDescription';
 
 /**
@@ -13,7 +13,7 @@ import { toolDescription } from './toolDescription';
  * only a value that differs, so a generated text follows them and an edited one stays.
  */
 function toolDescriptionProperties(resource: ResourceDescriptor): INodeProperties[] {
-	return Object.keys(operationsOf(resource)).map((operation) => ({
+	return Object.keys(OPERATIONS[resource.value]).map((operation) => ({
 		displayName: 'Tool Description',
 		name: 'toolDescription',
 		type: 'string',
@@ -48,7 +48,7 @@ export function actionProperties(resources: readonly ResourceDescriptor[]): INod
  * node has always had), then the other operations'.
  */
 function resourceProperties(resource: ResourceDescriptor): INodeProperties[] {
-	const operations = Object.entries(operationsOf(resource));
+	const operations = Object.entries(OPERATIONS[resource.value]);
 	const byDefault = operations.filter(([value]) => value === 'getMany');
 	const show = (operation: string) => ({ show: { resource: [resource.value], operation: [operation] } });
 	return [

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { ResourceDescriptor } from '../../shared/resources/descriptor';
-import { operations as recordOperations } from './record/Record.resource';
-import { operations as webhookDeliveryOperations } from './webhookDelivery/WebhookDelivery.resource';
-import { operations as webhookSubscriptionOperations } from './webhookSubscription/WebhookSubscription.resource';
+import { operations as record } from './record/Record.resource';
+import { operations as webhookDelivery } from './webhookDelivery/WebhookDelivery.resource';
+import { operations as webhookSubscription } from './webhookSubscription/WebhookSubscription.resource';
 
 /** What every `<operation>.operation.ts` exports: its selector entry and parameters for a resource, and what it does. */
 interface OperationFile {
@@ -32,15 +32,16 @@ export type Operation = ItemOperation | WholeInputOperation;
 export type Operations = Readonly<Record<string, Operation>>;
 
 /**
- * The resources that do more than read records, each from its folder here. Every other resource of
- * the catalog (nodes/shared/resources/registry.ts) has Get and Get Many (record/).
+ * The action node's routing table: each resource's operations, by the Resource parameter's value.
+ * The router dispatches through it, and the panel (description.ts, toolDescription.ts) lists it.
+ * Every resource of the catalog (nodes/shared/resources/registry.ts) is one line here: Get and Get
+ * Many (record/), or the operations of its own folder, which offer Get Many too (the default).
  */
-const OWN_OPERATIONS: Readonly<Record<string, Operations>> = {
-	webhookSubscription: webhookSubscriptionOperations,
-	webhookDelivery: webhookDeliveryOperations,
+export const OPERATIONS: Readonly<Record<string, Operations>> = {
+	student: record,
+	enrollment: record,
+	payment: record,
+	examResult: record,
+	webhookSubscription,
+	webhookDelivery,
 };
-
-/** The action node's operations on a resource. Every resource has Get Many (`getMany`): it is the default. */
-export function operationsOf(resource: ResourceDescriptor): Operations {
-	return OWN_OPERATIONS[resource.value] ?? recordOperations;
-}

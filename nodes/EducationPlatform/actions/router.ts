@@ -5,7 +5,7 @@ import { RESOURCES, resourceByValue } from '../../shared/resources/registry';
 import type { ResourceDescriptor } from '../../shared/resources/descriptor';
 import { ActionableError, quoted } from '../../shared/errors';
 import { offeredToTools, runsAsTool } from '../../shared/aiTool';
-import { operationsOf, type Operation, type WholeInputOperation } from './operations';
+import { OPERATIONS, type Operation, type WholeInputOperation } from './operations';
 
 /**
  * Whether a failure is the tool's answer to an AI agent (or an MCP client): the node runs as its tool
@@ -77,10 +77,9 @@ type Chosen<T extends Operation = Operation> = { resource: ResourceDescriptor; o
 /** The Resource and Operation the parameters choose; undefined when the node does not have them. */
 function chosenOperation(this: IExecuteFunctions): Chosen | undefined {
 	const resource = resourceByValue(RESOURCES, this.getNodeParameter('resource', 0) as string);
-	if (!resource) return undefined;
-	const operations = operationsOf(resource);
+	const operations = resource && OPERATIONS[resource.value];
 	const value = this.getNodeParameter('operation', 0) as string;
-	return Object.hasOwn(operations, value) ? { resource, operation: operations[value] } : undefined;
+	return operations && Object.hasOwn(operations, value) ? { resource, operation: operations[value] } : undefined;
 }
 
 function unsupported(this: IExecuteFunctions, itemIndex: number): NodeOperationError {

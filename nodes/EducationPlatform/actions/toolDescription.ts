@@ -23,7 +23,7 @@
 import { MAX_PAGE_SIZE, TOOL_DEFAULT_LIMIT } from '../../shared/list/page';
 import { TAKES_SEVERAL_VALUES, type FilterSpec } from '../../shared/list/query';
 import type { ResourceDescriptor } from '../../shared/resources/descriptor';
-import { operationsOf, type Operation } from './operations';
+import { OPERATIONS, type Operation } from './operations';
 
 /** The service a model is told it reaches (the node's display name). */
 export const SERVICE_NAME = 'Education Platform';
@@ -58,7 +58,7 @@ function filtersSentence(resource: ResourceDescriptor): string {
 }
 
 function findOperation(resource: ResourceDescriptor, operation: string): Operation {
-	const operations = operationsOf(resource);
+	const operations = OPERATIONS[resource.value] ?? {};
 	if (!Object.hasOwn(operations, operation)) throw new Error(`${resource.displayName} has no operation ${operation}`);
 	return operations[operation];
 }

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { actionProperties } from '../../../../nodes/EducationPlatform/actions/description';
-import { operationsOf } from '../../../../nodes/EducationPlatform/actions/operations';
+import { OPERATIONS } from '../../../../nodes/EducationPlatform/actions/operations';
 import { toolDescription } from '../../../../nodes/EducationPlatform/actions/toolDescription';
 import { RESOURCES } from '../../../../nodes/shared/resources/registry';
 
@@ -42,7 +42,7 @@ describe('actionProperties', () => {
 		expect(all.slice(0, toolDescriptions.length)).toEqual(toolDescriptions);
 		expect(toolDescriptions).toEqual(
 			RESOURCES.flatMap((resource) =>
-				Object.keys(operationsOf(resource)).map((operation) =>
+				Object.keys(OPERATIONS[resource.value]).map((operation) =>
 					expect.objectContaining({
 						displayName: 'Tool Description',
 						type: 'string',

@@ -1,9 +1,10 @@
-import { operationsOf } from '../../../../nodes/EducationPlatform/actions/operations';
+import { OPERATIONS } from '../../../../nodes/EducationPlatform/actions/operations';
 import { RESOURCES } from '../../../../nodes/shared/resources/registry';
 
 describe("the action node's operations", () => {
-	it('give every resource Get Many, by name in the Operation selector', () => {
-		expect(RESOURCES.map((resource) => [resource.value, Object.keys(operationsOf(resource))])).toEqual([
+	it('list every resource of the catalog, each with Get Many, by name in the Operation selector', () => {
+		expect(Object.keys(OPERATIONS)).toEqual(RESOURCES.map((resource) => resource.value));
+		expect(RESOURCES.map((resource) => [resource.value, Object.keys(OPERATIONS[resource.value])])).toEqual([
 			['student', ['get', 'getMany']],
 			['enrollment', ['get', 'getMany']],
 			['payment', ['get', 'getMany']],
@@ -15,7 +16,7 @@ describe("the action node's operations", () => {
 
 	it("name each operation by its selector entry's value, and run only Check Triggers once for the whole input", () => {
 		for (const resource of RESOURCES) {
-			for (const [value, operation] of Object.entries(operationsOf(resource))) {
+			for (const [value, operation] of Object.entries(OPERATIONS[resource.value])) {
 				expect(operation.option(resource).value).toBe(value);
 				expect(operation.wholeInput === true).toBe(value === 'checkTriggers');
 			}

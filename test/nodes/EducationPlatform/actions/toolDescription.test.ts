@@ -9,7 +9,7 @@ import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { createNodeAsTool } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
 import { NodeHelpers, Workflow, deepCopy, type INode, type INodeParameters } from 'n8n-workflow';
 import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
-import { operationsOf } from '../../../../nodes/EducationPlatform/actions/operations';
+import { OPERATIONS } from '../../../../nodes/EducationPlatform/actions/operations';
 import { toolDescription } from '../../../../nodes/EducationPlatform/actions/toolDescription';
 import { dateFilter, idsFilter, listParameters, textFilter, type FilterOption } from '../../../../nodes/shared/descriptions/filters';
 import type { ResourceDescriptor } from '../../../../nodes/shared/resources/descriptor';
@@ -381,7 +381,7 @@ function editorTool() {
 }
 
 describe('the Tool Description in the editor', () => {
-	it.each(RESOURCES.flatMap((descriptor) => Object.keys(operationsOf(descriptor)).map((value) => [descriptor.value, value] as const)))(
+	it.each(RESOURCES.flatMap((descriptor) => Object.keys(OPERATIONS[descriptor.value]).map((value) => [descriptor.value, value] as const)))(
 		'left as generated, follows Resource and Operation: a new tool (Student → Get Many) switched to %s → %s',
 		(resourceValue, operation) => {
 			const tool = editorTool();

@@ -13,7 +13,7 @@ const ROOT = path.resolve(__dirname, '../../../..');
 const RESOURCES_DIR = 'nodes/shared/resources';
 const REGISTRY = `${RESOURCES_DIR}/registry.ts`;
 const ACTIONS_DIR = 'nodes/EducationPlatform/actions';
-/** The action node's table of the resources with operations of their own: the one line such a resource adds there. */
+/** The action node's table of every resource's operations: the one line a resource adds there. */
 const OPERATIONS = `${ACTIONS_DIR}/operations.ts`;
 /** The resources' scopes, their one home: the credentials build their texts from it because they load no resource module. */
 const SCOPES = 'nodes/shared/scopes.ts';
@@ -78,7 +78,7 @@ function mentions(file: string, names: { text: RegExp; identifier: RegExp }): Me
 	const visit = (node: ts.Node): void => {
 		// registry.ts imports every folder and lists them: that is where a resource is added.
 		if (file === REGISTRY && (ts.isImportDeclaration(node) || (ts.isVariableDeclaration(node) && node.name.getText() === 'RESOURCES'))) return;
-		if (file === OPERATIONS && (ts.isImportDeclaration(node) || (ts.isVariableDeclaration(node) && node.name.getText() === 'OWN_OPERATIONS'))) return;
+		if (file === OPERATIONS && (ts.isImportDeclaration(node) || (ts.isVariableDeclaration(node) && node.name.getText() === 'OPERATIONS'))) return;
 		let text: string | undefined;
 		if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) {
 			if (names.identifier.test(words(node.text))) text = node.text;

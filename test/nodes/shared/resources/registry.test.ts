@@ -75,8 +75,8 @@ function loadWithCourse() {
 		jest.doMock(OPERATIONS, () => {
 			const actual = jest.requireActual<typeof import('../../../../nodes/EducationPlatform/actions/operations')>(OPERATIONS);
 			const own = jest.requireActual<typeof import('../../EducationPlatform/actions/fixture/Course.resource')>('../../EducationPlatform/actions/fixture/Course.resource');
-			// The one line a resource with operations of its own adds to operations.ts.
-			return { ...actual, operationsOf: (resource: { value: string }) => (resource.value === 'course' ? own.operations : actual.operationsOf(resource as never)) };
+			// The one line a resource adds to the action node's table.
+			return { ...actual, OPERATIONS: { ...actual.OPERATIONS, course: own.operations } };
 		});
 		// requireActual skips a mock of the module itself only: what it imports sees the mocked registry.
 		const { EducationPlatform } = jest.requireActual<typeof import('../../../../nodes/EducationPlatform/EducationPlatform.node')>(
@@ -101,7 +101,7 @@ function loadWithCourse() {
 // A resource's folder is its data; what every descriptor must hold together is checked here, once per listed resource.
 describe.each(RESOURCES.map((resource) => [resource.value, resource] as const))('the %s descriptor', (_value, resource) => checkDescriptor(resource));
 
-describe('a resource added as one folder and one registry line', () => {
+describe("a resource added as one folder, one registry line and one line in the action node's table", () => {
 	useNock();
 	const { action, trigger, polling, events } = loadWithCourse();
 	const optionsOf = (p: INodeProperties | undefined) => (p?.options ?? []) as INodePropertyOptions[];
