@@ -23,6 +23,7 @@ export const NODE_LAYERS: readonly Layer[] = [
 		reason: "Webhook Subscription's own operations (Check Triggers, Delete) and which subscriptions deliver to this n8n",
 	},
 	{ paths: ['nodes/EducationPlatform/actions/record/'], reason: 'Get and Get Many of any resource, which the webhook resources build on' },
+	{ paths: ['nodes/EducationPlatform/actions/aiTool.ts'], reason: 'whether the node runs as an AI tool, which the router and the operations ask' },
 	{ paths: ['nodes/shared/resources/registry.ts'], reason: 'the catalog: every resource in one list, which the nodes derive their selectors and events from' },
 	{
 		paths: [

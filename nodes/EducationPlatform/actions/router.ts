@@ -4,7 +4,7 @@ import { toNodeError } from '../../shared/toNodeError';
 import { RESOURCES, resourceByValue } from '../../shared/resources/registry';
 import type { ResourceDescriptor } from '../../shared/resources/descriptor';
 import { ActionableError, quoted } from '../../shared/errors';
-import { offeredToTools, runsAsTool } from '../../shared/aiTool';
+import { offeredToTools, runsAsTool } from './aiTool';
 import { OPERATIONS, type Operation, type WholeInputOperation } from './operations';
 
 /**

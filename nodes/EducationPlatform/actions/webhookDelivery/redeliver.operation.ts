@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { runsAsTool } from '../../../shared/aiTool';
+import { runsAsTool } from '../aiTool';
 import { optionsCollection } from '../../../shared/descriptions/options';
 import { ActionableError, quoted } from '../../../shared/errors';
 import { isJsonRecord, type JsonRecord } from '../../../shared/jsonRecord';

@@ -53,7 +53,7 @@ export function description(resource: ResourceDescriptor): INodeProperties[] {
  * unless Options say otherwise (thisN8n.ts requireDeliversToThisN8n). Deleting is for good: the
  * platform cancels its pending retries and discards its delivery log (docs/api-contract.md §8.5).
  * The result says whether it delivered to this n8n. Never run by an AI agent's tool: the
- * Operation selector hides it there, and the router refuses it (shared/aiTool.ts).
+ * Operation selector hides it there, and the router refuses it (../aiTool.ts).
  */
 export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
 	const id = resource.id.parse(this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true }));
