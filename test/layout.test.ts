@@ -98,7 +98,8 @@ describe('layout of nodes/, credentials/ and their tests', () => {
 	it('has a test at the mirrored path of every source under nodes/ and credentials/ with code of its own', () => {
 		const tested = new Set(tests.map(mirroredSource));
 		const withCode = sources.filter((source) => hasCode(fs.readFileSync(path.join(root, source), 'utf8')));
-		expect(withCode.length).toBeGreaterThan(sources.length * 0.9);
+		// Most modules are code; the data ones are the resource catalog, the action node's operation lists and parameters.
+		expect(withCode.length).toBeGreaterThan(sources.length * 0.85);
 		expect(withCode.filter((source) => !tested.has(source))).toEqual([]);
 	});
 
