@@ -7,7 +7,7 @@
 import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
 import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescription';
 import { triggerProperties } from '../../nodes/EducationPlatformTrigger/description';
-import { RESOURCES, resourceByValue } from '../../nodes/shared/resources/registry';
+import { RESOURCES } from '../../nodes/shared/resources/registry';
 import { defaultScopes, scopeOptions } from '../../nodes/shared/scopes';
 import { ACTION_PANELS, RESOURCE_RUNS } from './actions';
 import { readmeScreenshot } from './support/screenshots';
@@ -620,12 +620,12 @@ describe('the AI Agent', () => {
 
 		// Left as generated, the Tool Description follows Resource and Operation.
 		const toolDescriptionShown = () => editor.ndv.parameter('toolDescription').locator('textarea').first().inputValue();
-		await settlesTo('the generated Tool Description', toolDescriptionShown, toolDescription(resourceByValue(RESOURCES, 'student')!, 'getMany'));
+		await settlesTo('the generated Tool Description', toolDescriptionShown, toolDescription(RESOURCES.find(({ value }) => value === 'student')!, 'getMany'));
 		await editor.ndv.choose('resource', 'Payment');
 		// Not choose('operation', 'Get'): an option's name is followed by its description, and Get Many's starts with "Get" too.
 		await editor.ndv.parameter('operation').click();
 		await page.getByRole('option', { name: /^Get\s*Get one payment/ }).click();
-		await settlesTo('the Tool Description after Payment → Get', toolDescriptionShown, toolDescription(resourceByValue(RESOURCES, 'payment')!, 'get'));
+		await settlesTo('the Tool Description after Payment → Get', toolDescriptionShown, toolDescription(RESOURCES.find(({ value }) => value === 'payment')!, 'get'));
 		await editor.ndv.close();
 		expect(await editor.canvasNodeNames()).toEqual(expect.arrayContaining(['AI Agent', expect.stringMatching(/Education Platform/)]));
 	});

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescription';
-import { RESOURCES, resourceByValue } from '../../nodes/shared/resources/registry';
+import { RESOURCES } from '../../nodes/shared/resources/registry';
 import { accessTokenCredential, demoCredentials, type CredentialImport } from '../../tooling/lib/demo-credentials';
 import { ACTION_NODE_TYPE, loadExamples, type WorkflowJson, type WorkflowNode } from '../../tooling/lib/examples';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
@@ -148,7 +148,7 @@ async function ask(id: string, steps: ScriptStep[]): Promise<{ status: number; b
 function offeredTool(name: string, resource: string, operation: string, keys: Record<string, string>): OfferedTool {
 	return {
 		name,
-		description: toolDescription(resourceByValue(RESOURCES, resource)!, operation),
+		description: toolDescription(RESOURCES.find(({ value }) => value === resource)!, operation),
 		parameters: {
 			type: 'object',
 			properties: Object.fromEntries(Object.entries(keys).map(([key, description]) => [key, { type: 'string', description }])),

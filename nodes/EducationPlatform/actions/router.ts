@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../../shared/toNodeError';
-import { RESOURCES, resourceByValue } from '../../shared/resources/registry';
+import { RESOURCES } from '../../shared/resources/registry';
 import type { ResourceDescriptor } from '../../shared/resources/descriptor';
 import { ActionableError, quoted } from '../../shared/errors';
 import { offeredToTools, runsAsTool } from './aiTool';
@@ -76,10 +76,11 @@ type Chosen<T extends Operation = Operation> = { resource: ResourceDescriptor; o
 
 /** The Resource and Operation the parameters choose; undefined when the node does not have them. */
 function chosenOperation(this: IExecuteFunctions): Chosen | undefined {
-	const resource = resourceByValue(RESOURCES, this.getNodeParameter('resource', 0) as string);
+	const value = this.getNodeParameter('resource', 0) as string;
+	const resource = RESOURCES.find((candidate) => candidate.value === value);
 	const operations = resource && OPERATIONS[resource.value];
-	const value = this.getNodeParameter('operation', 0) as string;
-	return operations && Object.hasOwn(operations, value) ? { resource, operation: operations[value] } : undefined;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	return operations && Object.hasOwn(operations, operation) ? { resource, operation: operations[operation] } : undefined;
 }
 
 function unsupported(this: IExecuteFunctions, itemIndex: number): NodeOperationError {

@@ -257,6 +257,8 @@ export function buildListQuery(spec: ListQuerySpec, input: ListQueryInput): Quer
 	const filters = input.filters ?? {};
 	const query: Query = {};
 	for (const filter of spec.filters) {
+		// Only the filters added in the panel: the others have nothing to read.
+		if (!Object.hasOwn(filters, filter.param)) continue;
 		const value = filterValue(filter, filters[filter.param], input.timeZone);
 		if (value !== undefined) query[`filter[${filter.api}]`] = value;
 	}

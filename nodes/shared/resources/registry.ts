@@ -26,10 +26,6 @@ export { webhookApi };
  */
 export const RESOURCES: readonly ResourceDescriptor[] = [student, enrollment, payment, examResult, webhookSubscription, webhookDelivery];
 
-export function resourceByValue(resources: readonly ResourceDescriptor[], value: string): ResourceDescriptor | undefined {
-	return resources.find((resource) => resource.value === value);
-}
-
 /** The nodes' `methods.listSearch`: every picker's search methods. */
 export function listSearchMethods(resources: readonly ResourceDescriptor[]): Record<string, ListSearchMethod> {
 	return Object.assign({}, ...resources.map((resource) => resource.picker?.listSearch ?? {})) as Record<string, ListSearchMethod>;
