@@ -85,6 +85,25 @@ function n8nInPureModules(): string[] {
 		});
 }
 
+/**
+ * The modules that are data, in path order: the action node's operation lists, the resource
+ * catalog's descriptors and their type, and two parameter lists. Each is checked where it is used
+ * (registry.test.ts reads every descriptor; the nodes' tests and the compat contract their panels).
+ */
+const DATA_MODULES = [
+	'nodes/EducationPlatform/actions/operations.ts',
+	'nodes/EducationPlatform/actions/record/Record.resource.ts',
+	'nodes/EducationPlatform/actions/webhookDelivery/WebhookDelivery.resource.ts',
+	'nodes/EducationPlatformTrigger/description.ts',
+	'nodes/shared/descriptions/authentication.ts',
+	'nodes/shared/resources/descriptor.ts',
+	'nodes/shared/resources/enrollment/index.ts',
+	'nodes/shared/resources/examResult/index.ts',
+	'nodes/shared/resources/payment/index.ts',
+	'nodes/shared/resources/webhookDelivery/index.ts',
+	'nodes/shared/resources/webhookSubscription/index.ts',
+];
+
 describe('layout of nodes/, credentials/ and their tests', () => {
 	it('names every test under test/nodes and test/credentials after a source file that exists', () => {
 		expect(tests.length).toBeGreaterThan(0);
@@ -98,8 +117,9 @@ describe('layout of nodes/, credentials/ and their tests', () => {
 	it('has a test at the mirrored path of every source under nodes/ and credentials/ with code of its own', () => {
 		const tested = new Set(tests.map(mirroredSource));
 		const withCode = sources.filter((source) => hasCode(fs.readFileSync(path.join(root, source), 'utf8')));
-		// Most modules are code; the data ones are the resource catalog, the action node's operation lists and parameters.
-		expect(withCode.length).toBeGreaterThan(sources.length * 0.85);
+		// A module counted as data goes without a test, so the list is written out: a new one (or code
+		// the detector misses) fails here until someone reads it and adds it on purpose.
+		expect(sources.filter((source) => !withCode.includes(source))).toEqual(DATA_MODULES);
 		expect(withCode.filter((source) => !tested.has(source))).toEqual([]);
 	});
 
