@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { ensureRuntime } from '../n8n-runtime/install';
+import { acquireInstallLock } from './installLock';
 import { REPO_ROOT, RUNTIMES, cleanNpmEnv, runtimeDir, specHash } from '../n8n-runtime/runtime';
 import type { PackedPackage } from './community-package';
 import { getFreePort } from './ports';
@@ -33,15 +34,23 @@ export async function ensureRegistryInstalled(dir = registryInstallDir(), log: (
 	const entry = path.join(dir, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
 	const stampFile = path.join(dir, '.installed.json');
 	const hash = specHash(REGISTRY_SPEC_DIR);
-	const stamp = existsSync(stampFile) ? (JSON.parse(readFileSync(stampFile, 'utf8')) as { hash?: string }) : {};
-	if (stamp.hash === hash && existsSync(entry)) return entry;
-	log(`local registry: installing verdaccio into ${dir}`);
-	rmSync(dir, { recursive: true, force: true });
-	mkdirSync(dir, { recursive: true });
-	for (const file of ['package.json', 'package-lock.json']) writeFileSync(path.join(dir, file), readFileSync(path.join(REGISTRY_SPEC_DIR, file)));
-	await runOrThrow('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: dir, env: cleanNpmEnv(process.env) });
-	writeFileSync(stampFile, `${JSON.stringify({ hash, installedAt: new Date().toISOString() }, null, 2)}\n`);
-	return entry;
+	const installed = () => existsSync(entry) && existsSync(stampFile) && (JSON.parse(readFileSync(stampFile, 'utf8')) as { hash?: string }).hash === hash;
+	if (installed()) return entry;
+	// Beside the folder, which the install empties: the test matrix's two lanes may both get here.
+	mkdirSync(path.dirname(dir), { recursive: true });
+	const release = await acquireInstallLock(`${dir}.install.lock`, { what: 'local registry', log });
+	try {
+		if (installed()) return entry;
+		log(`local registry: installing verdaccio into ${dir}`);
+		rmSync(dir, { recursive: true, force: true });
+		mkdirSync(dir, { recursive: true });
+		for (const file of ['package.json', 'package-lock.json']) writeFileSync(path.join(dir, file), readFileSync(path.join(REGISTRY_SPEC_DIR, file)));
+		await runOrThrow('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: dir, env: cleanNpmEnv(process.env) });
+		writeFileSync(stampFile, `${JSON.stringify({ hash, installedAt: new Date().toISOString() }, null, 2)}\n`);
+		return entry;
+	} finally {
+		release();
+	}
 }
 
 /** The Node 24 that runs n8n 2.x (installed with its runtime; a hash check when it is). */

@@ -19,6 +19,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 
 import { printedHelp, readArgs } from '../../sandbox/args';
+import { acquireInstallLock } from '../lib/installLock';
 import { formatSeconds, runOrThrow, type RunResult } from '../lib/processes';
 import {
 	DEFAULT_RUNTIME,
@@ -84,7 +85,7 @@ export async function ensureRuntime(options: EnsureRuntimeOptions = {}): Promise
 	}
 
 	mkdirSync(layout.dir, { recursive: true });
-	const release = await acquireInstallLock(layout, log);
+	const release = await acquireInstallLock(path.join(layout.dir, 'install.lock'), { what: 'n8n runtime', log });
 	try {
 		// Another process may have finished the same install while we waited for the lock.
 		if (!options.force && !staleReason(layout, hash)) return await ensureRuntime({ ...options, layout });
@@ -158,41 +159,6 @@ async function install(
 	const durationMs = Date.now() - started;
 	log(`n8n runtime: n8n ${n8nVersion} on Node ${nodeVersion} ready in ${formatSeconds(durationMs)}.`);
 	return { layout, nodeBinary: node.binary, n8nVersion, installed: true, durationMs };
-}
-
-/**
- * One install at a time per cache folder (`npm start` and `npm test` may both want it): an
- * exclusive lock file holding the owner's pid; a lock whose process is gone is stale.
- */
-async function acquireInstallLock(layout: RuntimeLayout, log: (line: string) => void): Promise<() => void> {
-	const lockFile = path.join(layout.dir, 'install.lock');
-	let announced = false;
-	for (;;) {
-		try {
-			writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-			return () => rmSync(lockFile, { force: true });
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-		}
-		const owner = Number(readFileSync(lockFile, 'utf8').trim());
-		if (!processAlive(owner)) {
-			rmSync(lockFile, { force: true });
-			continue;
-		}
-		if (!announced) log(`n8n runtime: waiting for another install (pid ${owner}) to finish…`);
-		announced = true;
-		await new Promise((resolve) => setTimeout(resolve, 2_000));
-	}
-}
-
-function processAlive(pid: number): boolean {
-	if (!Number.isInteger(pid) || pid <= 0) return false;
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
 }
 
 async function step<T>(log: (line: string) => void, title: string, action: () => Promise<T>): Promise<T> {

@@ -288,9 +288,12 @@ export class NodeDetails {
 		return Number(match[1]);
 	}
 
+	/** The output table's column names, once n8n has drawn the table (the item count comes first). */
 	async outputColumns(): Promise<string[]> {
 		await this.output.getByRole('radio', { name: 'Table' }).click();
-		return (await this.output.getByTestId('ndv-data-container').locator('table thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+		const headers = this.output.getByTestId('ndv-data-container').locator('table thead th');
+		await headers.first().waitFor();
+		return (await headers.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
 	}
 
 	async close(): Promise<void> {
