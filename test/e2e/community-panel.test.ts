@@ -191,12 +191,6 @@ async function deleteWorkflow(id: string): Promise<number[]> {
 	return answers;
 }
 
-async function staticDataOf(workflowId: string, node: string): Promise<Record<string, unknown> | undefined> {
-	const workflow = (await n8n.rest.workflow(workflowId)) as { staticData?: Record<string, Record<string, unknown>> | string };
-	const staticData = typeof workflow.staticData === 'string' ? (JSON.parse(workflow.staticData) as Record<string, Record<string, unknown>>) : workflow.staticData;
-	return staticData?.[`node:${node}`];
-}
-
 describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, () => {
 	it('installs the package from the registry with the owner login; its nodes work without a restart', async () => {
 		expect(await n8n.rest.communityPackages()).toEqual([]);
@@ -221,7 +215,7 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 
 	it('updates under live traffic: one subscription, every event runs once, the polling cursor continues, the new code runs', async () => {
 		const subscription = await onlySubscription('the subscription before the update');
-		await eventually('the polling cursor of the activation poll', () => staticDataOf(POLLING_ID, POLLING_TRIGGER_NODE).then((data) => data?.cursor), 60_000);
+		await eventually('the polling cursor of the activation poll', () => n8n.rest.nodeStaticData(POLLING_ID, POLLING_TRIGGER_NODE).then((data) => data?.cursor), 60_000);
 		const before = { event: await n8n.platform.emit(EVENT), student: await n8n.platform.createStudent({ first_name: 'Before', last_name: 'Update' }) };
 		await triggerRunsOf([before.event]);
 		const oldPolls = await timed('the next poll (old code)', () => pollingRunsUntil([before.student.id]));
@@ -233,7 +227,7 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		// 1.123 without HOME, so ~/.npmrc is not read either): that folder's .npmrc names the registry.
 		writeFileSync(path.join(nodesFolder(n8n.userFolder), '.npmrc'), `registry=${registry.url}/\n`);
 		expect((await n8n.rest.communityPackages()).map((p) => p.updateAvailable)).toEqual([next.version]);
-		const storedBefore = await staticDataOf(TRIGGER_ID, TRIGGER_NODE);
+		const storedBefore = await n8n.rest.nodeStaticData(TRIGGER_ID, TRIGGER_NODE);
 
 		const callsBefore = webhookApiCalls.length;
 		const during: PlatformEvent[] = [];
@@ -268,7 +262,7 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		expect(polls.at(-1)!.map((item) => item[NEXT_VERSION_MARKER_FIELD])).toEqual(polls.at(-1)!.map(() => next.version));
 
 		expect(await onlySubscription('the subscription after the update')).toEqual(subscription);
-		expect(await staticDataOf(TRIGGER_ID, TRIGGER_NODE)).toEqual(storedBefore);
+		expect(await n8n.rest.nodeStaticData(TRIGGER_ID, TRIGGER_NODE)).toEqual(storedBefore);
 		expect(webhookApiCalls.slice(callsBefore)).toEqual([]);
 		expect((await n8n.rest.workflow(TRIGGER_ID)).active).toBe(true);
 		expect((await n8n.rest.workflow(POLLING_ID)).active).toBe(true);

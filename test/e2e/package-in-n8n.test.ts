@@ -245,8 +245,7 @@ describe('the Education Platform Polling Trigger in published workflows', () => 
 	}
 	/** The trigger's position as n8n saved it in the workflow's static data, once it is there. */
 	async function savedCursor(workflowId: string) {
-		const workflow = (await n8n.rest.workflow(workflowId)) as { staticData?: Record<string, { cursor?: unknown }> };
-		return workflow.staticData?.[`node:${POLLING_TRIGGER_NODE}`]?.cursor;
+		return (await n8n.rest.nodeStaticData(workflowId, POLLING_TRIGGER_NODE))?.cursor;
 	}
 
 	it('picks up a student added and a payment failed on the platform on the next one-minute poll, once', async () => {

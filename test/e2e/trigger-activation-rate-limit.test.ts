@@ -93,7 +93,12 @@ async function expectOneRun(subscriptionId: string, type: string): Promise<void>
 	expect(nodeOutput(run, TRIGGER)).toEqual([expect.objectContaining({ id: event.id, type })]);
 }
 
-/** Waits until the platform holds exactly one subscription for the workflow, with these events. */
+/**
+ * Waits until the platform holds exactly one subscription for the workflow, with these events, and
+ * n8n has saved it in the workflow's static data. n8n saves static data after create() returns, and
+ * webhook() reads the secret from there: a delivery in between gets 503 and the platform's retry
+ * (trigger-guarantees.md), so "delivered on the first attempt" is only promised from then on.
+ */
 async function onlySubscription(events: string[], timeoutMs: number): Promise<Subscription> {
 	const [subscription] = await eventually(
 		`exactly one subscription for the workflow, for ${events.join(', ')}`,
@@ -102,6 +107,9 @@ async function onlySubscription(events: string[], timeoutMs: number): Promise<Su
 			return found.length === 1 && found[0].events.join() === events.join() ? found : undefined;
 		},
 		timeoutMs,
+	);
+	await eventually(`n8n saved subscription ${subscription.id} in the workflow`, async () =>
+		(await n8n.rest.nodeStaticData(WORKFLOW_ID, TRIGGER))?.webhookId === subscription.id ? true : undefined,
 	);
 	return subscription;
 }

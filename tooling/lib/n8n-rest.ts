@@ -17,6 +17,8 @@ export interface WorkflowSummary {
 export interface WorkflowDetails extends WorkflowSummary {
 	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown>; [key: string]: unknown }>;
 	connections: Record<string, unknown>;
+	/** What the workflow's nodes keep between runs, by `node:<name>` (a JSON string on some versions). */
+	staticData?: Record<string, Record<string, unknown>> | string | null;
 }
 
 /** A package as the Community Nodes panel lists it (n8n's InstalledPackages with its nodes). */
@@ -152,6 +154,13 @@ export class N8nRestClient {
 
 	async workflow(id: string): Promise<WorkflowDetails> {
 		return this.request('GET', `/rest/workflows/${id}`);
+	}
+
+	/** A node's static data as n8n saved it in the workflow, or undefined when it has none. */
+	async nodeStaticData(workflowId: string, node: string): Promise<Record<string, unknown> | undefined> {
+		const { staticData } = await this.workflow(workflowId);
+		const parsed = typeof staticData === 'string' ? (JSON.parse(staticData) as Record<string, Record<string, unknown>>) : staticData;
+		return parsed?.[`node:${node}`];
 	}
 
 	/** All workflows (first 250), without their nodes. */
