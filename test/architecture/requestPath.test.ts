@@ -1,7 +1,8 @@
 // The files one Student → Get Many (Return All) runs through, as docs/architecture.md counts them
 // (issue 38: the request path crosses clearly fewer files). Counted by V8's own precise coverage
-// over the node's modules: a file counts when any of its functions ran during one Get Many, after
-// a warm-up run has loaded everything (module bodies run at load time and are not the path).
+// over the shipped modules (nodes/, credentials/): a file counts when any of its functions ran
+// during one Get Many, after a warm-up run has loaded everything (module bodies run at load time
+// and are not the path).
 import { Session } from 'node:inspector/promises';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -30,7 +31,7 @@ function filesThatRan(result: ScriptCoverage[]): string[] {
 	return [...new Set(files)].sort();
 }
 
-it('Student → Get Many runs through as many files of nodes/ as docs/architecture.md says', async () => {
+it('Student → Get Many runs through as many shipped files as docs/architecture.md says', async () => {
 	// One node and one credential store for both runs, as in a running n8n: building them is
 	// loading, not the request path.
 	const nodeType = new EducationPlatform();
