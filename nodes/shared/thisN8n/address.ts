@@ -65,15 +65,16 @@ export function webhookAddressOf(resumeUrl: unknown): string | undefined {
 
 /**
  * The address under which `url` is a trigger URL exactly as n8n builds one (see TRIGGER_URL_TAIL),
- * and that a URL parser reads as that address followed by the same tail (so no dot segment, no
- * encoded one); undefined for anything else.
+ * whose path a URL parser keeps as written (no dot segment, plain or encoded: `/x/../`, `%2e%2e`)
+ * and reads as that address followed by the same tail; undefined for anything else. The one rule
+ * for "a trigger URL" that deliversTo, triggerUrlKey and so every caller share.
  */
 function triggerUrlAddress(url: unknown): string | undefined {
 	if (typeof url !== 'string') return undefined;
 	const tail = TRIGGER_URL_TAIL.exec(url);
 	if (tail === null) return undefined;
 	const address = url.slice(0, tail.index + 1);
-	if (!isWebhookAddress(address)) return undefined;
+	if (!isWebhookAddress(address) || !sameAddressPath(address)) return undefined;
 	return parseHttpUrl(url)?.href === `${new URL(address).href}${tail[1]}` ? address : undefined;
 }
 
@@ -86,13 +87,13 @@ export function isTriggerUrl(url: unknown): boolean {
  * Whether a subscription's URL is a trigger URL under this n8n's webhook address: its text is an
  * address that a URL parser reads as this one (the host's case, a default port: what every HTTP
  * client reads alike; see comparableAddress), then the trigger's tail. Nothing else counts, not even
- * a URL Node reads the same way (userinfo, `\`, tabs, `%2e%2e`: triggerUrlAddress refuses them),
+ * a URL Node reads the same way (userinfo, `\`, tabs, `/x/../`, `%2e%2e`: triggerUrlAddress refuses them),
  * since the platform's HTTP client may read it otherwise.
  */
 export function deliversTo(address: string | undefined, url: unknown): boolean {
 	const under = triggerUrlAddress(url);
 	if (address === undefined || under === undefined) return false;
-	return under === address || (sameAddressPath(under) && comparableAddress(under) === comparableAddress(address));
+	return under === address || comparableAddress(under) === comparableAddress(address);
 }
 
 /**

@@ -223,6 +223,21 @@ describe('triggerUrlKey and sameTriggerUrl: the spellings n8n serves alike', () 
 		}
 	});
 
+	// Issue 44 F4: the clean-up (sameTriggerUrl) once read these as the trigger's own URL, so it deleted or
+	// adopted them, while Delete and Check Triggers (deliversTo) called them elsewhere. One rule now.
+	it.each([
+		['a dot segment', `https://n8n.school.example/x/../webhook/${ID}/webhook`],
+		['an encoded dot segment', `https://n8n.school.example/x/%2e%2e/webhook/${ID}/webhook`],
+		['an encoded dot segment in upper case', `https://n8n.school.example/x/%2E%2E/webhook/${ID}/webhook`],
+	])('%s is no trigger URL for any rule: not the same as the clean one, not this n8n\'s', (_, spelt) => {
+		expect(new URL(spelt).href).toBe(url);
+		expect(isTriggerUrl(spelt)).toBe(false);
+		expect(triggerUrlKey(spelt)).toBeUndefined();
+		expect(sameTriggerUrl(spelt, url)).toBe(false);
+		expect(deliversTo('https://n8n.school.example/', spelt)).toBe(false);
+		expect(deliversTo('https://n8n.school.example/x/../', spelt)).toBe(false);
+	});
+
 	it('compares any other URL by its text, and nothing that is not a string', () => {
 		expect(triggerUrlKey('https://accounting.example/hooks/edu')).toBeUndefined();
 		expect(sameTriggerUrl('https://accounting.example/hooks/edu', 'https://accounting.example/hooks/edu')).toBe(true);
