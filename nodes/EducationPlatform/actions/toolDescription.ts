@@ -82,30 +82,33 @@ function takesRecordId(resource: ResourceDescriptor, operation: string): boolean
 		.some((property) => property.name === resource.id.parameter);
 }
 
+/** The operation's own sentence for a model, when it has one (e.g. what a tool is not shown). */
+const toolSentenceOf = (resource: ResourceDescriptor, operation: string) => findOperation(resource, operation).toolSentence ?? [];
+
 function getManyDescription(resource: ResourceDescriptor): string {
 	const { plural } = resource;
 	return [
 		`${SERVICE_NAME}: ${operationText(resource, 'getMany')}.`,
+		toolSentenceOf(resource, 'getMany'),
 		`With Simplify: ${resource.simplifyDescription}.`,
 		filtersSentence(resource),
 		`Sort fields: ${resource.query.sortable.join(', ')}.`,
 		`Returns up to Limit ${plural} (default ${TOOL_DEFAULT_LIMIT}); Return All returns every match in one answer (read ${MAX_PAGE_SIZE} per request): prefer filters and a small Limit.`,
 		'Set only what the input schema offers.',
-	].join(' ');
+	].flat().join(' ');
 }
 
 function getDescription(resource: ResourceDescriptor): string {
-	return [`${SERVICE_NAME}: ${operationText(resource, 'get')}.`, `With Simplify: ${resource.simplifyDescription}.`, idsSentence(resource)].join(' ');
+	return [`${SERVICE_NAME}: ${operationText(resource, 'get')}.`, toolSentenceOf(resource, 'get'), `With Simplify: ${resource.simplifyDescription}.`, idsSentence(resource)].flat().join(' ');
 }
 
 /** Any other operation: what it does (as a tool too), and the IDs to give when it acts on one record. */
 function otherDescription(resource: ResourceDescriptor, operation: string): string {
-	const { toolSentence } = findOperation(resource, operation);
 	return [
 		`${SERVICE_NAME}: ${operationText(resource, operation)}.`,
-		...(toolSentence ? [toolSentence] : []),
+		toolSentenceOf(resource, operation),
 		...(takesRecordId(resource, operation) ? [idsSentence(resource)] : []),
-	].join(' ');
+	].flat().join(' ');
 }
 
 /**

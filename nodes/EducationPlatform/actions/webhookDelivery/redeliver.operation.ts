@@ -87,9 +87,10 @@ export async function execute(this: IExecuteFunctions, resource: ResourceDescrip
 	const target = readRecordTarget.call(this, resource, itemIndex);
 	const webhookId = target.parentId as string;
 	const chosen = this.getNodeParameter('options', itemIndex, {}) as { redeliverAnyway?: boolean; redeliverElsewhere?: boolean };
-	const anyway = chosen.redeliverAnyway === true;
-	// An AI agent's tool sends only to this n8n, whatever its saved options say.
+	// An AI agent's tool sends only to this n8n, and only what the checks allow, whatever its saved
+	// options say (or a model's $fromAI answer).
 	const asTool = runsAsTool(this.getNode());
+	const anyway = !asTool && chosen.redeliverAnyway === true;
 	const elsewhere = !asTool && chosen.redeliverElsewhere === true;
 	// One credential read for the item's requests: n8n loads and decrypts it on every read.
 	const options = { ...request(resource, target, itemIndex), credential: await readCredential.call(this) };
@@ -142,7 +143,9 @@ export function description(resource: ResourceDescriptor): INodeProperties[] {
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to send the event without checking its deliveries: even when this delivery succeeded, another one of the same event succeeded, is pending or is newer, or the event failed 3 tried deliveries. Off: such a delivery is an error (succeeded) or skipped, so a scheduled recovery sends each event once. A disabled subscription is skipped either way.',
+					'Whether to send the event without checking its deliveries: even when this delivery succeeded, another one of the same event succeeded, is pending or is newer, or the event failed 3 tried deliveries. Off: such a delivery is an error (succeeded) or skipped, so a scheduled recovery sends each event once. A disabled subscription is skipped either way. As an AI agent\'s tool the node always checks.',
+				// The tool variant ignores it (execute): not shown there.
+				displayOptions: { hide: { '@tool': [true] } },
 			},
 			{
 				displayName: REDELIVER_ELSEWHERE_OPTION,

@@ -1,25 +1,50 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { isJsonRecord } from '../../../shared/jsonRecord';
+import { deliversTo } from '../../../shared/thisN8n/address';
 import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
+import { runsAsTool } from '../aiTool';
 import * as get from '../record/get.operation';
 import * as getMany from '../record/getMany.operation';
 import * as checkTriggers from './checkTriggers.operation';
 import * as remove from './delete.operation';
-import { markDelivery } from './thisN8n';
 
 type ItemExecute = (this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number) => Promise<IDataObject[]>;
 
+/** What an AI model reads of Get and Get Many (../toolDescription.ts). */
+const TOOL_SENTENCE = 'It shows only subscriptions that deliver to this n8n (delivers_to_this_n8n: true).';
+
 /**
  * Get or Get Many (only the contract's fields: the descriptor's outputFields) with
- * `delivers_to_this_n8n` added after them on every record, the simplified ones included.
+ * `delivers_to_this_n8n` added after them on every record, the simplified ones included: judged on
+ * the whole record, before Simplify or Output can drop its URL. An AI agent's tool sees only this
+ * n8n's subscriptions: another integration's URL can carry its token, and anyone with the
+ * dashboard writes a description, which a model would read as instructions.
  */
-function marked<T extends { execute: ItemExecute }>(operation: T): T {
+function marked<T extends { execute: ItemExecute }>(operation: T, { one }: { one: boolean }): T & { toolSentence: string } {
 	const execute: ItemExecute = async function (resource, itemIndex) {
-		const records = await operation.execute.call(this, resource, itemIndex);
-		return markDelivery(records, thisN8nWebhookAddress.call(this, itemIndex));
+		const address = thisN8nWebhookAddress.call(this, itemIndex);
+		const ours = new Map<unknown, boolean>();
+		const judged = (record: unknown) => {
+			const fields = resource.outputFields ? resource.outputFields(record) : record;
+			if (isJsonRecord(fields)) ours.set(fields.id, deliversTo(address, fields.url));
+			return fields;
+		};
+		const records = await operation.execute.call(this, { ...resource, outputFields: judged }, itemIndex);
+		const withMark = records.map((record) => ({ ...record, delivers_to_this_n8n: ours.get(record.id) === true }));
+		if (!runsAsTool(this.getNode())) return withMark;
+		const shown = withMark.filter((record) => record.delivers_to_this_n8n);
+		if (one && shown.length === 0) {
+			throw new NodeOperationError(this.getNode(), `Subscription ${String(records[0]?.id ?? '')} does not deliver to this n8n, so it is not shown`, {
+				description: `As an AI agent's tool, Get ${TOOL_SENTENCE.replace(/^It /, '')}`,
+				itemIndex,
+			});
+		}
+		return shown;
 	};
-	return { ...operation, execute };
+	return { ...operation, execute, toolSentence: TOOL_SENTENCE };
 }
 
 /** The Operation selector's order: by name. */
-export const operations = { checkTriggers, delete: remove, get: marked(get), getMany: marked(getMany) };
+export const operations = { checkTriggers, delete: remove, get: marked(get, { one: true }), getMany: marked(getMany, { one: false }) };

@@ -1,33 +1,47 @@
 // Check Triggers: the platform side of the trigger watchdog (examples/trigger-watchdog.json). n8n's
 // own n8n node lists the workflows; this operation judges each active workflow's Education
-// Platform Trigger against the subscriptions that deliver to this n8n (workflowTriggers.ts, triggerVerdicts.ts), re-enables
-// disabled ones as its option says, and marks the workflows that only a re-publish repairs: a new
-// subscription needs a secret that only the trigger can store. It deletes an orphan only on the
-// platform's proof that n8n refuses it, never on the input's word alone (orphans.ts).
+// Platform Trigger against the subscriptions that deliver to this n8n (workflowTriggers.ts,
+// triggerVerdicts.ts) and repairs in place as its options say: re-enables, sets the events back,
+// deletes the extra subscriptions to a trigger's URL. It marks for re-publishing only a trigger
+// whose subscription the platform confirms gone (404): a new one needs a secret that only the
+// trigger can store. It deletes an orphan only on proof that holds now (orphans.ts).
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { beforeVersion, onlyIn, sinceVersion } from '../../../shared/descriptions/nodeVersion';
 import { isJsonRecord } from '../../../shared/jsonRecord';
 import { productionEndpoint } from '../../../shared/thisN8n/address';
 import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
+import { isNotFoundError } from '../../../shared/transport';
 import { credentialTypeOf } from '../../../shared/transport/credential';
 import { RESOURCES } from '../../../shared/resources/registry';
 import { eventVocabulary } from '../../../shared/resources/webhookEvents';
 import {
 	type WebhookRequest,
 	deleteSubscription,
-	enableSubscription,
 	listRecentDeliveries,
 	listSubscriptions,
+	patchSubscription,
+	readSubscription,
 } from '../../../shared/resources/webhookSubscription/api';
 import { webhookRequest } from '../../../shared/resources/webhookSubscription/picker';
 import { keptByInput, orphanItems, planOrphans, type InputChecks, type LogReading } from './orphans';
-import { DELIVERIES_READ, refusalProof, servedMeanwhile } from './refusalProof';
+import { DELIVERIES_READ, refusalProof, refusedNow, servedMeanwhile, type ProofTimes } from './refusalProof';
 import { thisN8nSubscriptions } from './thisN8n';
 import { summaryItem, triggerItems, type TriggerOutcome } from './triggerCheckItems';
-import { actionFor, judgeTriggers, type CheckAction, type Orphan, type Subscription } from './triggerVerdicts';
+import {
+	actionFor,
+	judgeTriggers,
+	ownAndExtras,
+	settleLookup,
+	type CheckAction,
+	type LookupAnswer,
+	type Orphan,
+	type Subscription,
+	type TriggerVerdict,
+} from './triggerVerdicts';
 import { activeTriggers, readWorkflows } from './workflowTriggers';
 
 const RE_ENABLE = 'reEnableDisabled';
+const REPAIR = 'repairInPlace';
 const DELETE_ORPHANS = 'deleteOrphaned';
 
 const reEnableProperty: INodeProperties = {
@@ -36,6 +50,15 @@ const reEnableProperty: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description: 'Whether to enable again an active trigger\'s subscription that was disabled in the platform\'s dashboard. Off: it is only reported (to pause a workflow\'s events, unpublish the workflow instead).',
+};
+
+const repairProperty: INodeProperties = {
+	displayName: 'Fix Events and Duplicates',
+	name: REPAIR,
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to set an active trigger's subscription back to the events the trigger selects, and delete the other subscriptions to its URL, on the platform. Off: they are only reported.",
 };
 
 export const description = (): INodeProperties[] => [
@@ -49,13 +72,15 @@ export const description = (): INodeProperties[] => [
 	onlyIn({ ...reEnableProperty, default: true }, beforeVersion(2)),
 	// Version 2: off by default, as an operation called a check changes nothing unless asked to.
 	onlyIn(reEnableProperty, sinceVersion(2)),
+	onlyIn({ ...repairProperty, default: true }, beforeVersion(2)),
+	onlyIn(repairProperty, sinceVersion(2)),
 	{
 		displayName: 'Delete Orphaned Subscriptions',
 		name: DELETE_ORPHANS,
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to delete a subscription to this n8n's trigger URLs that no listed workflow has, once the platform's delivery log shows n8n refusing its events for 5 minutes while it answered another trigger. Kept when the input does not list this workflow itself, and all kept when more than 5 would go.",
+			"Whether to delete a subscription to this n8n's trigger URLs that no listed workflow has, once the platform's delivery log shows n8n refusing its events for 5 minutes in the past hour while it answered another trigger, and n8n still refuses its URL. Kept when the input does not list this workflow itself, and all kept when more than 5 would go.",
 	},
 ];
 
@@ -91,17 +116,62 @@ async function readLog(request: WebhookRequest, subscriptionId: string): Promise
  * trigger subscriptions (`served`: n8n answered one meanwhile). Those are read only when an orphan
  * was refused, once each.
  */
-async function readProofs(request: WebhookRequest, orphans: readonly Orphan[], served: readonly Subscription[]): Promise<Map<string, LogReading>> {
+async function readProofs(request: WebhookRequest, orphans: readonly Orphan[], served: readonly Subscription[], now: number): Promise<Map<string, LogReading>> {
 	const readings = new Map<string, LogReading>();
 	for (const { subscription } of orphans) {
 		const { deliveries, error } = await readLog(request, subscription.id);
-		readings.set(subscription.id, deliveries === undefined ? { error } : { proof: refusalProof(deliveries) });
+		const times: ProofTimes = { now, changedAt: Date.parse(String(subscription.updated_at ?? subscription.created_at)) };
+		readings.set(subscription.id, deliveries === undefined ? { error } : { proof: refusalProof(deliveries, times) });
 	}
 	if (![...readings.values()].some((reading) => reading.proof !== undefined)) return readings;
 	const otherLogs = new Map<string, unknown[]>();
 	for (const { id } of served) otherLogs.set(id, (await readLog(request, id)).deliveries ?? []);
 	for (const [id, { proof }] of readings) if (proof !== undefined) readings.set(id, { proof: servedMeanwhile(proof, otherLogs) ?? proof });
 	return readings;
+}
+
+/**
+ * What this n8n answers now to an unsigned POST to `url` (a subscription's, under its own webhook
+ * address): refused when it is n8n's own "not registered" (refusalProof.ts refusedNow). A live
+ * trigger refuses an unsigned delivery (401, or 503 before its subscription is stored) and starts
+ * no run; an answer that cannot be had proves nothing.
+ */
+async function askUrlNow(context: IExecuteFunctions, url: string): Promise<{ refused: boolean; answer: string }> {
+	try {
+		const response = (await context.helpers.httpRequest({ method: 'POST', url, body: {}, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true, timeout: 15_000 })) as { statusCode?: number; body?: unknown };
+		const body = typeof response.body === 'string' ? parsedJson(response.body) : response.body;
+		return { refused: refusedNow(response.statusCode, body), answer: `it answered ${String(response.statusCode)}` };
+	} catch (error) {
+		return { refused: false, answer: `no answer: ${failureOf(error)}` };
+	}
+}
+
+function parsedJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
+
+/** Whether the platform still has the subscription a trigger registered: `gone` only on its 404. */
+async function lookUp(request: WebhookRequest, subscriptionId: string): Promise<LookupAnswer> {
+	try {
+		return { gone: false, url: (await readSubscription(request, subscriptionId)).url };
+	} catch (error) {
+		return isNotFoundError(error) ? { gone: true } : { error: failureOf(error) };
+	}
+}
+
+/** Carries out a verdict's action on the platform: re-enable, set the events back, or delete the extras beside its own. */
+async function repairInPlace(request: WebhookRequest, verdict: TriggerVerdict, action: CheckAction): Promise<{ action: CheckAction; error?: string }> {
+	const { own, extras } = ownAndExtras(verdict);
+	if (own === undefined || (action !== 're-enabled' && action !== 'repaired')) return { action };
+	if (action === 're-enabled') return await attempt(action, async () => await patchSubscription(request, own.id, { enabled: true }));
+	if (verdict.state === 'wrong_events') return await attempt(action, async () => await patchSubscription(request, own.id, { events: verdict.events }));
+	return await attempt(action, async () => {
+		for (const extra of extras) await deleteSubscription(request, extra.id);
+	});
 }
 
 /**
@@ -114,21 +184,23 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const inputs = this.getInputData();
 	const workflows = inputs.map((input) => input.json);
 	const triggers = activeTriggers(workflows);
-	const { owners, partial, storedUrls } = readWorkflows(workflows);
+	const { owners, partial } = readWorkflows(workflows);
+	// Only the active triggers' own static data: another node's entry, or `global`, can say anything.
+	const storedUrls = triggers.flatMap((trigger) => trigger.stored?.url ?? []);
 	const address = thisN8nWebhookAddress.call(this, 0);
 	const request = webhookRequest(this, { itemIndex: 0 });
 	// Refuses to answer when this n8n's address cannot be told (then `address` is defined below).
 	const ours = thisN8nSubscriptions(address, await listSubscriptions(request, undefined, { complete: true }));
 	const credentialId = this.getNode().credentials?.[credentialTypeOf(this).credentialType]?.id ?? null;
-	const { verdicts, orphans } = judgeTriggers(triggers, ours, address as string, eventVocabulary(RESOURCES), { credentialId, owners, endpoint: productionEndpoint(address, storedUrls) });
+	const judged = judgeTriggers(triggers, ours, address as string, eventVocabulary(RESOURCES), { credentialId, owners, endpoint: productionEndpoint(address, storedUrls) });
+	const { orphans } = judged;
+	const verdicts: TriggerVerdict[] = [];
+	for (const verdict of judged.verdicts) verdicts.push(verdict.lookup === undefined ? verdict : settleLookup(verdict, await lookUp(request, verdict.lookup)));
 
-	const reEnable = this.getNodeParameter(RE_ENABLE, 0, this.getNode().typeVersion < 2) as boolean;
+	const version1 = this.getNode().typeVersion < 2;
+	const options = { reEnable: this.getNodeParameter(RE_ENABLE, 0, version1) as boolean, repair: this.getNodeParameter(REPAIR, 0, version1) as boolean };
 	const triggerOutcomes: TriggerOutcome[] = [];
-	for (const verdict of verdicts) {
-		const action = actionFor(verdict.state, reEnable);
-		const done = action === 're-enabled' ? await attempt(action, async () => await enableSubscription(request, verdict.subscriptions[0].id)) : { action };
-		triggerOutcomes.push({ verdict, ...done });
-	}
+	for (const verdict of verdicts) triggerOutcomes.push({ verdict, ...(await repairInPlace(request, verdict, actionFor(verdict.state, options))) });
 	const watchdogId = this.getWorkflow().id;
 	const input: InputChecks = {
 		deleteOrphans: this.getNodeParameter(DELETE_ORPHANS, 0, false) as boolean,
@@ -137,7 +209,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		watchdogListed: watchdogId !== undefined && workflows.some((workflow) => isJsonRecord(workflow) && workflow.id === watchdogId),
 	};
 	const served = verdicts.flatMap((verdict) => verdict.subscriptions);
-	const proofs = await readProofs(request, orphans.filter((orphan) => keptByInput(orphan, input) === undefined), served);
+	const proofs = await readProofs(request, orphans.filter((orphan) => keptByInput(orphan, input) === undefined), served, Date.now());
+	// Last, just before deleting: n8n refuses the URL now, not only in the log.
+	for (const [id, reading] of proofs) {
+		const url = orphans.find((orphan) => orphan.subscription.id === id)?.subscription.url;
+		if (reading.proof?.served !== undefined && typeof url === 'string') proofs.set(id, { ...reading, now: await askUrlNow(this, url) });
+	}
 	const orphanOutcomes = [];
 	for (const outcome of planOrphans(orphans, input, proofs)) {
 		const done = outcome.action === 'deleted' ? await attempt('deleted', async () => await deleteSubscription(request, outcome.orphan.subscription.id)) : {};

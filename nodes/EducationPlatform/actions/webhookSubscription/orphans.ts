@@ -3,9 +3,9 @@
 // stops that URL's events, cancels the platform's pending retries and discards the delivery log.
 // So the input's word is never enough, since a workflow left out of it (Return All off, a filter,
 // a member's API key, another n8n's list, the empty item of Always Output Data) looks exactly
-// like a deleted one. An orphan is deleted only on the platform's proof that n8n refuses it while
-// serving its other triggers (refusalProof.ts), and only when the input passes every check below;
-// else it is kept and its item says why.
+// like a deleted one. An orphan is deleted only on the platform's proof that n8n refused it lately
+// while serving its other triggers, and n8n's own refusal of its URL now (refusalProof.ts), and
+// only when the input passes every check below; else it is kept and its item says why.
 import { quoted } from '../../../shared/errors';
 import type { JsonRecord } from '../../../shared/jsonRecord';
 import { describeProof, REFUSED_ATTEMPTS_NEEDED, type RefusalProof } from './refusalProof';
@@ -16,7 +16,7 @@ import { eventsOf, type CheckAction, type Orphan } from './triggerVerdicts';
 export const MAX_DELETIONS_PER_RUN = 5;
 
 /** Why an orphan was kept, in the order they are checked. */
-export type KeptBecause = 'option_off' | 'owner' | 'partial' | 'watchdog_not_listed' | 'no_proof' | 'not_served_meanwhile' | 'over_cap';
+export type KeptBecause = 'option_off' | 'owner' | 'partial' | 'watchdog_not_listed' | 'no_proof' | 'not_served_meanwhile' | 'answered_now' | 'over_cap';
 
 /** What the input tells about itself (readWorkflows', and whether it lists the watchdog's own workflow). */
 export interface InputChecks {
@@ -45,12 +45,19 @@ export interface OrphanOutcome {
 	keptBecause?: KeptBecause;
 	proof?: RefusalProof;
 	error?: string;
+	/** What its URL answered now, when that kept it. */
+	answeredNow?: string;
 }
 
-/** What an orphan's log showed: its refusals (refusalProof), with `served` when confirmed; `error` when it could not be read. */
+/**
+ * What an orphan's log showed: its refusals (refusalProof), with `served` when confirmed; `error`
+ * when it could not be read; `now`: what an unsigned request to its URL got just before the
+ * delete, asked only of a confirmed proof (refused: n8n's own "not registered").
+ */
 export interface LogReading {
 	proof?: RefusalProof;
 	error?: string;
+	now?: { refused: boolean; answer: string };
 }
 
 /**
@@ -63,9 +70,10 @@ export function planOrphans(orphans: readonly Orphan[], input: InputChecks, proo
 	const planned = orphans.map((orphan): OrphanOutcome => {
 		const kept = keptByInput(orphan, input);
 		if (kept !== undefined) return { orphan, action: kept === 'option_off' ? 'none' : 'kept', keptBecause: kept };
-		const { proof, error } = proofs.get(orphan.subscription.id) ?? {};
+		const { proof, error, now } = proofs.get(orphan.subscription.id) ?? {};
 		if (proof === undefined) return { orphan, action: 'kept', keptBecause: 'no_proof', ...(error === undefined ? {} : { error }) };
 		if (proof.served === undefined) return { orphan, action: 'kept', keptBecause: 'not_served_meanwhile', proof };
+		if (now?.refused !== true) return { orphan, action: 'kept', keptBecause: 'answered_now', proof, answeredNow: now?.answer ?? 'not asked' };
 		return { orphan, action: 'deleted', proof };
 	});
 	const proven = planned.filter((outcome) => outcome.action === 'deleted').length;
@@ -85,10 +93,12 @@ function keptNote(outcome: OrphanOutcome, input: InputChecks, proven: number): s
 			return `It was kept: the input does not list this workflow itself${input.watchdogId === undefined ? ' (it has no ID: save it)' : ` (ID ${quoted(input.watchdogId)})`}, so it may not be all of this n8n's workflows (Return All off, a filter, an API key that sees only some projects, another n8n) and may leave out the workflow this subscription belongs to.`;
 		case 'not_served_meanwhile':
 			return `It was kept: its refusals (${describeProof(outcome.proof!)}) may have come from something in front of n8n, such as a proxy while n8n was down, since no other trigger subscription of this n8n was answered meanwhile. It is deleted at a run after another trigger receives an event while this URL is still refused.`;
+		case 'answered_now':
+			return `It was kept: its delivery log shows n8n refusing it (${describeProof(outcome.proof!)}), but a request to its URL just now did not get n8n's own "not registered" answer (${outcome.answeredNow}), so a workflow may serve it again. It is deleted at a run where n8n still refuses its URL.`;
 		case 'over_cap':
 			return `It was kept: ${proven} orphans have the platform's proof, more than the ${MAX_DELETIONS_PER_RUN} one run deletes, which points at a wrong input or a moved n8n rather than left-overs. Check them, then delete them in the platform's dashboard or with Webhook Subscription → Delete.`;
 		default:
-			return `It was kept: the platform's delivery log does not show n8n refusing it (404 to attempts 1 to ${REFUSED_ATTEMPTS_NEEDED} of one event, and to every attempt since), so its workflow may still be live${outcome.error === undefined ? '' : ' (the log could not be read: see error)'}. It is deleted at a run after n8n has refused an event for it for 5 minutes while another of its triggers received one.`;
+			return `It was kept: the platform's delivery log does not show n8n refusing it lately (404 to attempts 1 to ${REFUSED_ATTEMPTS_NEEDED} of one event and to every attempt since, over 5 minutes or more, the last within the past hour, all since the subscription last changed), so its workflow may still be live${outcome.error === undefined ? '' : ' (the log could not be read: see error)'}. It is deleted at a run after n8n has refused an event for it for 5 minutes while another of its triggers received one.`;
 	}
 }
 

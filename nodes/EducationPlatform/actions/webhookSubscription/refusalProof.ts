@@ -1,12 +1,14 @@
 // Pure: no n8n import. The one proof on which Check Triggers deletes a subscription: the platform's
-// own delivery log shows this n8n refusing it while it served its other triggers.
+// own delivery log shows this n8n refusing it, for long enough, lately and since its last change,
+// while it served its other triggers; and n8n refuses its URL now (docs/trigger-guarantees.md).
 // - Refused: n8n answers 404 to a production webhook URL that no active workflow serves, and the
-//   platform retries a refused event on its schedule (5 s, 5 min, 30 min, …: docs/api-contract.md
-//   §8.5). So one event refused on its attempts 1 to 3, with every attempt since refused too, means
-//   the URL was not served for at least 5 minutes: longer than any publication, save or start-up.
-// - While serving: a 404 may come from something in front of n8n (a proxy while n8n is down for
-//   an upgrade). An attempt answered 2xx to another of this n8n's trigger subscriptions between the
-//   first and the last refusal shows that n8n itself was up and answering meanwhile.
+//   platform retries a refused event (5 s, 5 min, …: docs/api-contract.md §8.5). Attempts 1 to 3 of
+//   one event refused, every attempt since too, spanning 5 minutes: longer than any publication.
+// - Lately and since its last change: an old log proves nothing about today. A trigger published
+//   again adopts the subscription and changes it (its events, its secret), so refusals before its
+//   `updated_at` do not count, nor a log whose last refusal is over an hour old.
+// - While serving: an attempt answered 2xx to another of this n8n's subscriptions meanwhile shows
+//   n8n itself was up, not a proxy answering 404 while it was down.
 import { isJsonRecord } from '../../../shared/jsonRecord';
 
 /** The answer n8n gives to a production webhook URL that no active workflow serves. */
@@ -15,6 +17,10 @@ export const NOT_SERVED_STATUS = 404;
 export const REFUSED_ATTEMPTS_NEEDED = 3;
 /** Deliveries read from a log, newest first: one page, so a busy orphan still shows an event retried 3 times. */
 export const DELIVERIES_READ = 100;
+/** How long the refusals must span, first to last: longer than any publication, save or start-up. */
+export const REFUSAL_SPAN_MS = 5 * 60_000;
+/** How recent the last refusal must be. */
+export const LAST_REFUSAL_WITHIN_MS = 60 * 60_000;
 
 /** What the log shows: `refused` attempts in a row, all answered 404, from `since` to `until`. */
 export interface RefusalProof {
@@ -58,14 +64,21 @@ function attemptsOfLog(deliveries: readonly unknown[]): Attempt[] | undefined {
 	return attempts.sort((a, b) => b.time - a.time);
 }
 
+/** When the proof is judged (`now`) and when the subscription last changed (its `updated_at`), both in ms. */
+export interface ProofTimes {
+	now: number;
+	changedAt: number;
+}
+
 /**
  * The refusals in a subscription's deliveries (the log's newest, any order), or undefined when
- * they do not make them: the newest attempts, back to and including attempts 1 to
- * REFUSED_ATTEMPTS_NEEDED of one event, were all answered 404. A log with anything it cannot read
- * proves nothing, nor does an empty one: an orphan that has had no event yet is kept until it has.
+ * they do not make them: the newest attempts since its last change, back to and including
+ * attempts 1 to REFUSED_ATTEMPTS_NEEDED of one event, were all answered 404, span
+ * REFUSAL_SPAN_MS and the last is within LAST_REFUSAL_WITHIN_MS of now. A log with anything it
+ * cannot read proves nothing, nor does an empty one, nor an unreadable `updated_at` (NaN).
  */
-export function refusalProof(deliveries: readonly unknown[]): RefusalProof | undefined {
-	const attempts = attemptsOfLog(deliveries);
+export function refusalProof(deliveries: readonly unknown[], { now, changedAt }: ProofTimes): RefusalProof | undefined {
+	const attempts = Number.isNaN(changedAt) ? undefined : attemptsOfLog(deliveries)?.filter((attempt) => attempt.time > changedAt);
 	if (attempts === undefined) return undefined;
 	const firstAnswered = attempts.findIndex((attempt) => attempt.status !== NOT_SERVED_STATUS);
 	const refused = firstAnswered === -1 ? attempts : attempts.slice(0, firstAnswered);
@@ -73,7 +86,19 @@ export function refusalProof(deliveries: readonly unknown[]): RefusalProof | und
 		Array.from({ length: REFUSED_ATTEMPTS_NEEDED }, (_, index) => index + 1).every((number) => refused.some((other) => other.delivery === attempt.delivery && other.number === number)),
 	);
 	if (retried === undefined) return undefined;
-	return { refused: refused.length, since: refused[refused.length - 1].startedAt, until: refused[0].startedAt, eventId: retried.eventId };
+	const [first, last] = [refused[refused.length - 1], refused[0]];
+	if (last.time - first.time < REFUSAL_SPAN_MS || last.time < now - LAST_REFUSAL_WITHIN_MS) return undefined;
+	return { refused: refused.length, since: first.startedAt, until: last.startedAt, eventId: retried.eventId };
+}
+
+/**
+ * Whether n8n's answer to an unsigned POST to the URL now is its own "not registered" (n8n 1.x
+ * and 2.x, `WebhookNotFoundError`: 404 with `{code, message, hint}`), not a live trigger's 401 or
+ * 503, nor a proxy's 404, whose body is not n8n's.
+ */
+export function refusedNow(status: number | undefined, body: unknown): boolean {
+	const message = isJsonRecord(body) ? body.message : undefined;
+	return status === NOT_SERVED_STATUS && typeof message === 'string' && /^The requested webhook "POST [^"]+" is not registered\.$/.test(message);
 }
 
 const isServed = (status: unknown) => typeof status === 'number' && status >= 200 && status < 300;

@@ -10,13 +10,13 @@ export interface TriggerOutcome {
 	error?: string;
 }
 
-const REPUBLISH = 'Unpublish (deactivate) and publish (activate) the workflow: its trigger registers its subscription again, with a new secret.';
+const REPUBLISH = 'Unpublish and publish the workflow (on n8n 1.x: deactivate and activate it): its trigger registers its subscription again, with a new secret.';
 
 const NOTES: Record<TriggerState, string> = {
 	healthy: 'Its subscription is in place, enabled and for the events the node selects.',
-	missing: `No subscription delivers to its webhook URL, so no event starts the workflow. ${REPUBLISH}`,
-	duplicated: `Several subscriptions deliver to its webhook URL, so every event would start the workflow more than once. ${REPUBLISH} It keeps one.`,
-	wrong_events: `Its subscription is for other events than the node selects (changed in the platform's dashboard?). ${REPUBLISH}`,
+	missing: `It has no subscription: the platform no longer has the one it registered (or it never registered one), and none delivers to its webhook URL that it can check, so no event starts the workflow. ${REPUBLISH}`,
+	duplicated: 'Other subscriptions deliver to its webhook URL beside its own, so every event would start the workflow more than once.',
+	wrong_events: "Its subscription is for other events than the node selects (changed in the platform's dashboard?).",
 	disabled: 'Its subscription is disabled (in the platform\'s dashboard), so the platform sends it no event.',
 	invalid_events: 'Its Events are empty or name an event the platform does not have, so it cannot register a subscription: fix Events in the node and publish the workflow.',
 	unknown: 'It was not judged, and nothing was changed for it:',
@@ -25,11 +25,19 @@ const NOTES: Record<TriggerState, string> = {
 
 export const FAILED = 'The write failed (see error), so nothing was changed for it; the next run tries again.';
 
+/** What was done in place, by state and whether it was (the action) or its option was off. */
+const IN_PLACE: Partial<Record<TriggerState, { done: string; off: string }>> = {
+	disabled: { done: 'It was enabled again; events made while it was disabled are not delivered.', off: 'Re-Enable Disabled Subscriptions is off, so it was left disabled.' },
+	wrong_events: { done: 'Its events were set back to the node\'s, with no unpublish.', off: 'Fix Events and Duplicates is off, so it was left as it is.' },
+	duplicated: { done: 'The others were deleted and its own kept, with no unpublish.', off: 'Fix Events and Duplicates is off, so they were left.' },
+};
+
 function triggerNote({ state, unknownBecause: because }: TriggerVerdict, action: CheckAction): string {
 	if (action === 'failed') return `${NOTES[state]} ${FAILED}`;
 	if (state === 'unknown') return `${NOTES.unknown} ${because}.`;
-	if (state !== 'disabled') return NOTES[state];
-	return `${NOTES.disabled} ${action === 're-enabled' ? 'It was enabled again; events made while it was disabled are not delivered.' : 'Re-Enable Disabled Subscriptions is off, so it was left disabled.'}`;
+	const inPlace = IN_PLACE[state];
+	if (inPlace === undefined) return NOTES[state];
+	return `${NOTES[state]} ${action === 'none' ? inPlace.off : inPlace.done}`;
 }
 
 /** One output item per trigger; `republish` is true on the first item of each workflow to re-publish, which the example routes to n8n's n8n node. */
@@ -64,22 +72,24 @@ export function summaryItem(triggers: readonly JsonRecord[], orphans: readonly J
 	const unhealthy = triggers.filter((item) => item.state !== 'healthy').length - unjudged;
 	const toRepublish = triggers.filter((item) => item.republish === true).length;
 	const reEnabled = count(triggers, 're-enabled');
+	const repaired = count(triggers, 'repaired');
 	const deleted = count(orphans, 'deleted');
 	const failed = count(triggers, 'failed') + count(orphans, 'failed');
 	const healthy = unhealthy === 0 && orphans.length === 0;
 	const checked = `${triggers.length} Education Platform ${triggers.length === 1 ? 'Trigger' : 'Triggers'} (Registration Automatic) of active workflows${unjudged === 0 ? '' : ` (${unjudged} not judged: see their notes)`}`;
 	const verdict = healthy
 		? `Checked ${checked}: each has its subscription, enabled and for its events, and no other subscription delivers to this n8n.`
-		: `Checked ${checked}: ${unhealthy} without a working subscription (${reEnabled} re-enabled, ${toRepublish} ${toRepublish === 1 ? 'workflow' : 'workflows'} to re-publish), and ${orphans.length} orphaned ${orphans.length === 1 ? 'subscription' : 'subscriptions'} delivering to this n8n (${deleted} deleted).`;
+		: `Checked ${checked}: ${unhealthy} without a working subscription (${reEnabled} re-enabled, ${repaired} repaired in place, ${toRepublish} ${toRepublish === 1 ? 'workflow' : 'workflows'} to re-publish), and ${orphans.length} orphaned ${orphans.length === 1 ? 'subscription' : 'subscriptions'} delivering to this n8n (${deleted} deleted).`;
 	const failures = failed === 0 ? '' : ` ${failed} ${failed === 1 ? 'action' : 'actions'} failed (see their items' error).`;
 	const message = `${verdict}${healthy && failed === 0 ? ' Nothing was changed.' : ''}${failures}`;
 	return {
 		check: 'summary',
 		healthy,
-		changed: reEnabled + deleted > 0,
+		changed: reEnabled + repaired + deleted > 0,
 		triggers: triggers.length,
 		unhealthy_triggers: unhealthy,
 		re_enabled: reEnabled,
+		repaired,
 		workflows_to_republish: toRepublish,
 		orphans: orphans.length,
 		deleted_orphans: deleted,

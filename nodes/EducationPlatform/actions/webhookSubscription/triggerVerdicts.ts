@@ -3,10 +3,11 @@
 // this n8n for no active trigger. Only production URLs are judged: a test URL's subscription
 // belongs to n8n's test run. The operation (checkTriggers.operation.ts) reads the platform and acts on the
 // verdicts; triggerCheckItems.ts words them.
+import { quoted } from '../../../shared/errors';
 import type { JsonRecord } from '../../../shared/jsonRecord';
-import { deliveringTriggerUrl, PRODUCTION_WEBHOOK_ENDPOINT } from '../../../shared/thisN8n/address';
+import { deliveringTriggerUrl, deliversTo, PRODUCTION_WEBHOOK_ENDPOINT } from '../../../shared/thisN8n/address';
 import { expandEventSelection, sameEventTypes, type EventVocabulary } from '../../../shared/resources/webhookEvents';
-import type { ActiveTrigger } from './workflowTriggers';
+import type { ActiveTrigger, StoredRegistration } from './workflowTriggers';
 
 /** A subscription as api.ts lists it (its Subscription; named here, since api.ts loads the transport). */
 export interface Subscription extends JsonRecord {
@@ -15,14 +16,16 @@ export interface Subscription extends JsonRecord {
 
 /**
  * What a trigger (Registration Automatic) has on the platform:
- * - healthy: one subscription for its URL, enabled, for exactly its events;
- * - missing: none (deleted in the dashboard, or its registration failed);
- * - duplicated: more than one, so every event would run the workflow more than once;
- * - wrong_events: other events than the node selects (changed in the dashboard);
- * - disabled: disabled in the dashboard, so the platform sends it nothing;
+ * - healthy: its own subscription (the one its static data records) alone for its URL, enabled,
+ *   for exactly its events;
+ * - missing: none delivers to its URL, and the platform answers 404 for the one it recorded (or it
+ *   records none: its registration never completed); or those that deliver to its URL are not the
+ *   one it recorded, which the platform answers 404 for. Only a re-publish repairs it;
+ * - duplicated: others beside its own deliver to its URL, so every event would run the workflow more than once;
+ * - wrong_events: its own is for other events than the node selects (changed in the dashboard);
+ * - disabled: its own is disabled in the dashboard, so the platform sends it nothing;
  * - invalid_events: its Events are none or unknown, so it cannot be registered at all;
- * - unknown: it cannot be judged (Events set by an expression, no webhook ID, or its only
- *   subscriptions to this n8n are at another endpoint than the production one);
+ * - unknown: it cannot be judged (see unknownBecause), and nothing is done for it;
  * - other_account: it uses another platform credential than this node, so its subscription is not
  *   in this node's listing.
  */
@@ -37,6 +40,8 @@ export interface TriggerVerdict {
 	events: string[];
 	/** Why an `unknown` trigger cannot be judged. */
 	unknownBecause?: string;
+	/** The subscription it recorded, which the platform must be asked about before the verdict holds (settleLookup). */
+	lookup?: string;
 }
 
 /** A subscription that delivers to this n8n's production trigger URL of no active trigger. */
@@ -49,12 +54,24 @@ export interface Orphan {
 
 export const eventsOf = (subscription: Subscription) => (Array.isArray(subscription.events) ? subscription.events.map(String) : []);
 
-function stateOf(events: string[] | undefined, subscriptions: Subscription[]): TriggerState {
-	if (events === undefined || events.length === 0) return 'invalid_events';
-	if (subscriptions.length === 0) return 'missing';
-	if (subscriptions.length > 1) return 'duplicated';
-	if (!sameEventTypes(eventsOf(subscriptions[0]), events)) return 'wrong_events';
-	return subscriptions[0].enabled === false ? 'disabled' : 'healthy';
+/** The webhook ID n8n gives a trigger node (the editor, `resolveNodeWebhookId`): only such an ID is recognized in a URL. */
+const NODE_WEBHOOK_ID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+
+const unknown = (because: string): Pick<TriggerVerdict, 'state' | 'unknownBecause'> => ({ state: 'unknown', unknownBecause: because });
+
+/** The state of a trigger that selects `events`, from its URL's subscriptions and what it recorded (`stored`, checked not null). */
+function stateOf(events: string[], subscriptions: Subscription[], stored: StoredRegistration): Pick<TriggerVerdict, 'state' | 'unknownBecause' | 'lookup'> {
+	const recorded = stored.subscriptionId;
+	if (subscriptions.length === 0) return recorded === null ? { state: 'missing' } : { state: 'missing', lookup: recorded };
+	const own = subscriptions.find((subscription) => subscription.id === recorded);
+	if (recorded === null) {
+		return unknown(`its static data records no subscription, while ${subscriptions.length} deliver to its URL, whose signatures it cannot check: publish the workflow again to adopt one`);
+	}
+	// None of them is its own: missing if the platform no longer has the one it recorded.
+	if (own === undefined) return { state: 'missing', lookup: recorded };
+	if (subscriptions.length > 1) return { state: 'duplicated' };
+	if (!sameEventTypes(eventsOf(own), events)) return { state: 'wrong_events' };
+	return { state: own.enabled === false ? 'disabled' : 'healthy' };
 }
 
 function expanded(vocabulary: EventVocabulary, selection: string[]): string[] | undefined {
@@ -74,9 +91,14 @@ export interface JudgeContext {
 }
 
 /** Why a trigger cannot be judged, or undefined when it can. */
-function unknownBecause(trigger: ActiveTrigger, elsewhere: ReadonlySet<string>, endpoint: string | null): string | undefined {
+function unknownBecause(trigger: ActiveTrigger, elsewhere: ReadonlySet<string>, address: string, endpoint: string | null): string | undefined {
 	if (trigger.selection === null) return 'its Events are set by an expression, which only a run of the trigger resolves';
 	if (trigger.webhookId === null) return 'it has no webhook ID (a workflow not saved by n8n\'s editor?)';
+	if (!NODE_WEBHOOK_ID.test(trigger.webhookId)) return `its webhook ID ${quoted(trigger.webhookId)} is not one n8n's editor gives (a UUID), so its URL cannot be told from another's`;
+	if (trigger.stored === null) return "the input does not carry the workflow's static data (staticData, as n8n's n8n node lists it), so which subscription is its own cannot be told";
+	if (trigger.stored.url !== null && !deliversTo(address, trigger.stored.url)) {
+		return `it registered its subscription for ${quoted(trigger.stored.url, 200)}, which is not under this n8n's webhook address ${address} (a watchdog on another n8n, or the address changed and the workflow was not published since)`;
+	}
 	if (endpoint === null) return 'the webhook URLs this n8n\'s triggers registered are under several endpoints (N8N_ENDPOINT_WEBHOOK changed and not every workflow published since), so which is the production one cannot be told';
 	if (elsewhere.has(trigger.webhookId)) return `its only subscriptions to this n8n are at another endpoint than the production \`${endpoint}\` (a test URL while someone listens for a test event)`;
 	return undefined;
@@ -108,10 +130,11 @@ export function judgeTriggers(
 		.map((trigger): TriggerVerdict => {
 			const subscriptions = (trigger.webhookId && byWebhookId.get(trigger.webhookId)) || [];
 			if (credentialId !== null && trigger.credentialId !== null && trigger.credentialId !== credentialId) return { trigger, state: 'other_account', subscriptions, events: [] };
-			const because = unknownBecause(trigger, elsewhere, endpoint);
-			if (because !== undefined) return { trigger, state: 'unknown', subscriptions, events: [], unknownBecause: because };
+			const because = unknownBecause(trigger, elsewhere, address, endpoint);
+			if (because !== undefined) return { trigger, ...unknown(because), subscriptions, events: [] };
 			const events = expanded(vocabulary, trigger.selection as string[]);
-			return { trigger, state: stateOf(events, subscriptions), subscriptions, events: events ?? [] };
+			if (events === undefined || events.length === 0) return { trigger, state: 'invalid_events', subscriptions, events: [] };
+			return { trigger, ...stateOf(events, subscriptions, trigger.stored as StoredRegistration), subscriptions, events };
 		});
 	const live = new Set(triggers.map((trigger) => trigger.webhookId));
 	const orphans = [...byWebhookId]
@@ -120,11 +143,47 @@ export function judgeTriggers(
 	return { verdicts, orphans };
 }
 
-/** What Check Triggers did about a trigger or an orphan. */
-export type CheckAction = 'none' | 're-enabled' | 'republish' | 'deleted' | 'kept' | 'failed';
+/**
+ * What the platform answered for a verdict's `lookup` (the subscription the trigger recorded):
+ * `gone` (404), `exists`, or the error that kept it from answering.
+ */
+export type LookupAnswer = { gone: true } | { gone: false; url?: unknown } | { error: string };
 
-/** The action a verdict calls for: re-publishing repairs all but a disabled subscription (re-enabled when `reEnable`) and unusable Events. */
-export function actionFor(state: TriggerState, reEnable: boolean): CheckAction {
+/** The verdict once its lookup is answered: missing only on the platform's 404, unknown otherwise. */
+export function settleLookup(verdict: TriggerVerdict, answer: LookupAnswer): TriggerVerdict {
+	const { lookup, ...settled } = verdict;
+	if ('error' in answer) return { ...settled, ...unknown(`the platform could not be asked about the subscription it registered, ${lookup} (${answer.error})`) };
+	if (answer.gone) return settled;
+	const where = typeof answer.url === 'string' ? `, delivering to ${quoted(answer.url, 200)}` : '';
+	return { ...settled, ...unknown(`the subscription it registered, ${lookup}, still exists${where}, but is not the one delivering to its URL: check it in the platform's dashboard`) };
+}
+
+/** What Check Triggers did about a trigger or an orphan. */
+export type CheckAction = 'none' | 're-enabled' | 'repaired' | 'republish' | 'deleted' | 'kept' | 'failed';
+
+/** What Check Triggers may change in place, as its options say. */
+export interface RepairOptions {
+	reEnable: boolean;
+	/** Set a subscription's events back to the node's and delete the other subscriptions to its URL. */
+	repair: boolean;
+}
+
+/**
+ * The action a verdict calls for: a disabled subscription is enabled again, wrong events and
+ * duplicates are repaired on the platform, each as its option says; only a missing one is
+ * re-published (unpublish and publish the workflow), as only the trigger can store a new secret.
+ */
+export function actionFor(state: TriggerState, { reEnable, repair }: RepairOptions): CheckAction {
 	if (state === 'disabled') return reEnable ? 're-enabled' : 'none';
-	return state === 'missing' || state === 'duplicated' || state === 'wrong_events' ? 'republish' : 'none';
+	if (state === 'wrong_events' || state === 'duplicated') return repair ? 'repaired' : 'none';
+	return state === 'missing' ? 'republish' : 'none';
+}
+
+/** The trigger's own subscription among a verdict's, and the others delivering to its URL. */
+export function ownAndExtras(verdict: TriggerVerdict): { own: Subscription | undefined; extras: Subscription[] } {
+	const recorded = verdict.trigger.stored?.subscriptionId;
+	return {
+		own: verdict.subscriptions.find((subscription) => subscription.id === recorded),
+		extras: verdict.subscriptions.filter((subscription) => subscription.id !== recorded),
+	};
 }

@@ -21,6 +21,14 @@ export interface ActiveTrigger {
 	selection: string[] | null;
 	/** The ID of the platform credential its Authentication names, null when it has none saved. */
 	credentialId: string | null;
+	/** What the node keeps in its own static data (`node:<name>`); null when the input lists no static data. */
+	stored: StoredRegistration | null;
+}
+
+/** The subscription a trigger recorded when it registered: its ID and URL, null where none is kept. */
+export interface StoredRegistration {
+	subscriptionId: string | null;
+	url: string | null;
 }
 
 const NOT_A_WORKFLOW_ADVICE =
@@ -52,6 +60,21 @@ function credentialIdOf(node: JsonRecord, parameters: JsonRecord): string | null
 	return isJsonRecord(credential) && typeof credential.id === 'string' ? credential.id : null;
 }
 
+const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * The node's own entry of the workflow's static data, read nowhere else (another node's entry, or
+ * `global`, can say anything). n8n's API lists `staticData: null` for a workflow that has none, so
+ * then nothing is recorded; a record without the field is not n8n's full listing: null.
+ */
+function storedRegistration(workflow: JsonRecord, nodeName: string): StoredRegistration | null {
+	if (workflow.staticData === null) return { subscriptionId: null, url: null };
+	if (!isJsonRecord(workflow.staticData)) return null;
+	const own = workflow.staticData[`node:${nodeName}`];
+	const entry = isJsonRecord(own) ? own : {};
+	return { subscriptionId: textOrNull(entry.webhookId), url: textOrNull(entry.webhookUrl) };
+}
+
 /**
  * The Education Platform Triggers (enabled nodes) of the active workflows among the input items,
  * each a workflow as n8n's API lists it (n8n 1.x and 2.x). An empty item (the n8n node's Always
@@ -77,6 +100,7 @@ export function activeTriggers(items: readonly unknown[]): ActiveTrigger[] {
 				automatic: (parameters.registration ?? 'automatic') === 'automatic',
 				selection: selectionOf(parameters),
 				credentialId: credentialIdOf(node, parameters),
+				stored: storedRegistration(workflow, String(node.name)),
 			};
 		});
 	});
@@ -92,30 +116,20 @@ export interface WorkflowMentions {
 	 * record, so what it leaves out cannot be told. Undefined when there is none.
 	 */
 	partial: number | undefined;
-	/** The webhook URLs the input's triggers registered, as n8n built them (their static data's `webhookUrl`). */
-	storedUrls: string[];
-}
-
-/** The `webhookUrl` each trigger node keeps in the workflow's static data (`node:<name>`), as n8n's API lists it. */
-function storedUrlsOf(workflow: JsonRecord): string[] {
-	const staticData = isJsonRecord(workflow.staticData) ? Object.values(workflow.staticData) : [];
-	return staticData.filter(isJsonRecord).map((stored) => stored.webhookUrl).filter((url): url is string => typeof url === 'string');
 }
 
 /** What the input workflows mention (run after activeTriggers, which checks the items are workflows). */
 export function readWorkflows(items: readonly unknown[]): WorkflowMentions {
 	const owners = new Map<string, string>();
-	const storedUrls: string[] = [];
 	let partial: number | undefined;
 	items.forEach((workflow, item) => {
 		if (!isJsonRecord(workflow) || typeof workflow.id !== 'string') return;
 		const activeVersionId = workflow.activeVersionId;
-		storedUrls.push(...storedUrlsOf(workflow));
 		if (partial === undefined && workflow.active === true && typeof activeVersionId === 'string' && publishedNodes(workflow) === undefined) partial = item;
 		for (const node of [...(draftNodes(workflow) ?? []), ...(publishedNodes(workflow) ?? [])]) {
 			const webhookId = isJsonRecord(node) && isTriggerNode(node) ? webhookIdOf(node) : null;
 			if (webhookId !== null && !owners.has(webhookId)) owners.set(webhookId, workflow.id);
 		}
 	});
-	return { owners, partial, storedUrls };
+	return { owners, partial };
 }

@@ -208,9 +208,9 @@ export async function updateSubscription(request: WebhookRequest, webhookId: str
 	await request('PATCH', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), body: { ...fields }, requiredScope: WEBHOOK_SCOPES.write });
 }
 
-/** `PATCH /webhooks/{id}` with only `enabled: true`: a disabled subscription delivers again, its secret and the rest unchanged. */
-export async function enableSubscription(request: WebhookRequest, webhookId: string): Promise<void> {
-	await request('PATCH', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), body: { enabled: true }, requiredScope: WEBHOOK_SCOPES.write });
+/** `PATCH /webhooks/{id}` with only `changes` (e.g. `enabled: true`, or the events): its secret and the rest unchanged. */
+export async function patchSubscription(request: WebhookRequest, webhookId: string, changes: Partial<SubscriptionFields>): Promise<void> {
+	await request('PATCH', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), body: { ...changes }, requiredScope: WEBHOOK_SCOPES.write });
 }
 
 /** `POST /webhooks/{id}/rotate-secret` with no grace period: the subscription with its new secret; the old one stops at once. */

@@ -235,6 +235,7 @@ const TOOL_PINS: ToolPin[] = [
 		name: 'Get_webhook_subscription_in_Education_Platform',
 		description:
 			'Education Platform: Get one webhook subscription by ID: ID, URL, event types, description, whether enabled, and whether it delivers to this n8n (delivers_to_this_n8n). ' +
+			'It shows only subscriptions that deliver to this n8n (delivers_to_this_n8n: true). ' +
 			'With Simplify: ID, URL, event types, description, enabled and created date. ' +
 			'Give its ID (e.g. wh_2f9c1a7e4b); Get Many finds IDs.',
 		schema: inputSchema({ subscription_id: SUBSCRIPTION_ID_KEY }, ['subscription_id']),
@@ -247,6 +248,7 @@ const TOOL_PINS: ToolPin[] = [
 		name: 'Get_many_webhook_subscriptions_in_Education_Platform',
 		description:
 			'Education Platform: List webhook subscriptions with filters and sort; each item is one webhook subscription: ID, URL, event types, description, whether enabled, and whether it delivers to this n8n (delivers_to_this_n8n). ' +
+			'It shows only subscriptions that deliver to this n8n (delivers_to_this_n8n: true). ' +
 			'With Simplify: ID, URL, event types, description, enabled and created date. ' +
 			'Filters: URL. ' +
 			'Sort fields: created_at. ' +

@@ -204,6 +204,17 @@ describe('Webhook Delivery → Redeliver', () => {
 			expect(scope.isDone()).toBe(true);
 		});
 
+		// Issue 44 F7: a saved or $fromAI Redeliver Even If Delivered re-sent a delivery that had already succeeded.
+		it('ignores Redeliver Even If Delivered: a delivery that succeeded is refused, as without the option', async () => {
+			const scope = nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'succeeded') }).get('/v1/webhooks/wh_1').reply(200, { data: OURS });
+			const sending = nock(ORIGIN).post(`${LOG}/dlv_1/redeliver`).reply(202, { data: delivery('dlv_2', 'pending') });
+			const result = await runAsTool({ options: { redeliverAnyway: true } });
+			expect(JSON.stringify(result.items)).toMatch(/succeeded/);
+			expect(jsonOf(result.items)[0]).not.toMatchObject({ redelivered: true });
+			expect(sending.isDone()).toBe(false);
+			expect(scope.isDone()).toBe(true);
+		});
+
 		it('sends nothing to a subscription that delivers elsewhere, even saved with the option, and answers the model why', async () => {
 			failedThenSubscription(200, { data: ACCOUNTING });
 			const sending = nock(ORIGIN).post(`${LOG}/dlv_1/redeliver`).reply(202, { data: delivery('dlv_2', 'pending') });

@@ -3,18 +3,19 @@ import { summaryItem, triggerItems } from '../../../../../nodes/EducationPlatfor
 import { actionFor, judgeTriggers } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/triggerVerdicts';
 import { ADDRESS, A, B, C, VOCABULARY, trigger, subscription } from './triggerFixtures';
 
+const BOTH = { reEnable: true, repair: true };
 const INPUT: InputChecks = { deleteOrphans: true, partial: undefined, watchdogId: 'wf-watchdog', watchdogListed: true };
 const PROOF = { refused: 3, since: '2026-11-21T09:00:00.000000Z', until: '2026-11-21T09:05:05.000000Z', eventId: 'evt_1', served: { at: '2026-11-21T09:01:00.000000Z', subscriptionId: 'wh_live' } };
 
 describe('actions and output items', () => {
-	it('re-publishes what only the trigger can register again; re-enables a disabled one when asked', () => {
-		expect(['healthy', 'missing', 'duplicated', 'wrong_events', 'disabled', 'invalid_events', 'unknown', 'other_account'].map((state) => actionFor(state as never, true))).toEqual(['none', 'republish', 'republish', 'republish', 're-enabled', 'none', 'none', 'none']);
-		expect(actionFor('disabled', false)).toBe('none');
+	it('re-publishes what only the trigger can register again; repairs the rest in place when asked', () => {
+		expect(['healthy', 'missing', 'duplicated', 'wrong_events', 'disabled', 'invalid_events', 'unknown', 'other_account'].map((state) => actionFor(state as never, BOTH))).toEqual(['none', 'republish', 'repaired', 'repaired', 're-enabled', 'none', 'none', 'none']);
+		expect(actionFor('disabled', { reEnable: false, repair: true })).toBe('none');
 	});
 
 	it('marks one item per workflow to re-publish, and the summary counts what was done', () => {
 		const { verdicts } = judgeTriggers([trigger(A, ['payment.failed']), { ...trigger(B, ['payment.failed']), workflowId: 'wf-a' }], [], ADDRESS, VOCABULARY);
-		const items = triggerItems(verdicts.map((verdict) => ({ verdict, action: actionFor(verdict.state, true) })));
+		const items = triggerItems(verdicts.map((verdict) => ({ verdict, action: actionFor(verdict.state, BOTH) })));
 		expect(items.map((item) => [item.state, item.republish])).toEqual([['missing', true], ['missing', false]]);
 		const orphans = orphanItems([{ orphan: { subscription: subscription('wh_c', C, ['payment.failed']), webhookId: C, owner: null }, action: 'deleted', proof: PROOF }], INPUT);
 		expect(orphans[0]).toMatchObject({ action: 'deleted', webhook_subscription_id: 'wh_c', proof: expect.stringMatching(/^n8n answered 404/), note: expect.stringMatching(/It was deleted: n8n answered 404 .* event evt_1, while n8n answered subscription wh_live at .*\.$/) });
@@ -22,7 +23,7 @@ describe('actions and output items', () => {
 	});
 
 	it('a failed action is on its item, with its error, and the summary counts it', () => {
-		const { verdicts } = judgeTriggers([trigger(A, ['payment.failed'])], [subscription('wh_1', A, ['payment.failed'], false)], ADDRESS, VOCABULARY);
+		const { verdicts } = judgeTriggers([trigger(A, ['payment.failed'])], [subscription('wh_a', A, ['payment.failed'], false)], ADDRESS, VOCABULARY);
 		const items = triggerItems([{ verdict: verdicts[0], action: 'failed', error: 'Forbidden (Request ID: req_1)' }]);
 		expect(items[0]).toMatchObject({ state: 'disabled', action: 'failed', error: 'Forbidden (Request ID: req_1)' });
 		const orphans = orphanItems([{ orphan: { subscription: subscription('wh_c', C, []), webhookId: C, owner: null }, action: 'failed', proof: PROOF, error: 'Server error' }], INPUT);
@@ -33,8 +34,8 @@ describe('actions and output items', () => {
 	});
 
 	it('a healthy check says that nothing was changed', () => {
-		const { verdicts } = judgeTriggers([trigger(A, ['payment.failed'])], [subscription('wh_1', A, ['payment.failed'])], ADDRESS, VOCABULARY);
-		const items = triggerItems(verdicts.map((verdict) => ({ verdict, action: actionFor(verdict.state, true) })));
+		const { verdicts } = judgeTriggers([trigger(A, ['payment.failed'])], [subscription('wh_a', A, ['payment.failed'])], ADDRESS, VOCABULARY);
+		const items = triggerItems(verdicts.map((verdict) => ({ verdict, action: actionFor(verdict.state, BOTH) })));
 		expect(summaryItem(items, [])).toEqual({
 			check: 'summary',
 			healthy: true,
@@ -42,6 +43,7 @@ describe('actions and output items', () => {
 			triggers: 1,
 			unhealthy_triggers: 0,
 			re_enabled: 0,
+			repaired: 0,
 			workflows_to_republish: 0,
 			orphans: 0,
 			deleted_orphans: 0,

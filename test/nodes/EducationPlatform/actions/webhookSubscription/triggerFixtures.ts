@@ -12,6 +12,7 @@ const TYPE = 'n8n-nodes-education-platform.educationPlatformTrigger';
 export const VOCABULARY = eventVocabulary(RESOURCES);
 
 export const node = (webhookId: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ name: `Trigger ${webhookId[0]}`, type: TYPE, webhookId, parameters, ...extra });
+/** An active trigger whose static data records subscription `wh_<first letter>` (e.g. wh_a for A). */
 export const trigger = (webhookId: string, selection: string[], automatic = true): ActiveTrigger => ({
 	item: 0,
 	workflowId: `wf-${webhookId[0]}`,
@@ -22,5 +23,6 @@ export const trigger = (webhookId: string, selection: string[], automatic = true
 	automatic,
 	selection,
 	credentialId: null,
+	stored: { subscriptionId: `wh_${webhookId[0].toLowerCase()}`, url: `${ADDRESS}webhook/${webhookId}/webhook` },
 });
 export const subscription = (id: string, webhookId: string, events: string[], enabled = true, address = ADDRESS, endpoint = 'webhook') => ({ id, url: `${address}${endpoint}/${webhookId}/webhook`, events, enabled });

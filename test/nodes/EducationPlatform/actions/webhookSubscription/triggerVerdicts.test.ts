@@ -1,22 +1,24 @@
-import { actionFor, judgeTriggers } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/triggerVerdicts';
+import { actionFor, judgeTriggers, settleLookup } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/triggerVerdicts';
 import type { ActiveTrigger } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/workflowTriggers';
 import { ADDRESS, A, B, C, VOCABULARY, trigger, subscription } from './triggerFixtures';
+
+const BOTH = { reEnable: true, repair: true };
 
 describe('judgeTriggers', () => {
 	const judge = (triggers: ActiveTrigger[], subscriptions: ReturnType<typeof subscription>[]) => judgeTriggers(triggers, subscriptions, ADDRESS, VOCABULARY);
 	const states = (triggers: ActiveTrigger[], subscriptions: ReturnType<typeof subscription>[]) => judge(triggers, subscriptions).verdicts.map((verdict) => verdict.state);
 
 	it('healthy: one enabled subscription for exactly the expanded selection, in any order', () => {
-		expect(states([trigger(A, ['payment.*'])], [subscription('wh_1', A, ['payment.refunded', 'payment.succeeded', 'payment.failed'])])).toEqual(['healthy']);
+		expect(states([trigger(A, ['payment.*'])], [subscription('wh_a', A, ['payment.refunded', 'payment.succeeded', 'payment.failed'])])).toEqual(['healthy']);
 	});
 
 	it.each([
 		['missing', []],
-		['duplicated', [subscription('wh_1', A, ['payment.failed']), subscription('wh_2', A, ['payment.failed'])]],
-		['wrong_events', [subscription('wh_1', A, ['payment.failed', 'payment.refunded'])]],
-		['wrong_events', [subscription('wh_1', A, ['payment.succeeded'], false)]],
-		['disabled', [subscription('wh_1', A, ['payment.failed'], false)]],
-		['missing', [subscription('wh_1', A, ['payment.failed'], true, 'https://other.example.com/')]],
+		['duplicated', [subscription('wh_a', A, ['payment.failed']), subscription('wh_2', A, ['payment.failed'])]],
+		['wrong_events', [subscription('wh_a', A, ['payment.failed', 'payment.refunded'])]],
+		['wrong_events', [subscription('wh_a', A, ['payment.succeeded'], false)]],
+		['disabled', [subscription('wh_a', A, ['payment.failed'], false)]],
+		['missing', [subscription('wh_a', A, ['payment.failed'], true, 'https://other.example.com/')]],
 	])('%s', (state, subscriptions) => {
 		expect(states([trigger(A, ['payment.failed'])], subscriptions)).toEqual([state]);
 	});
@@ -27,11 +29,11 @@ describe('judgeTriggers', () => {
 
 	it("judges only production URLs: a test URL's subscription (Listen for test event) is neither the trigger's own nor an orphan", () => {
 		const { verdicts, orphans } = judge([trigger(A, ['payment.failed'])], [
-			subscription('wh_live', A, ['payment.failed']),
+			subscription('wh_a', A, ['payment.failed']),
 			subscription('wh_test', A, ['payment.failed'], true, ADDRESS, 'webhook-test'),
 			subscription('wh_gone', C, ['payment.failed'], true, ADDRESS, 'webhook-test'),
 		]);
-		expect(verdicts.map((verdict) => [verdict.state, verdict.subscriptions.map((found) => found.id)])).toEqual([['healthy', ['wh_live']]]);
+		expect(verdicts.map((verdict) => [verdict.state, verdict.subscriptions.map((found) => found.id)])).toEqual([['healthy', ['wh_a']]]);
 		expect(orphans).toEqual([]);
 	});
 
@@ -48,7 +50,7 @@ describe('judgeTriggers', () => {
 			{ credentialId: 'cred-mine' },
 		);
 		expect(judged.verdicts.map((verdict) => verdict.state)).toEqual(['unknown', 'unknown', 'other_account', 'healthy']);
-		expect(judged.verdicts.map((verdict) => actionFor(verdict.state, true))).toEqual(['none', 'none', 'none', 'none']);
+		expect(judged.verdicts.map((verdict) => actionFor(verdict.state, BOTH))).toEqual(['none', 'none', 'none', 'none']);
 	});
 
 	it('an orphan names the input workflow that still mentions its URL (inactive, draft, disabled node) as its owner', () => {
@@ -71,7 +73,7 @@ describe('judgeTriggers', () => {
 describe('issue 36: one rule for the same URL, and a renamed webhook endpoint', () => {
 	it("a copy of a trigger's URL with the webhook ID upper-cased is not its duplicate (n8n answers it 404): the trigger stays healthy, the copy is an orphan, so nothing asks to re-publish", () => {
 		const { verdicts, orphans } = judgeTriggers([trigger(A, ['payment.failed'])], [subscription('wh_a', A, ['payment.failed']), subscription('wh_upper', A.toUpperCase(), ['payment.failed'])], ADDRESS, VOCABULARY);
-		expect(verdicts.map((verdict) => [verdict.state, actionFor(verdict.state, true)])).toEqual([['healthy', 'none']]);
+		expect(verdicts.map((verdict) => [verdict.state, actionFor(verdict.state, BOTH)])).toEqual([['healthy', 'none']]);
 		expect(orphans.map((orphan) => orphan.subscription.id)).toEqual(['wh_upper']);
 	});
 
@@ -93,5 +95,51 @@ describe('issue 36: one rule for the same URL, and a renamed webhook endpoint', 
 		const judged = judgeTriggers([trigger(A, ['payment.failed'])], [subscription('wh_a', A, ['payment.failed']), subscription('wh_c', C, ['payment.failed'])], ADDRESS, VOCABULARY, { endpoint: null });
 		expect(judged.verdicts.map((verdict) => [verdict.state, verdict.unknownBecause])).toEqual([['unknown', expect.stringMatching(/several endpoints/)]]);
 		expect(judged.orphans).toEqual([]);
+	});
+});
+
+// Issue 44 F3: a re-publish runs delete() then create(), cancelling pending retries and losing the
+// events sent in the gap, so only a trigger whose own subscription is confirmed gone is missing.
+describe('missing only on proof: the subscription the trigger recorded is gone (404)', () => {
+	const judge = (triggers: ActiveTrigger[], subscriptions: ReturnType<typeof subscription>[]) => judgeTriggers(triggers, subscriptions, ADDRESS, VOCABULARY).verdicts;
+	const stateAndWhy = (triggers: ActiveTrigger[], subscriptions: ReturnType<typeof subscription>[] = []) => judge(triggers, subscriptions).map((verdict) => [verdict.state, verdict.unknownBecause]);
+
+	it('a webhook ID that is not a UUID (set through n8n\'s API or an import) is unknown, not missing: its URL cannot be recognized', () => {
+		expect(stateAndWhy([{ ...trigger(A, ['payment.failed']), webhookId: 'fees-hook' }])).toEqual([['unknown', expect.stringMatching(/webhook ID "fees-hook" is not one n8n's editor gives \(a UUID\)/)]]);
+	});
+
+	it('a trigger registered under another address than this n8n\'s (a watchdog on another n8n, or the address changed) is unknown', () => {
+		const elsewhere = { ...trigger(A, ['payment.failed']), stored: { subscriptionId: 'wh_a', url: `https://n8n.other.example/webhook/${A}/webhook` } };
+		expect(stateAndWhy([elsewhere])).toEqual([['unknown', expect.stringMatching(/^it registered its subscription for "https:\/\/n8n\.other\.example\/.*", which is not under this n8n's webhook address https:\/\/n8n\.example\.com\//)]]);
+	});
+
+	it("an input without the workflows' static data is unknown: which subscription is the trigger's own cannot be told", () => {
+		expect(stateAndWhy([{ ...trigger(A, ['payment.failed']), stored: null }], [subscription('wh_a', A, ['payment.failed'])])).toEqual([['unknown', expect.stringMatching(/does not carry the workflow's static data/)]]);
+	});
+
+	it('no subscription for its URL: missing once the platform answers 404 for the one it recorded; unknown while that still exists or cannot be read', () => {
+		const [verdict] = judge([trigger(A, ['payment.failed'])], []);
+		expect([verdict.state, verdict.lookup]).toEqual(['missing', 'wh_a']);
+		expect(settleLookup(verdict, { gone: true })).toMatchObject({ state: 'missing' });
+		expect(settleLookup(verdict, { gone: true }).lookup).toBeUndefined();
+		expect(settleLookup(verdict, { gone: false, url: 'https://elsewhere.example/hook' })).toMatchObject({ state: 'unknown', unknownBecause: expect.stringMatching(/wh_a, still exists, delivering to "https:\/\/elsewhere\.example\/hook"/) });
+		expect(settleLookup(verdict, { error: 'Service unavailable' })).toMatchObject({ state: 'unknown', unknownBecause: expect.stringMatching(/could not be asked about .* wh_a \(Service unavailable\)/) });
+	});
+
+	it('its static data records no subscription (its registration never completed) and none delivers to its URL: missing, with nothing to ask', () => {
+		const [verdict] = judge([{ ...trigger(A, ['payment.failed']), stored: { subscriptionId: null, url: null } }], []);
+		expect([verdict.state, verdict.lookup]).toEqual(['missing', undefined]);
+	});
+
+	it("subscriptions deliver to its URL but none is its own: missing only on the platform's 404 for its own; with none recorded, unknown", () => {
+		const [verdict] = judge([trigger(A, ['payment.failed'])], [subscription('wh_other', A, ['payment.failed'])]);
+		expect([verdict.state, verdict.lookup]).toEqual(['missing', 'wh_a']);
+		expect(stateAndWhy([{ ...trigger(A, ['payment.failed']), stored: { subscriptionId: null, url: null } }], [subscription('wh_other', A, ['payment.failed'])])).toEqual([['unknown', expect.stringMatching(/records no subscription, while 1 deliver/)]]);
+	});
+
+	it('repairs in place what the platform can fix, each as its option says; re-publishes only a missing one', () => {
+		const states = ['healthy', 'missing', 'duplicated', 'wrong_events', 'disabled', 'invalid_events', 'unknown', 'other_account'] as const;
+		expect(states.map((state) => actionFor(state, BOTH))).toEqual(['none', 'republish', 'repaired', 'repaired', 're-enabled', 'none', 'none', 'none']);
+		expect(states.map((state) => actionFor(state, { reEnable: false, repair: false }))).toEqual(['none', 'republish', 'none', 'none', 'none', 'none', 'none', 'none']);
 	});
 });

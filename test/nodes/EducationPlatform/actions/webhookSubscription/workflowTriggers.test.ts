@@ -7,8 +7,8 @@ describe('activeTriggers', () => {
 		const v2 = { id: 'w2', name: 'Two', active: true, activeVersionId: 'ver-live', nodes: [node(A, { events: ['payment.failed'] })], activeVersion: { nodes: [node(A, { events: ['payment.*'] })] } };
 		const v1 = { id: 'w1', name: 'One', active: true, nodes: [node(B.toUpperCase(), { registration: 'manual', events: ['payment.failed'] })] };
 		expect(activeTriggers([v2, v1])).toEqual([
-			{ item: 0, workflowId: 'w2', workflowName: 'Two', versionId: 'ver-live', node: 'Trigger a', webhookId: A, automatic: true, selection: ['payment.*'], credentialId: null },
-			{ item: 1, workflowId: 'w1', workflowName: 'One', versionId: null, node: 'Trigger B', webhookId: B.toUpperCase(), automatic: false, selection: ['payment.failed'], credentialId: null },
+			{ item: 0, workflowId: 'w2', workflowName: 'Two', versionId: 'ver-live', node: 'Trigger a', webhookId: A, automatic: true, selection: ['payment.*'], credentialId: null, stored: null },
+			{ item: 1, workflowId: 'w1', workflowName: 'One', versionId: null, node: 'Trigger B', webhookId: B.toUpperCase(), automatic: false, selection: ['payment.failed'], credentialId: null, stored: null },
 		]);
 	});
 
@@ -28,6 +28,18 @@ describe('activeTriggers', () => {
 		]);
 	});
 
+	// Issue 44 F5: any node's static data (a Code node's `global`) could set a webhookUrl and blind the watchdog.
+	it("reads what a trigger recorded from its own static data entry only: not another node's, not global; none recorded under n8n's staticData: null", () => {
+		const testUrl = `${ADDRESS}webhook-test/${A}/webhook`;
+		const staticData = { 'node:Trigger a': { webhookId: 'wh_a', webhookUrl: `${ADDRESS}hooks/${A}/webhook`, webhookSecret: 'whsec_x' }, 'node:Code': { webhookUrl: testUrl }, global: { webhookUrl: testUrl } };
+		const nodes = [node(A, {}), node(B, {})];
+		expect(activeTriggers([{ id: 'on', active: true, nodes, staticData }, { id: 'none', active: true, nodes: [node(C, {})], staticData: null }]).map((found) => found.stored)).toEqual([
+			{ subscriptionId: 'wh_a', url: `${ADDRESS}hooks/${A}/webhook` },
+			{ subscriptionId: null, url: null },
+			{ subscriptionId: null, url: null },
+		]);
+	});
+
 	it('refuses an item that is no workflow, naming it', () => {
 		expect(() => activeTriggers([{ id: 'w', active: true, nodes: [] }, { student_id: 7 }])).toThrow(
 			new ActionableError('Input item 2 is not an n8n workflow with its nodes, so no trigger was checked'),
@@ -42,11 +54,6 @@ describe('readWorkflows: what every input workflow names, for orphans', () => {
 		const { owners, partial } = readWorkflows([{}, inactive, published]);
 		expect([...owners]).toEqual([[A, 'off'], [B, 'on'], [C.toUpperCase(), 'on']]);
 		expect(partial).toBeUndefined();
-	});
-
-	it("collects the webhook URLs the triggers registered, from each workflow's static data", () => {
-		const stored = { id: 'on', active: true, nodes: [node(A, {})], staticData: { 'node:Trigger a': { webhookId: 'wh_a', webhookUrl: `${ADDRESS}hooks/${A}/webhook` }, global: { other: 1 } } };
-		expect(readWorkflows([{}, stored, { id: 'none', active: true, nodes: [], staticData: null }]).storedUrls).toEqual([`${ADDRESS}hooks/${A}/webhook`]);
 	});
 
 	it('names the first active n8n 2.x workflow without its published version (activeVersionId but no activeVersion): not the full record', () => {

@@ -4,7 +4,7 @@ import { ActionableError } from '../../../../../nodes/shared/errors';
 import {
 	createSubscription,
 	deliveryFields,
-	enableSubscription,
+	patchSubscription,
 	listSubscriptions,
 	parseSubscriptionId,
 	readSubscription,
@@ -137,14 +137,18 @@ describe('readSubscription and createSubscription', () => {
 	});
 });
 
-describe('enableSubscription', () => {
-	it('sends only enabled: true, with the write scope', async () => {
+describe('patchSubscription', () => {
+	it('sends only the changes, with the write scope', async () => {
 		const sent: unknown[] = [];
 		const request: WebhookRequest = async (method, endpoint, options) => {
 			sent.push([method, endpoint, options.body, options.requiredScope]);
 			return {};
 		};
-		await enableSubscription(request, 'wh_2f9c1a7e4b');
-		expect(sent).toEqual([['PATCH', '/webhooks/wh_2f9c1a7e4b', { enabled: true }, 'webhooks:write']]);
+		await patchSubscription(request, 'wh_2f9c1a7e4b', { enabled: true });
+		await patchSubscription(request, 'wh_2f9c1a7e4b', { events: ['payment.failed'] });
+		expect(sent).toEqual([
+			['PATCH', '/webhooks/wh_2f9c1a7e4b', { enabled: true }, 'webhooks:write'],
+			['PATCH', '/webhooks/wh_2f9c1a7e4b', { events: ['payment.failed'] }, 'webhooks:write'],
+		]);
 	});
 });
