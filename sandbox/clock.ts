@@ -6,6 +6,8 @@
  * - `Clock` — `{ now(): number }`, milliseconds since the Unix epoch.
  * - `systemClock` — `Date.now()`.
  * - `ManualClock` — starts at a given time; `advance(ms)` and `set(ms)` move it.
+ * - `OffsetClock` — the system's time moved by `offsetMs`: an end-to-end test lets a few seconds of
+ *   the platform's log read as minutes (the retry schedule's own time, which tests shrink).
  */
 
 export interface Clock {
@@ -27,5 +29,13 @@ export class ManualClock implements Clock {
 
 	set(ms: number): void {
 		this.current = ms;
+	}
+}
+
+export class OffsetClock implements Clock {
+	offsetMs = 0;
+
+	now(): number {
+		return Date.now() + this.offsetMs;
 	}
 }

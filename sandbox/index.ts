@@ -37,7 +37,7 @@ export async function startSandbox(options: Partial<SandboxConfig> = {}): Promis
 }
 
 export { buildApp } from './app';
-export { ManualClock, type Clock } from './clock';
+export { ManualClock, OffsetClock, type Clock } from './clock';
 export { DEFAULT_CONFIG, parseConfig, type SandboxConfig } from './config';
 export type { SandboxState } from './state';
 export { parseStudentQuery, type StudentQuery, type StudentFilter, type SortKey } from './students/query';

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { startSandbox, type RunningSandbox } from '../../../sandbox/index';
+import { OffsetClock, startSandbox, type RunningSandbox } from '../../../sandbox/index';
 import type { SandboxConfig } from '../../../sandbox/config';
 import { ensureRuntime, type RuntimeInfo } from '../../../tooling/n8n-runtime/install';
 import { buildAndPack, installLikeCommunityPanel, type PackedPackage } from '../../../tooling/lib/community-package';
@@ -77,7 +77,7 @@ export async function startInstance(
 	const port = await getFreePort();
 	// Fast retries, so a delivery that fails is visible within the test's patience. n8n's OAuth2
 	// callback on its port is the registered redirect URI (the PKCE connect flow).
-	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false, oauthRedirectUris: [oauth2CallbackUrl({ port })], ...sandboxSettings });
+	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false, oauthRedirectUris: [oauth2CallbackUrl({ port })], clock: new OffsetClock(), ...sandboxSettings });
 	const extra = { ...target.n8nEnv, ...n8nEnv };
 	const envOptions = { userFolder, port, nodeBinary: runtime.nodeBinary, extra };
 	const cli = new N8nCli({ runtime, env: envOptions });

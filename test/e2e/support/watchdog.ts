@@ -3,6 +3,7 @@
 // it), and a run of it with `n8n execute`, read node by node. Import `watchdogWorkflows()` and
 // `watchdogCredential()` with the instance's own, call `connectWatchdog` once it runs, then `runWatchdog`.
 // `deletingWatchdog` makes more copies with Delete Orphaned Subscriptions on (e.g. listing only tagged workflows).
+import type { OffsetClock } from '../../../sandbox/index';
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
 import { loadExamples, type WorkflowJson } from '../../../tooling/lib/examples';
 import { connectN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf } from '../../../tooling/lib/n8n-api-credential';
@@ -88,18 +89,23 @@ export async function runWatchdog(n8n: Pick<Instance, 'cli'>, { deleteOrphaned =
 /**
  * Makes the proof Check Triggers deletes an orphan on: emits one `orphanEvent` event and waits until
  * n8n has answered 404 to its attempts 1 to 3 to `subscriptionId`, and, meanwhile, emits one
- * `liveEvent` event that a live trigger of this n8n receives (2xx), then waits for a refusal after
- * that answer. The e2e sandbox retries in milliseconds and seconds, not 5 s and 5 min.
+ * `liveEvent` event that a live trigger of this n8n receives (2xx), then waits for a refusal 5
+ * minutes after the first. The e2e sandbox retries in milliseconds and seconds, not 5 s and 5
+ * min, so its clock (support/instance.ts: an OffsetClock) moves 6 minutes on for that refusal, the
+ * minutes the real schedule would take; nothing else is delivered meanwhile.
  */
-export async function refusedByN8n(n8n: Pick<Instance, 'platform'>, subscriptionId: string, orphanEvent: string, liveEvent: string): Promise<void> {
+export async function refusedByN8n(n8n: Pick<Instance, 'platform' | 'sandbox'>, subscriptionId: string, orphanEvent: string, liveEvent: string): Promise<void> {
 	const refused = await n8n.platform.emit(orphanEvent);
 	const refusals = async (after = 0) => {
 		const delivery = (await n8n.platform.deliveries(subscriptionId)).find((each) => each.event_id === refused.id);
 		return (delivery?.attempts ?? []).filter((attempt) => attempt.response_status === 404 && Date.parse(attempt.started_at) > after);
 	};
-	await eventually(`n8n to refuse event ${refused.id} to ${subscriptionId}`, async () => ((await refusals()).length > 0 ? true : undefined));
+	const [first] = await eventually(`n8n to refuse attempts 1 to 3 of event ${refused.id} to ${subscriptionId}`, async () => {
+		const all = await refusals();
+		return all.length >= 3 ? all.sort((a, b) => Date.parse(a.started_at) - Date.parse(b.started_at)) : undefined;
+	}, 90_000);
 	const live = await n8n.platform.emit(liveEvent);
-	const answered = await eventually(`a live trigger to answer event ${live.id}`, async () => {
+	await eventually(`a live trigger to answer event ${live.id}`, async () => {
 		const subscriptions = await n8n.platform.subscriptions();
 		const attempts = (await Promise.all(subscriptions.map(async ({ id }) => await n8n.platform.deliveries(id))))
 			.flat()
@@ -108,8 +114,11 @@ export async function refusedByN8n(n8n: Pick<Instance, 'platform'>, subscription
 			.filter((attempt) => attempt.response_status !== null && attempt.response_status >= 200 && attempt.response_status < 300);
 		return attempts[0];
 	});
-	await eventually(`n8n to refuse attempts 1 to 3 of event ${refused.id}, one after ${answered.started_at}`, async () => {
-		const all = await refusals();
-		return all.length >= 3 && (await refusals(Date.parse(answered.started_at))).length > 0 ? true : undefined;
-	}, 90_000);
+	const clock = n8n.sandbox.config.clock as OffsetClock;
+	clock.offsetMs = 6 * 60_000;
+	try {
+		await eventually(`n8n to refuse a retry of event ${refused.id} 5 minutes of the platform's time after its first attempt`, async () => ((await refusals(Date.parse(first.started_at) + 5 * 60_000)).length > 0 ? true : undefined), 90_000);
+	} finally {
+		clock.offsetMs = 0;
+	}
 }
