@@ -67,6 +67,10 @@ export const E2E_FILES: Readonly<Record<string, E2eFile>> = {
 		cells: ['2', '1'],
 		why: "The watchdog example re-publishes through n8n's public API with n8n's own n8n node: 2.x publishes through its service, 1.x activates.",
 	},
+	'watchdog-proof.test.ts': {
+		cells: ['2', '1'],
+		why: "Unpublishing while the platform is down runs through 2.x's publication service and 1.x's activation request, which treat a failed delete() differently.",
+	},
 	'resources-in-n8n.test.ts': {
 		cells: ['2'],
 		why: "The other resources' operations and examples send the same requests and give the same items on every n8n; n8n execute on 1.x is proven by the files above.",

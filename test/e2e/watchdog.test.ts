@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 
 import { accessTokenCredential } from '../../tooling/lib/demo-credentials';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
-import { runsOf } from './support/runs';
+import { deliverOne as deliverEach } from './support/runs';
 import { eventually, type Subscription } from './support/sandboxClient';
 import { connectWatchdog, deletingWatchdog, refusedByN8n, runWatchdog, watchdogCredential, watchdogWorkflows, type WatchdogRun } from './support/watchdog';
 import { triggerWorkflow } from './support/workflows';
@@ -61,20 +61,8 @@ afterAll(async () => {
 	await n8n?.close();
 });
 
-/**
- * Emits one event of the workflows' type; resolves once it was delivered to each and their runs
- * finished, with each workflow's new runs.
- */
-async function deliverOne(...workflows: Array<typeof DELETED>): Promise<number[]> {
-	const before = await Promise.all(workflows.map(async (workflow) => (await n8n.rest.executions(workflow.id)).length));
-	const event = await n8n.platform.emit(workflows[0].events[0]);
-	for (const workflow of workflows) {
-		const deliveries = await n8n.platform.settledDeliveries([event.id], urlOf(workflow.webhookId));
-		expect(deliveries.map((delivery) => delivery.status)).toEqual(['succeeded']);
-	}
-	await Promise.all(workflows.map((workflow, index) => runsOf(n8n, workflow.id, before[index] + 1)));
-	return await Promise.all(workflows.map(async (workflow, index) => (await n8n.rest.executions(workflow.id)).length - before[index]));
-}
+/** Emits one event of the workflows' type; once delivered to each and run, each workflow's new runs. */
+const deliverOne = (...workflows: Array<typeof DELETED>) => deliverEach(n8n, urlOf, ...workflows);
 
 /** The orphan items of a run, by subscription ID. */
 const orphanItemsOf = (run: WatchdogRun) => Object.fromEntries(run.checked.filter((item) => item.check === 'orphan').map((item) => [item.webhook_subscription_id, item]));

@@ -30,3 +30,26 @@ export async function runsOf(n8n: Instance, workflowId: string, count: number, t
 export function itemsOf(run: Run, node: string): Array<Record<string, unknown>> {
 	return (run.runData[node] ?? []).flatMap((task) => (task.data?.main[0] ?? []).map((item) => item.json));
 }
+
+/** A trigger workflow of a test: its ID, the webhook ID of its trigger node and the events it selects. */
+export interface TriggerWorkflowRef {
+	id: string;
+	webhookId: string;
+	events: string[];
+}
+
+/**
+ * Emits one event of the workflows' (first) type; resolves once it was delivered to each (`urlOf`
+ * gives a trigger's production URL) and their runs finished, with each workflow's new runs.
+ */
+export async function deliverOne(n8n: Instance, urlOf: (webhookId: string) => string, ...workflows: TriggerWorkflowRef[]): Promise<number[]> {
+	const before = await Promise.all(workflows.map(async (workflow) => (await n8n.rest.executions(workflow.id)).length));
+	const event = await n8n.platform.emit(workflows[0].events[0]);
+	for (const workflow of workflows) {
+		const deliveries = await n8n.platform.settledDeliveries([event.id], urlOf(workflow.webhookId));
+		// Exactly one delivery, answered 2xx: a second subscription would deliver it twice.
+		if (deliveries.length !== 1 || deliveries[0].status !== 'succeeded') throw new Error(`Event ${event.id} was not delivered once to ${workflow.id}: ${JSON.stringify(deliveries)}`);
+	}
+	await Promise.all(workflows.map((workflow, index) => runsOf(n8n, workflow.id, before[index] + 1)));
+	return await Promise.all(workflows.map(async (workflow, index) => (await n8n.rest.executions(workflow.id)).length - before[index]));
+}

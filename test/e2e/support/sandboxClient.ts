@@ -68,10 +68,15 @@ export class SandboxClient {
 
 	/** What a user does in the platform's dashboard: disable (or enable) a subscription. */
 	async setSubscriptionEnabled(id: string, enabled: boolean): Promise<void> {
+		await this.changeSubscription(id, { enabled });
+	}
+
+	/** What a user does in the platform's dashboard: change a subscription (its events, say). */
+	async changeSubscription(id: string, changes: Partial<Pick<Subscription, 'events' | 'enabled'>>): Promise<void> {
 		const response = await fetch(`${this.baseUrl}/v1/webhooks/${encodeURIComponent(id)}`, {
 			method: 'PATCH',
 			headers: { authorization: `Bearer ${this.token}`, accept: 'application/json', 'content-type': 'application/json' },
-			body: JSON.stringify({ enabled }),
+			body: JSON.stringify(changes),
 		});
 		if (!response.ok) throw new Error(`PATCH /v1/webhooks/${id} → ${response.status}: ${await response.text()}`);
 	}
