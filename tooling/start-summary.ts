@@ -2,6 +2,7 @@
 import type { Example } from './lib/examples';
 import { API_KEY_LABEL } from './lib/n8n-api-credential';
 import type { AppliedSetting } from './lib/n8n-env';
+import { callersOf, isSubWorkflow } from './lib/sub-workflows';
 import type { SubscriptionSummary } from './lib/trigger-subscriptions';
 
 /** The n8n API credential's key: a new one of the owner, the last start's (still working), or neither and why. */
@@ -46,7 +47,13 @@ export function formatSummary(input: SummaryInput): string {
 	const { sandbox, examples } = input;
 	const emit = sandbox.port === 4010 ? 'npm run sandbox:emit --' : `SANDBOX_PORT=${sandbox.port} npm run sandbox:emit --`;
 	const width = Math.max(...examples.map((e) => e.workflow.name.length)) + 2;
-	const manual = examples.find((e) => !e.triggerEvents);
+	const manual = examples.find((e) => !e.triggerEvents && !isSubWorkflow(e.workflow));
+	const workflows = examples.map(({ workflow }) => workflow);
+	const howItRuns = ({ workflow, triggerEvents }: Example) => {
+		if (triggerEvents) return `runs on ${triggerEvents.join(', ')}`;
+		if (isSubWorkflow(workflow)) return `run by ${callersOf(workflow.id, workflows).map(({ name }) => `"${name}"`).join(', ')}`;
+		return 'open it and click "Execute workflow"';
+	};
 	return [
 		'',
 		`Ready in ${input.elapsed}.`,
@@ -63,9 +70,7 @@ export function formatSummary(input: SummaryInput): string {
 		n8nApiLine(input.n8nApi),
 		'',
 		'  Example workflows:',
-		...examples.map(({ workflow, triggerEvents }) =>
-			`    ${workflow.name.padEnd(width)}${triggerEvents ? `runs on ${triggerEvents.join(', ')}` : 'open it and click "Execute workflow"'}`,
-		),
+		...examples.map((example) => `    ${example.workflow.name.padEnd(width)}${howItRuns(example)}`),
 		'',
 		`  Webhook subscriptions on the sandbox: ${input.subscriptions.length}`,
 		...input.subscriptions.map((s) => `    ${s.url}  ${s.events.join(', ')}`),

@@ -22,6 +22,7 @@ import { isPortInUse } from './lib/ports';
 import { seedExactlyOnceExample } from './lib/queue/exactly-once-example';
 import { QueueTopology } from './lib/queue/topology';
 import { formatSeconds, stopAllTracked } from './lib/processes';
+import { publishSubWorkflows, subWorkflowIdsOf } from './lib/sub-workflows';
 import { listSubscriptions, reactivateTriggerWorkflows, waitForSubscriptions } from './lib/trigger-subscriptions';
 import { formatSummary, type N8nApiKeyOutcome, type SummaryInput } from './start-summary';
 import { StartUsageError, parseStartOptions, startN8nSettings, userFolderFor, type StartOptions } from './start-options';
@@ -216,6 +217,13 @@ class Demo {
 		done();
 		const n8nApiCredentials = n8nApiCredentialsOf(examples.map(({ workflow }) => workflow));
 		const n8nApiKey = await this.connectN8nApi(rest, n8nUrl, n8nApiCredentials);
+		const subWorkflows = subWorkflowIdsOf(examples.map(({ workflow }) => workflow));
+		if (firstRun && rest.n8nMajor === 2 && subWorkflows.length > 0) {
+			// The trigger watchdog's sub-workflows: its runs use their published version (lib/sub-workflows.ts).
+			done = step(`Publishing ${subWorkflows.length} sub-workflows (the trigger watchdog runs their published version)`);
+			await publishSubWorkflows(rest, subWorkflows);
+			done();
+		}
 
 		const triggers = examples.filter((example) => example.triggerEvents);
 		let expectedSubscriptions = 0;

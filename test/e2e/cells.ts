@@ -65,7 +65,7 @@ export const E2E_FILES: Readonly<Record<string, E2eFile>> = {
 	},
 	'watchdog.test.ts': {
 		cells: ['2', '1'],
-		why: "The watchdog example re-publishes through n8n's public API with n8n's own n8n node: 2.x publishes through its service, 1.x activates.",
+		why: "The watchdog example re-publishes through n8n's public API with n8n's own n8n node (2.x publishes through its service, 1.x activates) and runs sub-workflows that save nothing (2.x runs their published version).",
 	},
 	'watchdog-proof.test.ts': {
 		cells: ['2', '1'],

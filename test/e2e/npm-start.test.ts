@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { loadExamples } from '../../tooling/lib/examples';
+import { readApiKeyFile } from '../../tooling/lib/n8n-api-credential';
 import { N8nCli } from '../../tooling/lib/n8n-cli';
 import { recommendedN8nEnv } from '../../tooling/lib/n8n-env';
 import { getFreePort } from '../../tooling/lib/ports';
@@ -97,12 +98,15 @@ describe(`npm start on ${target.label}`, () => {
 		expect(await metrics.text()).toMatch(/^n8n_/m);
 	});
 
-	it("creates the trigger watchdog's n8n API credential with a new API key of the owner: the example lists every workflow through it and finds the instance healthy", async () => {
+	it("creates the trigger watchdog's n8n API credential with a new API key of the owner, which lists every workflow, and publishes its sub-workflows: the example runs and finds the instance healthy", async () => {
 		expect(output).toContain('"n8n API (this n8n)" with a new API key of the owner');
 		const runtime = await ensureRuntime({ spec: target.runtime });
 		const userFolder = userFolderFor({ dataDir, runtime: target.runtime });
+		// The key npm start gave the credential: the list its n8n node reads (in the sub-workflow, which saves nothing).
+		const apiKey = readApiKeyFile(path.join(userFolder, 'n8n-api-key'))!;
+		const listed = (await (await fetch(`http://127.0.0.1:${n8nPort}/api/v1/workflows?limit=250`, { headers: { 'x-n8n-api-key': apiKey } })).json()) as { data: Array<{ id: string }> };
+		expect(listed.data.map((workflow) => workflow.id)).toEqual(expect.arrayContaining(loadExamples().map(({ workflow }) => workflow.id)));
 		const run = await runWatchdog({ cli: new N8nCli({ runtime, env: { userFolder, port: n8nPort, nodeBinary: runtime.nodeBinary } }) });
-		expect(run.workflows.map((workflow) => workflow.id)).toEqual(expect.arrayContaining(loadExamples().map(({ workflow }) => workflow.id)));
 		// --no-activate: no active trigger to check, and no subscription on the sandbox.
 		expect(run.summary).toMatchObject({ healthy: true, changed: false, triggers: 0, orphans: 0 });
 	});

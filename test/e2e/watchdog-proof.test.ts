@@ -7,13 +7,11 @@
 //   URL answers again. One n8n for the file.
 import { randomUUID } from 'node:crypto';
 
-import { accessTokenCredential } from '../../tooling/lib/demo-credentials';
-import { sandboxLogin, startInstance, type Instance } from './support/instance';
+import type { Instance } from './support/instance';
 import { deliverOne, type TriggerWorkflowRef } from './support/runs';
 import { eventually } from './support/sandboxClient';
 import { e2eTarget } from './support/target';
-import { connectWatchdog, deletingWatchdog, refusedByN8n, runWatchdog, watchdogCredential, watchdogWorkflows } from './support/watchdog';
-import { triggerWorkflow } from './support/workflows';
+import { deletingWatchdog, refusedByN8n, runWatchdog, startWatchdogInstance } from './support/watchdog';
 
 jest.setTimeout(300_000);
 
@@ -32,20 +30,7 @@ const urlOf = (webhookId: string) => `${n8n.webhookBase}webhook/${webhookId}/web
 const subscriptionsOf = async ({ webhookId }: TriggerWorkflowRef) => (await n8n.platform.subscriptions()).filter((subscription) => subscription.url === urlOf(webhookId));
 
 beforeAll(async () => {
-	n8n = await startInstance((sandbox) => {
-		const credential = accessTokenCredential(sandboxLogin(sandbox));
-		return {
-			credentials: [credential, watchdogCredential()],
-			workflows: [
-				...TRIGGERS.map(({ id, events, webhookId }) => ({ ...triggerWorkflow(id, credential, events, webhookId), name: id, ...(id === TAGGED.id ? { tags: [TAG] } : {}) })),
-				...watchdogWorkflows(),
-				WATCHDOG_TAGGED,
-			],
-		};
-	});
-	await connectWatchdog(n8n);
-	for (const { id } of TRIGGERS) await n8n.rest.activateWorkflow(id);
-	await eventually("the triggers' subscriptions", async () => ((await n8n.platform.subscriptions()).length === TRIGGERS.length ? true : undefined));
+	n8n = await startWatchdogInstance(TRIGGERS, { tag: TAG, tagged: [TAGGED], copies: [WATCHDOG_TAGGED] });
 }, 600_000);
 
 afterAll(async () => {

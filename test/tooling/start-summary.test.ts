@@ -44,9 +44,11 @@ describe('the npm start summary', () => {
 		expect(formatSummary({ ...input, n8nSettings: [] })).toContain("  Settings  n8n's defaults (npm start -- --n8n-env NAME=VALUE sets one)\n");
 	});
 
-	it('lists each example with its trigger events, and the subscriptions the sandbox holds', () => {
+	it('lists each example with its trigger events (or who runs it), and the subscriptions the sandbox holds', () => {
 		expect(text).toMatch(/Payment reaction\s+runs on payment\.succeeded, payment\.failed/);
 		expect(text).toMatch(/Weekly roster export\s+open it and click "Execute workflow"/);
+		expect(text).toMatch(/Trigger watchdog: list and check\s+run by "Trigger watchdog"\n/);
+		expect(text).toMatch(/Trigger watchdog: re-publish\s+run by "Trigger watchdog"\n/);
 		expect(text).toContain('Webhook subscriptions on the sandbox: 1\n    http://127.0.0.1:5678/webhook/abc/webhook  payment.succeeded, payment.failed');
 	});
 
@@ -63,11 +65,12 @@ describe('the npm start summary', () => {
 describe('the example workflows', () => {
 	const examples = loadExamples();
 
-	it('are nine n8n workflows with unique IDs, three of them on the Education Platform Trigger', () => {
+	it('are eleven n8n workflows with unique IDs, three of them on the Education Platform Trigger and two sub-workflows of the trigger watchdog', () => {
 		expect(examples.map((e) => e.workflow.name).sort()).toEqual([
-			'Ask an AI agent about failed payments', 'Daily payment reconciliation', 'Enrollment notification', 'Exam follow-up', 'Exam results', 'Payment reaction', 'Trigger watchdog', 'Webhook delivery recovery', 'Weekly roster export',
+			'Ask an AI agent about failed payments', 'Daily payment reconciliation', 'Enrollment notification', 'Exam follow-up', 'Exam results', 'Payment reaction',
+			'Trigger watchdog', 'Trigger watchdog: list and check', 'Trigger watchdog: re-publish', 'Webhook delivery recovery', 'Weekly roster export',
 		]);
-		expect(new Set(examples.map((e) => e.workflow.id)).size).toBe(9);
+		expect(new Set(examples.map((e) => e.workflow.id)).size).toBe(11);
 		expect(examples.filter((e) => e.triggerEvents).map((e) => e.triggerEvents)).toEqual(
 			expect.arrayContaining([['enrollment.created'], ['payment.succeeded', 'payment.failed'], ['exam_result.published']]),
 		);
@@ -86,6 +89,39 @@ describe('the example workflows', () => {
 		}
 		const webhookIds = examples.flatMap((e) => e.workflow.nodes.map((n) => n.webhookId).filter(Boolean));
 		expect(new Set(webhookIds).size).toBe(webhookIds.length);
+	});
+
+	it("Trigger watchdog: whatever reads workflows through n8n's API (they come with their static data, every trigger's signing secret) runs in a sub-workflow that saves no execution data; the watchdog gets back no static data", () => {
+		const byId = new Map(examples.map(({ workflow }) => [workflow.id, workflow]));
+		const parent = byId.get('eduTriggerWatch1')!;
+		const calls = parent.nodes.filter((node) => node.type === 'n8n-nodes-base.executeWorkflow');
+		expect(calls.map((node) => [node.name, node.typeVersion, node.parameters])).toEqual([
+			['List and check', 1.2, expect.objectContaining({ source: 'database', workflowId: expect.objectContaining({ mode: 'id', value: 'eduTriggerWatchC' }), mode: 'once', options: { waitForSubWorkflow: true } })],
+			['Re-publish', 1.2, expect.objectContaining({ source: 'database', workflowId: expect.objectContaining({ mode: 'id', value: 'eduTriggerWatchR' }), mode: 'once', options: { waitForSubWorkflow: true } })],
+		]);
+		// The parent saves its runs as n8n does by default, so a failed run shows as failed.
+		expect(parent.settings).toEqual({ executionOrder: 'v1' });
+		const apiNodes = examples.flatMap(({ workflow }) => workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.n8n').map((node) => [workflow.id, node.name]));
+		expect(apiNodes).toEqual([
+			['eduTriggerWatchC', 'All workflows'],
+			['eduTriggerWatchR', 'Unpublish workflow'],
+			['eduTriggerWatchR', 'Publish workflow'],
+		]);
+		for (const id of ['eduTriggerWatchC', 'eduTriggerWatchR']) {
+			const sub = byId.get(id)!;
+			expect(sub.settings).toEqual({
+				executionOrder: 'v1',
+				saveDataSuccessExecution: 'none',
+				saveDataErrorExecution: 'none',
+				saveManualExecutions: false,
+				saveExecutionProgress: false,
+			});
+			expect(sub.nodes.find((node) => node.type === 'n8n-nodes-base.executeWorkflowTrigger')).toMatchObject({ typeVersion: 1.1, parameters: { inputSource: 'passthrough' } });
+		}
+		// What the re-publish sub-workflow returns: four fields of n8n's answer, never its static data.
+		const kept = byId.get('eduTriggerWatchR')!.nodes.find((node) => node.name === 'ID, name and state')!;
+		expect(kept.parameters).toMatchObject({ mode: 'manual', includeOtherFields: false });
+		expect((kept.parameters.assignments as { assignments: Array<{ name: string }> }).assignments.map(({ name }) => name)).toEqual(['id', 'name', 'active', 'activeVersionId']);
 	});
 
 	it('Webhook delivery recovery runs hourly and reaches back far enough to see every delivery that failed since the last day', () => {
