@@ -18,6 +18,7 @@ import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
 import { N8nServer } from '../../../tooling/lib/n8n-server';
 import { getFreePort } from '../../../tooling/lib/ports';
 import { SandboxClient } from './sandboxClient';
+import { deliveryGapMs, spaceDeliveries } from './slowPlatform';
 import { e2eTarget, type E2eTarget } from './target';
 import { timed } from './timings';
 
@@ -78,6 +79,8 @@ export async function startInstance(
 	// Fast retries, so a delivery that fails is visible within the test's patience. n8n's OAuth2
 	// callback on its port is the registered redirect URI (the PKCE connect flow).
 	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false, oauthRedirectUris: [oauth2CallbackUrl({ port })], ...sandboxSettings });
+	const gapMs = deliveryGapMs();
+	if (gapMs !== undefined) spaceDeliveries(sandbox.state.webhooks!, gapMs);
 	const extra = { ...target.n8nEnv, ...n8nEnv };
 	const envOptions = { userFolder, port, nodeBinary: runtime.nodeBinary, extra };
 	const cli = new N8nCli({ runtime, env: envOptions });
