@@ -21,12 +21,13 @@
 // Prints each run's time. Its flags: MATRIX_USAGE below (`npm test -- --help`); other arguments go
 // to every jest run (`--ci`).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { printedHelp, readArgs } from '../sandbox/args';
 import { filesOfCell, proofFiles, type CellId } from '../test/e2e/cells';
+import { N8N_LOGS_DIR } from '../test/e2e/support/n8nLogs';
 import { ensureRuntime } from './n8n-runtime/install';
 import { REPO_ROOT, runtimeById } from './n8n-runtime/runtime';
 import { buildAndPack } from './lib/community-package';
@@ -236,6 +237,8 @@ async function main(): Promise<void> {
 	const packed = runs.some((run) => !run.offline) ? await buildAndPack(path.join(mkdtempSync(path.join(tmpdir(), 'edu-test-matrix-')), 'package')) : undefined;
 	const logDir = path.join(REPO_ROOT, 'test-artifacts', 'test-matrix');
 	mkdirSync(logDir, { recursive: true });
+	// Each n8n's log lands there as its file ends (test/e2e/support/n8nLogs.ts): this run's alone.
+	rmSync(N8N_LOGS_DIR, { recursive: true, force: true });
 
 	const runLane = async (lane: JestRun[], laneIndex: number): Promise<RunResult[]> => {
 		const results: RunResult[] = [];

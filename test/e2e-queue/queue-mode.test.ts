@@ -20,6 +20,7 @@ import { claimsTableDdl } from '../../tooling/lib/queue/exactly-once-example';
 import { QueueTopology } from '../../tooling/lib/queue/topology';
 import { webhooksOf } from '../../sandbox/webhooks/plugin';
 import { OWNER, startInstance } from '../e2e/support/instance';
+import { currentTestPath, keepN8nLog, keptLogPath } from '../e2e/support/n8nLogs';
 import { SandboxClient, eventually } from '../e2e/support/sandboxClient';
 import { timed } from '../e2e/support/timings';
 import { EventCounter } from './support/counter';
@@ -136,7 +137,7 @@ beforeAll(async () => {
 			},
 		}),
 	);
-	rest = new N8nRestClient(queue.url);
+	rest = new N8nRestClient(queue.url, 2, { explain: () => queue.main.explain() });
 	await rest.ensureOwner(OWNER);
 	await rest.setLicenseFeatureInTestMode(CUSTOM_REGISTRY_FEATURE);
 	await timed("install through main's Community Nodes endpoint", () => rest.installCommunityPackage(packed().name));
@@ -146,6 +147,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await queue?.stop();
+	// Every process's log, into test-artifacts/n8n-logs/queue/ (the user folders go with `dir`).
+	const roles: Array<[string, N8nServer[]]> = [['main', queue ? [queue.main] : []], ['webhook', queue?.webhooks ?? []], ['worker', queue?.workers ?? []]];
+	for (const [role, servers] of roles) for (const server of servers) keepN8nLog(server.logFile, keptLogPath('queue', currentTestPath(), role));
 	await registry?.stop();
 	await sandbox?.close();
 	await counter?.close();

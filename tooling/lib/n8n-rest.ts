@@ -54,6 +54,28 @@ export function authCookieFrom(setCookies: string[]): string | undefined {
 	return undefined;
 }
 
+/** Pure: an error and its causes in one line ("TypeError: fetch failed ← SocketError: other side closed (UND_ERR_SOCKET)"). */
+export function causeChain(error: unknown): string {
+	const links: string[] = [];
+	for (let link: unknown = error; link !== undefined && link !== null && links.length < 5; link = (link as { cause?: unknown }).cause) {
+		const code = (link as { code?: unknown }).code;
+		links.push(`${String(link)}${typeof code === 'string' ? ` (${code})` : ''}`);
+	}
+	return links.join(' ← ');
+}
+
+/** A request that got no answer from n8n: the connection failed, closed or was refused. */
+export class N8nConnectionError extends Error {
+	constructor(method: string, path: string, cause: unknown, explanation?: string) {
+		super(`${method} ${path}: no answer from n8n: ${causeChain(cause)}${explanation ? `\n${explanation}` : ''}`, { cause });
+	}
+}
+
+export interface N8nRestClientOptions {
+	/** What to add to a request that failed on the network: n8n's state and the end of its log (N8nServer.explain). */
+	explain?: () => string;
+}
+
 export class N8nRestClient {
 	private cookie?: string;
 
@@ -61,21 +83,33 @@ export class N8nRestClient {
 	constructor(
 		readonly baseUrl: string,
 		readonly n8nMajor: 1 | 2 = 2,
+		private readonly options: N8nRestClientOptions = {},
 	) {}
 
 	async request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${this.baseUrl}${path}`, {
-			method,
-			headers: {
-				accept: 'application/json',
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-				...(this.cookie ? { cookie: this.cookie } : {}),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
+		let response: Response;
+		let text: string;
+		try {
+			response = await fetch(`${this.baseUrl}${path}`, {
+				method,
+				headers: {
+					accept: 'application/json',
+					// A connection per request. n8n closes one idle for 6 s (Node 24's http server: 5 s
+					// keep-alive and a 1 s buffer); a test process busy for longer (18 MB of
+					// /types/nodes.json parsed on a loaded machine) sent its next request on the connection
+					// n8n had just closed: "fetch failed", "other side closed" (issue 48).
+					connection: 'close',
+					...(body === undefined ? {} : { 'content-type': 'application/json' }),
+					...(this.cookie ? { cookie: this.cookie } : {}),
+				},
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			text = await response.text();
+		} catch (error) {
+			throw new N8nConnectionError(method, path, error, this.options.explain?.());
+		}
 		const cookie = authCookieFrom(response.headers.getSetCookie());
 		if (cookie) this.cookie = cookie;
-		const text = await response.text();
 		let parsed: unknown = text;
 		try {
 			parsed = text ? JSON.parse(text) : undefined;

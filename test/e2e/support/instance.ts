@@ -17,6 +17,7 @@ import { oauth2CallbackUrl, webhookBaseUrl } from '../../../tooling/lib/n8n-env'
 import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
 import { N8nServer } from '../../../tooling/lib/n8n-server';
 import { getFreePort } from '../../../tooling/lib/ports';
+import { currentTestPath, keepN8nLog, keptLogPath, N8N_LOGS_DIR } from './n8nLogs';
 import { SandboxClient } from './sandboxClient';
 import { deliveryGapMs, spaceDeliveries } from './slowPlatform';
 import { e2eTarget, type E2eTarget } from './target';
@@ -89,8 +90,15 @@ export async function startInstance(
 	await timed('n8n import:workflow', () => cli.importWorkflows(workflows));
 
 	const server = new N8nServer({ runtime, userFolder, port, extra });
-	await timed('n8n start (until ready and serving REST)', () => server.start());
-	const rest = new N8nRestClient(server.url, target.n8nMajor);
+	const cell = target.runtime.id === '2' && !target.publicationService ? '2-legacy' : target.runtime.id;
+	const testPath = currentTestPath();
+	const keepLog = () => keepN8nLog(server.logFile, keptLogPath(cell, testPath, 'n8n'));
+	await timed('n8n start (until ready and serving REST)', () => server.start()).catch((error: unknown) => {
+		keepLog();
+		throw error;
+	});
+	const explain = () => `${server.explain()}\n(Its whole log goes to ${path.join(N8N_LOGS_DIR, cell)} when this file ends.)`;
+	const rest = new N8nRestClient(server.url, target.n8nMajor, { explain });
 	await timed('owner setup', () => rest.ensureOwner(OWNER));
 
 	const flatted = createRequire(path.join(runtime.layout.nodeModules, 'n8n', 'package.json'))('flatted') as {
@@ -109,6 +117,7 @@ export async function startInstance(
 		unflatten: (data) => flatted.parse(data),
 		async close() {
 			await server.stop();
+			keepLog();
 			await sandbox.close();
 			if (!process.env.EDU_E2E_KEEP) rmSync(dir, { recursive: true, force: true });
 		},
