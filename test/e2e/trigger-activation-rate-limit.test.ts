@@ -12,6 +12,7 @@ import { accessTokenCredential } from '../../tooling/lib/demo-credentials';
 import { nodeOutput } from '../../tooling/lib/n8n-cli';
 import { N8nRestError } from '../../tooling/lib/n8n-rest';
 import { startInstance, type Instance } from './support/instance';
+import { executionsOf } from './support/runs';
 import { eventually, SandboxClient, type Subscription } from './support/sandboxClient';
 import { e2eTarget } from './support/target';
 import { timed } from './support/timings';
@@ -76,17 +77,11 @@ async function expectOneRun(subscriptionId: string, type: string): Promise<void>
 	const before = (await finished()).length;
 	const event = await n8n.platform.emit(type);
 	// The platform's delivery log shows the delivery answered: n8n has started (and recorded) its run.
-	const delivery = await eventually(`the delivery of ${event.id} answered`, async () => {
-		const found = (await observer.deliveries(subscriptionId)).find((d) => d.event_id === event.id);
-		return found && found.status !== 'pending' ? found : undefined;
-	});
+	const delivery = await observer.deliveryWhen(`the delivery of ${event.id} answered`, subscriptionId, event.id);
 	expect(delivery.status).toBe('succeeded');
 	expect(delivery.attempts).toHaveLength(1);
 	// No run still going: whatever the delivery started has finished.
-	const runs = await eventually(`the run of ${event.id} finished`, async () => {
-		const all = await n8n.rest.executions(WORKFLOW_ID);
-		return all.length > before && all.every((e) => e.status !== 'running' && e.status !== 'new') ? all : undefined;
-	});
+	const runs = await executionsOf(n8n, WORKFLOW_ID, before + 1, { keep: () => true, allFinished: true, what: `the run of ${event.id} finished` });
 	expect(runs).toHaveLength(before + 1);
 	expect(runs[0].status).toBe('success');
 	const run = { data: n8n.unflatten((await n8n.rest.execution(runs[0].id)).data) } as Parameters<typeof nodeOutput>[0];

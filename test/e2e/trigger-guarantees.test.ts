@@ -83,10 +83,6 @@ async function oneSubscriptionFor(url: string, check: (s: Subscription) => boole
 	});
 }
 
-async function deliveryOf(subscriptionId: string, eventId: string) {
-	return (await n8n.platform.deliveries(subscriptionId)).find((delivery) => delivery.event_id === eventId);
-}
-
 describe('Manual registration: the signing secret lives in a credential', () => {
 	beforeAll(async () => {
 		await n8n.rest.activateWorkflow(MANUAL);
@@ -147,7 +143,7 @@ describe('Payment reaction example: at least once delivery, each payment acted o
 	it('a redelivered payment.succeeded runs the workflow again but the receipt branch once, also after a restart', async () => {
 		const event = await n8n.platform.emit('payment.succeeded', { amount: 4200, currency: 'USD' });
 		await runsOf(PAYMENT_EXAMPLE, 1);
-		const delivery = await eventually('the delivery', async () => deliveryOf(subscription.id, event.id));
+		const delivery = await n8n.platform.deliveryWhen('the delivery', subscription.id, event.id, () => true);
 
 		await n8n.platform.redeliver(subscription.id, delivery.id);
 		await runsOf(PAYMENT_EXAMPLE, 2);
@@ -168,21 +164,11 @@ describe('Payment reaction example: at least once delivery, each payment acted o
 		const before = (await n8n.rest.executions(PAYMENT_EXAMPLE)).length;
 		await timed('n8n stop', () => n8n.server.stop());
 		const event = await n8n.platform.emit('payment.failed');
-		const refused = await eventually('a failed first attempt', async () => {
-			const delivery = await deliveryOf(subscription.id, event.id);
-			return delivery && delivery.attempts.length > 0 ? delivery : undefined;
-		});
+		const refused = await n8n.platform.deliveryWhen('a failed first attempt', subscription.id, event.id, (delivery) => delivery.attempts.length > 0);
 		expect(refused.attempts[0]).toMatchObject({ response_status: null, error: 'connection_refused' });
 		await timed('n8n start', () => n8n.server.start());
 
-		const delivered = await eventually(
-			'the platform\'s retry to succeed',
-			async () => {
-				const delivery = await deliveryOf(subscription.id, event.id);
-				return delivery?.status === 'succeeded' ? delivery : undefined;
-			},
-			120_000,
-		);
+		const delivered = await n8n.platform.deliveryWhen("the platform's retry to succeed", subscription.id, event.id, (delivery) => delivery.status === 'succeeded');
 		expect(delivered.attempts.length).toBeGreaterThan(1);
 		const runs = await runsOf(PAYMENT_EXAMPLE, before + 1);
 		const forEvent = runs.filter((run) => itemsOf(run, 'Payment succeeded or failed')[0]?.id === event.id);

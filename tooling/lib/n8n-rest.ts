@@ -31,6 +31,29 @@ export interface InstalledCommunityPackage {
 	failedLoading?: boolean;
 }
 
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	mode: string;
+	workflowId: string;
+}
+
+interface ExecutionPage {
+	results: ExecutionSummary[];
+	/** n8n 2.x: where the next (older) page starts; null on the last. */
+	nextCursor?: string | null;
+}
+
+const EXECUTIONS_PAGE = 100;
+
+/** Pure: the request for the executions older than `page`'s, or undefined when it was the last page. */
+export function olderPage(first: string, n8nMajor: 1 | 2, page: ExecutionPage): string | undefined {
+	if (n8nMajor === 2) return page.nextCursor ? `${first}&cursor=${encodeURIComponent(page.nextCursor)}` : undefined;
+	// 1.x: a page holds up to 100 finished executions after the running ones; fewer means no more.
+	const ids = page.results.map((execution) => Number(execution.id)).filter(Number.isFinite);
+	return page.results.length >= EXECUTIONS_PAGE && ids.length > 0 ? `${first}&lastId=${Math.min(...ids)}` : undefined;
+}
+
 /** The licence feature n8n needs before it installs from a registry other than registry.npmjs.org. */
 export const CUSTOM_REGISTRY_FEATURE = 'feat:communityNodes:customRegistry';
 
@@ -202,14 +225,21 @@ export class N8nRestClient {
 		return this.request('GET', '/rest/workflows?take=250');
 	}
 
-	/** Executions of a workflow, newest first. */
-	async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string; workflowId: string }>> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const result = await this.request<{ results: Array<{ id: string; status: string; mode: string; workflowId: string }> }>(
-			'GET',
-			`/rest/executions?filter=${filter}&limit=100`,
-		);
-		return result.results;
+	/**
+	 * Every execution of a workflow, newest first. n8n lists 100 at a time (the running ones, then the
+	 * newest finished): older ones come with the page's cursor on 2.x, with `lastId` on 1.x. One page
+	 * alone hid the oldest runs once a test made more than 100 (issue 48: 113 runs on n8n 1.123).
+	 */
+	async executions(workflowId: string): Promise<ExecutionSummary[]> {
+		const first = `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=${EXECUTIONS_PAGE}`;
+		const found = new Map<string, ExecutionSummary>();
+		for (let page: string | undefined = first; page; ) {
+			const result: ExecutionPage = await this.request('GET', page);
+			const before = found.size;
+			for (const execution of result.results) found.set(execution.id, execution);
+			page = found.size > before ? olderPage(first, this.n8nMajor, result) : undefined;
+		}
+		return [...found.values()];
 	}
 
 	/** One execution with its run data (n8n stores it "flatted"; the caller unflattens). */

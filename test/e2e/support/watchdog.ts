@@ -8,8 +8,11 @@ import { loadExamples, type WorkflowJson } from '../../../tooling/lib/examples';
 import { connectN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf } from '../../../tooling/lib/n8n-api-credential';
 import { nodeOutput } from '../../../tooling/lib/n8n-cli';
 import type { Instance } from './instance';
-import { eventually } from './sandboxClient';
+import { untilCounted } from './progress';
+import type { Delivery } from './sandboxClient';
 import { timed } from './timings';
+
+type Attempt = Delivery['attempts'][number];
 
 export const WATCHDOG_EXAMPLE = 'eduTriggerWatch1';
 /** The example with Delete Orphaned Subscriptions on. */
@@ -93,23 +96,26 @@ export async function runWatchdog(n8n: Pick<Instance, 'cli'>, { deleteOrphaned =
  */
 export async function refusedByN8n(n8n: Pick<Instance, 'platform'>, subscriptionId: string, orphanEvent: string, liveEvent: string): Promise<void> {
 	const refused = await n8n.platform.emit(orphanEvent);
-	const refusals = async (after = 0) => {
-		const delivery = (await n8n.platform.deliveries(subscriptionId)).find((each) => each.event_id === refused.id);
-		return (delivery?.attempts ?? []).filter((attempt) => attempt.response_status === 404 && Date.parse(attempt.started_at) > after);
-	};
-	await eventually(`n8n to refuse event ${refused.id} to ${subscriptionId}`, async () => ((await refusals()).length > 0 ? true : undefined));
-	const live = await n8n.platform.emit(liveEvent);
-	const answered = await eventually(`a live trigger to answer event ${live.id}`, async () => {
-		const subscriptions = await n8n.platform.subscriptions();
-		const attempts = (await Promise.all(subscriptions.map(async ({ id }) => await n8n.platform.deliveries(id))))
+	const attemptsTo = async (eventId: string, subscriptionIds: string[]) =>
+		(await Promise.all(subscriptionIds.map(async (id) => await n8n.platform.deliveries(id))))
 			.flat()
-			.filter((delivery) => delivery.event_id === live.id)
-			.flatMap((delivery) => delivery.attempts)
-			.filter((attempt) => attempt.response_status !== null && attempt.response_status >= 200 && attempt.response_status < 300);
-		return attempts[0];
+			.filter((delivery) => delivery.event_id === eventId)
+			.flatMap((delivery) => delivery.attempts);
+	const refusals = (attempts: Attempt[], after = 0) => attempts.filter((attempt) => attempt.response_status === 404 && Date.parse(attempt.started_at) > after);
+	// Each wait follows the attempts (support/progress.ts): the e2e sandbox's retries come in seconds.
+	await untilCounted(`n8n to refuse event ${refused.id} to ${subscriptionId}`, async () => {
+		const attempts = await attemptsTo(refused.id, [subscriptionId]);
+		return { seen: refusals(attempts).length, of: 1, done: refusals(attempts).length > 0 ? true : undefined, activity: attempts.length };
 	});
-	await eventually(`n8n to refuse attempts 1 to 3 of event ${refused.id}, one after ${answered.started_at}`, async () => {
-		const all = await refusals();
-		return all.length >= 3 && (await refusals(Date.parse(answered.started_at))).length > 0 ? true : undefined;
-	}, 90_000);
+	const live = await n8n.platform.emit(liveEvent);
+	const answered = await untilCounted(`a live trigger to answer event ${live.id}`, async () => {
+		const attempts = await attemptsTo(live.id, (await n8n.platform.subscriptions()).map(({ id }) => id));
+		const answer = attempts.find((attempt) => attempt.response_status !== null && attempt.response_status >= 200 && attempt.response_status < 300);
+		return { seen: answer ? 1 : 0, of: 1, done: answer, activity: attempts.length };
+	});
+	await untilCounted(`n8n to refuse attempts 1 to 3 of event ${refused.id}, one after ${answered.started_at}`, async () => {
+		const attempts = await attemptsTo(refused.id, [subscriptionId]);
+		const done = refusals(attempts).length >= 3 && refusals(attempts, Date.parse(answered.started_at)).length > 0;
+		return { seen: refusals(attempts).length, of: 3, done: done ? true : undefined, activity: attempts.length };
+	});
 }

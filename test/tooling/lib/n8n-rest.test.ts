@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 
-import { authCookieFrom, causeChain, N8nConnectionError, N8nRestClient } from '../../../tooling/lib/n8n-rest';
+import { authCookieFrom, causeChain, N8nConnectionError, N8nRestClient, olderPage } from '../../../tooling/lib/n8n-rest';
 import { getFreePort } from '../../../tooling/lib/ports';
 
 describe("picking n8n's auth cookie", () => {
@@ -61,5 +61,21 @@ describe('causeChain', () => {
 	it('names each cause with its code', () => {
 		const socket = Object.assign(new Error('other side closed'), { name: 'SocketError', code: 'UND_ERR_SOCKET' });
 		expect(causeChain(new TypeError('fetch failed', { cause: socket }))).toBe('TypeError: fetch failed ← SocketError: other side closed (UND_ERR_SOCKET)');
+	});
+});
+
+describe("paging through a workflow's executions", () => {
+	const first = '/rest/executions?filter=x&limit=100';
+	const page = (ids: number[]) => ids.map((id) => ({ id: String(id), status: 'success', mode: 'webhook', workflowId: 'w' }));
+
+	it("n8n 2.x: follows the page's cursor until there is none", () => {
+		expect(olderPage(first, 2, { results: page([3, 2]), nextCursor: 'abc=' })).toBe(`${first}&cursor=abc%3D`);
+		expect(olderPage(first, 2, { results: page([1]), nextCursor: null })).toBeUndefined();
+	});
+
+	it('n8n 1.x: asks for the executions older than the oldest of a full page', () => {
+		const full = page(Array.from({ length: 100 }, (_, i) => 250 - i));
+		expect(olderPage(first, 1, { results: full })).toBe(`${first}&lastId=151`);
+		expect(olderPage(first, 1, { results: page([99, 98]) })).toBeUndefined();
 	});
 });
