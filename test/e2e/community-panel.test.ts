@@ -106,6 +106,9 @@ afterAll(async () => {
 	if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+// The previous case's deliveries, retries and runs cannot enter this one's counts (support/quiet.ts).
+beforeEach(() => n8n.quiet());
+
 const urlOf = (webhookId: string) => `${n8n.webhookBase}webhook/${webhookId}/webhook`;
 const webhookUrl = () => urlOf(WEBHOOK_ID);
 const subscriptionsTo = async (url: string) => (await n8n.platform.subscriptions()).filter((subscription) => subscription.url === url);

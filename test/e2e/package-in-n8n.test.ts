@@ -79,6 +79,9 @@ afterAll(async () => {
 	await n8n?.close();
 });
 
+// The previous case's deliveries, retries and runs cannot enter this one's counts (support/quiet.ts).
+beforeEach(() => n8n.quiet());
+
 async function execute(id: string, label = `n8n execute ${id}`): Promise<{ code: number | null; output: ExecuteOutput; stderr: string }> {
 	const { result, output } = await timed(label, () => n8n.cli.execute(id));
 	if (!output) throw new Error(`n8n execute --id=${id} printed no run data:\n${result.stdout}\n${result.stderr}`);

@@ -56,6 +56,9 @@ afterAll(async () => {
 	await n8n?.close();
 });
 
+// The previous case's deliveries, retries and runs cannot enter this one's counts (support/quiet.ts).
+beforeEach(() => n8n.quiet());
+
 const webhookUrl = () => `${n8n.webhookBase}webhook/${WEBHOOK_ID}/webhook`;
 const subscriptionsForUrl = async (): Promise<Subscription[]> => (await observer.subscriptions()).filter((s) => s.url === webhookUrl());
 

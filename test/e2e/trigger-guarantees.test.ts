@@ -68,6 +68,9 @@ afterAll(async () => {
 	await n8n?.close();
 });
 
+// The previous case's deliveries, retries and runs cannot enter this one's counts (support/quiet.ts).
+beforeEach(() => n8n.quiet());
+
 const hookUrl = (webhookId: string) => `${n8n.webhookBase}webhook/${webhookId}/webhook`;
 const runsOf = (workflowId: string, count: number) => runsIn(n8n, workflowId, count);
 

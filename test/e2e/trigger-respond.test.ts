@@ -68,6 +68,9 @@ afterAll(async () => {
 	await counter?.close();
 });
 
+// The previous case's deliveries, retries and runs cannot enter this one's counts (support/quiet.ts).
+beforeEach(() => n8n.quiet());
+
 async function subscriptionOf(flow: Flow) {
 	return eventually(`the subscription of ${flow.id}`, async () => (await n8n.platform.subscriptions()).find((s) => s.url.includes(flow.hook)));
 }

@@ -61,6 +61,9 @@ afterAll(async () => {
 	await n8n?.close();
 });
 
+// The previous case's deliveries, retries and runs cannot enter this one's counts (support/quiet.ts).
+beforeEach(() => n8n.quiet());
+
 /**
  * Emits one event of the workflows' type; resolves once it was delivered to each and their runs
  * finished, with each workflow's new runs.

@@ -242,6 +242,12 @@ export class N8nRestClient {
 		return [...found.values()];
 	}
 
+	/** The executions n8n has not finished (new or running), of every workflow: its first page lists them first. */
+	async unfinishedExecutions(): Promise<ExecutionSummary[]> {
+		const { results }: ExecutionPage = await this.request('GET', `/rest/executions?filter=${encodeURIComponent('{}')}&limit=${EXECUTIONS_PAGE}`);
+		return results.filter((execution) => execution.status === 'new' || execution.status === 'running');
+	}
+
 	/** One execution with its run data (n8n stores it "flatted"; the caller unflattens). */
 	async execution(id: string): Promise<{ id: string; status: string; data: string; workflowData: unknown }> {
 		return this.request('GET', `/rest/executions/${id}`);

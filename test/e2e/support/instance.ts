@@ -18,6 +18,7 @@ import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
 import { N8nServer } from '../../../tooling/lib/n8n-server';
 import { getFreePort } from '../../../tooling/lib/ports';
 import { currentTestPath, keepN8nLog, keptLogPath, N8N_LOGS_DIR } from './n8nLogs';
+import { untilQuiet } from './quiet';
 import { SandboxClient } from './sandboxClient';
 import { deliveryGapMs, spaceDeliveries } from './slowPlatform';
 import { e2eTarget, type E2eTarget } from './target';
@@ -44,6 +45,8 @@ export interface Instance {
 	webhookBase: string;
 	/** n8n's execution data is stored "flatted"; n8n's own copy of the library reads it. */
 	unflatten(data: string): unknown;
+	/** Waits until no delivery is pending on the platform and no execution runs in n8n (support/quiet.ts); a case calls it before it counts. */
+	quiet(): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -81,7 +84,7 @@ export async function startInstance(
 	// callback on its port is the registered redirect URI (the PKCE connect flow).
 	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false, oauthRedirectUris: [oauth2CallbackUrl({ port })], ...sandboxSettings });
 	const gapMs = deliveryGapMs();
-	if (gapMs !== undefined) spaceDeliveries(sandbox.state.webhooks!, gapMs);
+	const owed = gapMs === undefined ? undefined : spaceDeliveries(sandbox.state.webhooks!, gapMs);
 	const extra = { ...target.n8nEnv, ...n8nEnv };
 	const envOptions = { userFolder, port, nodeBinary: runtime.nodeBinary, extra };
 	const cli = new N8nCli({ runtime, env: envOptions });
@@ -115,6 +118,7 @@ export async function startInstance(
 		userFolder,
 		webhookBase: webhookBaseUrl({ port }),
 		unflatten: (data) => flatted.parse(data),
+		quiet: () => untilQuiet({ webhooks: sandbox.state.webhooks!, rest, owed }),
 		async close() {
 			await server.stop();
 			keepLog();

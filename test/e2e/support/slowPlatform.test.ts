@@ -24,12 +24,14 @@ describe('spaceDeliveries', () => {
 			},
 			subscriptions: { subscribersTo: () => [{ id: 'wh_1' }] },
 		} as unknown as WebhookService;
-		spaceDeliveries(webhooks, 1_500);
+		const waiting = spaceDeliveries(webhooks, 1_500);
 
 		const answers = ['evt_1', 'evt_2', 'evt_3'].map((id) => webhooks.dispatch({ id } as PlatformEvent));
 		expect(answers).toEqual([['wh_1'], ['wh_1'], ['wh_1']]);
 		expect(handed).toEqual([]);
+		expect(waiting()).toBe(3);
 		await jest.advanceTimersByTimeAsync(5_000);
+		expect(waiting()).toBe(0);
 		expect(handed).toEqual([
 			['evt_1', 1_500],
 			['evt_2', 3_000],

@@ -15,14 +15,21 @@ export function deliveryGapMs(env: NodeJS.ProcessEnv = process.env): number | un
 
 /**
  * Wraps `webhooks.dispatch`: an event's subscribers are chosen when it is emitted (its answer names
- * them, as before), and its deliveries start `gapMs` after the previous event's.
+ * them, as before), and its deliveries start `gapMs` after the previous event's. Returns how many
+ * events wait to be handed on (deliveries the platform owes but has not logged yet).
  */
-export function spaceDeliveries(webhooks: WebhookService, gapMs: number): void {
+export function spaceDeliveries(webhooks: WebhookService, gapMs: number): () => number {
 	const dispatch = webhooks.dispatch.bind(webhooks);
 	let nextAt = 0;
+	let waiting = 0;
 	webhooks.dispatch = (event) => {
 		nextAt = Math.max(nextAt, Date.now()) + gapMs;
-		setTimeout(() => dispatch(event), nextAt - Date.now()).unref();
+		waiting++;
+		setTimeout(() => {
+			waiting--;
+			dispatch(event);
+		}, nextAt - Date.now()).unref();
 		return webhooks.subscriptions.subscribersTo(event.type).map((subscription) => subscription.id);
 	};
+	return () => waiting;
 }
