@@ -143,7 +143,11 @@ export class N8nServer {
 		this.pid = child.pid;
 		child.once('exit', (code, signal) => {
 			this.lastExit = { code, signal, at: Date.now(), stoppedByHarness: this.stopping };
-			appendFileSync(this.logFile, `\n==== n8n (pid ${child.pid}) ${signal ? `killed by ${signal}` : `exited with code ${code}`}${this.stopping ? ' (stopped by the harness)' : ''} ====\n`);
+			try {
+				appendFileSync(this.logFile, `\n==== n8n (pid ${child.pid}) ${signal ? `killed by ${signal}` : `exited with code ${code}`}${this.stopping ? ' (stopped by the harness)' : ''} ====\n`);
+			} catch {
+				// Its user folder is already gone: nobody will read the line.
+			}
 		});
 		let partial = '';
 		const onData = (chunk: Buffer) => {
