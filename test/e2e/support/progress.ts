@@ -46,9 +46,9 @@ export async function untilCounted<T>(what: string, tally: () => Promise<Tally<T
 		try {
 			const current = await tally();
 			if (current.done !== undefined) return current.done;
-			const now = JSON.stringify([current.seen, current.activity ?? null]);
-			if (now !== marker) {
-				marker = now;
+			const state = JSON.stringify([current.seen, current.activity ?? null]);
+			if (state !== marker) {
+				marker = state;
 				movedAt = Date.now();
 			}
 			last = current;
