@@ -134,7 +134,7 @@ class Demo {
 
 		done = step(`Starting n8n on 127.0.0.1:${options.n8nPort} (log: ${relative(path.join(this.userFolder, 'n8n.log'))})`);
 		let ready = false;
-		this.server = new N8nServer({
+		const server = new N8nServer({
 			runtime,
 			userFolder: this.userFolder,
 			port: options.n8nPort,
@@ -143,10 +143,11 @@ class Demo {
 				if (ready && line.trim() !== '') console.log(`  [n8n] ${line}`);
 			},
 		});
-		await this.server.start();
+		this.server = server;
+		await server.start();
 		done();
 
-		await this.activateAndReport(new N8nRestClient(this.server.url, options.runtime.n8nMajor), this.server.url, examples, firstRun, started);
+		await this.activateAndReport(new N8nRestClient(server.url, options.runtime.n8nMajor, { explain: () => server.explain() }), server.url, examples, firstRun, started);
 		ready = true;
 		await this.untilExit(this.server, 'n8n');
 	}

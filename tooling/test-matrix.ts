@@ -13,20 +13,21 @@
 // stream to the terminal; the e2e cells, which mostly wait for n8n, run one after the other beside
 // them, each cell's output printed as one block when it ends (and kept in test-artifacts/test-matrix/).
 // The package is built and packed once, before the lanes start, for every run that installs it, and
-// the n8n runtimes the runs need install in the background from the start, one after the other (a
-// run whose runtime is still installing waits for it: the install lock).
+// the n8n runtimes the runs need install in the background from the start, one after the other, at
+// the lowest CPU priority (a run whose runtime is still installing waits for it: the install lock).
 // Where this machine can isolate a process (`unshare -rn`), the unit project runs with no network
 // but loopback and no n8n runtime, which proves `npm run test:unit` needs neither; `.ci/run` asks
 // for that proof with --require-offline, so CI runs the unit project once, not twice.
 // Prints each run's time. Its flags: MATRIX_USAGE below (`npm test -- --help`); other arguments go
 // to every jest run (`--ci`).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { printedHelp, readArgs } from '../sandbox/args';
 import { filesOfCell, proofFiles, type CellId } from '../test/e2e/cells';
+import { N8N_LOGS_DIR } from '../test/e2e/support/n8nLogs';
 import { ensureRuntime } from './n8n-runtime/install';
 import { REPO_ROOT, runtimeById } from './n8n-runtime/runtime';
 import { buildAndPack } from './lib/community-package';
@@ -183,14 +184,15 @@ export function runtimesOf(runs: readonly JestRun[]): string[] {
 }
 
 /**
- * Installs the runtimes one after the other, in the background; a failure is only reported here:
- * the run that needs that runtime installs it again and fails with the reason.
+ * Installs the runtimes one after the other, in the background and at the lowest CPU priority (the
+ * tests beside them go first); a failure is only reported here: the run that needs that runtime
+ * installs it again and fails with the reason.
  */
 async function installInBackground(ids: readonly string[]): Promise<void> {
 	for (const id of ids) {
 		const log = (line: string) => process.stdout.write(`[runtime ${id}] ${line}\n`);
 		try {
-			const runtime = await ensureRuntime({ spec: runtimeById(id, 'EDU_E2E_N8N'), log });
+			const runtime = await ensureRuntime({ spec: runtimeById(id, 'EDU_E2E_N8N'), log, background: true });
 			if (runtime.installed) log(`installed in the background (${formatSeconds(runtime.durationMs)})`);
 		} catch (error) {
 			log(`background install failed; the run that needs it tries again: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
@@ -236,6 +238,8 @@ async function main(): Promise<void> {
 	const packed = runs.some((run) => !run.offline) ? await buildAndPack(path.join(mkdtempSync(path.join(tmpdir(), 'edu-test-matrix-')), 'package')) : undefined;
 	const logDir = path.join(REPO_ROOT, 'test-artifacts', 'test-matrix');
 	mkdirSync(logDir, { recursive: true });
+	// Each n8n's log lands there as its file ends (test/e2e/support/n8nLogs.ts): this run's alone.
+	rmSync(N8N_LOGS_DIR, { recursive: true, force: true });
 
 	const runLane = async (lane: JestRun[], laneIndex: number): Promise<RunResult[]> => {
 		const results: RunResult[] = [];

@@ -20,6 +20,8 @@ import { claimsTableDdl } from '../../tooling/lib/queue/exactly-once-example';
 import { QueueTopology } from '../../tooling/lib/queue/topology';
 import { webhooksOf } from '../../sandbox/webhooks/plugin';
 import { OWNER, startInstance } from '../e2e/support/instance';
+import { currentTestPath, keepN8nLog, keptLogPath } from '../e2e/support/n8nLogs';
+import { tallyOf, untilCounted } from '../e2e/support/progress';
 import { SandboxClient, eventually } from '../e2e/support/sandboxClient';
 import { timed } from '../e2e/support/timings';
 import { EventCounter } from './support/counter';
@@ -78,9 +80,12 @@ async function executionStatuses(workflowId: string): Promise<Record<string, num
 }
 
 /** Bull's queue is empty: no job waits, and none is held by a worker (a dead worker's jobs count until they are failed as stalled). */
-async function queueDrained(): Promise<true | undefined> {
-	const [active, waiting] = [await queue.redis('LLEN', 'bull:jobs:active'), await queue.redis('LLEN', 'bull:jobs:wait')];
-	return active === '0' && waiting === '0' ? true : undefined;
+/** Waits until Bull's queue holds no job, active or waiting; the count of jobs left is the progress. */
+async function queueDrained(): Promise<void> {
+	await untilCounted('the queue drained (jobs left)', async () => {
+		const left = Number(await queue.redis('LLEN', 'bull:jobs:active')) + Number(await queue.redis('LLEN', 'bull:jobs:wait'));
+		return { seen: left, done: left === 0 ? true : undefined };
+	});
 }
 
 /** Executions of a workflow not finished in n8n's database (status new or running). */
@@ -136,7 +141,7 @@ beforeAll(async () => {
 			},
 		}),
 	);
-	rest = new N8nRestClient(queue.url);
+	rest = new N8nRestClient(queue.url, 2, { explain: () => queue.main.explain() });
 	await rest.ensureOwner(OWNER);
 	await rest.setLicenseFeatureInTestMode(CUSTOM_REGISTRY_FEATURE);
 	await timed("install through main's Community Nodes endpoint", () => rest.installCommunityPackage(packed().name));
@@ -146,6 +151,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await queue?.stop();
+	// Every process's log, into test-artifacts/n8n-logs/queue/ (the user folders go with `dir`).
+	const roles: Array<[string, N8nServer[]]> = [['main', queue ? [queue.main] : []], ['webhook', queue?.webhooks ?? []], ['worker', queue?.workers ?? []]];
+	for (const [role, servers] of roles) for (const server of servers) keepN8nLog(server.logFile, keptLogPath('queue', currentTestPath(), role));
 	await registry?.stop();
 	await sandbox?.close();
 	await counter?.close();
@@ -195,7 +203,10 @@ test('activation on main registers exactly one subscription, at the load balance
 
 async function waitForSuccesses(what: string, count: () => Promise<number>, expected: number): Promise<number> {
 	const started = Date.now();
-	await eventually(`${expected} successful executions (${what})`, async () => ((await count()) >= expected ? true : undefined), 240_000);
+	await untilCounted(`${expected} successful executions (${what})`, async () => {
+		const seen = await count();
+		return { seen, of: expected, done: seen >= expected ? true : undefined };
+	});
 	return Date.now() - started;
 }
 
@@ -216,10 +227,7 @@ test(`${DELIVERIES} signed deliveries through nginx: both webhook processes take
 	const queueDrainMs = await waitForSuccesses('queue mode', async () => (await executionStatuses(IDS.bare)).success ?? 0, DELIVERIES);
 	expect(await executionStatuses(IDS.bare)).toEqual({ success: DELIVERIES });
 	const ids = (await queue.sql(`select id from execution_entity where "workflowId" = '${IDS.bare}'`)).map(([id]) => id);
-	await eventually('every execution logged by a worker', async () => {
-		const byWorkers = executionsFinishedByWorkers();
-		return ids.every((id) => byWorkers.has(id)) ? true : undefined;
-	});
+	await untilCounted('every execution logged by a worker', async () => tallyOf(ids, executionsFinishedByWorkers(), true));
 
 	const single = await singleProcessFigure(SINGLE_PROCESS_DELIVERIES);
 	process.stdout.write(
@@ -278,11 +286,11 @@ async function getManyOnWorker(workflowId: string, hook: string): Promise<unknow
 	});
 	// nginx names every webhook process it tried: after one was killed, the dead one comes first.
 	expect(response.headers.get('x-served-by')).toMatch(/(^|, )127\.0\.0\.1:\d+$/);
-	const [[id]] = await eventually('the execution', async () => {
+	const [[id]] = await untilCounted('the execution', async () => {
 		const rows = await queue.sql(`select id from execution_entity where "workflowId" = '${workflowId}' and status = 'success'`);
-		return rows.length > 0 ? rows : undefined;
-	}, 120_000);
-	await eventually('a worker logging the execution', async () => (executionsFinishedByWorkers().has(id) ? true : undefined));
+		return { seen: rows.length, of: 1, done: rows.length > 0 ? rows : undefined };
+	});
+	await untilCounted('a worker logging the execution', async () => tallyOf([id], executionsFinishedByWorkers(), true));
 	const execution = await rest.execution(id);
 	const data = unflatten(execution.data) as { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: unknown }>> } }>> } };
 	await rest.deactivateWorkflow(workflowId);
@@ -349,7 +357,7 @@ const seenByExecution = new Map<string, CodeSeen>();
 /** For each of these events, its execution and which code built its items, once a worker has finished it. */
 async function codeSeen(eventIds: string[]): Promise<CodeSeen[]> {
 	const marker = (json: Record<string, unknown> | undefined) => String(json?.[NEXT_VERSION_MARKER_FIELD] ?? 'old');
-	return eventually(`the executions of ${eventIds.length} events`, async () => {
+	return untilCounted(`the executions of ${eventIds.length} events`, async () => {
 		const rows = await queue.sql(`select id from execution_entity where "workflowId" = '${IDS.update}' and status = 'success'`);
 		for (const [id] of rows.filter(([id]) => !seenByExecution.has(id))) {
 			const data = unflatten((await rest.execution(id)).data) as { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
@@ -366,8 +374,8 @@ async function codeSeen(eventIds: string[]): Promise<CodeSeen[]> {
 			});
 		}
 		const found = [...seenByExecution.values()].filter((s) => eventIds.includes(s.eventId));
-		return eventIds.every((eventId) => found.some((s) => s.eventId === eventId)) ? found : undefined;
-	}, 120_000);
+		return tallyOf(eventIds, new Set(found.map((s) => s.eventId)), found);
+	});
 }
 
 function tallyCode(label: string, seen: CodeSeen[]): string {
@@ -434,16 +442,19 @@ test('a webhook process killed during a burst: after the platform retries, every
 	// log alone came after it had answered everything on a quiet machine).
 	victim.freeze();
 	const first = await emitPayments(BURST);
-	await eventually('the other webhook process taking its share of the burst', async () => (enqueuedBy(survivor) >= survivorBefore + 10 ? true : undefined));
+	await untilCounted('the other webhook process taking its share of the burst', async () => {
+		const seen = enqueuedBy(survivor) - survivorBefore;
+		return { seen, of: 10, done: seen >= 10 ? true : undefined };
+	});
 	await victim.kill();
 	const second = await emitPayments(BURST);
 	const eventIds = [...first, ...second];
 	await webhooksOf(sandbox.state).idle();
-	await eventually('every event acted on', async () => (eventIds.every((id) => counter.of('/effects').has(id)) ? true : undefined), 120_000);
+	await untilCounted('every event acted on', async () => tallyOf(eventIds, counter.of('/effects'), true, counter.of('/runs').size));
 	// Not "no execution left running": an execution record the killed process had saved but not
 	// yet queued stays "new" until main's queue recovery marks it crashed (hours later by default).
 	// That delivery got no answer, so the platform retried it: the event is not lost.
-	await eventually('the queue drained', queueDrained, 60_000);
+	await queueDrained();
 	expectRanAndActedOnce(eventIds);
 	expect(failedAttempts(subscription.id, eventIds).length).toBeGreaterThan(0); // the kill did cut deliveries off
 	const reran = eventIds.filter((id) => counter.of('/runs').get(id)! > 1).length;
@@ -466,13 +477,16 @@ test('a worker killed during a run, Respond: When Last Node Finishes: the platfo
 	counter.delayMs = 500;
 	const before = counter.of('/runs').size;
 	const eventIds = await emitPayments(BURST);
-	await eventually('executions running on the workers', async () => (counter.of('/runs').size >= before + 20 ? true : undefined));
+	await untilCounted('executions running on the workers', async () => {
+		const seen = counter.of('/runs').size - before;
+		return { seen, of: 20, done: seen >= 20 ? true : undefined };
+	});
 	const [victim] = queue.workers;
 	await victim.kill();
 	// No operator step from here: the runs the worker took with it answer no 2xx (the platform
 	// times out at 15 s, then n8n fails the stalled job), so the platform delivers those events
 	// again; a retry while the claim is fresh fails (500), one after it went stale takes it over.
-	await eventually('every event acted on', async () => (eventIds.every((id) => counter.of('/effects').has(id)) ? true : undefined), 300_000);
+	await untilCounted('every event acted on', async () => tallyOf(eventIds, counter.of('/effects'), true, counter.of('/runs').size));
 	await webhooksOf(sandbox.state).idle();
 	counter.delayMs = 0;
 	const died = unfinishedBy(victim);

@@ -30,13 +30,16 @@ import { NEXT_VERSION_MARKER_FIELD, repackAsNextVersion, startRegistry, type Loc
 import { nodesFolder, type PackedPackage } from '../../tooling/lib/community-package';
 import { packedPackage, startInstance, type Instance } from './support/instance';
 import { itemsOf, runsOf } from './support/runs';
-import { eventually, type PlatformEvent, type Subscription } from './support/sandboxClient';
+import { tallyOf, untilCounted } from './support/progress';
+import { attemptsOf, eventually, type PlatformEvent, type Subscription } from './support/sandboxClient';
 import { e2eTarget } from './support/target';
 import { timed } from './support/timings';
 import { connectWatchdog, refusedByN8n, runWatchdog, watchdogCredential, watchdogWorkflows } from './support/watchdog';
 import { POLLING_TRIGGER_NODE, pollingTriggerWorkflow, triggerWorkflow } from './support/workflows';
 
-jest.setTimeout(300_000);
+// A case waits as long as runs and polls keep arriving (support/progress.ts); a case jest abandons at
+// its timeout keeps running beside the next one, so the timeout stays well above a slow case.
+jest.setTimeout(900_000);
 
 const TRIGGER_ID = 'e2ePanelTrigger1';
 const POLLING_ID = 'e2ePanelPolling1';
@@ -103,6 +106,9 @@ afterAll(async () => {
 	if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+// The previous case's deliveries, retries and runs cannot enter this one's counts (support/quiet.ts).
+beforeEach(() => n8n.quiet());
+
 const urlOf = (webhookId: string) => `${n8n.webhookBase}webhook/${webhookId}/webhook`;
 const webhookUrl = () => urlOf(WEBHOOK_ID);
 const subscriptionsTo = async (url: string) => (await n8n.platform.subscriptions()).filter((subscription) => subscription.url === url);
@@ -129,43 +135,41 @@ async function triggerItemsByEvent(): Promise<Map<string, Array<Record<string, u
 /**
  * How often each event ran, once the runs hold all of `events` and the platform has settled every
  * delivery of them (no retry left to come): read again then, so a second run of an event that
- * finished meanwhile is counted.
+ * finished meanwhile is counted. Waits while runs arrive or the platform attempts deliveries
+ * (support/progress.ts), however long a slow machine takes; fails after a minute with neither.
  */
-async function triggerRunsOf(events: PlatformEvent[], timeoutMs = 60_000): Promise<Map<string, Array<Record<string, unknown>>>> {
+async function triggerRunsOf(events: PlatformEvent[]): Promise<Map<string, Array<Record<string, unknown>>>> {
 	const wanted = events.map((event) => event.id);
-	await eventually(
-		`runs of ${events.length} event(s)`,
-		async () => {
-			const found = await triggerItemsByEvent();
-			return wanted.every((id) => found.has(id)) ? found : undefined;
-		},
-		timeoutMs,
+	await untilCounted(`runs of ${events.length} event(s)`, async () =>
+		tallyOf(wanted, await triggerItemsByEvent(), true, attemptsOf(await n8n.platform.deliveriesOf(wanted, webhookUrl()))),
 	);
 	await n8n.platform.settledDeliveries(wanted, webhookUrl());
 	return triggerItemsByEvent();
 }
 
-/** The polling trigger's items of every finished run, oldest run first, once they hold every one of `ids`. */
+/**
+ * The polling trigger's items of every finished run, oldest run first, once they hold every one of
+ * `ids`. n8n polls once a minute and records a poll only when it emits: the wait gives up after
+ * two and a half minutes with no new poll, not one.
+ */
 async function pollingRunsUntil(ids: unknown[]): Promise<Array<Array<Record<string, unknown>>>> {
-	return await eventually(
+	return await untilCounted(
 		`polls that emit ${ids.join(', ')}`,
 		async () => {
 			const runs = await runsOf(n8n, POLLING_ID, 0);
 			const items = runs.sort((a, b) => Number(a.id) - Number(b.id)).map((run) => itemsOf(run, POLLING_TRIGGER_NODE));
 			const emitted = new Set(items.flat().map((item) => item.id));
-			return ids.every((id) => emitted.has(id)) ? items : undefined;
+			return { ...tallyOf(ids.map(String), new Set([...emitted].map(String)), items), activity: runs.length };
 		},
-		150_000,
+		{ stallMs: 150_000 },
 	);
 }
 
 /** The status of n8n's first answer to the platform's delivery of an event to the workflow's URL. */
 async function firstAnswer(event: PlatformEvent): Promise<number | null> {
-	return await eventually(`n8n's first answer to ${event.id}`, async () => {
-		const subscriptions = (await n8n.platform.subscriptions()).filter((subscription) => subscription.url === webhookUrl());
-		const deliveries = (await Promise.all(subscriptions.map((subscription) => n8n.platform.deliveries(subscription.id)))).flat();
-		const attempt = deliveries.find((delivery) => delivery.event_id === event.id)?.attempts[0];
-		return attempt ? attempt.response_status : undefined;
+	return await untilCounted(`n8n's first answer to ${event.id}`, async () => {
+		const attempt = (await n8n.platform.deliveriesOf([event.id], webhookUrl()))[0]?.attempts[0];
+		return { seen: attempt ? 1 : 0, of: 1, done: attempt ? attempt.response_status : undefined };
 	});
 }
 
@@ -287,7 +291,7 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		const resumed = await n8n.platform.emit(EVENT);
 		// The event sent while the package was gone runs too, once: the platform's next retry reaches
 		// the reinstalled trigger (this sandbox retries on a schedule shrunk 1000 times: 27 s, 63 s, 99 s after it).
-		const runs = await timed('the retry of the event sent while uninstalled', () => triggerRunsOf([lost, resumed], 120_000));
+		const runs = await timed('the retry of the event sent while uninstalled', () => triggerRunsOf([lost, resumed]));
 		expect(runs.get(resumed.id)).toEqual([expect.objectContaining({ [NEXT_VERSION_MARKER_FIELD]: next.version })]);
 		expect(runs.get(lost.id)).toHaveLength(1);
 		measured.callsUninstallToResume = webhookApiCalls.slice(callsBefore);

@@ -10,7 +10,8 @@ import { loadExamples, TRIGGER_NODE_TYPE } from '../../tooling/lib/examples';
 import { nodeOutput } from '../../tooling/lib/n8n-cli';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { itemsOf, runsOf, type Run } from './support/runs';
-import { eventually, type Delivery, type PlatformEvent, type Subscription } from './support/sandboxClient';
+import { untilCounted } from './support/progress';
+import { attemptsOf, eventually, type Delivery, type PlatformEvent, type Subscription } from './support/sandboxClient';
 import { timed } from './support/timings';
 
 jest.setTimeout(300_000);
@@ -73,14 +74,12 @@ it('events missed while n8n was down: the recovery sends each once, the payment 
 		await n8n.platform.emit('payment.failed'),
 		await n8n.platform.emit('payment.succeeded'),
 	];
-	const failed = await eventually(
-		'the platform to give up on each missed event',
-		async () => {
-			const deliveries = (await Promise.all(missed.map((event) => logOf(ours, event)))).flat();
-			return deliveries.length === missed.length && deliveries.every((d) => d.status === 'failed') ? deliveries : undefined;
-		},
-		60_000,
-	);
+	const failed = await untilCounted('the platform to give up on each missed event', async () => {
+		const deliveries = (await Promise.all(missed.map((event) => logOf(ours, event)))).flat();
+		const givenUp = deliveries.filter((d) => d.status === 'failed').length;
+		const done = deliveries.length === missed.length && givenUp === missed.length ? deliveries : undefined;
+		return { seen: givenUp, of: missed.length, done, activity: attemptsOf(deliveries) };
+	});
 	expect(failed.map((delivery) => delivery.attempts.length)).toEqual(missed.map(() => MAX_ATTEMPTS));
 	await timed('n8n start', () => n8n.server.start());
 
@@ -109,9 +108,6 @@ it('events missed while n8n was down: the recovery sends each once, the payment 
 	expect(await n8n.rest.executions(PAYMENT_EXAMPLE)).toHaveLength(1 + missed.length);
 
 	// The other integration's subscription: its deliveries failed too, and the recovery left them alone.
-	const elsewhere = await eventually('the other integration\'s deliveries to be given up', async () => {
-		const deliveries = (await Promise.all([delivered, ...missed].map((event) => logOf(theirs, event)))).flat();
-		return deliveries.every((d) => d.status !== 'pending') ? deliveries : undefined;
-	});
+	const elsewhere = await n8n.platform.settledDeliveries([delivered, ...missed].map((event) => event.id), theirs.url);
 	expect(elsewhere.map((d) => d.status)).toEqual([delivered, ...missed].map(() => 'failed'));
 });

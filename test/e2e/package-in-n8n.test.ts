@@ -12,6 +12,7 @@ import {
 import { loadExamples } from '../../tooling/lib/examples';
 import { nodeOutput, type ExecuteOutput } from '../../tooling/lib/n8n-cli';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
+import { executionsOf, type Execution } from './support/runs';
 import { eventually, type PlatformEvent } from './support/sandboxClient';
 import { timed } from './support/timings';
 import {
@@ -78,18 +79,20 @@ afterAll(async () => {
 	await n8n?.close();
 });
 
+// The previous case's deliveries, retries and runs cannot enter this one's counts (support/quiet.ts).
+beforeEach(() => n8n.quiet());
+
 async function execute(id: string, label = `n8n execute ${id}`): Promise<{ code: number | null; output: ExecuteOutput; stderr: string }> {
 	const { result, output } = await timed(label, () => n8n.cli.execute(id));
 	if (!output) throw new Error(`n8n execute --id=${id} printed no run data:\n${result.stdout}\n${result.stderr}`);
 	return { code: result.code, output, stderr: result.stderr };
 }
 
+const succeeded = (execution: Execution) => execution.status === 'success';
+
 /** The run data of a workflow's successful executions, once there are `count` of them. */
 async function successfulRuns(workflowId: string, count: number): Promise<ExecuteOutput[]> {
-	const executions = await eventually(`${count} successful execution(s) of ${workflowId}`, async () => {
-		const found = (await n8n.rest.executions(workflowId)).filter((execution) => execution.status === 'success');
-		return found.length >= count ? found : undefined;
-	});
+	const executions = await executionsOf(n8n, workflowId, count, { keep: succeeded, what: `${count} successful execution(s) of ${workflowId}` });
 	expect(executions).toHaveLength(count);
 	const runs: ExecuteOutput[] = [];
 	for (const execution of executions) {
@@ -183,10 +186,8 @@ describe('the Education Platform Trigger in a published workflow', () => {
 			emitted.map(({ id, type, created_at, data }) => ({ id, type, created_at, data })).sort(byId),
 		);
 
-		const deliveries = await eventually('three finished deliveries', async () => {
-			const found = await n8n.platform.deliveries(subscription.id);
-			return found.length === emitted.length && found.every((d) => d.status !== 'pending') ? found : undefined;
-		});
+		const deliveries = await n8n.platform.settledDeliveries(emitted.map((event) => event.id), webhookUrl());
+		expect(await n8n.platform.deliveries(subscription.id)).toHaveLength(emitted.length);
 		for (const delivery of deliveries) {
 			expect(delivery.status).toBe('succeeded');
 			const last = delivery.attempts[delivery.attempts.length - 1];
@@ -235,10 +236,8 @@ describe('the Education Platform Trigger in a published workflow', () => {
 describe('the Education Platform Polling Trigger in published workflows', () => {
 	/** The trigger's output in the workflow's one successful execution, once it exists. */
 	async function pollOutput(workflowId: string) {
-		const executions = await eventually(`an execution of ${workflowId}`, async () => {
-			const found = (await n8n.rest.executions(workflowId)).filter((execution) => execution.status === 'success');
-			return found.length > 0 ? found : undefined;
-		}, 150_000);
+		// n8n polls once a minute: two and a half minutes without a new execution is a stall.
+		const executions = await executionsOf(n8n, workflowId, 1, { keep: succeeded, what: `an execution of ${workflowId}`, stallMs: 150_000 });
 		expect(executions).toHaveLength(1);
 		const run = { data: n8n.unflatten((await n8n.rest.execution(executions[0].id)).data) } as ExecuteOutput;
 		return nodeOutput(run, POLLING_TRIGGER_NODE);
@@ -279,11 +278,7 @@ describe('the Education Platform Polling Trigger in published workflows', () => 
 		await eventually('the cursor in the static data', () => savedCursor(id), 60_000);
 		/** The trigger's output in each run of the workflow, oldest first, once `count` runs have finished. */
 		const runs = async (count: number) => {
-			const executions = await eventually(`${count} finished executions of ${id}`, async () => {
-				const found = await n8n.rest.executions(id);
-				const finished = found.every((execution) => !['new', 'running', 'waiting'].includes(execution.status));
-				return found.length >= count && finished ? found : undefined;
-			}, 150_000);
+			const executions = await executionsOf(n8n, id, count, { keep: () => true, allFinished: true, what: `${count} finished executions of ${id}`, stallMs: 150_000 });
 			executions.sort((a, b) => Number(a.id) - Number(b.id));
 			const outputs = await Promise.all(
 				executions.map(async (execution) => {

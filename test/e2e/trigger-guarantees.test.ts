@@ -68,6 +68,9 @@ afterAll(async () => {
 	await n8n?.close();
 });
 
+// The previous case's deliveries, retries and runs cannot enter this one's counts (support/quiet.ts).
+beforeEach(() => n8n.quiet());
+
 const hookUrl = (webhookId: string) => `${n8n.webhookBase}webhook/${webhookId}/webhook`;
 const runsOf = (workflowId: string, count: number) => runsIn(n8n, workflowId, count);
 
@@ -81,10 +84,6 @@ async function oneSubscriptionFor(url: string, check: (s: Subscription) => boole
 		const found = await subscriptionsFor(url);
 		return found.length === 1 && check(found[0]) ? found[0] : undefined;
 	});
-}
-
-async function deliveryOf(subscriptionId: string, eventId: string) {
-	return (await n8n.platform.deliveries(subscriptionId)).find((delivery) => delivery.event_id === eventId);
 }
 
 describe('Manual registration: the signing secret lives in a credential', () => {
@@ -147,7 +146,7 @@ describe('Payment reaction example: at least once delivery, each payment acted o
 	it('a redelivered payment.succeeded runs the workflow again but the receipt branch once, also after a restart', async () => {
 		const event = await n8n.platform.emit('payment.succeeded', { amount: 4200, currency: 'USD' });
 		await runsOf(PAYMENT_EXAMPLE, 1);
-		const delivery = await eventually('the delivery', async () => deliveryOf(subscription.id, event.id));
+		const delivery = await n8n.platform.deliveryWhen('the delivery', subscription.id, event.id, () => true);
 
 		await n8n.platform.redeliver(subscription.id, delivery.id);
 		await runsOf(PAYMENT_EXAMPLE, 2);
@@ -168,21 +167,11 @@ describe('Payment reaction example: at least once delivery, each payment acted o
 		const before = (await n8n.rest.executions(PAYMENT_EXAMPLE)).length;
 		await timed('n8n stop', () => n8n.server.stop());
 		const event = await n8n.platform.emit('payment.failed');
-		const refused = await eventually('a failed first attempt', async () => {
-			const delivery = await deliveryOf(subscription.id, event.id);
-			return delivery && delivery.attempts.length > 0 ? delivery : undefined;
-		});
+		const refused = await n8n.platform.deliveryWhen('a failed first attempt', subscription.id, event.id, (delivery) => delivery.attempts.length > 0);
 		expect(refused.attempts[0]).toMatchObject({ response_status: null, error: 'connection_refused' });
 		await timed('n8n start', () => n8n.server.start());
 
-		const delivered = await eventually(
-			'the platform\'s retry to succeed',
-			async () => {
-				const delivery = await deliveryOf(subscription.id, event.id);
-				return delivery?.status === 'succeeded' ? delivery : undefined;
-			},
-			120_000,
-		);
+		const delivered = await n8n.platform.deliveryWhen("the platform's retry to succeed", subscription.id, event.id, (delivery) => delivery.status === 'succeeded');
 		expect(delivered.attempts.length).toBeGreaterThan(1);
 		const runs = await runsOf(PAYMENT_EXAMPLE, before + 1);
 		const forEvent = runs.filter((run) => itemsOf(run, 'Payment succeeded or failed')[0]?.id === event.id);

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/demo-credentials';
 import { nodeOutput } from '../../tooling/lib/n8n-cli';
 import { startInstance, type Instance } from './support/instance';
+import { executionsOf } from './support/runs';
 import { eventually, type Subscription } from './support/sandboxClient';
 import { sentinel, type Sentinel } from './support/sentinel';
 import { e2eTarget } from './support/target';
@@ -42,6 +43,9 @@ afterAll(async () => {
 	await n8n?.close();
 });
 
+// The previous case's deliveries, retries and runs cannot enter this one's counts (support/quiet.ts).
+beforeEach(() => n8n.quiet());
+
 const webhookUrl = () => `${n8n.webhookBase}webhook/${WEBHOOK_ID}/webhook`;
 const sorted = (events: string[]) => [...events].sort();
 
@@ -60,10 +64,7 @@ async function onlySubscription(what: string, events: string[]): Promise<Subscri
 async function expectDeliveryRuns(type: string): Promise<void> {
 	const before = (await n8n.rest.executions(WORKFLOW_ID)).length;
 	const event = await n8n.platform.emit(type);
-	const [latest] = await eventually(`an execution for ${type}`, async () => {
-		const found = (await n8n.rest.executions(WORKFLOW_ID)).filter((execution) => execution.status === 'success');
-		return found.length > before ? found : undefined;
-	});
+	const [latest] = await executionsOf(n8n, WORKFLOW_ID, before + 1, { keep: (execution) => execution.status === 'success', what: `an execution for ${type}` });
 	const run = { data: n8n.unflatten((await n8n.rest.execution(latest.id)).data) } as Parameters<typeof nodeOutput>[0];
 	expect(nodeOutput(run, 'Education Platform Trigger')).toEqual([expect.objectContaining({ id: event.id, type })]);
 }

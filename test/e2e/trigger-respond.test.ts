@@ -13,6 +13,8 @@ import type { Delivery } from '../../sandbox/webhooks/types';
 import { EventCounter } from '../e2e-queue/support/counter';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { e2eTarget } from './support/target';
+import { untilCounted } from './support/progress';
+import { executionsOf } from './support/runs';
 import { eventually } from './support/sandboxClient';
 import { node, triggerWorkflow } from './support/workflows';
 
@@ -66,6 +68,9 @@ afterAll(async () => {
 	await counter?.close();
 });
 
+// The previous case's deliveries, retries and runs cannot enter this one's counts (support/quiet.ts).
+beforeEach(() => n8n.quiet());
+
 async function subscriptionOf(flow: Flow) {
 	return eventually(`the subscription of ${flow.id}`, async () => (await n8n.platform.subscriptions()).find((s) => s.url.includes(flow.hook)));
 }
@@ -73,11 +78,11 @@ async function subscriptionOf(flow: Flow) {
 /** The platform's delivery of `eventId` to `flow`, once it is no longer pending. */
 async function settledDelivery(flow: Flow, eventId: string): Promise<Delivery> {
 	const { id } = await subscriptionOf(flow);
-	return eventually(
-		`the delivery of ${eventId} settled`,
-		async () => webhooksOf(n8n.sandbox.state).deliveries(id).find((d) => d.eventId === eventId && d.status !== 'pending'),
-		60_000,
-	);
+	return untilCounted(`the delivery of ${eventId} settled`, async () => {
+		const delivery = webhooksOf(n8n.sandbox.state).deliveries(id).find((d) => d.eventId === eventId);
+		const settled = delivery && delivery.status !== 'pending' ? delivery : undefined;
+		return { seen: settled ? 1 : 0, of: 1, done: settled, activity: delivery?.attempts.length };
+	});
 }
 
 /** The delivery's body signed afresh and sent by us, to read n8n's answer: nothing of the workflow's data. */
@@ -102,10 +107,7 @@ const answeredAt = (delivery: Delivery, index: number) => delivery.attempts[inde
 
 /** The workflow's finished executions' statuses, sorted, once there are `count`. */
 async function finishedRuns(flow: Flow, count: number): Promise<string[]> {
-	return eventually(`${count} finished run(s) of ${flow.id}`, async () => {
-		const found = (await n8n.rest.executions(flow.id)).filter((e) => e.status !== 'running' && e.status !== 'new');
-		return found.length >= count ? found.map((e) => e.status).sort() : undefined;
-	}, 60_000);
+	return (await executionsOf(n8n, flow.id, count, { what: `${count} finished run(s) of ${flow.id}` })).map((execution) => execution.status).sort();
 }
 
 describe('Respond: When Last Node Finishes', () => {
@@ -139,7 +141,10 @@ describe('Respond: Immediately (the default; a workflow saved before the option)
 		const event = await n8n.platform.emit(FLOWS.immediate.event);
 		const delivery = await settledDelivery(FLOWS.immediate, event.id);
 		expect(statuses(delivery)).toEqual([200]);
-		const sideEffectDone = await eventually('the side effect', async () => counter.answeredAt(FLOWS.immediate.path).get(event.id));
+		const sideEffectDone = await untilCounted('the side effect', async () => {
+			const done = counter.answeredAt(FLOWS.immediate.path).get(event.id);
+			return { seen: done === undefined ? 0 : 1, of: 1, done };
+		});
 		expect(answeredAt(delivery, 0)).toBeLessThan(sideEffectDone);
 		expect(await sendAgain(FLOWS.immediate, delivery)).toEqual({ status: 200, body: '' });
 		// That second run finishes before the next test fails the next side effect.

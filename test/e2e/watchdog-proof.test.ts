@@ -37,6 +37,9 @@ afterAll(async () => {
 	await n8n?.close();
 });
 
+// The previous case's deliveries, retries and runs cannot enter this one's counts (support/quiet.ts).
+beforeEach(() => n8n.quiet());
+
 /** n8n's own answer to an unsigned POST to a URL no active workflow serves (1.x and 2.x). */
 async function refusedByN8nNow(url: string): Promise<boolean> {
 	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });

@@ -49,6 +49,9 @@ afterAll(async () => {
 	await n8n?.close();
 });
 
+// The previous case's deliveries, retries and runs cannot enter this one's counts (support/quiet.ts).
+beforeEach(() => n8n.quiet());
+
 /** Emits one event of the workflows' type; once delivered to each and run, each workflow's new runs. */
 const deliverOne = (...workflows: Array<typeof DELETED>) => deliverEach(n8n, urlOf, ...workflows);
 

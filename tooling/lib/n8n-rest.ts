@@ -31,6 +31,29 @@ export interface InstalledCommunityPackage {
 	failedLoading?: boolean;
 }
 
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	mode: string;
+	workflowId: string;
+}
+
+interface ExecutionPage {
+	results: ExecutionSummary[];
+	/** n8n 2.x: where the next (older) page starts; null on the last. */
+	nextCursor?: string | null;
+}
+
+const EXECUTIONS_PAGE = 100;
+
+/** Pure: the request for the executions older than `page`'s, or undefined when it was the last page. */
+export function olderPage(first: string, n8nMajor: 1 | 2, page: ExecutionPage): string | undefined {
+	if (n8nMajor === 2) return page.nextCursor ? `${first}&cursor=${encodeURIComponent(page.nextCursor)}` : undefined;
+	// 1.x: a page holds up to 100 finished executions after the running ones; fewer means no more.
+	const ids = page.results.map((execution) => Number(execution.id)).filter(Number.isFinite);
+	return page.results.length >= EXECUTIONS_PAGE && ids.length > 0 ? `${first}&lastId=${Math.min(...ids)}` : undefined;
+}
+
 /** The licence feature n8n needs before it installs from a registry other than registry.npmjs.org. */
 export const CUSTOM_REGISTRY_FEATURE = 'feat:communityNodes:customRegistry';
 
@@ -54,6 +77,28 @@ export function authCookieFrom(setCookies: string[]): string | undefined {
 	return undefined;
 }
 
+/** Pure: an error and its causes in one line ("TypeError: fetch failed ← SocketError: other side closed (UND_ERR_SOCKET)"). */
+export function causeChain(error: unknown): string {
+	const links: string[] = [];
+	for (let link: unknown = error; link !== undefined && link !== null && links.length < 5; link = (link as { cause?: unknown }).cause) {
+		const code = (link as { code?: unknown }).code;
+		links.push(`${String(link)}${typeof code === 'string' ? ` (${code})` : ''}`);
+	}
+	return links.join(' ← ');
+}
+
+/** A request that got no answer from n8n: the connection failed, closed or was refused. */
+export class N8nConnectionError extends Error {
+	constructor(method: string, path: string, cause: unknown, explanation?: string) {
+		super(`${method} ${path}: no answer from n8n: ${causeChain(cause)}${explanation ? `\n${explanation}` : ''}`, { cause });
+	}
+}
+
+export interface N8nRestClientOptions {
+	/** What to add to a request that failed on the network: n8n's state and the end of its log (N8nServer.explain). */
+	explain?: () => string;
+}
+
 export class N8nRestClient {
 	private cookie?: string;
 
@@ -61,21 +106,33 @@ export class N8nRestClient {
 	constructor(
 		readonly baseUrl: string,
 		readonly n8nMajor: 1 | 2 = 2,
+		private readonly options: N8nRestClientOptions = {},
 	) {}
 
 	async request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${this.baseUrl}${path}`, {
-			method,
-			headers: {
-				accept: 'application/json',
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-				...(this.cookie ? { cookie: this.cookie } : {}),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
+		let response: Response;
+		let text: string;
+		try {
+			response = await fetch(`${this.baseUrl}${path}`, {
+				method,
+				headers: {
+					accept: 'application/json',
+					// A connection per request. n8n closes one idle for 6 s (Node 24's http server: 5 s
+					// keep-alive and a 1 s buffer); a test process busy for longer (18 MB of
+					// /types/nodes.json parsed on a loaded machine) sent its next request on the connection
+					// n8n had just closed: "fetch failed", "other side closed" (issue 48).
+					connection: 'close',
+					...(body === undefined ? {} : { 'content-type': 'application/json' }),
+					...(this.cookie ? { cookie: this.cookie } : {}),
+				},
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			text = await response.text();
+		} catch (error) {
+			throw new N8nConnectionError(method, path, error, this.options.explain?.());
+		}
 		const cookie = authCookieFrom(response.headers.getSetCookie());
 		if (cookie) this.cookie = cookie;
-		const text = await response.text();
 		let parsed: unknown = text;
 		try {
 			parsed = text ? JSON.parse(text) : undefined;
@@ -168,14 +225,27 @@ export class N8nRestClient {
 		return this.request('GET', '/rest/workflows?take=250');
 	}
 
-	/** Executions of a workflow, newest first. */
-	async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string; workflowId: string }>> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const result = await this.request<{ results: Array<{ id: string; status: string; mode: string; workflowId: string }> }>(
-			'GET',
-			`/rest/executions?filter=${filter}&limit=100`,
-		);
-		return result.results;
+	/**
+	 * Every execution of a workflow, newest first. n8n lists 100 at a time (the running ones, then the
+	 * newest finished): older ones come with the page's cursor on 2.x, with `lastId` on 1.x. One page
+	 * alone hid the oldest runs once a test made more than 100 (issue 48: 113 runs on n8n 1.123).
+	 */
+	async executions(workflowId: string): Promise<ExecutionSummary[]> {
+		const first = `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=${EXECUTIONS_PAGE}`;
+		const found = new Map<string, ExecutionSummary>();
+		for (let page: string | undefined = first; page; ) {
+			const result: ExecutionPage = await this.request('GET', page);
+			const before = found.size;
+			for (const execution of result.results) found.set(execution.id, execution);
+			page = found.size > before ? olderPage(first, this.n8nMajor, result) : undefined;
+		}
+		return [...found.values()];
+	}
+
+	/** The executions n8n has not finished (new or running), of every workflow: its first page lists them first. */
+	async unfinishedExecutions(): Promise<ExecutionSummary[]> {
+		const { results }: ExecutionPage = await this.request('GET', `/rest/executions?filter=${encodeURIComponent('{}')}&limit=${EXECUTIONS_PAGE}`);
+		return results.filter((execution) => execution.status === 'new' || execution.status === 'running');
 	}
 
 	/** One execution with its run data (n8n stores it "flatted"; the caller unflattens). */

@@ -23,6 +23,46 @@ export interface N8nServerOptions
 
 const BROKER_PORT_ATTEMPTS = 3;
 
+/** How an n8n process ended: its exit code or signal, when, and whether the harness stopped it. */
+export interface N8nExit {
+	code: number | null;
+	signal: NodeJS.Signals | null;
+	at: number;
+	stoppedByHarness: boolean;
+}
+
+export interface N8nStateFacts {
+	pid?: number;
+	/** Set once the process ended. */
+	exit?: N8nExit;
+	readyAt?: number;
+	/** Whether n8n printed the end of its start-up ("Editor is now accessible via", main process only). */
+	startedUp: boolean;
+	logFile: string;
+	tail: string;
+	now: number;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Pure: what the harness knows of an n8n process when a request to it failed (issue 48: a closed
+ * connection told nothing of whether n8n had crashed, restarted or was still starting).
+ */
+export function describeN8nState(facts: N8nStateFacts): string {
+	const who = `n8n (pid ${facts.pid ?? '?'})`;
+	const since = (at: number) => `${seconds(facts.now - at)} ago`;
+	let state: string;
+	if (facts.exit) {
+		const how = facts.exit.signal ? `was killed by ${facts.exit.signal}` : `exited with code ${facts.exit.code}`;
+		state = `${who} ${how} ${since(facts.exit.at)}${facts.exit.stoppedByHarness ? ', stopped by the harness' : ', not stopped by the harness: a crash'}`;
+	} else {
+		const ready = facts.readyAt === undefined ? 'not ready yet' : `ready ${since(facts.readyAt)}`;
+		state = `${who} is running, ${ready}${facts.startedUp ? '' : ', its start-up not finished (no "Editor is now accessible" yet)'}`;
+	}
+	return `${state}. The end of its log (${facts.logFile}):\n${facts.tail}`;
+}
+
 /** Pure: whether n8n stopped at start-up because its task broker's port was in use. */
 export function isBrokerPortClash(output: string): boolean {
 	return /Task Broker's port \d+ is already in use/.test(output);
@@ -32,6 +72,10 @@ export class N8nServer {
 	private child?: ChildProcess;
 	private output = '';
 	private portInUse?: number;
+	private lastExit?: N8nExit;
+	private readyAt?: number;
+	private stopping = false;
+	private pid?: number;
 	readonly logFile: string;
 
 	constructor(private readonly options: N8nServerOptions) {
@@ -83,6 +127,9 @@ export class N8nServer {
 	private async spawnAndWait(): Promise<void> {
 		const env = buildN8nEnv({ ...this.envOptions(), brokerPort: await getFreePort() });
 		this.output = '';
+		this.lastExit = undefined;
+		this.readyAt = undefined;
+		this.stopping = false;
 		appendFileSync(this.logFile, `\n==== n8n ${ROLE_COMMAND[this.options.role ?? 'main']} ${new Date().toISOString()} on port ${this.port} ====\n`);
 		const child = track(
 			spawn(this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, ROLE_COMMAND[this.options.role ?? 'main']], {
@@ -93,6 +140,15 @@ export class N8nServer {
 			}),
 		);
 		this.child = child;
+		this.pid = child.pid;
+		child.once('exit', (code, signal) => {
+			this.lastExit = { code, signal, at: Date.now(), stoppedByHarness: this.stopping };
+			try {
+				appendFileSync(this.logFile, `\n==== n8n (pid ${child.pid}) ${signal ? `killed by ${signal}` : `exited with code ${code}`}${this.stopping ? ' (stopped by the harness)' : ''} ====\n`);
+			} catch {
+				// Its user folder is already gone: nobody will read the line.
+			}
+		});
 		let partial = '';
 		const onData = (chunk: Buffer) => {
 			const text = chunk.toString();
@@ -106,6 +162,20 @@ export class N8nServer {
 		child.stdout!.on('data', onData);
 		child.stderr!.on('data', onData);
 		await this.waitUntilReady(child);
+		this.readyAt = Date.now();
+	}
+
+	/** n8n's state and the end of its log, for the error of a request that failed on the network. */
+	explain(): string {
+		return describeN8nState({
+			pid: this.pid,
+			exit: this.lastExit,
+			readyAt: this.readyAt,
+			startedUp: this.output.includes('Editor is now accessible via') || (this.options.role ?? 'main') !== 'main',
+			logFile: this.logFile,
+			tail: this.tail(),
+			now: Date.now(),
+		});
 	}
 
 	/**
@@ -121,9 +191,9 @@ export class N8nServer {
 				throw new Error(`n8n exited during start-up (${child.signalCode ?? `code ${child.exitCode}`}):\n${this.tail()}`);
 			}
 			try {
-				const ready = await fetch(`${this.url}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
+				const ready = await fetch(`${this.url}/healthz/readiness`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(2_000) });
 				if (ready.status === 200 && (this.options.role ?? 'main') !== 'main') return;
-				const rest = ready.status === 200 ? await fetch(`${this.url}/rest/settings`, { signal: AbortSignal.timeout(2_000) }) : undefined;
+				const rest = ready.status === 200 ? await fetch(`${this.url}/rest/settings`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(2_000) }) : undefined;
 				if (rest?.status === 200) return;
 			} catch {
 				// Not listening yet.
@@ -144,6 +214,7 @@ export class N8nServer {
 	}
 
 	async stop(): Promise<void> {
+		this.stopping = true;
 		if (this.child) await stopGroup(this.child, 20_000);
 		this.child = undefined;
 	}
@@ -152,6 +223,7 @@ export class N8nServer {
 	async kill(): Promise<void> {
 		const child = this.child;
 		if (!child) return;
+		this.stopping = true;
 		const exited = this.whenExited();
 		killGroup(child, 'SIGKILL');
 		await exited;

@@ -3,6 +3,7 @@
 // spawned (n8n's task runner, npm's children).
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
+import { setPriority } from 'node:os';
 
 export interface RunResult {
 	code: number | null;
@@ -17,6 +18,11 @@ export interface RunOptions extends Pick<SpawnOptions, 'cwd' | 'env' | 'uid' | '
 	/** Echo the child's output to ours (for long builds a user is watching). */
 	echo?: boolean;
 	timeoutMs?: number;
+	/**
+	 * A CPU niceness for the command and all it starts (19: the lowest priority). Linux derives the
+	 * disk priority from it too. Installs beside the tests use it so a timed test is not starved.
+	 */
+	niceness?: number;
 }
 
 export class CommandError extends Error {
@@ -42,6 +48,8 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
 				detached: true,
 			}),
 		);
+		// Set at once, before the command has started anything: its children inherit it.
+		if (options.niceness !== undefined && child.pid !== undefined) setPriority(child.pid, options.niceness);
 		const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;
 		let stdout = '';
 		let stderr = '';

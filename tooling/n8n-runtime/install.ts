@@ -43,6 +43,12 @@ export interface EnsureRuntimeOptions {
 	force?: boolean;
 	log?: (line: string) => void;
 	layout?: RuntimeLayout;
+	/**
+	 * Installing beside test runs (tooling/test-matrix.ts): npm and the native compiles (sqlite3 from
+	 * source on the 1.x runtimes) run at the lowest CPU priority, so they give way to the tests
+	 * (issue 48: a cold CI run on 2 cores timed cases out while these ran beside them).
+	 */
+	background?: boolean;
 }
 
 export interface RuntimeInfo {
@@ -89,11 +95,14 @@ export async function ensureRuntime(options: EnsureRuntimeOptions = {}): Promise
 	try {
 		// Another process may have finished the same install while we waited for the lock.
 		if (!options.force && !staleReason(layout, hash)) return await ensureRuntime({ ...options, layout });
-		return await install(layout, hash, reason, log, started);
+		return await install(layout, hash, reason, log, started, options.background ? LOWEST_PRIORITY : undefined);
 	} finally {
 		release();
 	}
 }
+
+/** The lowest CPU priority (nice 19); Linux derives the disk priority from it. */
+const LOWEST_PRIORITY = 19;
 
 async function install(
 	layout: RuntimeLayout,
@@ -101,9 +110,10 @@ async function install(
 	reason: string,
 	log: (line: string) => void,
 	started: number,
+	niceness?: number,
 ): Promise<RuntimeInfo> {
 	const { spec } = layout;
-	log(`n8n runtime: installing into ${layout.dir} (${reason}). This takes a few minutes and ~3 GB, once.`);
+	log(`n8n runtime: installing into ${layout.dir} (${reason}). This takes a few minutes and ~3 GB, once${niceness === undefined ? '' : `; at nice ${niceness}, giving way to the tests`}.`);
 	rmSync(layout.stampFile, { force: true });
 	writeFileSync(layout.logFile, `install started ${new Date().toISOString()}\n`);
 	for (const file of SPEC_FILES) copyFileSync(path.join(spec.specDir, file), path.join(layout.dir, file));
@@ -114,7 +124,7 @@ async function install(
 			runOrThrow(
 				'npm',
 				['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http', '--engine-strict=false'],
-				{ cwd: layout.dir, env: npmEnv, logFile: layout.logFile },
+				{ cwd: layout.dir, env: npmEnv, logFile: layout.logFile, niceness },
 			),
 		),
 	);
@@ -140,6 +150,7 @@ async function install(
 				cwd: layout.dir,
 				env: runtimeNodeEnv,
 				logFile: layout.logFile,
+				niceness,
 			}),
 		),
 	);

@@ -17,7 +17,10 @@ import { oauth2CallbackUrl, webhookBaseUrl } from '../../../tooling/lib/n8n-env'
 import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
 import { N8nServer } from '../../../tooling/lib/n8n-server';
 import { getFreePort } from '../../../tooling/lib/ports';
+import { currentTestPath, keepN8nLog, keptLogPath, N8N_LOGS_DIR } from './n8nLogs';
+import { untilQuiet } from './quiet';
 import { SandboxClient } from './sandboxClient';
+import { deliveryGapMs, spaceDeliveries } from './slowPlatform';
 import { e2eTarget, type E2eTarget } from './target';
 import { timed } from './timings';
 
@@ -42,6 +45,8 @@ export interface Instance {
 	webhookBase: string;
 	/** n8n's execution data is stored "flatted"; n8n's own copy of the library reads it. */
 	unflatten(data: string): unknown;
+	/** Waits until no delivery is pending on the platform and no execution runs in n8n (support/quiet.ts); a case calls it before it counts. */
+	quiet(): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -78,6 +83,8 @@ export async function startInstance(
 	// Fast retries, so a delivery that fails is visible within the test's patience. n8n's OAuth2
 	// callback on its port is the registered redirect URI (the PKCE connect flow).
 	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false, oauthRedirectUris: [oauth2CallbackUrl({ port })], clock: new OffsetClock(), ...sandboxSettings });
+	const gapMs = deliveryGapMs();
+	const owed = gapMs === undefined ? undefined : spaceDeliveries(sandbox.state.webhooks!, gapMs);
 	const extra = { ...target.n8nEnv, ...n8nEnv };
 	const envOptions = { userFolder, port, nodeBinary: runtime.nodeBinary, extra };
 	const cli = new N8nCli({ runtime, env: envOptions });
@@ -86,8 +93,15 @@ export async function startInstance(
 	await timed('n8n import:workflow', () => cli.importWorkflows(workflows));
 
 	const server = new N8nServer({ runtime, userFolder, port, extra });
-	await timed('n8n start (until ready and serving REST)', () => server.start());
-	const rest = new N8nRestClient(server.url, target.n8nMajor);
+	const cell = target.runtime.id === '2' && !target.publicationService ? '2-legacy' : target.runtime.id;
+	const testPath = currentTestPath();
+	const keepLog = () => keepN8nLog(server.logFile, keptLogPath(cell, testPath, 'n8n'));
+	await timed('n8n start (until ready and serving REST)', () => server.start()).catch((error: unknown) => {
+		keepLog();
+		throw error;
+	});
+	const explain = () => `${server.explain()}\n(Its whole log goes to ${path.join(N8N_LOGS_DIR, cell)} when this file ends.)`;
+	const rest = new N8nRestClient(server.url, target.n8nMajor, { explain });
 	await timed('owner setup', () => rest.ensureOwner(OWNER));
 
 	const flatted = createRequire(path.join(runtime.layout.nodeModules, 'n8n', 'package.json'))('flatted') as {
@@ -104,8 +118,10 @@ export async function startInstance(
 		userFolder,
 		webhookBase: webhookBaseUrl({ port }),
 		unflatten: (data) => flatted.parse(data),
+		quiet: () => untilQuiet({ webhooks: sandbox.state.webhooks!, rest, owed }),
 		async close() {
 			await server.stop();
+			keepLog();
 			await sandbox.close();
 			if (!process.env.EDU_E2E_KEEP) rmSync(dir, { recursive: true, force: true });
 		},

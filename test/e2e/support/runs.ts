@@ -1,6 +1,6 @@
 // A workflow's finished runs in a real n8n, read through its REST API, and what each node emitted.
 import type { Instance } from './instance';
-import { eventually } from './sandboxClient';
+import { untilCounted, type ProgressOptions } from './progress';
 
 export interface Run {
 	id: string;
@@ -8,22 +8,62 @@ export interface Run {
 	runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
 }
 
-/** A workflow's finished executions with their run data, once there are at least `count`. */
-export async function runsOf(n8n: Instance, workflowId: string, count: number, timeoutMs = 60_000): Promise<Run[]> {
-	const finished = await eventually(
-		`${count} finished execution(s) of ${workflowId}`,
+export type Execution = Awaited<ReturnType<Instance['rest']['executions']>>[number];
+
+/** Whether n8n has finished an execution, whatever its outcome. */
+export const isFinished = (execution: Execution): boolean => !['new', 'running', 'waiting'].includes(execution.status);
+
+export interface ExecutionsWait extends ProgressOptions {
+	/** Which executions count (default: the finished ones). */
+	keep?: (execution: Execution) => boolean;
+	/** Also wait until none of the workflow's executions is still running. */
+	allFinished?: boolean;
+	/** What the failure names (default: "<count> finished execution(s) of <workflow>"). */
+	what?: string;
+}
+
+/**
+ * A workflow's executions that `keep` accepts, newest first, once there are at least `count`. The
+ * wait follows progress (support/progress.ts): any execution of the workflow starting or finishing
+ * counts as movement, so a slow but busy n8n is waited for and a stuck one fails with the count.
+ */
+export async function executionsOf(n8n: Instance, workflowId: string, count: number, wait: ExecutionsWait = {}): Promise<Execution[]> {
+	const { keep = isFinished, allFinished = false, what = `${count} finished execution(s) of ${workflowId}`, ...progress } = wait;
+	return untilCounted(
+		what,
 		async () => {
-			const found = (await n8n.rest.executions(workflowId)).filter((e) => e.status !== 'running' && e.status !== 'new');
-			return found.length >= count ? found : undefined;
+			const all = await n8n.rest.executions(workflowId);
+			const kept = all.filter(keep);
+			const complete = kept.length >= count && (!allFinished || all.every(isFinished));
+			return { seen: kept.length, of: count, done: complete ? kept : undefined, activity: all.map((execution) => `${execution.id}:${execution.status}`) };
 		},
-		timeoutMs,
+		progress,
 	);
+}
+
+/** A finished run's data never changes: read once per n8n and execution. */
+const runCache = new WeakMap<Instance, Map<string, Run>>();
+
+/** The run data of finished executions (each read from n8n once). */
+export async function runsFor(n8n: Instance, executions: readonly Execution[]): Promise<Run[]> {
+	const cache = runCache.get(n8n) ?? new Map<string, Run>();
+	runCache.set(n8n, cache);
 	const runs: Run[] = [];
-	for (const execution of finished) {
-		const data = n8n.unflatten((await n8n.rest.execution(execution.id)).data) as { resultData: { runData: Run['runData'] } };
-		runs.push({ id: execution.id, status: execution.status, runData: data.resultData.runData });
+	for (const execution of executions) {
+		let run = cache.get(execution.id);
+		if (!run) {
+			const data = n8n.unflatten((await n8n.rest.execution(execution.id)).data) as { resultData: { runData: Run['runData'] } };
+			run = { id: execution.id, status: execution.status, runData: data.resultData.runData };
+			if (isFinished(execution)) cache.set(execution.id, run);
+		}
+		runs.push(run);
 	}
 	return runs;
+}
+
+/** A workflow's finished executions with their run data, once there are at least `count`. */
+export async function runsOf(n8n: Instance, workflowId: string, count: number, wait: ExecutionsWait = {}): Promise<Run[]> {
+	return runsFor(n8n, await executionsOf(n8n, workflowId, count, wait));
 }
 
 /** The items a node emitted in a run (none when it did not run or emitted nothing). */

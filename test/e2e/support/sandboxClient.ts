@@ -1,5 +1,6 @@
 // Plain HTTP calls to the sandbox, independent of the nodes under test: what the platform holds,
 // which subscriptions it has, what it delivered, and making events happen.
+import { untilCounted, type ProgressOptions } from './progress';
 
 export interface Subscription {
 	id: string;
@@ -86,25 +87,42 @@ export class SandboxClient {
 		return this.listAll(`/v1/webhooks/${subscriptionId}/deliveries`, {});
 	}
 
+	/** Every delivery of these events to the subscriptions for `url`, as the platform's log has them now. */
+	async deliveriesOf(eventIds: readonly string[], url: string): Promise<Delivery[]> {
+		const wanted = new Set(eventIds);
+		const subscriptions = (await this.subscriptions()).filter((subscription) => subscription.url === url);
+		return (await Promise.all(subscriptions.map((subscription) => this.deliveries(subscription.id)))).flat().filter((delivery) => wanted.has(delivery.event_id));
+	}
+
 	/**
 	 * Every delivery of these events to the subscriptions for `url`, once the platform has a final
 	 * answer for each (none pending, retries included). What a receiver did with an event (run it,
 	 * refuse it, run it twice through a second subscription) shows only after that, so a test that
-	 * asserts "nothing more happened" waits for this instead of sleeping.
+	 * asserts "nothing more happened" waits for this instead of sleeping. The wait follows the
+	 * deliveries' attempts (support/progress.ts): it fails when none has moved for a minute.
 	 */
-	async settledDeliveries(eventIds: readonly string[], url: string, timeoutMs = 120_000): Promise<Delivery[]> {
-		const wanted = new Set(eventIds);
-		return await eventually(
-			`the platform's deliveries of ${eventIds.join(', ')} to ${url} to be answered`,
+	async settledDeliveries(eventIds: readonly string[], url: string, options: ProgressOptions = {}): Promise<Delivery[]> {
+		return await untilCounted(
+			`the platform's deliveries of ${eventIds.length} event(s) to ${url} to be answered`,
 			async () => {
-				const subscriptions = (await this.subscriptions()).filter((subscription) => subscription.url === url);
-				const found = (await Promise.all(subscriptions.map((subscription) => this.deliveries(subscription.id))))
-					.flat()
-					.filter((delivery) => wanted.has(delivery.event_id));
-				return found.every((delivery) => delivery.status !== 'pending') ? found : undefined;
+				const found = await this.deliveriesOf(eventIds, url);
+				const settled = found.filter((delivery) => delivery.status !== 'pending').length;
+				return { seen: settled, of: found.length, done: settled === found.length ? found : undefined, activity: attemptsOf(found) };
 			},
-			timeoutMs,
+			options,
 		);
+	}
+
+	/**
+	 * The delivery of `eventId` to a subscription once `ready` holds for it (by default: settled).
+	 * The wait follows its attempts (support/progress.ts): a retry due in 36 s is waited for.
+	 */
+	async deliveryWhen(what: string, subscriptionId: string, eventId: string, ready: (delivery: Delivery) => boolean = (delivery) => delivery.status !== 'pending'): Promise<Delivery> {
+		return await untilCounted(what, async () => {
+			const delivery = (await this.deliveries(subscriptionId)).find((each) => each.event_id === eventId);
+			const done = delivery && ready(delivery) ? delivery : undefined;
+			return { seen: done ? 1 : 0, of: 1, done, activity: delivery?.attempts.length };
+		});
 	}
 
 	/** A new student, through the sandbox's admin API. */
@@ -151,6 +169,11 @@ export class SandboxClient {
 		const created = await this.post<Array<{ event: PlatformEvent }>>('/sandbox/events', { type, data }, 201, `emit ${type}`);
 		return created[0].event;
 	}
+}
+
+/** How many attempts these deliveries have made: a new one shows the platform is still at work. */
+export function attemptsOf(deliveries: readonly Delivery[]): number {
+	return deliveries.reduce((sum, delivery) => sum + delivery.attempts.length, 0);
 }
 
 /** Poll until `check` returns a value (not undefined), or fail with the last state. */

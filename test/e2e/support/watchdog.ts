@@ -14,10 +14,13 @@ import { connectN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf } from 
 import { nodeOutput, type ExecuteOutput } from '../../../tooling/lib/n8n-cli';
 import { publishSubWorkflows, subWorkflowIdsOf } from '../../../tooling/lib/sub-workflows';
 import { sandboxLogin, startInstance, type Instance } from './instance';
+import { untilCounted } from './progress';
 import type { TriggerWorkflowRef } from './runs';
-import { eventually } from './sandboxClient';
+import { eventually, type Delivery } from './sandboxClient';
 import { timed } from './timings';
 import { triggerWorkflow } from './workflows';
+
+type Attempt = Delivery['attempts'][number];
 
 export const WATCHDOG_EXAMPLE = 'eduTriggerWatch1';
 /** The example with Delete Orphaned Subscriptions on. */
@@ -153,28 +156,32 @@ export async function failedWatchdogRun(n8n: Pick<Instance, 'cli'>, options: { d
  */
 export async function refusedByN8n(n8n: Pick<Instance, 'platform' | 'sandbox'>, subscriptionId: string, orphanEvent: string, liveEvent: string): Promise<void> {
 	const refused = await n8n.platform.emit(orphanEvent);
-	const refusals = async (after = 0) => {
-		const delivery = (await n8n.platform.deliveries(subscriptionId)).find((each) => each.event_id === refused.id);
-		return (delivery?.attempts ?? []).filter((attempt) => attempt.response_status === 404 && Date.parse(attempt.started_at) > after);
-	};
-	const [first] = await eventually(`n8n to refuse attempts 1 to 3 of event ${refused.id} to ${subscriptionId}`, async () => {
-		const all = await refusals();
-		return all.length >= 3 ? all.sort((a, b) => Date.parse(a.started_at) - Date.parse(b.started_at)) : undefined;
-	}, 90_000);
-	const live = await n8n.platform.emit(liveEvent);
-	await eventually(`a live trigger to answer event ${live.id}`, async () => {
-		const subscriptions = await n8n.platform.subscriptions();
-		const attempts = (await Promise.all(subscriptions.map(async ({ id }) => await n8n.platform.deliveries(id))))
+	const attemptsTo = async (eventId: string, subscriptionIds: string[]) =>
+		(await Promise.all(subscriptionIds.map(async (id) => await n8n.platform.deliveries(id))))
 			.flat()
-			.filter((delivery) => delivery.event_id === live.id)
-			.flatMap((delivery) => delivery.attempts)
-			.filter((attempt) => attempt.response_status !== null && attempt.response_status >= 200 && attempt.response_status < 300);
-		return attempts[0];
+			.filter((delivery) => delivery.event_id === eventId)
+			.flatMap((delivery) => delivery.attempts);
+	const refusals = (attempts: Attempt[], after = 0) => attempts.filter((attempt) => attempt.response_status === 404 && Date.parse(attempt.started_at) > after);
+	// Each wait follows the attempts (support/progress.ts): the e2e sandbox's retries come in seconds.
+	const first = await untilCounted(`n8n to refuse attempts 1 to 3 of event ${refused.id} to ${subscriptionId}`, async () => {
+		const attempts = await attemptsTo(refused.id, [subscriptionId]);
+		const found = refusals(attempts).sort((a, b) => Date.parse(a.started_at) - Date.parse(b.started_at));
+		return { seen: found.length, of: 3, done: found.length >= 3 ? found[0] : undefined, activity: attempts.length };
+	});
+	const live = await n8n.platform.emit(liveEvent);
+	await untilCounted(`a live trigger to answer event ${live.id}`, async () => {
+		const attempts = await attemptsTo(live.id, (await n8n.platform.subscriptions()).map(({ id }) => id));
+		const answer = attempts.find((attempt) => attempt.response_status !== null && attempt.response_status >= 200 && attempt.response_status < 300);
+		return { seen: answer ? 1 : 0, of: 1, done: answer, activity: attempts.length };
 	});
 	const clock = n8n.sandbox.config.clock as OffsetClock;
 	clock.offsetMs = 6 * 60_000;
 	try {
-		await eventually(`n8n to refuse a retry of event ${refused.id} 5 minutes of the platform's time after its first attempt`, async () => ((await refusals(Date.parse(first.started_at) + 5 * 60_000)).length > 0 ? true : undefined), 90_000);
+		const later = Date.parse(first.started_at) + 5 * 60_000;
+		await untilCounted(`n8n to refuse a retry of event ${refused.id} 5 minutes of the platform's time after its first attempt`, async () => {
+			const attempts = await attemptsTo(refused.id, [subscriptionId]);
+			return { seen: refusals(attempts, later).length, of: 1, done: refusals(attempts, later).length > 0 ? true : undefined, activity: attempts.length };
+		});
 	} finally {
 		clock.offsetMs = 0;
 	}
