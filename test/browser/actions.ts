@@ -40,7 +40,7 @@ export const ACTION_PANELS: ActionPanel[] = [
 		action: 'Check trigger subscriptions',
 		resource: 'Webhook Subscription',
 		operation: 'Check Triggers',
-		parameters: ['Credential', 'Resource', 'Operation', 'Re-Enable Disabled Subscriptions', 'Delete Orphaned Subscriptions'],
+		parameters: ['Credential', 'Resource', 'Operation', 'Re-Enable Disabled Subscriptions', 'Fix Events and Duplicates', 'Delete Orphaned Subscriptions'],
 	},
 	{ action: 'Delete webhook subscription', resource: 'Webhook Subscription', operation: 'Delete', parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription', 'Options'] },
 	getPanel('Get webhook subscription', 'Webhook Subscription'),

@@ -101,11 +101,13 @@ it('unpublished while the platform could not delete its subscription, then publi
 
 	const run = await runWatchdog(n8n, { workflowId: WATCHDOG_TAGGED.id });
 	expect(run.checked.filter((item) => item.check === 'trigger')).toEqual([expect.objectContaining({ workflow_id: TAGGED.id, state: 'healthy', action: 'none' })]);
-	// The log still reads as proof here: the e2e's compressed retries stamp the later refusal 6
-	// minutes ahead (support/watchdog.ts), after the adoption changed the subscription, which the
-	// unit tests cover. The last guard holds: its URL answers again (401 to an unsigned request).
+	// Two guards keep it, and which one the note names depends on the machine's pace: when the
+	// refused event's later retries reach the trigger published again, they are answered and the
+	// log proves nothing; when they are over first, the log still reads as proof (the e2e stamps
+	// its later refusal 6 minutes ahead, after the adoption: support/watchdog.ts) and the URL's
+	// answer now, 401 to an unsigned request, keeps it. 1.x never refuses the URL: no proof.
 	const orphan = run.checked.find((item) => item.check === 'orphan' && item.webhook_subscription_id === kept.id);
-	const why = e2eTarget().activation === 'publication' ? /did not get n8n's own "not registered" answer \(it answered 401\), so a workflow may serve it again/ : /does not show n8n refusing it lately/;
+	const why = e2eTarget().activation === 'publication' ? /did not get n8n's own "not registered" answer \(it answered 401\), so a workflow may serve it again|does not show n8n refusing it lately/ : /does not show n8n refusing it lately/;
 	expect(orphan).toMatchObject({ action: 'kept', note: expect.stringMatching(why) });
 	expect(run.summary).toMatchObject({ deleted_orphans: 0 });
 	expect((await subscriptionsOf(ADOPTING)).map((subscription) => subscription.id)).toEqual([kept.id]);
