@@ -4,11 +4,6 @@ import { ActionableError, quoted } from '../../../shared/errors';
 import { isJsonRecord, type JsonRecord } from '../../../shared/jsonRecord';
 import { deliversTo, isLocalUrl, isTriggerUrl, WEBHOOK_ADDRESS_ADVICE } from '../../../shared/thisN8n/address';
 
-/** The records with `delivers_to_this_n8n` added after their own fields (a non-record is kept as it is). */
-export function markDelivery<T>(records: T[], address: string | undefined): T[] {
-	return records.map((record) => (isJsonRecord(record) ? ({ ...record, delivers_to_this_n8n: deliversTo(address, record.url) } as T) : record));
-}
-
 const THIS_N8N_ADVICE = `${WEBHOOK_ADDRESS_ADVICE}, then run again. To read one subscription's log, choose Deliveries Of → One Subscription. If this n8n has no trigger subscription of its own (a local test instance on a shared account), it has nothing to recover: deactivate this workflow here.`;
 
 /**

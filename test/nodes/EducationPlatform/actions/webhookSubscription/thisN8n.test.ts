@@ -1,19 +1,7 @@
 import { ActionableError } from '../../../../../nodes/shared/errors';
-import { markDelivery, requireDeliversToThisN8n, thisN8nSubscriptions, type ElsewhereRefusal } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/thisN8n';
+import { requireDeliversToThisN8n, thisN8nSubscriptions, type ElsewhereRefusal } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/thisN8n';
 
 const ID = '9d1c3e5a-7b2f-4c1d-8e6a-5f4b3a2c1d0e';
-
-describe('markDelivery', () => {
-	it('adds delivers_to_this_n8n after the record\'s own fields and keeps anything else', () => {
-		const marked = markDelivery([{ id: 'wh_1', url: `https://n8n.example/webhook/${ID}/webhook` }, { id: 'wh_2', url: 'https://other.example/hook' }, 'x'], 'https://n8n.example/');
-		expect(marked).toEqual([
-			{ id: 'wh_1', url: `https://n8n.example/webhook/${ID}/webhook`, delivers_to_this_n8n: true },
-			{ id: 'wh_2', url: 'https://other.example/hook', delivers_to_this_n8n: false },
-			'x',
-		]);
-		expect(Object.keys(marked[0] as object)).toEqual(['id', 'url', 'delivers_to_this_n8n']);
-	});
-});
 
 describe('thisN8nSubscriptions', () => {
 	const ours = { id: 'wh_1', url: `https://n8n.school.example/webhook/${ID}/webhook` };
