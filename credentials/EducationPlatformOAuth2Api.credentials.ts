@@ -96,7 +96,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			options: scopeOptions(),
 			default: DEFAULT_SCOPES,
 			description:
-				'What n8n may do on the platform. After a change, save; with Authorization Code, also click Reconnect.',
+				'What n8n may do on the platform. None ticked means all six; tick some to allow only those. After a change, save; with Authorization Code, also click Reconnect.',
 		},
 		{
 			displayName: 'Scope',

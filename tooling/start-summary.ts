@@ -43,9 +43,14 @@ function settingLines(settings: AppliedSetting[]): string[] {
 	);
 }
 
+/** A sandbox command line as the summary prints it, for the port the sandbox is on. */
+export function sandboxCommand(port: number, script: string, args: string): string {
+	return `${port === 4010 ? '' : `SANDBOX_PORT=${port} `}npm run ${script} -- ${args}`;
+}
+
 export function formatSummary(input: SummaryInput): string {
 	const { sandbox, examples } = input;
-	const emit = sandbox.port === 4010 ? 'npm run sandbox:emit --' : `SANDBOX_PORT=${sandbox.port} npm run sandbox:emit --`;
+
 	const width = Math.max(...examples.map((e) => e.workflow.name.length)) + 2;
 	const manual = examples.find((e) => !e.triggerEvents && !isSubWorkflow(e.workflow));
 	const workflows = examples.map(({ workflow }) => workflow);
@@ -66,7 +71,7 @@ export function formatSummary(input: SummaryInput): string {
 			: [`  Data      ${input.dataDir}/ (kept between runs; npm start -- --fresh starts over)`]),
 		...settingLines(input.n8nSettings),
 		'',
-		'  Credentials in n8n: "Education Platform sandbox (access token)" and "Education Platform sandbox (OAuth2 client credentials)",',
+		'  Credentials in n8n: "Education Platform sandbox (access token)" and "Education Platform sandbox (OAuth2)" (client credentials),',
 		n8nApiLine(input.n8nApi),
 		'',
 		'  Example workflows:',
@@ -77,9 +82,11 @@ export function formatSummary(input: SummaryInput): string {
 		'',
 		'  Try first:',
 		`    1. Open ${input.n8nUrl}, log in${manual ? `, open "${manual.workflow.name}" and click "Execute workflow"` : ''}.`,
-		`    2. In another terminal: ${emit} payment.failed`,
+		`    2. In another terminal: ${sandboxCommand(sandbox.port, 'sandbox:emit', 'payment.failed')}`,
 		'       then open "Payment reaction" → Executions in n8n to see the run.',
 		`    3. curl -H "Authorization: Bearer ${sandbox.token}" ${sandbox.baseUrl}/v1/webhooks   (what n8n registered)`,
+		`    4. A trigger with Registration Manual: while it listens (Execute step), add its webhook with`,
+		`       ${sandboxCommand(sandbox.port, 'sandbox:subscribe', '--url <its Test URL>')}   and put the signing secret it prints in its credential.`,
 		'',
 		'Press Ctrl+C to stop n8n and the sandbox.',
 		'',

@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { TRIGGER_WEBHOOK_PATH } from '../shared/thisN8n/address';
 import { triggerProperties } from './description';
-import { EVENT_TRIGGER_DESCRIPTION, TRIGGER_PANEL } from './panelTexts';
+import { EVENT_TRIGGER_DESCRIPTION } from './panelTexts';
 import { webhookResponseFields } from './webhook/responseFields';
 import {
 	registerSubscription,
@@ -39,7 +39,6 @@ export class EducationPlatformTrigger implements INodeType {
 		// "What happens next?" too. So it describes both.
 		description: 'Read students, enrollments, payments and exam results, and start workflows on enrollment, payment and exam result events',
 		eventTriggerDescription: EVENT_TRIGGER_DESCRIPTION,
-		triggerPanel: TRIGGER_PANEL,
 		defaults: {
 			name: 'Education Platform Trigger',
 		},

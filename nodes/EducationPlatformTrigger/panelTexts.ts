@@ -1,6 +1,6 @@
-// What the trigger's panel says about testing it: the hint n8n shows while it
-// listens for a test event, the hint under the listen button, and the notice for Manual
-// registration. The words hold for n8n 1.x ("active") and 2.x ("published").
+// What the trigger's panel says about testing it: the hint n8n shows while it listens for a test
+// event, and the notice for Manual registration. Under the button n8n's own hint stays: it speaks
+// each version's words ("publish it" on 2.x, "activate it" on 1.x); the notice names the 1.x word once.
 //
 // Links go to the guide section that explains them. The guides live beside the README on GitHub
 // (npm's page shows the README only); the release check's documentation-urls rule verifies that
@@ -29,23 +29,10 @@ function sandboxExample(): string {
 }
 
 // While n8n listens for a test event, only the Test URL receives; the Production URL answers 404
-// until the workflow is published (active on n8n 1.x). Manual registration is where the user adds
-// the URL, so it is where the user must be told which one.
-const TEST_URL_WHILE_LISTENING =
-	'With Registration set to Manual, the platform must send to the Test URL while you listen for a test event here, and to the Production URL once the workflow is published (active on n8n 1.x).';
-
+// until the workflow is published. Manual registration is where the user adds the URL, so it is
+// where the user must be told which one. The sandbox has no settings page: its command is named.
 export const MANUAL_REGISTRATION_NOTICE =
-	'In the platform\'s webhook settings, add a webhook for the same events as below and put the signing secret (whsec_…) it shows you in the credential above. ' +
-	'Its URL, from Webhook URLs above: the Test URL while you listen for a test event, the Production URL once the workflow is published (active on n8n 1.x). ' +
+	'In the platform\'s webhook settings, add a webhook for the same events as below and put the signing secret (whsec_…) it shows you in the credential above (with the sandbox: npm run sandbox:subscribe -- --url followed by the URL, which prints the secret). ' +
+	'Its URL, from Webhook URLs above: the Test URL while you test this trigger, the Production URL once the workflow is published (on n8n 1.x: active). ' +
 	'Change the URL in the platform when you switch; the signing secret stays the same. ' +
 	guideLink('trigger.md', MANUAL_REGISTRATION_ANCHOR, 'How to set up Manual registration');
-
-// n8n shows this under "Listen for test event" (its triggerPanel.activationHint), in place of its
-// generic "Once you've finished building your workflow, publish it…", which Manual registration
-// makes misleading.
-export const TRIGGER_PANEL = {
-	activationHint: {
-		inactive: `Once you've finished building your workflow, publish it (on n8n 1.x: activate it) to have it also listen continuously. ${TEST_URL_WHILE_LISTENING}`,
-		active: `This node also starts the workflow on every new Education Platform event (those runs won't show up here). ${TEST_URL_WHILE_LISTENING}`,
-	},
-};

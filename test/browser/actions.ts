@@ -37,7 +37,7 @@ export const ACTION_PANELS: ActionPanel[] = [
 	getPanel('Get exam result', 'Exam Result'),
 	getManyPanel('Get many exam results', 'Exam Result'),
 	{
-		action: 'Check trigger subscriptions',
+		action: 'Check triggers receive their events',
 		resource: 'Webhook Subscription',
 		operation: 'Check Triggers',
 		parameters: ['Credential', 'Resource', 'Operation', 'Re-Enable Disabled Subscriptions', 'Fix Events and Duplicates', 'Delete Orphaned Subscriptions'],
@@ -47,7 +47,7 @@ export const ACTION_PANELS: ActionPanel[] = [
 	getManyPanel('Get many webhook subscriptions', 'Webhook Subscription'),
 	deliveryPanel('Get webhook delivery', 'Get', 'Simplify'),
 	{ ...getManyPanel('Get many webhook deliveries', 'Webhook Delivery'), parameters: [...GET_MANY.slice(0, 3), 'Deliveries Of', ...GET_MANY.slice(3)] },
-	deliveryPanel('Redeliver webhook delivery', 'Redeliver', 'Options'),
+	deliveryPanel('Send webhook delivery again', 'Redeliver', 'Options'),
 ];
 
 /**

@@ -17,6 +17,8 @@ import { eventually } from '../e2e/support/sandboxClient';
 import { PUBLIC_CLIENT_ID } from '../../sandbox/auth/oauthStore';
 import { parseSubscribeArgs, subscribe } from '../../sandbox/cli/subscribe';
 import { paymentName } from '../../nodes/shared/resources/payment/simplify';
+import { STUDENT_ID_HINT } from '../../nodes/shared/resources/student/picker';
+import { sandboxCommand } from '../../tooling/start-summary';
 
 const NODE = 'Education Platform';
 const TRIGGER = 'Education Platform Trigger';
@@ -220,7 +222,7 @@ describe('the Student picker', () => {
 		expect(await firstOutputId()).toBe(String(student.id));
 	});
 
-	browserTest('"By ID" keeps the picked student, rejects a student number with the node\'s hint, and gets a student by ID', async ({ editor, n8n }) => {
+	browserTest('"By ID" keeps the picked student, rejects a student number with one line that says how to find the ID, and gets a student by ID', async ({ editor, n8n }) => {
 		// Continues in the Get panel of the previous test.
 		const picked = await firstOutputId();
 		await editor.ndv.locatorMode('studentId', 'By ID');
@@ -229,7 +231,17 @@ describe('the Student picker', () => {
 		const [other] = (await n8n.platform.students({ 'filter[status]': 'graduated' })).filter((student) => String(student.id) !== picked);
 		await editor.ndv.typeId('studentId', String(other.student_number));
 		await editor.page.keyboard.press('Tab');
-		expect(await editor.ndv.issues('studentId')).toContain('A student ID is a whole number, e.g. 1042');
+		expect((await editor.ndv.issues('studentId')).trim()).toBe(STUDENT_ID_HINT);
+		// Run anyway: n8n refuses with its "node has issues" list, where the hint is one line.
+		await editor.page.mouse.move(0, 0);
+		await editor.ndv.execute();
+		const refusal = await eventually('n8n\'s refusal', async () => {
+			const text = await editor.page.locator('body').innerText();
+			return /node has issues/.test(text) ? text : undefined;
+		}, STEP_TIMEOUT_MS);
+		expect(refusal.split(STUDENT_ID_HINT).length - 1).toBe(1);
+		const toast = editor.toast(/node has issues/);
+		if (await toast.isVisible()) await toast.locator('.el-notification__closeBtn').click();
 
 		await editor.ndv.typeId('studentId', String(other.id));
 		await editor.ndv.execute();
@@ -375,7 +387,7 @@ describe('the Education Platform Trigger', () => {
 		expect(await editor.canvasNode(TRIGGER).innerText()).toContain('payment.failed, enrollment.created');
 	});
 
-	browserTest('"Listen for test event", then an event on the platform, shows the event in the editor', async ({ editor, n8n }) => {
+	browserTest('"Execute step" listens, registering the Test URL; an event on the platform then shows in the editor', async ({ editor, n8n }) => {
 		await editor.canvasNode(TRIGGER).dblclick();
 		await editor.ndv.root.waitFor();
 		await editor.ndv.selectCredential(TOKEN_CREDENTIAL);
@@ -393,20 +405,23 @@ describe('the Education Platform Trigger', () => {
 		await editor.ndv.output.getByText(event.id).first().waitFor();
 		await editor.ndv.close();
 	});
-	browserTest('Registration Manual: the notice names the Test URL; with a subscription to it made by npm run sandbox:subscribe, "Listen for test event" shows the event', async ({ editor, n8n }) => {
+	browserTest('Registration Manual: the notice names the Test URL; with a subscription to it made by the command npm start names, "Execute step" shows the event', async ({ editor, n8n }) => {
 		await addFromNodesPanel('Triggers', 'On payment failed');
 		const { ndv } = editor;
 		await ndv.choose('registration', 'Manual');
-		await ndv.parameters.getByText('the Test URL while you listen for a test event').waitFor();
+		await ndv.parameters.getByText('the Test URL while you test this trigger').waitFor();
+		expect(await ndv.parameters.innerText()).toContain('with the sandbox: npm run sandbox:subscribe -- --url');
 		expect(await ndv.parameters.getByRole('link', { name: 'How to set up Manual registration' }).getAttribute('href')).toMatch(/docs\/trigger\.md#set-up-manual-registration$/);
 
 		await ndv.parameters.getByText('Webhook URLs', { exact: true }).click();
 		await ndv.parameters.getByTestId('radio-button-test').click();
 		const testUrl = await eventually('the test URL', async () => new RegExp(`${n8n.server.url}/webhook-test/[0-9a-f-]{36}/webhook`).exec(await ndv.parameters.innerText())?.[0], STEP_TIMEOUT_MS);
 
-		// What the notice asks: a webhook in the platform for the Test URL, its secret in a credential.
+		// What the notice asks: a webhook in the platform for the Test URL, its secret in a credential,
+		// with the command npm start's summary names (its arguments after "--", the URL filled in).
+		const args = sandboxCommand(4010, 'sandbox:subscribe', `--url ${testUrl}`).split(' -- ')[1].split(' ');
 		const printed: string[] = [];
-		await subscribe(parseSubscribeArgs(['--url', testUrl, '--events', 'payment.failed', '--base-url', n8n.sandbox.baseUrl, '--token', n8n.sandbox.config.demoToken]), (line) => printed.push(line));
+		await subscribe(parseSubscribeArgs([...args, '--events', 'payment.failed', '--base-url', n8n.sandbox.baseUrl, '--token', n8n.sandbox.config.demoToken]), (line) => printed.push(line));
 		const secret = /^signing secret: (whsec_\S+)$/m.exec(printed.join('\n'))?.[1];
 		expect(secret).toBeDefined();
 		const subscription = (await n8n.platform.subscriptions()).find((found) => found.url === testUrl);
@@ -469,8 +484,9 @@ describe('the credential dialogs', () => {
 		);
 		expect(await modal.root.innerText()).toContain(`${n8n.server.url}/rest/oauth2-credential/callback`);
 		expect(await modal.value('grantType')).toBe('Authorization Code (with PKCE)');
-		// Every scope is ticked by default: every operation works on first use.
+		// Every scope is ticked by default: every operation works on first use; the hint says what none ticked means.
 		expect(await modal.value('platformScopes')).toBe(scopeOptions().map((option) => option.name).join(', '));
+		expect(await modal.tooltip('platformScopes')).toMatch(/None ticked means all six; tick some to allow only those/);
 		expect(await modal.tooltip('clientSecret')).toMatch(/leave empty if the OAuth client is public/);
 		await modal.choose('grantType', 'Client Credentials');
 		await modal.field('authUrlOverride').waitFor({ state: 'hidden' });

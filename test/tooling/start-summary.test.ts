@@ -29,7 +29,7 @@ describe('the npm start summary', () => {
 
 	it("names the credentials, and what became of the n8n API credential's key", () => {
 		expect(text).toContain(
-			'  Credentials in n8n: "Education Platform sandbox (access token)" and "Education Platform sandbox (OAuth2 client credentials)",\n' +
+			'  Credentials in n8n: "Education Platform sandbox (access token)" and "Education Platform sandbox (OAuth2)" (client credentials),\n' +
 				'                      "n8n API (this n8n)" with a new API key of the owner ("Trigger watchdog example" in Settings → n8n API)\n',
 		);
 		const withKey = (key: SummaryInput['n8nApi']['key']) => formatSummary({ ...input, n8nApi: { ...input.n8nApi, key } });
@@ -59,6 +59,14 @@ describe('the npm start summary', () => {
 		expect(formatSummary({ ...input, sandbox: { ...input.sandbox, port: 4011 } })).toContain(
 			'SANDBOX_PORT=4011 npm run sandbox:emit -- payment.failed',
 		);
+	});
+
+	it("names the sandbox's way to add a Manual registration's webhook (it has no settings page), for its port", () => {
+		expect(text).toContain(
+			'    4. A trigger with Registration Manual: while it listens (Execute step), add its webhook with\n' +
+				'       npm run sandbox:subscribe -- --url <its Test URL>   and put the signing secret it prints in its credential.\n',
+		);
+		expect(formatSummary({ ...input, sandbox: { ...input.sandbox, port: 4011 } })).toContain('SANDBOX_PORT=4011 npm run sandbox:subscribe -- --url <its Test URL>');
 	});
 });
 

@@ -29,7 +29,7 @@ export function accessTokenCredential(sandbox: Pick<SandboxLogin, 'baseUrl' | 't
 	return { id, name, type: ACCESS_TOKEN_TYPE, data: { baseUrl: sandbox.baseUrl, accessToken: sandbox.token } };
 }
 
-export function clientCredentialsCredential(sandbox: SandboxLogin, id: string = DEMO_CREDENTIAL_IDS.oAuth2, name = 'Education Platform sandbox (OAuth2 client credentials)'): CredentialImport {
+export function clientCredentialsCredential(sandbox: SandboxLogin, id: string = DEMO_CREDENTIAL_IDS.oAuth2, name = 'Education Platform sandbox (OAuth2)'): CredentialImport {
 	return {
 		id,
 		name,

@@ -11,8 +11,13 @@ export interface RecordPicker {
 	required?: boolean;
 	/** "From List": the listSearch method it searches with, and what its search box says. */
 	list: { searchListMethod: string; placeholder: string };
-	/** "By ID": an example ID, the pattern an ID matches (a regex source) and the message when it does not. */
-	id: { example: string; pattern: string; errorMessage: string };
+	/**
+	 * "By ID": an example ID and, checked in the editor, the pattern an ID matches (a regex source)
+	 * with the message when it does not. A picker inside a collection goes without the check: n8n
+	 * checks a collection's options against the node's top-level parameter of the same name
+	 * (n8n-workflow getParameterIssues), so it would repeat that parameter's message once per collection.
+	 */
+	id: { example: string; check?: { pattern: string; errorMessage: string } };
 }
 
 export function recordPicker({ name, displayName, description, required, list, id }: RecordPicker): INodeProperties {
@@ -36,7 +41,9 @@ export function recordPicker({ name, displayName, description, required, list, i
 				name: 'id',
 				type: 'string',
 				placeholder: `e.g. ${id.example}`,
-				validation: [{ type: 'regex', properties: { regex: `^\\s*${id.pattern}\\s*$`, errorMessage: id.errorMessage } }],
+				...(id.check
+					? { validation: [{ type: 'regex', properties: { regex: `^\\s*${id.check.pattern}\\s*$`, errorMessage: id.check.errorMessage } }] }
+					: {}),
 			},
 		],
 	};

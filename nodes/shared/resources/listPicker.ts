@@ -78,7 +78,7 @@ export function searchablePicker({ parameter, displayName, prefix, example, meth
 			description: description ?? `The ${noun} to get: pick one from the list, or give its ID`,
 			required: true,
 			list: { searchListMethod: method, placeholder },
-			id: { example, pattern: prefixedIdPattern(prefix), errorMessage: `${/^[aeiou]/.test(noun) ? 'An' : 'A'} ${noun} ID looks like ${example}` },
+			id: { example, check: { pattern: prefixedIdPattern(prefix), errorMessage: `${/^[aeiou]/.test(noun) ? 'An' : 'A'} ${noun} ID looks like ${example}` } },
 		}),
 		listSearch: { [method]: search },
 		sinceNodeVersion: 2,

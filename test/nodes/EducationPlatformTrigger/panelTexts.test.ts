@@ -19,13 +19,15 @@ describe('what the trigger\'s panel says about testing it', () => {
 		expect(description.eventTriggerDescription).toContain('npm run sandbox:emit -- enrollment.created');
 	});
 
-	it('names both URLs for Manual registration: the Test URL while listening, the Production URL once published or active', () => {
+	it('names both URLs for Manual registration, the sandbox\'s command, and the 1.x word once', () => {
 		expect(property('manualNotice').displayOptions).toEqual({ show: { registration: ['manual'] } });
-		expect(notice('manualNotice')).toMatch(/the Test URL while you listen for a test event, the Production URL once the workflow is published \(active on n8n 1\.x\)/);
-		const hints = description.triggerPanel as { activationHint: { inactive: string; active: string } };
-		for (const hint of [hints.activationHint.inactive, hints.activationHint.active]) {
-			expect(hint).toContain('the platform must send to the Test URL while you listen for a test event here');
-		}
+		expect(notice('manualNotice')).toContain('the Test URL while you test this trigger, the Production URL once the workflow is published (on n8n 1.x: active)');
+		expect(notice('manualNotice')).toContain('(with the sandbox: npm run sandbox:subscribe -- --url followed by the URL, which prints the secret)');
+		expect(notice('manualNotice').match(/1\.x/g)).toHaveLength(1);
+	});
+
+	it("leaves the hint under the test button to n8n, which words it for its version (publish on 2.x, activate on 1.x)", () => {
+		expect(description.triggerPanel).toBeUndefined();
 	});
 
 	it('builds links that open in a new tab', () => {

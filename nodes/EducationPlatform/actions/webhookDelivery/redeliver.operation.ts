@@ -126,7 +126,7 @@ export function option(): INodePropertyOptions {
 		value: 'redeliver',
 		description:
 			'Send a delivery\'s event again to its subscription (same event ID, new delivery); skipped when the event was delivered since, is still being retried, has a newer delivery or failed 3 times, or the subscription is disabled',
-		action: 'Redeliver webhook delivery',
+		action: 'Send webhook delivery again',
 	};
 }
 

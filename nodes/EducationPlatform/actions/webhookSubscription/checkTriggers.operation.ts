@@ -240,7 +240,7 @@ export function option(): INodePropertyOptions {
 		value: 'checkTriggers',
 		description:
 			"Check that every active workflow's Education Platform Trigger has its subscription, enabled and for its events, and find subscriptions to this n8n that no trigger owns (input: n8n's workflows)",
-		action: 'Check trigger subscriptions',
+		action: 'Check triggers receive their events',
 		// Not an AI agent's tool: it deletes and re-enables subscriptions on the whole account's
 		// behalf. `hide` rather than `show: {'@tool': [false]}`, as getMany.operation.ts's Limit says why.
 		displayOptions: { hide: { '@tool': [true] } },

@@ -30,22 +30,27 @@ export async function searchStudents(
 /**
  * A student picker: "From List" searches the platform (by name, student number or e-mail through
  * `filter[search]`, searchStudents above), "By ID" takes the numeric ID, e.g. from `$fromAI` or an
- * earlier node.
+ * earlier node. Student → Get checks the ID in the editor, saying how to find it; a Filters entry
+ * leaves that to the run (recordPicker says why).
  */
-export function studentLocator(name: string, displayName: string, description: string): INodeProperties {
+export function studentLocator(name: string, displayName: string, description: string, checkInEditor = true): INodeProperties {
 	return recordPicker({
 		name,
 		displayName,
 		description,
 		list: { searchListMethod: 'searchStudents', placeholder: 'Search by name, student number or email…' },
-		id: { example: '1042', pattern: '[0-9]+', errorMessage: 'A student ID is a whole number, e.g. 1042' },
+		id: { example: '1042', check: checkInEditor ? { pattern: '[0-9]+', errorMessage: STUDENT_ID_HINT } : undefined },
 	});
 }
+
+/** What the editor says of a By ID that is not a student ID, most often a pasted student number. */
+export const STUDENT_ID_HINT =
+	'A student ID is a whole number, e.g. 1042, not the student number (S-…): pick the student From List, or find the ID with Get many students';
 
 /** The Student filter of a resource that belongs to a student: the same picker as Student → Get. */
 export function studentFilter(plural: string): FilterOption {
 	return {
-		option: studentLocator('studentId', 'Student', `Only ${plural} of this student: pick one from the list, or give the numeric student ID`),
+		option: studentLocator('studentId', 'Student', `Only ${plural} of this student: pick one from the list, or give the numeric student ID`, false),
 		spec: { param: 'studentId', api: 'student_id', label: 'Student', kind: 'ids' },
 	};
 }

@@ -43,6 +43,6 @@ export function subscriptionLocator(name: string, displayName: string, descripti
 		description,
 		required: true,
 		list: { searchListMethod: 'searchWebhookSubscriptions', placeholder: 'Select a subscription…' },
-		id: { example: 'wh_2f9c1a7e4b', pattern: prefixedIdPattern('wh'), errorMessage: 'A webhook subscription ID looks like wh_2f9c1a7e4b' },
+		id: { example: 'wh_2f9c1a7e4b', check: { pattern: prefixedIdPattern('wh'), errorMessage: 'A webhook subscription ID looks like wh_2f9c1a7e4b' } },
 	});
 }

@@ -292,9 +292,9 @@ const TOOL_PINS: ToolPin[] = [
 	{
 		resource: 'webhookDelivery',
 		operation: 'redeliver',
-		node: 'Redeliver webhook delivery in Education Platform',
+		node: 'Send webhook delivery again in Education Platform',
 		fromAi: { webhookSubscriptionId: SUBSCRIPTION_ID, webhookDeliveryId: DELIVERY_ID },
-		name: 'Redeliver_webhook_delivery_in_Education_Platform',
+		name: 'Send_webhook_delivery_again_in_Education_Platform',
 		description:
 			"Education Platform: Send a delivery's event again to its subscription (same event ID, new delivery); skipped when the event was delivered since, is still being retried, has a newer delivery or failed 3 times, or the subscription is disabled. " +
 			'It sends only to subscriptions that deliver to this n8n (delivers_to_this_n8n: true); for any other it sends nothing and fails. ' +

@@ -1,13 +1,13 @@
 import { recordPicker } from '../../../../nodes/shared/descriptions/recordPicker';
 
-const picker = (required?: boolean) =>
+const picker = (required?: boolean, checked = true) =>
 	recordPicker({
 		name: 'thingId',
 		displayName: 'Thing',
 		description: 'The thing',
 		required,
 		list: { searchListMethod: 'searchThings', placeholder: 'Search things…' },
-		id: { example: 'th_1', pattern: 'th_[0-9]+', errorMessage: 'A thing ID looks like th_1' },
+		id: { example: 'th_1', check: checked ? { pattern: 'th_[0-9]+', errorMessage: 'A thing ID looks like th_1' } : undefined },
 	});
 
 const byIdRegex = (locator: ReturnType<typeof picker>) =>
@@ -28,6 +28,10 @@ describe('recordPicker', () => {
 		const regex = byIdRegex(picker());
 		expect(['th_1', ' th_42 '].every((value) => regex.test(value))).toBe(true);
 		expect(['th_', 'x th_1', 'th_1x', ''].some((value) => regex.test(value))).toBe(false);
+	});
+
+	it('without a check, By ID has no validation for the editor to run (the run checks the ID)', () => {
+		expect(picker(false, false).modes?.[1]).toEqual({ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. th_1' });
 	});
 
 	it('is required only when asked: an optional picker has no required key', () => {

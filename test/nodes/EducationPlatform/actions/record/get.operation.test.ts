@@ -84,7 +84,7 @@ describe('Get → the record picker from the node version its resource names', (
 		displayName: 'Course',
 		description: 'The course',
 		list: { searchListMethod: 'searchCourses', placeholder: 'e.g. Algebra' },
-		id: { example: 'crs_4Kd9Wq2Z', pattern: 'crs_\\w+', errorMessage: 'Not a course ID' },
+		id: { example: 'crs_4Kd9Wq2Z', check: { pattern: 'crs_\\w+', errorMessage: 'Not a course ID' } },
 	});
 	const idTypes = (sinceNodeVersion: number | undefined, version: number) =>
 		forVersion(get.description({ ...course, picker: { getProperty: picker, listSearch: {}, sinceNodeVersion } }), version)

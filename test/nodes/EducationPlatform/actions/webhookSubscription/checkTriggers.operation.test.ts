@@ -144,7 +144,7 @@ describe('Webhook Subscription → Check Triggers', () => {
 		expect(jsonOf(result.items)).toEqual([expect.objectContaining({ check: 'summary', healthy: true, triggers: 0, orphans: 0 })]);
 	});
 
-	it("leaves a test URL's subscription alone (Listen for test event on an active workflow): the trigger stays healthy, nothing is deleted", async () => {
+	it("leaves a test URL's subscription alone (a test listen, Execute step, on an active workflow): the trigger stays healthy, nothing is deleted", async () => {
 		const listened = { ...subscription('wh_test0001', HOOK.fees, ['payment.failed']), url: urlOf(HOOK.fees, 'webhook-test') };
 		const gone = { ...subscription('wh_test0002', HOOK.gone, ['payment.failed']), url: urlOf(HOOK.gone, 'webhook-test') };
 		const scope = nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing(feesSubscription, listened, gone));

@@ -27,7 +27,7 @@ describe('judgeTriggers', () => {
 		expect(states([trigger(A, []), trigger(B, ['payment.lost'])], [])).toEqual(['invalid_events', 'invalid_events']);
 	});
 
-	it("judges only production URLs: a test URL's subscription (Listen for test event) is neither the trigger's own nor an orphan", () => {
+	it("judges only production URLs: a test URL's subscription (a test listen, Execute step) is neither the trigger's own nor an orphan", () => {
 		const { verdicts, orphans } = judge([trigger(A, ['payment.failed'])], [
 			subscription('wh_a', A, ['payment.failed']),
 			subscription('wh_test', A, ['payment.failed'], true, ADDRESS, 'webhook-test'),
