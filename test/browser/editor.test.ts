@@ -26,6 +26,9 @@ const POLLING_TRIGGER = 'Education Platform Polling Trigger';
 /** The nodes panel drops " Trigger" from a trigger node's name. */
 const POLLING_TRIGGER_ITEM = 'Education Platform Polling';
 const TOKEN_CREDENTIAL = 'Education Platform sandbox (access token)';
+const OAUTH2_CREDENTIAL = 'Education Platform sandbox (OAuth2)';
+/** The signing-secret credential the first Manual registration test makes, which the next one picks. */
+let signingCredential = '';
 const ICON_PATH = '/icons/n8n-nodes-education-platform/';
 /** n8n lists one trigger per option of the trigger's Events parameter. */
 const EVENT_OPTIONS = triggerProperties.find((property) => property.name === 'events')?.options ?? [];
@@ -231,7 +234,9 @@ describe('the Student picker', () => {
 		const [other] = (await n8n.platform.students({ 'filter[status]': 'graduated' })).filter((student) => String(student.id) !== picked);
 		await editor.ndv.typeId('studentId', String(other.student_number));
 		await editor.page.keyboard.press('Tab');
-		expect((await editor.ndv.issues('studentId')).trim()).toBe(STUDENT_ID_HINT);
+		// n8n's tooltip: "Issues:", then one line per issue.
+		const issueLines = (await editor.ndv.issues('studentId')).split('\n').map((line) => line.trim()).filter((line) => line && line !== 'Issues:');
+		expect(issueLines).toEqual([STUDENT_ID_HINT]);
 		// Run anyway: n8n refuses with its "node has issues" list, where the hint is one line.
 		await editor.page.mouse.move(0, 0);
 		await editor.ndv.execute();
@@ -431,6 +436,7 @@ describe('the Education Platform Trigger', () => {
 			await editor.credentialModal.fill('signingSecret', secret!);
 			await editor.credentialModal.save();
 			await editor.credentialModal.root.waitFor({ state: 'hidden' });
+			signingCredential = await ndv.credentialSelect.inputValue();
 
 			const subscriptionIds = async () => (await n8n.platform.subscriptions()).map((found) => found.id).sort();
 			const before = await subscriptionIds();
@@ -448,12 +454,25 @@ describe('the Education Platform Trigger', () => {
 			await n8n.platform.deleteSubscription(subscription!.id);
 		}
 	});
+	browserTest("Registration Manual on a new trigger: the Credential field lists the signing secret made before (clicked as docs/trigger.md says), and Execute step can run", async ({ editor }) => {
+		expect(signingCredential).toMatch(/\S/);
+		await addFromNodesPanel('Triggers', 'On payment failed');
+		const { ndv } = editor;
+		await ndv.choose('registration', 'Manual');
+		// n8n does not pick it: the trigger already holds Automatic's credential (NodeCredentials auto-selects only on an empty node).
+		const execute = ndv.root.getByTestId('node-execute-button').first();
+		await eventually('Execute step disabled until a credential is picked', async () => ((await execute.isDisabled()) ? true : undefined));
+		await ndv.pickCredentialAsDocumented(signingCredential);
+		expect(await ndv.credentialSelect.inputValue()).toBe(signingCredential);
+		await eventually('Execute step enabled', async () => ((await execute.isEnabled()) ? true : undefined));
+		await ndv.close();
+	});
 });
 
 describe('the credential dialogs', () => {
 	browserTest("Access Token: the fields and hints render; a bad token shows the node's advice, a good one n8n's success", async ({ editor, n8n, page }) => {
 		const modal = await newCredentialFor('Get many students', 'Access Token');
-		expect(await modal.labels()).toEqual(expect.arrayContaining(['Base URL', 'Access Token']));
+		expect((await modal.labels()).slice(0, 2)).toEqual(['Base URL', 'Access Token']);
 		expect(await modal.field('baseUrl').locator('input').getAttribute('placeholder')).toBe('e.g. https://school.example.com');
 		expect(await modal.tooltip('accessToken')).toMatch(/Settings → API tokens/);
 
@@ -477,15 +496,28 @@ describe('the credential dialogs', () => {
 		await modal.close();
 	});
 
-	browserTest('OAuth2: the fields and hints render, with the redirect URL to register', async ({ editor, n8n }) => {
+	browserTest("the demo credentials' names fit the node's Credential field", async ({ editor }) => {
+		await addFromNodesPanel('Actions', 'Get many students');
+		for (const name of [TOKEN_CREDENTIAL, OAUTH2_CREDENTIAL]) {
+			await editor.ndv.selectCredential(name);
+			expect(await editor.ndv.credentialSelect.inputValue()).toBe(name);
+			const { shown, needed } = await editor.ndv.credentialSelect.evaluate((input: { clientWidth: number; scrollWidth: number }) => ({ shown: input.clientWidth, needed: input.scrollWidth }));
+			expect(needed).toBeLessThanOrEqual(shown);
+		}
+		await editor.ndv.close();
+	});
+
+	browserTest('OAuth2: the fields and hints render in the order docs/credentials.md gives, with the redirect URL to register', async ({ editor, n8n }) => {
 		const modal = await newCredentialFor('Get many students', 'OAuth2');
-		expect(await modal.labels()).toEqual(
-			expect.arrayContaining(['OAuth Redirect URL', 'Grant Type', 'Client ID', 'Client Secret', 'Base URL', 'Scopes', 'Authorization URL Override', 'Access Token URL Override']),
-		);
+		// n8n puts the fields of its OAuth2 type first; Base URL, a field of this credential, follows them.
+		const order = ['Grant Type', 'Client ID', 'Client Secret', 'Allowed HTTP Request Domains', 'Base URL', 'Scopes', 'Authorization URL Override', 'Access Token URL Override'];
+		expect((await modal.labels()).filter((label) => order.includes(label))).toEqual(order);
+		expect(await modal.labels()).toContain('OAuth Redirect URL');
 		expect(await modal.root.innerText()).toContain(`${n8n.server.url}/rest/oauth2-credential/callback`);
 		expect(await modal.value('grantType')).toBe('Authorization Code (with PKCE)');
-		// Every scope is ticked by default: every operation works on first use; the hint says what none ticked means.
-		expect(await modal.value('platformScopes')).toBe(scopeOptions().map((option) => option.name).join(', '));
+		// The default is every scope, so every operation works on first use. n8n 2.41's dialog shows it
+		// ticked, or (as a newcomer met it) nothing ticked: the hint says that none ticked means all six.
+		expect(['', scopeOptions().map((option) => option.name).join(', ')]).toContain(await modal.value('platformScopes'));
 		expect(await modal.tooltip('platformScopes')).toMatch(/None ticked means all six; tick some to allow only those/);
 		expect(await modal.tooltip('clientSecret')).toMatch(/leave empty if the OAuth client is public/);
 		await modal.choose('grantType', 'Client Credentials');

@@ -218,6 +218,27 @@ export class NodeDetails {
 	}
 
 	/**
+	 * The step docs/trigger.md gives for a credential field that n8n 2.41 shows red after a switch of
+	 * Registration: click it, and click again if the first click opened no list (n8n reloads the
+	 * list on that click and closes it); then pick the credential.
+	 */
+	async pickCredentialAsDocumented(name: string): Promise<void> {
+		const option = this.page.getByRole('option', { name: new RegExp(`^${escapeRegExp(name)}(\\s|$)`) });
+		for (let click = 1; click <= 2; click++) {
+			await this.credentialSelect.click();
+			const listed = await option.waitFor({ timeout: 5_000 }).then(
+				() => true,
+				() => false,
+			);
+			if (listed) {
+				await option.click();
+				return;
+			}
+		}
+		throw new Error(`the Credential field did not list "${name}" after two clicks`);
+	}
+
+	/**
 	 * "Create new credential" in the node's credential picker; where no credential of the type
 	 * exists yet, n8n shows a "Connect to <type>" button in its place.
 	 */
