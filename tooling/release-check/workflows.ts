@@ -20,6 +20,7 @@ export function workflowSchemaErrors(text: string): string[] {
 interface Step {
 	run?: string;
 	uses?: string;
+	if?: string;
 	with?: JsonObject;
 }
 interface Job {
@@ -63,5 +64,10 @@ export function ciWorkflowProblems(text: string): string[] {
 	const { on, jobs } = parsed(text);
 	if (!('pull_request' in on)) problems.push('CI must run on pull_request');
 	if (!runs(jobs, /(^|\s)bash \.ci\/run\s*$/m)) problems.push('CI must run `bash .ci/run`, the same checks as local CI');
+	// A failed run's evidence (each n8n's log, each lane's log, browser screenshots) is in test-artifacts/.
+	const keepsArtifacts = jobs.some((job) =>
+		job.steps?.some((step) => step.uses?.startsWith('actions/upload-artifact') && step.if === 'always()' && String(step.with?.path ?? '').includes('test-artifacts')),
+	);
+	if (!keepsArtifacts) problems.push('CI must upload test-artifacts/ (if: always()) so a failed run keeps its logs');
 	return problems;
 }

@@ -43,6 +43,8 @@ describe('GitHub workflows', () => {
 	it.each([
 		['  pull_request:\n', '', 'pull_request'],
 		['bash .ci/run', 'npm test', 'bash .ci/run'],
+		['        if: always()\n', '', 'upload test-artifacts/'],
+		['path: test-artifacts/', 'path: dist/', 'upload test-artifacts/'],
 	])('ci.yml without %j is refused', (from, to, problem) => {
 		expect(ciWorkflowProblems(ci.replace(from, to)).join('\n')).toContain(problem);
 	});
