@@ -125,8 +125,13 @@ export class N8nCli {
 	 * so this returns both and leaves judging to the caller.
 	 */
 	async execute(id: string): Promise<{ result: RunResult; output?: ExecuteOutput }> {
-		const result = await this.run(['execute', `--id=${id}`, '--rawOutput']);
-		return { result, output: parseExecuteOutput(result.stdout) };
+		// n8n's execute logs the run data, then exits at once (base-command.js finally → process.exit):
+		// through a pipe a loaded machine got only the start of a large run's JSON, so stdout goes to a file.
+		return this.withTempFile(async (file) => {
+			const [node, args, options] = await this.command(['execute', `--id=${id}`, '--rawOutput'], 180_000);
+			const result = await run(node, args, { ...options, stdoutFile: file });
+			return { result, output: parseExecuteOutput(result.stdout) };
+		});
 	}
 
 	private async withJsonFile<T>(content: unknown, action: (file: string) => Promise<T>): Promise<T> {

@@ -2,7 +2,7 @@
 // servers started in their own process group so that stopping them also stops whatever they
 // spawned (n8n's task runner, npm's children).
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { closeSync, createWriteStream, openSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 export interface RunResult {
@@ -23,6 +23,12 @@ export interface RunOptions extends Pick<SpawnOptions, 'cwd' | 'env' | 'uid' | '
 	 * disk priority from it too. Installs beside the tests use it so a timed test is not starved.
 	 */
 	niceness?: number;
+	/**
+	 * Send the command's stdout to this file instead of a pipe, and read it back once the command
+	 * ends. A command that logs asynchronously and then calls process.exit() (n8n's CLI) can leave
+	 * the tail of a large output unwritten to a pipe; a file takes every write at once.
+	 */
+	stdoutFile?: string;
 }
 
 export class CommandError extends Error {
@@ -38,22 +44,24 @@ export class CommandError extends Error {
 /** Run a command to completion; resolves with its output whatever the exit code. */
 export function run(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
 	return new Promise((resolve, reject) => {
+		const stdoutFd = options.stdoutFile === undefined ? undefined : openSync(options.stdoutFile, 'w');
 		const child = track(
 			spawn(command, args, {
 				cwd: options.cwd,
 				env: options.env,
 				uid: options.uid,
 				gid: options.gid,
-				stdio: ['ignore', 'pipe', 'pipe'],
+				stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
 				detached: true,
 			}),
 		);
+		if (stdoutFd !== undefined) closeSync(stdoutFd);
 		// Set at once, before the command has started anything: its children inherit it.
 		if (options.niceness !== undefined && child.pid !== undefined) setPriority(child.pid, options.niceness);
 		const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;
 		let stdout = '';
 		let stderr = '';
-		child.stdout!.on('data', (chunk: Buffer) => {
+		child.stdout?.on('data', (chunk: Buffer) => {
 			stdout += chunk;
 			log?.write(chunk);
 			if (options.echo) process.stdout.write(chunk);
@@ -74,6 +82,7 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
 		child.on('close', (code, signal) => {
 			if (timer) clearTimeout(timer);
 			log?.end();
+			if (options.stdoutFile !== undefined) stdout = readFileSync(options.stdoutFile, 'utf8');
 			resolve({ code, signal, stdout, stderr });
 		});
 	});
