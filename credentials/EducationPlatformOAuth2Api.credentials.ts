@@ -32,7 +32,8 @@ const ORIGIN_OF_BASE_URL =
 export class EducationPlatformOAuth2Api implements ICredentialType {
 	name = 'educationPlatformOAuth2Api';
 
-	extends = ['oAuth2Api'];
+	// The field-order type first: its Base URL takes the dialog's first place (that file says how).
+	extends = ['educationPlatformFieldOrderApi', 'oAuth2Api'];
 
 	displayName = 'Education Platform OAuth2 API';
 

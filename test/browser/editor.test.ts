@@ -509,9 +509,10 @@ describe('the credential dialogs', () => {
 
 	browserTest('OAuth2: the fields and hints render in the order docs/credentials.md gives, with the redirect URL to register', async ({ editor, n8n }) => {
 		const modal = await newCredentialFor('Get many students', 'OAuth2');
-		// n8n puts the fields of its OAuth2 type first; Base URL, a field of this credential, follows them.
-		const order = ['Grant Type', 'Client ID', 'Client Secret', 'Allowed HTTP Request Domains', 'Base URL', 'Scopes', 'Authorization URL Override', 'Access Token URL Override'];
+		// Base URL first, as in the access-token dialog (the field-order type the credential builds on).
+		const order = ['Base URL', 'Grant Type', 'Client ID', 'Client Secret', 'Allowed HTTP Request Domains', 'Scopes', 'Authorization URL Override', 'Access Token URL Override'];
 		expect((await modal.labels()).filter((label) => order.includes(label))).toEqual(order);
+		expect((await modal.labels()).filter((label) => label !== 'OAuth Redirect URL')[0]).toBe('Base URL');
 		expect(await modal.labels()).toContain('OAuth Redirect URL');
 		expect(await modal.root.innerText()).toContain(`${n8n.server.url}/rest/oauth2-credential/callback`);
 		expect(await modal.value('grantType')).toBe('Authorization Code (with PKCE)');

@@ -16,12 +16,10 @@
  * Regenerate both (a deliberate step; review the diff of the JSON):
  *   EDU_UPDATE_COMPAT=1 npx jest --selectProjects unit --testPathPatterns test/compat/parameterContract
  */
-import { EducationPlatformApi } from '../../credentials/EducationPlatformApi.credentials';
-import { EducationPlatformOAuth2Api } from '../../credentials/EducationPlatformOAuth2Api.credentials';
-import { EducationPlatformWebhookSigningApi } from '../../credentials/EducationPlatformWebhookSigningApi.credentials';
 import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
 import { EducationPlatformPollingTrigger } from '../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
 import { EducationPlatformTrigger } from '../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
+import { defaultCredentialTypes } from '../harness';
 import { golden } from './support/golden';
 import { credentialContract, hasVersionConditions, nodeContractsByVersion } from './support/parameterContract';
 import { contractPart, textPart } from './support/textSplit';
@@ -44,7 +42,7 @@ function contract() {
 		),
 		nodes: Object.fromEntries(NODES.flatMap(nodeContractsByVersion)),
 		credentials: Object.fromEntries(
-			[new EducationPlatformApi(), new EducationPlatformOAuth2Api(), new EducationPlatformWebhookSigningApi()].map(
+			defaultCredentialTypes().map(
 				(credential) => [credential.name, credentialContract(credential)],
 			),
 		),

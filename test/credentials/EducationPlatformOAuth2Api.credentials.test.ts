@@ -45,7 +45,7 @@ describe('Education Platform OAuth2 API credential', () => {
 	it('extends n8n\'s oAuth2Api and offers Authorization Code with PKCE or Client Credentials', () => {
 		const credential = new EducationPlatformOAuth2Api();
 		expect(credential.name).toBe('educationPlatformOAuth2Api');
-		expect(credential.extends).toEqual(['oAuth2Api']);
+		expect(credential.extends).toContain('oAuth2Api');
 		const grantType = credential.properties.find((p) => p.name === 'grantType');
 		expect(grantType?.options?.map((o) => 'value' in o && o.value)).toEqual(['pkce', 'clientCredentials']);
 		expect(grantType?.default).toBe('pkce');

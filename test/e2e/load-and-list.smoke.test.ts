@@ -38,11 +38,11 @@ describe(`n8n loads the package (${process.env.EDU_E2E_N8N ?? '2'})`, () => {
 		expect(names).toEqual(expect.arrayContaining([`${PACKAGE}.educationPlatform`, `${PACKAGE}.educationPlatformTrigger`, `${PACKAGE}.educationPlatformPollingTrigger`]));
 	});
 
-	it('lists its three credential types', async () => {
+	it('lists its three credential types, and the field-order type the OAuth2 one builds on', async () => {
 		const types = await n8n.rest.credentialTypes();
 		const ours = types.filter((type) => type.name.startsWith('educationPlatform')).map((type) => type.name);
-		expect(ours.sort()).toEqual(['educationPlatformApi', 'educationPlatformOAuth2Api', 'educationPlatformWebhookSigningApi']);
-		expect(types.find((type) => type.name === 'educationPlatformOAuth2Api')?.extends).toEqual(['oAuth2Api']);
+		expect(ours.sort()).toEqual(['educationPlatformApi', 'educationPlatformFieldOrderApi', 'educationPlatformOAuth2Api', 'educationPlatformWebhookSigningApi']);
+		expect(types.find((type) => type.name === 'educationPlatformOAuth2Api')?.extends).toEqual(['educationPlatformFieldOrderApi', 'oAuth2Api']);
 	});
 
 	it('logs no error about loading it', () => {

@@ -13,12 +13,10 @@ import type {
 	INodeTypeDescription,
 	IVersionedNodeType,
 } from 'n8n-workflow';
-import { EducationPlatformApi } from '../../credentials/EducationPlatformApi.credentials';
-import { EducationPlatformOAuth2Api } from '../../credentials/EducationPlatformOAuth2Api.credentials';
-import { EducationPlatformWebhookSigningApi } from '../../credentials/EducationPlatformWebhookSigningApi.credentials';
 import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
 import { EducationPlatformPollingTrigger } from '../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
 import { EducationPlatformTrigger } from '../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
+import { defaultCredentialTypes } from '../harness';
 import { EducationPlatformTool } from '../nodes/EducationPlatform/toolVariant';
 import { credentialTexts, eachParameter, nodeTexts, type TextKind, type UxText } from './uxTexts';
 
@@ -208,11 +206,7 @@ const NODES: Array<[string, INodeType | IVersionedNodeType]> = [
 	['EducationPlatformTrigger', new EducationPlatformTrigger()],
 	['EducationPlatformPollingTrigger', new EducationPlatformPollingTrigger()],
 ];
-const CREDENTIALS: ICredentialType[] = [
-	new EducationPlatformApi(),
-	new EducationPlatformOAuth2Api(),
-	new EducationPlatformWebhookSigningApi(),
-];
+const CREDENTIALS: ICredentialType[] = defaultCredentialTypes();
 
 function allViolations(): Violation[] {
 	const found: Violation[] = [];

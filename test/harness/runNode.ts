@@ -60,6 +60,7 @@ import type {
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { EducationPlatformApi } from '../../credentials/EducationPlatformApi.credentials';
+import { EducationPlatformFieldOrderApi } from '../../credentials/EducationPlatformFieldOrderApi.credentials';
 import { EducationPlatformOAuth2Api } from '../../credentials/EducationPlatformOAuth2Api.credentials';
 import { EducationPlatformWebhookSigningApi } from '../../credentials/EducationPlatformWebhookSigningApi.credentials';
 import { createAdditionalData, createHooks } from './additionalData';
@@ -101,7 +102,12 @@ export const INPUT_NODE_NAME = 'Test Input';
 export const TEST_WEBHOOK_ID = '9d1c3e5a-7b2f-4c1d-8e6a-5f4b3a2c1d0e';
 
 export function defaultCredentialTypes(): ICredentialType[] {
-	return [new EducationPlatformApi(), new EducationPlatformOAuth2Api(), new EducationPlatformWebhookSigningApi()];
+	return [
+		new EducationPlatformApi(),
+		new EducationPlatformFieldOrderApi(),
+		new EducationPlatformOAuth2Api(),
+		new EducationPlatformWebhookSigningApi(),
+	];
 }
 
 /** A helper holding the given credentials: `{ educationPlatformApi: { baseUrl, accessToken } }`. */
