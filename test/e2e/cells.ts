@@ -47,6 +47,10 @@ export const E2E_FILES: Readonly<Record<string, E2eFile>> = {
 		cells: ['2', '1'],
 		why: "How n8n answers a webhook when the last node finishes is n8n's webhook code, which differs by line, not by activation path.",
 	},
+	'trigger-concurrency-limit.test.ts': {
+		cells: ['2', '1'],
+		why: "Under n8n's concurrency limit 2.x answers Respond Immediately only once the run has a slot, 1.x at once (webhook-helpers); the activation path plays no part.",
+	},
 	'community-panel.test.ts': {
 		cells: ['2', '1'],
 		why: "The Community Nodes panel's install, update and uninstall are n8n's code: its answers and its public API differ by line.",

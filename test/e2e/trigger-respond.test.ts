@@ -16,7 +16,7 @@ import { e2eTarget } from './support/target';
 import { untilCounted } from './support/progress';
 import { executionsOf } from './support/runs';
 import { eventually } from './support/sandboxClient';
-import { node, triggerWorkflow } from './support/workflows';
+import { postEventId, triggerWorkflow } from './support/workflows';
 
 jest.setTimeout(300_000);
 
@@ -38,14 +38,7 @@ function respondWorkflow(flow: Flow, credential: CredentialImport, responseMode:
 	workflow.name = `e2e Respond ${responseMode ?? 'as saved before the option'}`;
 	// Without responseMode: a workflow saved before the Respond option existed.
 	if (responseMode) workflow.nodes[0].parameters.responseMode = responseMode;
-	workflow.nodes.push(
-		node(
-			'Side effect',
-			'n8n-nodes-base.httpRequest',
-			{ method: 'POST', url: counter.url(flow.path), sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ id: $json.id }) }}', options: {} },
-			{ typeVersion: 4.2, position: [240, 0] },
-		),
-	);
+	workflow.nodes.push(postEventId('Side effect', counter.url(flow.path), '$json.id', { position: [240, 0] }));
 	workflow.connections = { [workflow.nodes[0].name]: { main: [[{ node: 'Side effect', type: 'main', index: 0 }]] } };
 	return workflow;
 }

@@ -78,7 +78,7 @@ export class N8nServer {
 	private pid?: number;
 	readonly logFile: string;
 
-	constructor(private readonly options: N8nServerOptions) {
+	constructor(private options: N8nServerOptions) {
 		this.logFile = path.join(options.userFolder, 'n8n.log');
 	}
 
@@ -235,8 +235,10 @@ export class N8nServer {
 		if (this.child) killGroup(this.child, 'SIGSTOP');
 	}
 
-	async restart(): Promise<void> {
+	/** Stops n8n and starts it again; `extra` goes over its environment from then on (a setting n8n reads at start-up). */
+	async restart(extra: NodeJS.ProcessEnv = {}): Promise<void> {
 		await this.stop();
+		this.options = { ...this.options, extra: { ...this.options.extra, ...extra } };
 		await this.start();
 	}
 

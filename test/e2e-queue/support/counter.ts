@@ -1,6 +1,7 @@
 // The side effect the test workflows perform: an HTTP endpoint that counts, per path, how many
 // times each event id was posted to it (`{"id": "evt_…"}`), and when it answered; it can fail a
-// post on purpose (a side effect that fails, so the run fails).
+// post on purpose (a side effect that fails, so the run fails), and how many posts to a path it held
+// at once at most (how many runs n8n let execute at the same time).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -8,6 +9,8 @@ export class EventCounter {
 	private readonly counts = new Map<string, Map<string, number>>();
 	private readonly answers = new Map<string, Map<string, number>>();
 	private readonly failing = new Map<string, number>();
+	private readonly inFlight = new Map<string, number>();
+	private readonly peaks = new Map<string, number>();
 	/** How long each answer takes: slow side effects keep executions running on the workers. */
 	delayMs = 0;
 
@@ -28,7 +31,11 @@ export class EventCounter {
 					counter.counts.set(path, perId);
 					const fails = counter.failing.get(path) ?? 0;
 					if (fails > 0) counter.failing.set(path, fails - 1);
+					const held = (counter.inFlight.get(path) ?? 0) + 1;
+					counter.inFlight.set(path, held);
+					counter.peaks.set(path, Math.max(held, counter.peaks.get(path) ?? 0));
 					setTimeout(() => {
+						counter.inFlight.set(path, (counter.inFlight.get(path) ?? 1) - 1);
 						const answered = counter.answers.get(path) ?? new Map<string, number>();
 						answered.set(id, Date.now());
 						counter.answers.set(path, answered);
@@ -55,6 +62,11 @@ export class EventCounter {
 	/** When (Date.now()) the last post of each id to `path` was answered. */
 	answeredAt(path: string): Map<string, number> {
 		return this.answers.get(path) ?? new Map();
+	}
+
+	/** The most posts to `path` that were received and not yet answered at the same moment. */
+	peakInFlight(path: string): number {
+		return this.peaks.get(path) ?? 0;
 	}
 
 	/** The next `times` posts to `path` (whatever their id) are answered 500. */

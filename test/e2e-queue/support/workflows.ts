@@ -3,9 +3,9 @@
 // its side effects made visible, and production webhooks running Get Many on a worker (Return All
 // of students; the webhook subscriptions, marked delivers_to_this_n8n).
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
-import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, type WorkflowJson, type WorkflowNode } from '../../../tooling/lib/examples';
+import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, type WorkflowJson } from '../../../tooling/lib/examples';
 import { loadExactlyOnceExample } from '../../../tooling/lib/queue/exactly-once-example';
-import { credentialRef, node } from '../../e2e/support/workflows';
+import { credentialRef, node, postEventId } from '../../e2e/support/workflows';
 
 const TRIGGER = 'Education Platform Trigger';
 
@@ -40,15 +40,6 @@ export function triggerThenActionWorkflow(id: string, credential: CredentialImpo
 		connections: { [TRIGGER]: { main: [[{ node: 'Get Many', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	};
-}
-
-function postEventId(name: string, url: string, id: string): WorkflowNode {
-	return node(
-		name,
-		'n8n-nodes-base.httpRequest',
-		{ method: 'POST', url, sendBody: true, specifyBody: 'json', jsonBody: `={{ JSON.stringify({ id: ${id} }) }}`, options: {} },
-		{ typeVersion: 4.2 },
-	);
 }
 
 type Connections = Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;

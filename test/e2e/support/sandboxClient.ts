@@ -166,8 +166,13 @@ export class SandboxClient {
 	}
 
 	async emit(type: string, data: Record<string, unknown> = {}): Promise<PlatformEvent> {
-		const created = await this.post<Array<{ event: PlatformEvent }>>('/sandbox/events', { type, data }, 201, `emit ${type}`);
-		return created[0].event;
+		return (await this.emitMany(type, 1, data))[0];
+	}
+
+	/** `count` events of one type at once (at most 100): the platform delivers them all at the same moment. */
+	async emitMany(type: string, count: number, data: Record<string, unknown> = {}): Promise<PlatformEvent[]> {
+		const created = await this.post<Array<{ event: PlatformEvent }>>('/sandbox/events', { type, data, count }, 201, `emit ${count} × ${type}`);
+		return created.map(({ event }) => event);
 	}
 }
 

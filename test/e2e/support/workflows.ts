@@ -17,6 +17,16 @@ export function node(name: string, type: string, parameters: Record<string, unkn
 	return { id: randomUUID(), name, type, typeVersion: 1, position: [0, 0], parameters, ...extra };
 }
 
+/** n8n's HTTP Request node posting `{"id": <id>}` (`id` an expression) to `url`: a side effect a test counts. */
+export function postEventId(name: string, url: string, id: string, extra: Partial<WorkflowNode> = {}): WorkflowNode {
+	return node(
+		name,
+		'n8n-nodes-base.httpRequest',
+		{ method: 'POST', url, sendBody: true, specifyBody: 'json', jsonBody: `={{ JSON.stringify({ id: ${id} }) }}`, options: {} },
+		{ typeVersion: 4.2, ...extra },
+	);
+}
+
 /** Manual trigger → one node; what `n8n execute` runs. */
 function manualWorkflow(id: string, name: string, action: WorkflowNode): WorkflowJson {
 	action.position = [240, 0];
