@@ -124,10 +124,12 @@ async function burst(flow: Flow, limit: number): Promise<Burst> {
 	counter.delayMs = STEP_MS_PER_SLOT * limit;
 	const ids = (await n8n.platform.emitMany(flow.event, BURST, { burst: burstName(limit) })).map((event) => event.id);
 	const runs = () => counter.of(counterPath('runs', flow, limit));
-	const runsAtFirstAnswers = await untilCounted(`a first answer or timeout for each of the ${BURST} deliveries`, async () => {
+	// Also once the first runs have filled every slot: those stay slow, so they overlap (1.x answers Immediately before any run starts).
+	const runsAtFirstAnswers = await untilCounted(`a first answer or timeout for each of the ${BURST} deliveries, and ${limit} run(s) started`, async () => {
 		const found = await n8n.platform.deliveriesOf(ids, hookUrl(flow));
 		const tried = found.filter((delivery) => delivery.attempts.length > 0).length;
-		return { seen: tried, of: BURST, done: tried === BURST ? sum(runs()) : undefined, activity: [attemptsOf(found), sum(runs())] };
+		const started = sum(runs());
+		return { seen: tried, of: BURST, done: tried === BURST && started >= limit ? started : undefined, activity: [attemptsOf(found), started] };
 	});
 	counter.delayMs = 0;
 	const deliveries = await timed(`concurrency limit ${limit}, ${flow.label}: deliveries settled`, () => n8n.platform.settledDeliveries(ids, hookUrl(flow)));
