@@ -1,4 +1,5 @@
 import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import { CONNECTION_TEST } from '../nodes/shared/scopes';
 
 const NOT_FOR_USE =
 	'This credential only orders the fields of the Education Platform OAuth2 API credential. Create an Education Platform API or Education Platform OAuth2 API credential instead.';
@@ -38,7 +39,7 @@ export class EducationPlatformFieldOrderApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
-			url: '/v1/students',
+			url: `/v1${CONNECTION_TEST.path}`,
 		},
 		rules: [{ type: 'responseCode', properties: { value: 401, message: NOT_FOR_USE } }],
 	};
