@@ -38,6 +38,11 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
 		`  uwsgi_temp_path ${temp('uwsgi')};`,
 		`  scgi_temp_path ${temp('scgi')};`,
 		'  client_max_body_size 16m;',
+		// Every request body in memory, never in client_body_temp_path: run as root, nginx's workers
+		// run as `nobody`, which cannot write into a folder under a private one (a mkdtemp folder,
+		// /root). A body over the 16 KB default buffer then got a 500: the editor's credential Test
+		// (about 21 KB with the project it sends) showed "Couldn't connect with these settings".
+		'  client_body_buffer_size 16m;',
 		'  map $http_upgrade $connection_upgrade { default upgrade; \'\' \'\'; }',
 		`  upstream n8n_main { server ${host}:${options.mainPort}; }`,
 		'  upstream n8n_webhooks {',

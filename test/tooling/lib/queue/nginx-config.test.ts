@@ -21,6 +21,11 @@ describe('the queue-mode load balancer config', () => {
 		expect(config).not.toContain('non_idempotent');
 	});
 
+	it('keeps every request body it accepts in memory: its workers may not write into the run folder', () => {
+		expect(config).toContain('client_max_body_size 16m;');
+		expect(config).toContain('client_body_buffer_size 16m;');
+	});
+
 	it('keeps the editor push connection (WebSocket upgrade) on main', () => {
 		expect(config).toContain('proxy_set_header Upgrade $http_upgrade;');
 	});
