@@ -12,45 +12,29 @@ import { defaultScopes, scopeOptions } from '../../nodes/shared/scopes';
 import { ACTION_PANELS, RESOURCE_RUNS } from './actions';
 import { readmeScreenshot } from './support/screenshots';
 import type { CredentialModal } from './support/editor';
-import { browserTest, current, startEditorSession, stopEditorSession, STEP_TIMEOUT_MS } from './support/session';
+import { settlesTo } from './support/browser';
+import * as flows from './support/flows';
+import { emitAndSee, listen, newSigningSecretCredential, NODE, OAUTH2_CREDENTIAL, shownTestUrl, subscribeWithSandboxCommand, TOKEN_CREDENTIAL } from './support/flows';
+import { browserTest, current, STEP_TIMEOUT_MS, useEditorSession } from './support/session';
 import { eventually } from '../e2e/support/sandboxClient';
 import { PUBLIC_CLIENT_ID } from '../../sandbox/auth/oauthStore';
-import { parseSubscribeArgs, subscribe } from '../../sandbox/cli/subscribe';
 import { paymentName } from '../../nodes/shared/resources/payment/simplify';
 import { STUDENT_ID_HINT } from '../../nodes/shared/resources/student/picker';
-import { sandboxCommand } from '../../tooling/start-summary';
 
-const NODE = 'Education Platform';
 const TRIGGER = 'Education Platform Trigger';
 const POLLING_TRIGGER = 'Education Platform Polling Trigger';
 /** The nodes panel drops " Trigger" from a trigger node's name. */
 const POLLING_TRIGGER_ITEM = 'Education Platform Polling';
-const TOKEN_CREDENTIAL = 'Education Platform sandbox (access token)';
-const OAUTH2_CREDENTIAL = 'Education Platform sandbox (OAuth2)';
 /** The signing-secret credential the first Manual registration test makes, which the next one picks. */
 let signingCredential = '';
 const ICON_PATH = '/icons/n8n-nodes-education-platform/';
 /** n8n lists one trigger per option of the trigger's Events parameter. */
 const EVENT_OPTIONS = triggerProperties.find((property) => property.name === 'events')?.options ?? [];
 
-beforeAll(async () => {
-	await startEditorSession();
-}, 15 * 60_000);
-
-afterAll(async () => {
-	await stopEditorSession();
-}, 120_000);
+useEditorSession();
 
 /** A new workflow with the node added through the nodes panel, its panel open. */
-async function addFromNodesPanel(section: 'Actions' | 'Triggers', name: string): Promise<void> {
-	const { editor } = current();
-	await editor.newWorkflow();
-	await editor.nodeCreator.openOnEmptyCanvas();
-	await editor.nodeCreator.search('Education');
-	await editor.nodeCreator.open(NODE);
-	await editor.nodeCreator.chooseAction(section, name);
-	await editor.ndv.root.waitFor();
-}
+const addFromNodesPanel = (section: 'Actions' | 'Triggers', name: string) => flows.addFromNodesPanel(current().editor, section, name);
 
 /** A new workflow with `action`'s node, and n8n's new-credential dialog open on `method`. */
 async function newCredentialFor(action: string, method: 'Access Token' | 'OAuth2'): Promise<CredentialModal> {
@@ -62,16 +46,8 @@ async function newCredentialFor(action: string, method: 'Access Token' | 'OAuth2
 	return editor.credentialModal;
 }
 
-/** Waits until `read` gives `expected` (the editor fills lists and panels asynchronously), else fails with the last value. */
-async function settlesTo<T>(what: string, read: () => Promise<T>, expected: T): Promise<void> {
-	const same = async () => (JSON.stringify(await read()) === JSON.stringify(expected) ? true : undefined);
-	await eventually(what, same, STEP_TIMEOUT_MS).catch(async () => expect(await read()).toEqual(expected));
-}
-
 /** The first cell of the output table's first row (the record's `id`). */
-function firstOutputId(): Promise<string> {
-	return current().editor.ndv.output.getByTestId('ndv-data-container').locator('table tbody tr').first().locator('td').first().innerText().then((text) => text.trim());
-}
+const firstOutputId = () => flows.firstOutputId(current().editor.ndv);
 
 /** How the Student picker names a student: "First Last (S-2024-001042)", preferred name first. */
 function pickerName(student: Record<string, unknown>): string {
@@ -396,18 +372,13 @@ describe('the Education Platform Trigger', () => {
 		await editor.canvasNode(TRIGGER).dblclick();
 		await editor.ndv.root.waitFor();
 		await editor.ndv.selectCredential(TOKEN_CREDENTIAL);
-		await editor.ndv.execute();
-		await editor.ndv.root.getByText('Listening for test event').first().waitFor();
+		await listen(editor.ndv);
 		// The trigger registers the test URL with the platform before n8n listens.
 		const subscription = await eventually('the test subscription', async () =>
 			(await n8n.platform.subscriptions()).find((found) => found.url.includes('/webhook-test/')),
 		STEP_TIMEOUT_MS);
 		expect([...subscription.events].sort()).toEqual(['enrollment.created', 'payment.failed']);
-
-		const event = await n8n.platform.emit('payment.failed');
-		await editor.ndv.output.getByTestId('ndv-items-count').waitFor();
-		expect(await editor.ndv.outputItemCount()).toBe(1);
-		await editor.ndv.output.getByText(event.id).first().waitFor();
+		await emitAndSee(editor.ndv, n8n.platform, 'payment.failed');
 		await editor.ndv.close();
 	});
 	browserTest('Registration Manual: the notice names the Test URL; with a subscription to it made by the command npm start names, "Execute step" shows the event', async ({ editor, n8n }) => {
@@ -418,37 +389,18 @@ describe('the Education Platform Trigger', () => {
 		expect(await ndv.parameters.innerText()).toContain('with the sandbox: npm run sandbox:subscribe -- --url');
 		expect(await ndv.parameters.getByRole('link', { name: 'How to set up Manual registration' }).getAttribute('href')).toMatch(/docs\/trigger\.md#set-up-manual-registration$/);
 
-		await ndv.parameters.getByText('Webhook URLs', { exact: true }).click();
-		await ndv.parameters.getByTestId('radio-button-test').click();
-		const testUrl = await eventually('the test URL', async () => new RegExp(`${n8n.server.url}/webhook-test/[0-9a-f-]{36}/webhook`).exec(await ndv.parameters.innerText())?.[0], STEP_TIMEOUT_MS);
-
-		// What the notice asks: a webhook in the platform for the Test URL, its secret in a credential,
-		// with the command npm start's summary names (its arguments after "--", the URL filled in).
-		const args = sandboxCommand(4010, 'sandbox:subscribe', `--url ${testUrl}`).split(' -- ')[1].split(' ');
-		const printed: string[] = [];
-		await subscribe(parseSubscribeArgs([...args, '--events', 'payment.failed', '--base-url', n8n.sandbox.baseUrl, '--token', n8n.sandbox.config.demoToken]), (line) => printed.push(line));
-		const secret = /^signing secret: (whsec_\S+)$/m.exec(printed.join('\n'))?.[1];
-		expect(secret).toBeDefined();
+		const testUrl = await shownTestUrl(ndv, n8n.server.url);
+		const secret = await subscribeWithSandboxCommand(n8n.sandbox, testUrl, 'payment.failed');
 		const subscription = (await n8n.platform.subscriptions()).find((found) => found.url === testUrl);
 		try {
-			await ndv.createCredential();
-			await editor.credentialModal.root.waitFor();
-			await editor.credentialModal.fill('signingSecret', secret!);
-			await editor.credentialModal.save();
-			await editor.credentialModal.root.waitFor({ state: 'hidden' });
-			signingCredential = await ndv.credentialSelect.inputValue();
-
+			signingCredential = await newSigningSecretCredential(editor, secret);
 			const subscriptionIds = async () => (await n8n.platform.subscriptions()).map((found) => found.id).sort();
 			const before = await subscriptionIds();
 			expect(before).toContain(subscription!.id);
-			await ndv.execute();
-			// n8n has run the trigger's registration step once it shows this: Manual registered nothing.
-			await ndv.root.getByText('Listening for test event').first().waitFor();
+			await listen(ndv);
+			// Manual registered nothing.
 			expect(await subscriptionIds()).toEqual(before);
-			const event = await n8n.platform.emit('payment.failed');
-			await ndv.output.getByTestId('ndv-items-count').waitFor();
-			expect(await ndv.outputItemCount()).toBe(1);
-			await ndv.output.getByText(event.id).first().waitFor();
+			await emitAndSee(ndv, n8n.platform, 'payment.failed');
 			await ndv.close();
 		} finally {
 			await n8n.platform.deleteSubscription(subscription!.id);

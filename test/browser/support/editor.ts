@@ -32,6 +32,17 @@ export class Editor {
 		await this.page.getByTestId('canvas-add-button').waitFor();
 	}
 
+	/** A saved workflow, by its ID, once the canvas shows its nodes. */
+	async openWorkflow(id: string): Promise<void> {
+		await this.page.goto(`/workflow/${id}`);
+		await this.page.getByTestId('canvas-node').first().waitFor();
+	}
+
+	/** The canvas's "Execute workflow" button (from the first trigger, where the workflow has several). */
+	async executeWorkflow(): Promise<void> {
+		await this.page.getByTestId('execute-workflow-button').click();
+	}
+
 	canvasNode(name: string): Locator {
 		return this.page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
 	}
@@ -315,6 +326,14 @@ export class NodeDetails {
 		const headers = this.output.getByTestId('ndv-data-container').locator('table thead th');
 		await headers.first().waitFor();
 		return (await headers.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+	}
+
+	/** The output table's rows, each cell's text by its column's name. */
+	async outputRows(): Promise<Array<Record<string, string>>> {
+		const columns = await this.outputColumns();
+		const rows = this.output.getByTestId('ndv-data-container').locator('table tbody tr');
+		const cells = await rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll(':scope > td')).map((td) => (td as unknown as { innerText: string }).innerText.trim())));
+		return cells.map((row) => Object.fromEntries(columns.map((column, index) => [column, row[index] ?? ''])));
 	}
 
 	async close(): Promise<void> {

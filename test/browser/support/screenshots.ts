@@ -14,15 +14,20 @@ function fileName(title: string): string {
 	return `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 100)}.png`;
 }
 
-/** A run keeps only its own failures' screenshots. */
-export function clearFailureScreenshots(): void {
-	rmSync(path.join(ARTIFACTS_DIR, 'failures'), { recursive: true, force: true });
+/** A test file's failure screenshots: failures/<file>/ (editor, queue-manual-runs). */
+function failuresDir(testFile: string): string {
+	return path.join(ARTIFACTS_DIR, 'failures', path.basename(testFile).replace(/\.test\.ts$/, ''));
+}
+
+/** A run keeps only its own failures' screenshots, each test file its own. */
+export function clearFailureScreenshots(testFile: string): void {
+	rmSync(failuresDir(testFile), { recursive: true, force: true });
 }
 
 /** Saves a failure's screenshot; returns its path (or why there is none). */
-export async function screenshotFailure(page: Page | undefined, testName: string): Promise<string> {
+export async function screenshotFailure(page: Page | undefined, testFile: string, testName: string): Promise<string> {
 	if (!page || page.isClosed()) return '(no page to screenshot)';
-	const file = path.join(ARTIFACTS_DIR, 'failures', fileName(testName));
+	const file = path.join(failuresDir(testFile), fileName(testName));
 	mkdirSync(path.dirname(file), { recursive: true });
 	try {
 		await page.screenshot({ path: file, timeout: 15_000 });
