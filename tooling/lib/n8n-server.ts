@@ -96,6 +96,11 @@ export class N8nServer {
 		return this.output;
 	}
 
+	/** The process ID of n8n's current (or last) process. */
+	get processId(): number | undefined {
+		return this.pid;
+	}
+
 	get running(): boolean {
 		return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
 	}

@@ -1,11 +1,15 @@
 // The load balancer's nginx.conf for queue mode (pure, unit-tested). Production webhooks
 // (/webhook/…) go to the `n8n webhook` processes, everything else — the editor, the REST API, the
-// push connection and /webhook-test/ — to main, as n8n's queue-mode docs describe.
+// push connection and /webhook-test/ — to main, as n8n's queue-mode docs describe. With several
+// mains (multi-main), each client sticks to one main (its login cookie, else its address: n8n
+// asks for sticky sessions, for the editor's push connection) and moves to another when its main
+// refuses the connection.
 
 export interface NginxConfigOptions {
 	/** Port nginx listens on, on 127.0.0.1. */
 	port: number;
-	mainPort: number;
+	/** One port per main; more than one: n8n's multi-main setup. */
+	mainPorts: number[];
 	webhookPorts: number[];
 	/** Folder for nginx's pid file and temp files (it must be writable). */
 	runDir: string;
@@ -14,6 +18,7 @@ export interface NginxConfigOptions {
 
 export function renderNginxConfig(options: NginxConfigOptions): string {
 	if (options.webhookPorts.length === 0) throw new Error('Queue mode needs at least one webhook process behind the load balancer.');
+	if (options.mainPorts.length === 0) throw new Error('Queue mode needs at least one main behind the load balancer.');
 	const host = options.host ?? '127.0.0.1';
 	const temp = (name: string) => `${options.runDir}/${name}`;
 	const proxied = [
@@ -44,7 +49,7 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
 		// (about 21 KB with the project it sends) showed "Couldn't connect with these settings".
 		'  client_body_buffer_size 16m;',
 		'  map $http_upgrade $connection_upgrade { default upgrade; \'\' \'\'; }',
-		`  upstream n8n_main { server ${host}:${options.mainPort}; }`,
+		...mainUpstream(host, options.mainPorts),
 		'  upstream n8n_webhooks {',
 		...options.webhookPorts.map((port) => `    server ${host}:${port} max_fails=1 fail_timeout=2s;`),
 		'  }',
@@ -64,6 +69,9 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
 		'    }',
 		'    location / {',
 		'      proxy_pass http://n8n_main;',
+		// Another main when this one refuses the connection (killed, restarting): a request that
+		// reached a main is not sent again (nginx never replays a POST it had sent).
+		...(options.mainPorts.length > 1 ? ['      proxy_next_upstream error timeout;'] : []),
 		...proxied.map((line) => `      ${line}`),
 		'      proxy_set_header Upgrade $http_upgrade;',
 		'      proxy_set_header Connection $connection_upgrade;',
@@ -72,4 +80,16 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
 		'}',
 		'',
 	].join('\n');
+}
+
+/** One main as before; several behind a hash on the client (its n8n-auth cookie, else its address) that skips a main that is down. */
+function mainUpstream(host: string, ports: number[]): string[] {
+	if (ports.length === 1) return [`  upstream n8n_main { server ${host}:${ports[0]}; }`];
+	return [
+		'  map $http_cookie $n8n_client { "~n8n-auth=(?<auth>[^;]+)" $auth; default $remote_addr; }',
+		'  upstream n8n_main {',
+		'    hash $n8n_client consistent;',
+		...ports.map((port) => `    server ${host}:${port} max_fails=1 fail_timeout=2s;`),
+		'  }',
+	];
 }

@@ -1,9 +1,12 @@
-// n8n in queue mode on one machine: Postgres, Redis, one main, webhook processes and workers,
-// nginx in front, every process sharing one nodes folder (what a volume does in docs/production.md).
+// n8n in queue mode on one machine: Postgres, Redis, one main (or several: n8n's multi-main
+// setup), webhook processes and workers, nginx in front, every process sharing one nodes folder
+// (what a volume does in docs/production.md).
 // The package is either installed there before n8n starts, the way the Community Nodes panel
 // installs it (`npm start -- --queue`), or installed later through main's Community Nodes endpoint
 // from a registry (the queue-mode e2e suite). Used by both.
+import { spawn } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 
 import type { RuntimeInfo } from '../../n8n-runtime/install';
@@ -13,11 +16,14 @@ import { N8nCli } from '../n8n-cli';
 import type { N8nEnvOptions } from '../n8n-env';
 import { N8nServer } from '../n8n-server';
 import { getFreePort } from '../ports';
-import { runOrThrow } from '../processes';
+import { runOrThrow, track } from '../processes';
 import { startNginx, startPostgres, startRedis } from './backends';
 import type { Daemon } from './daemon';
 import { findServerBinaries, type ServerBinaries } from './os-servers';
-import type { N8nRole, QueueBackends } from './queue-env';
+import { describeMains, multiMainEnv, type N8nRole, type QueueBackends } from './queue-env';
+
+/** FOR DEVELOPMENT AND TESTING ONLY: grants our own mains n8n's multi-main feature and a host name each (see the file). */
+const MULTI_MAIN_PRELOAD = path.join(__dirname, 'multi-main-preload.cjs');
 
 export interface QueueTopologyOptions {
 	runtime: RuntimeInfo;
@@ -31,6 +37,8 @@ export interface QueueTopologyOptions {
 	communityRegistry?: string;
 	/** Everything lives under here: data of Postgres and Redis, nginx's files, each process's user folder and log. */
 	dir: string;
+	/** More than 1: n8n's multi-main setup, one leader elected in Redis, nginx spreading clients over them. */
+	mains?: number;
 	webhookProcesses?: number;
 	workers?: number;
 	/** nginx's port; 0 or omitted: a free one. */
@@ -44,10 +52,16 @@ export interface QueueTopologyOptions {
 	onLine?: (role: N8nRole, index: number, line: string) => void;
 }
 
+export interface MultiMainState {
+	isLeader: boolean;
+	leaderKey: string | null;
+	activeWorkflows: { triggersAndPollers: Array<{ id: string }> };
+}
+
 export class QueueTopology {
 	readonly daemons: Daemon[] = [];
 	private readonly cleanups: Array<() => void> = [];
-	main!: N8nServer;
+	readonly mains: N8nServer[] = [];
 	readonly webhooks: N8nServer[] = [];
 	readonly workers: N8nServer[] = [];
 	backends!: QueueBackends;
@@ -74,8 +88,17 @@ export class QueueTopology {
 		return `${this.url}/`;
 	}
 
+	/** The first main (the only one unless `mains` > 1): it creates the database, and the CLI runs as it. */
+	get main(): N8nServer {
+		return this.mains[0];
+	}
+
 	get servers(): N8nServer[] {
-		return [this.main, ...this.webhooks, ...this.workers].filter(Boolean);
+		return [...this.mains, ...this.webhooks, ...this.workers];
+	}
+
+	private get multiMain(): boolean {
+		return (this.options.mains ?? 1) > 1;
 	}
 
 	private async bringUp(): Promise<void> {
@@ -101,32 +124,63 @@ export class QueueTopology {
 		this.cli = new N8nCli({ runtime: options.runtime, env: this.envFor('main', mainFolder, mainPort) });
 		await options.seed?.(this.cli, this);
 
-		this.main = this.server('main', 0, mainPort);
+		// The first main alone: it migrates the database, which the others then find ready.
+		this.mains.push(this.server('main', 0, mainPort));
 		await this.main.start();
-		log(`n8n main on 127.0.0.1:${mainPort}`);
+		log(`n8n main on 127.0.0.1:${mainPort}${this.multiMain ? ' (multi-main: one leader elected in Redis)' : ''}`);
 
 		const webhookCount = options.webhookProcesses ?? 2;
 		const workerCount = options.workers ?? 2;
+		for (let i = 1; i < (options.mains ?? 1); i++) this.mains.push(this.server('main', i, await getFreePort()));
 		for (let i = 0; i < webhookCount; i++) this.webhooks.push(this.server('webhook', i, await getFreePort()));
 		for (let i = 0; i < workerCount; i++) this.workers.push(this.server('worker', i, await getFreePort()));
-		await Promise.all([...this.webhooks, ...this.workers].map((server) => server.start()));
+		await Promise.all([...this.mains.slice(1), ...this.webhooks, ...this.workers].map((server) => server.start()));
+		if (this.multiMain) log(`more n8n mains on ${this.mains.slice(1).map((s) => s.port).join(', ')}`);
 		log(`${webhookCount} n8n webhook processes on ${this.webhooks.map((s) => s.port).join(', ')}; ${workerCount} workers (health ports ${this.workers.map((s) => s.port).join(', ')})`);
 
 		this.daemons.push(
 			await startNginx(binaries, path.join(options.dir, 'nginx'), {
 				port: proxyPort,
-				mainPort,
+				mainPorts: this.mains.map((server) => server.port),
 				webhookPorts: this.webhooks.map((server) => server.port),
 			}),
 		);
-		log(`nginx on ${this.url}: /webhook/ → webhook processes, everything else → main`);
+		log(`nginx on ${this.url}: /webhook/ → webhook processes, everything else → ${this.multiMain ? 'the mains' : 'main'}`);
+	}
+
+	/**
+	 * What a main says of the multi-main setup (n8n's GET /rest/debug/multi-main-setup, served
+	 * outside production by every main of a multi-main setup): whether it leads, and the workflows
+	 * whose triggers and pollers it runs in memory; undefined when it does not answer (starting,
+	 * stopping, frozen).
+	 */
+	async multiMainState(server: N8nServer): Promise<MultiMainState | undefined> {
+		try {
+			const response = await fetch(`${server.url}/rest/debug/multi-main-setup`, { signal: AbortSignal.timeout(5_000) });
+			return ((await response.json()) as { data: MultiMainState }).data;
+		} catch {
+			return undefined;
+		}
+	}
+
+	/** The running mains that say they lead now: one once the election has settled. */
+	async leaders(): Promise<N8nServer[]> {
+		const running = this.mains.filter((server) => server.running);
+		const states = await Promise.all(running.map((server) => this.multiMainState(server)));
+		return running.filter((_, i) => states[i]?.isLeader);
+	}
+
+	/** The leader's host ID in Redis (n8n's key <prefix>:main_instance_leader), or '' while there is none. */
+	async leaderKey(): Promise<string> {
+		return await this.redis('GET', 'n8n:main_instance_leader');
 	}
 
 	/** What runs where, for `npm start`'s summary. */
 	describe(): string[] {
 		const { postgres, redis } = this.backends;
 		return [
-			`nginx ${this.url}: /webhook/ → webhook processes ${this.webhooks.map((s) => s.port).join(', ')}; everything else → main ${this.main.port}`,
+			`nginx ${this.url}: /webhook/ → webhook processes ${this.webhooks.map((s) => s.port).join(', ')}; everything else → ${this.multiMain ? 'mains' : 'main'} ${this.mains.map((s) => s.port).join(', ')}`,
+			...(this.multiMain ? describeMains(this.mains.map((main) => ({ pid: main.processId, port: main.port }))) : []),
 			`${this.workers.length} workers (health: ${this.workers.map((s) => `${s.url}/healthz`).join(', ')}), PostgreSQL 127.0.0.1:${postgres.port}, Redis 127.0.0.1:${redis.port}`,
 			`logs: ${this.options.dir}/ (postgres.log, redis.log, nginx.log, n8n-<role>-<n>/n8n.log)`,
 		];
@@ -139,6 +193,30 @@ export class QueueTopology {
 			'-h', postgres.host, '-p', String(postgres.port), '-U', postgres.user, '-d', postgres.database, '-AtF', '\t', '-c', query,
 		]);
 		return stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
+	}
+
+	/**
+	 * Holds a row lock (SELECT … FOR NO KEY UPDATE, in a psql session of its own) until the returned
+	 * function is called: an UPDATE of that row waits meanwhile, while inserts that only reference
+	 * it go on. The queue suite holds back n8n's save of a workflow's static data with it, as a slow
+	 * database would.
+	 */
+	async holdRowLock(table: string, id: string): Promise<() => Promise<void>> {
+		const { postgres } = this.backends;
+		const psql = track(
+			spawn(path.join(this.binaries.postgresBin, 'psql'), ['-h', postgres.host, '-p', String(postgres.port), '-U', postgres.user, '-d', postgres.database, '-qAt'], { stdio: ['pipe', 'pipe', 'inherit'] }),
+		);
+		const locked = new Promise<void>((resolve, reject) => {
+			psql.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
+			psql.once('exit', (code) => reject(new Error(`psql ended (code ${code}) before it held the lock on ${table} ${id}`)));
+		});
+		psql.stdin!.write(`BEGIN; SELECT 'locked' FROM "${table}" WHERE id = '${id}' FOR NO KEY UPDATE;\n`);
+		await locked;
+		return async () => {
+			const ended = new Promise((resolve) => psql.once('exit', resolve));
+			psql.stdin!.end('ROLLBACK;\n');
+			await ended;
+		};
 	}
 
 	/** One redis-cli command against the queue's Redis (e.g. `LLEN bull:jobs:active`); its reply. */
@@ -161,7 +239,11 @@ export class QueueTopology {
 
 	private envFor(role: N8nRole, userFolder: string, port: number): Omit<N8nEnvOptions, 'brokerPort'> {
 		const { communityRegistry, extraEnv } = this.options;
-		const extra = communityRegistry && role === 'main' ? { ...extraEnv, N8N_COMMUNITY_PACKAGES_REGISTRY: communityRegistry, E2E_TESTS: 'true' } : extraEnv;
+		const mainEnv = {
+			...(this.multiMain ? multiMainEnv(MULTI_MAIN_PRELOAD, `${hostname()}-${path.basename(userFolder)}`) : {}),
+			...(communityRegistry ? { N8N_COMMUNITY_PACKAGES_REGISTRY: communityRegistry, E2E_TESTS: 'true' } : {}),
+		};
+		const extra = role === 'main' ? { ...mainEnv, ...extraEnv } : extraEnv;
 		return { role, userFolder, port, nodeBinary: this.options.runtime.nodeBinary, queue: this.backends, webhookUrl: `${this.url}/`, editorBaseUrl: `${this.url}/`, extra };
 	}
 

@@ -1,5 +1,5 @@
 import { buildN8nEnv } from '../../../../tooling/lib/n8n-env';
-import { ROLE_COMMAND, queueModeEnv, type QueueBackends } from '../../../../tooling/lib/queue/queue-env';
+import { ROLE_COMMAND, describeMains, multiMainEnv, queueModeEnv, type QueueBackends } from '../../../../tooling/lib/queue/queue-env';
 
 const backends: QueueBackends = {
 	postgres: { host: '127.0.0.1', port: 15432, database: 'n8n', user: 'n8n', password: 'secret' },
@@ -55,5 +55,35 @@ describe('queue-mode settings per role', () => {
 		const env = buildN8nEnv({ userFolder: '/u', port: 5678, brokerPort: 5679, nodeBinary: '/node/bin/node' }, { PATH: '/usr/bin' });
 		expect(env).not.toHaveProperty('EXECUTIONS_MODE');
 		expect(env).not.toHaveProperty('DB_TYPE');
+	});
+});
+
+describe('multi-main settings', () => {
+	const env = multiMainEnv('/repo/tooling/lib/queue/multi-main-preload.cjs', 'box-n8n-main-2');
+
+	it("turn on n8n's multi-main setup with the leader election of n8n's own test rig (4 s key, checked every second)", () => {
+		expect(env).toMatchObject({ N8N_MULTI_MAIN_SETUP_ENABLED: 'true', N8N_MULTI_MAIN_SETUP_KEY_TTL: '4', N8N_MULTI_MAIN_SETUP_CHECK_INTERVAL: '1' });
+	});
+
+	it("load the development preload into the main, quoted for NODE_OPTIONS, with the main's own host name, and survive buildN8nEnv (which drops the caller's NODE_OPTIONS)", () => {
+		expect(env.NODE_OPTIONS).toBe('--require "/repo/tooling/lib/queue/multi-main-preload.cjs"');
+		expect(env.EDU_MAIN_HOSTNAME).toBe('box-n8n-main-2');
+		const built = buildN8nEnv({ userFolder: '/u', port: 7001, brokerPort: 7100, nodeBinary: '/node/bin/node', role: 'main', queue: backends, extra: env }, { PATH: '/usr/bin', NODE_OPTIONS: '--inspect' });
+		expect(built.NODE_OPTIONS).toBe(env.NODE_OPTIONS);
+	});
+});
+
+describe("npm start's lines about several mains", () => {
+	const lines = describeMains([{ pid: 101, port: 6001 }, { pid: 102, port: 6004 }]);
+
+	it('name each main by pid and port, the election settings and where the leader says so', () => {
+		expect(lines[0]).toBe(
+			'2 mains (pid 101 on port 6001, pid 102 on port 6004), one leader elected in Redis every 1 s (N8N_MULTI_MAIN_SETUP_KEY_TTL=4, N8N_MULTI_MAIN_SETUP_CHECK_INTERVAL=1); its log says "Leader is now this instance".',
+		);
+	});
+
+	it('say how to try a leader change, and that the licence is granted for development and testing only', () => {
+		expect(lines[1]).toBe("Try a leader change: kill -9 the leader's pid; another main takes over within about 5 s.");
+		expect(lines[2]).toContain('for development and testing only (tooling/lib/queue/multi-main-preload.cjs); production needs an n8n Enterprise licence.');
 	});
 });
