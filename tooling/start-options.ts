@@ -24,6 +24,8 @@ export interface StartOptions {
 	runtime: RuntimeSpec;
 	/** Queue mode (n8n 2.41 only): Postgres, Redis, main, 2 webhook processes, 2 workers and nginx on the n8n port. */
 	queue: boolean;
+	/** Queue mode's main processes: more than 1 is n8n's multi-main setup (one leader elected in Redis). */
+	mains: number;
 	/** `--n8n-env NAME=VALUE` settings for every n8n process, over the recommended ones (lib/n8n-env.ts). */
 	n8nEnv: Record<string, string>;
 }
@@ -44,7 +46,10 @@ export function startN8nSettings(options: Pick<StartOptions, 'runtime' | 'n8nEnv
 	return appliedN8nSettings(options.runtime.n8nMajor, options.n8nEnv);
 }
 
-export const START_USAGE = `Usage: npm start [-- --fresh] [--n8n-version 2|1|floor] [--queue] [--sandbox-port N] [--n8n-port N] [--no-activate] [--n8n-env NAME=VALUE]
+/** More mains than this share two cores with no gain in what they show. */
+export const MAX_MAINS = 3;
+
+export const START_USAGE = `Usage: npm start [-- --fresh] [--n8n-version 2|1|floor] [--queue [--mains N]] [--sandbox-port N] [--n8n-port N] [--no-activate] [--n8n-env NAME=VALUE]
 
   --fresh              start from a clean data folder (also DEMO_FRESH=1)
   --n8n-version V      which n8n: 2 (2.41.1, default), 1 (1.123.81) or floor (1.85.4) (also DEMO_N8N_VERSION);
@@ -56,6 +61,10 @@ export const START_USAGE = `Usage: npm start [-- --fresh] [--n8n-version 2|1|flo
                        \`n8n worker\`s behind nginx on the n8n port (also DEMO_QUEUE=1; always a fresh
                        database; n8n 2.41 only; needs apt-get install postgresql redis-server nginx;
                        see docs/production.md)
+  --mains N            with --queue: N main processes (1 to ${MAX_MAINS}, default 1; also DEMO_MAINS); more than one is
+                       n8n's multi-main setup, one leader elected in Redis, nginx spreading the editor over them.
+                       An n8n Enterprise feature: npm start grants it to its own processes for development and
+                       testing only (tooling/lib/queue/multi-main-preload.cjs); production needs an Enterprise licence
   --n8n-env NAME=VALUE an n8n setting for every n8n process (repeatable). n8n runs with the settings the README
                        recommends for production (on n8n 2.x N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true and
                        N8N_EXPRESSION_ENGINE_POOL_SIZE=8); this
@@ -65,6 +74,13 @@ Environment: DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD (the n8n login; default ${DEF
 DEMO_DATA_DIR (default .n8n-demo/), N8N_RUNTIME_DIR (default .cache/n8n-runtime/), and the sandbox's SANDBOX_* settings.`;
 
 export class StartUsageError extends Error {}
+
+function mainCount(raw: string, source: string): number {
+	if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_MAINS) {
+		throw new StartUsageError(`${source} must be a number of main processes from 1 to ${MAX_MAINS}; got "${raw}".`);
+	}
+	return Number(raw);
+}
 
 function port(raw: string, source: string): number {
 	if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535) {
@@ -101,6 +117,7 @@ const START_FLAGS = {
 	'no-activate': { type: 'boolean' },
 	'n8n-version': { type: 'string' },
 	queue: { type: 'boolean' },
+	mains: { type: 'string' },
 	'sandbox-port': { type: 'string' },
 	'n8n-port': { type: 'string' },
 	'n8n-env': { type: 'string', multiple: true },
@@ -122,6 +139,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): Start
 		activateTriggers: !values['no-activate'] && (env.DEMO_ACTIVATE === undefined || truthy(env.DEMO_ACTIVATE)),
 		runtime: env.DEMO_N8N_VERSION ? startRuntime(env.DEMO_N8N_VERSION, 'DEMO_N8N_VERSION') : DEFAULT_RUNTIME,
 		queue: values.queue || truthy(env.DEMO_QUEUE),
+		mains: values.mains !== undefined ? mainCount(values.mains, '--mains') : env.DEMO_MAINS ? mainCount(env.DEMO_MAINS, 'DEMO_MAINS') : 1,
 		n8nEnv: n8nEnvFlags(values['n8n-env'] ?? [], StartUsageError),
 	};
 	if (values['n8n-version'] !== undefined) options.runtime = startRuntime(values['n8n-version'], '--n8n-version');
@@ -132,6 +150,9 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): Start
 		throw new StartUsageError(
 			`Queue mode runs on n8n 2.41 only, not --n8n-version ${options.runtime.id}: drop --queue (DEMO_QUEUE) or --n8n-version (DEMO_N8N_VERSION).`,
 		);
+	}
+	if (options.mains > 1 && !options.queue) {
+		throw new StartUsageError(`Several mains (--mains ${options.mains}) run in queue mode only: add --queue (DEMO_QUEUE=1).`);
 	}
 	if (options.sandboxPort === options.n8nPort) {
 		throw new StartUsageError(`The sandbox and n8n cannot both use port ${options.n8nPort}.`);

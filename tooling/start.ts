@@ -285,6 +285,7 @@ class Demo {
 			packed,
 			dir,
 			port: options.n8nPort,
+			mains: options.mains,
 			extraEnv: this.n8nExtraEnv,
 			seed: async (cli, topology) => {
 				await this.seed(cli, examples, true);
@@ -298,7 +299,25 @@ class Demo {
 		});
 		await this.activateAndReport(new N8nRestClient(this.queue.url, options.runtime.n8nMajor), this.queue.url, examples, true, started);
 		ready = true;
-		await this.untilExit(this.queue.main, 'n8n main');
+		await this.untilMainsExit(this.queue.mains);
+	}
+
+	/**
+	 * Runs until the last main exits. With several, a main that stops is the leader change to try
+	 * (kill one): the others go on, and one of them takes over as leader.
+	 */
+	private async untilMainsExit(mains: N8nServer[]): Promise<void> {
+		if (mains.length === 1) return this.untilExit(mains[0], 'n8n main');
+		await Promise.all(
+			mains.map(async (main, index) => {
+				const exit = await main.whenExited();
+				const left = mains.filter((other) => other.running).length;
+				if (!this.stopping && left > 0) {
+					console.log(`\nn8n main ${index + 1} stopped (${exit.signal ?? `exit code ${exit.code}`}); ${left} main(s) go on, and one of them leads (its log says "Leader is now this instance").`);
+				}
+			}),
+		);
+		await this.untilExit(mains[0], 'every n8n main');
 	}
 
 	/** Creates the owner on a fresh data folder; true when it did. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 import { RUNTIMES } from '../../tooling/n8n-runtime/runtime';
-import { DEFAULT_OWNER, parseStartOptions, passwordProblem, startN8nSettings, userFolderFor } from '../../tooling/start-options';
+import { DEFAULT_OWNER, START_USAGE, parseStartOptions, passwordProblem, startN8nSettings, userFolderFor } from '../../tooling/start-options';
 
 describe('npm start options', () => {
 	it('defaults to the sandbox on 4010, n8n on 5678, the documented owner and .n8n-demo/', () => {
@@ -34,6 +34,17 @@ describe('npm start options', () => {
 		expect(parseStartOptions(['--queue', '--n8n-version', '2'], {}).runtime).toBe(RUNTIMES['2']);
 		expect(() => parseStartOptions(['--queue', '--n8n-version', '1'], {})).toThrow('Queue mode runs on n8n 2.41 only, not --n8n-version 1');
 		expect(() => parseStartOptions(['--queue'], { DEMO_N8N_VERSION: 'floor' })).toThrow('Queue mode runs on n8n 2.41 only, not --n8n-version floor');
+	});
+
+	it("runs several mains (n8n's multi-main setup) with --mains N or DEMO_MAINS, in queue mode only, 1 main by default", () => {
+		expect(parseStartOptions(['--queue'], {}).mains).toBe(1);
+		expect(parseStartOptions(['--queue', '--mains', '2'], {}).mains).toBe(2);
+		expect(parseStartOptions(['--queue'], { DEMO_MAINS: '3' }).mains).toBe(3);
+		expect(parseStartOptions(['--queue', '--mains', '2'], { DEMO_MAINS: '3' }).mains).toBe(2);
+		expect(() => parseStartOptions(['--mains', '2'], {})).toThrow('Several mains (--mains 2) run in queue mode only: add --queue (DEMO_QUEUE=1).');
+		expect(() => parseStartOptions(['--queue', '--mains', '0'], {})).toThrow('--mains must be a number of main processes from 1 to 3; got "0".');
+		expect(() => parseStartOptions(['--queue'], { DEMO_MAINS: 'two' })).toThrow('DEMO_MAINS must be a number of main processes from 1 to 3; got "two".');
+		expect(START_USAGE).toContain('for development and\n                       testing only');
 	});
 
 	it('runs n8n 2.41 unless --n8n-version or DEMO_N8N_VERSION picks another line, each with its own data folder', () => {
