@@ -20,11 +20,11 @@ import { claimsTableDdl } from '../../tooling/lib/queue/exactly-once-example';
 import { QueueTopology } from '../../tooling/lib/queue/topology';
 import { webhooksOf } from '../../sandbox/webhooks/plugin';
 import { OWNER, startInstance } from '../e2e/support/instance';
-import { currentTestPath, keepN8nLog, keptLogPath } from '../e2e/support/n8nLogs';
 import { tallyOf, untilCounted } from '../e2e/support/progress';
 import { SandboxClient, eventually } from '../e2e/support/sandboxClient';
 import { timed } from '../e2e/support/timings';
 import { EventCounter } from './support/counter';
+import { keepQueueLogs, queueDrained, tally } from './support/topology-state';
 import { paymentEvent, sendSignedDeliveries, summarise, type LoadReport } from './support/load';
 import { bareTriggerWorkflow, exactlyOnceExample, returnAllWorkflow, subscriptionsWorkflow, triggerThenActionWorkflow } from './support/workflows';
 
@@ -77,15 +77,6 @@ function executionsFinishedByWorkers(): Set<string> {
 async function executionStatuses(workflowId: string): Promise<Record<string, number>> {
 	const rows = await queue.sql(`select status, count(*) from execution_entity where "workflowId" = '${workflowId}' group by status`);
 	return Object.fromEntries(rows.map(([status, count]) => [status, Number(count)]));
-}
-
-/** Bull's queue is empty: no job waits, and none is held by a worker (a dead worker's jobs count until they are failed as stalled). */
-/** Waits until Bull's queue holds no job, active or waiting; the count of jobs left is the progress. */
-async function queueDrained(): Promise<void> {
-	await untilCounted('the queue drained (jobs left)', async () => {
-		const left = Number(await queue.redis('LLEN', 'bull:jobs:active')) + Number(await queue.redis('LLEN', 'bull:jobs:wait'));
-		return { seen: left, done: left === 0 ? true : undefined };
-	});
 }
 
 /** Executions of a workflow not finished in n8n's database (status new or running). */
@@ -151,9 +142,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await queue?.stop();
-	// Every process's log, into test-artifacts/n8n-logs/queue/ (the user folders go with `dir`).
-	const roles: Array<[string, N8nServer[]]> = [['main', queue ? [queue.main] : []], ['webhook', queue?.webhooks ?? []], ['worker', queue?.workers ?? []]];
-	for (const [role, servers] of roles) for (const server of servers) keepN8nLog(server.logFile, keptLogPath('queue', currentTestPath(), role));
+	keepQueueLogs(queue);
 	await registry?.stop();
 	await sandbox?.close();
 	await counter?.close();
@@ -331,12 +320,6 @@ function failedAttempts(subscriptionId: string, eventIds: string[]): string[] {
 		.flatMap((delivery) => delivery.attempts.filter((attempt) => attempt.responseStatus !== 200).map((attempt) => `${attempt.responseStatus ?? attempt.error}`));
 }
 
-function tally(values: string[]): string {
-	const counts = new Map<string, number>();
-	for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-	return [...counts].map(([value, n]) => `${n} × ${value}`).join(', ') || 'none';
-}
-
 /** Events per phase of the update test: before, during and after the update, and after the restart. */
 const UPDATE_BURST = 20;
 
@@ -454,7 +437,7 @@ test('a webhook process killed during a burst: after the platform retries, every
 	// Not "no execution left running": an execution record the killed process had saved but not
 	// yet queued stays "new" until main's queue recovery marks it crashed (hours later by default).
 	// That delivery got no answer, so the platform retried it: the event is not lost.
-	await queueDrained();
+	await queueDrained(queue);
 	expectRanAndActedOnce(eventIds);
 	expect(failedAttempts(subscription.id, eventIds).length).toBeGreaterThan(0); // the kill did cut deliveries off
 	const reran = eventIds.filter((id) => counter.of('/runs').get(id)! > 1).length;

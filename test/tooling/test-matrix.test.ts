@@ -174,7 +174,7 @@ describe('`npm test` and `npm run test:matrix`', () => {
 		expect(files.unit.filter((file) => /^test\/(e2e|browser|e2e-queue)\/[^/]+$/.test(file))).toEqual([]);
 		expect(files.e2e).toEqual(expect.arrayContaining(['test/e2e/package-in-n8n.test.ts', 'test/e2e/load-and-list.smoke.test.ts']));
 		expect(files.browser).toEqual(['test/browser/editor.test.ts', 'test/browser/queue-manual-runs.test.ts']);
-		expect(files.queue).toEqual(['test/e2e-queue/queue-mode.test.ts']);
+		expect(files.queue).toEqual(['test/e2e-queue/multi-main.test.ts', 'test/e2e-queue/queue-mode.test.ts']);
 		for (const file of [...files.e2e, ...files.browser, ...files.queue]) expect(file).toMatch(/^test\/(e2e|browser|e2e-queue)\/[^/]+\.test\.ts$/);
 		const all = Object.values(files).flat();
 		expect(new Set(all).size).toBe(all.length);

@@ -1,11 +1,12 @@
 // The queue suite's workflows: a bare trigger (lifecycle, throughput), the trigger followed by the
 // action node (which code each process runs after an update), the queue-mode payment example with
-// its side effects made visible, and production webhooks running Get Many on a worker (Return All
-// of students; the webhook subscriptions, marked delivers_to_this_n8n).
+// its side effects made visible, production webhooks running Get Many on a worker (Return All
+// of students; the webhook subscriptions, marked delivers_to_this_n8n), and the two triggers with
+// each run or item counted (the multi-main suite).
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
 import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, type WorkflowJson } from '../../../tooling/lib/examples';
 import { loadExactlyOnceExample } from '../../../tooling/lib/queue/exactly-once-example';
-import { credentialRef, node, postEventId } from '../../e2e/support/workflows';
+import { POLLING_TRIGGER_NODE, credentialRef, node, pollingTriggerWorkflow, postEventId } from '../../e2e/support/workflows';
 
 const TRIGGER = 'Education Platform Trigger';
 
@@ -39,6 +40,31 @@ export function triggerThenActionWorkflow(id: string, credential: CredentialImpo
 		],
 		connections: { [TRIGGER]: { main: [[{ node: 'Get Many', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** The trigger, then "Record run": every run posts its event's id to `counterUrl`. */
+export function triggerThenRecordWorkflow(id: string, credential: CredentialImport, webhookId: string, counterUrl: string): WorkflowJson {
+	return {
+		id,
+		name: `queue e2e: trigger, each run counted (${id})`,
+		active: false,
+		nodes: [trigger(credential, webhookId), postEventId('Record run', counterUrl, '$json.id')],
+		connections: { [TRIGGER]: { main: [[{ node: 'Record run', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * The polling trigger on students (created and updated, every minute), then "Record change": each
+ * item posts `<student id>@<updated_at>` to `counterUrl`, one key per change the trigger emitted.
+ */
+export function pollingThenRecordWorkflow(id: string, credential: CredentialImport, counterUrl: string): WorkflowJson {
+	const workflow = pollingTriggerWorkflow(id, credential, { resource: 'student', events: ['created', 'updated'], filters: {} });
+	return {
+		...workflow,
+		nodes: [...workflow.nodes, postEventId('Record change', counterUrl, "$json.id + '@' + $json.updated_at")],
+		connections: { [POLLING_TRIGGER_NODE]: { main: [[{ node: 'Record change', type: 'main', index: 0 }]] } },
 	};
 }
 

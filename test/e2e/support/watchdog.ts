@@ -101,7 +101,7 @@ export function watchdogCredential(): CredentialImport {
  * n8n 2.x, publishes the sub-workflows n8n has (the watchdog's and its copies'), as npm start does:
  * a parent run outside the editor runs a sub-workflow's published version only.
  */
-export async function connectWatchdog(n8n: Instance): Promise<void> {
+export async function connectWatchdog(n8n: Pick<Instance, 'rest'> & { server: Pick<Instance['server'], 'url'> }): Promise<void> {
 	await connectN8nApiCredentials(n8n.rest, [watchdogCredentialRef()], n8n.server.url);
 	const stored = await Promise.all((await n8n.rest.workflows()).map(async ({ id }) => (await n8n.rest.workflow(id)) as unknown as WorkflowJson));
 	await publishSubWorkflows(n8n.rest, subWorkflowIdsOf(stored));
