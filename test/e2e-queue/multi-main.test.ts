@@ -71,6 +71,8 @@ let credential: CredentialImport;
 /** `<student id>@<updated_at>` of every change made on the platform, in order. */
 const changes: string[] = [];
 const events: Record<'before' | 'during' | 'after', PlatformEvent[]> = { before: [], during: [], after: [] };
+/** The subscription of each trigger published before the first change. */
+const subscribedBefore: Record<string, string> = {};
 let killed: { leader: N8nServer; key: string; pollInFlight: boolean; publicationInFlight: boolean };
 let successor: N8nServer;
 
@@ -163,18 +165,32 @@ async function emitPayments(count: number): Promise<PlatformEvent[]> {
 	return emitted;
 }
 
+/** The main that leads once the election has settled, and when it was first seen leading. */
+async function ledAt(what: string): Promise<{ server: N8nServer; at: number }> {
+	const server = await settledLeader(what);
+	return { server, at: Date.now() };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 const leaderLine = (key: string) => `[Instance ID ${key}] Leader is now this instance`;
 
-test('two mains elect one leader; it alone runs the polling trigger, and publishing through nginx registers one subscription per trigger', async () => {
+test('two mains elect one leader; it alone runs the polling trigger and applies publications, sent through nginx or to the follower: one subscription per trigger', async () => {
 	const leader = await settledLeader('one leader among the two mains');
 	const key = await queue.leaderKey();
 	expect(leader.log).toContain(leaderLine(key));
 	const follower = queue.mains.find((main) => main !== leader)!;
 	expect(follower.log).not.toContain('Leader is now this instance');
 
-	for (const name of ['first', 'second'] as const) await rest.activateWorkflow(IDS[name]);
+	// One publication through nginx, one sent to the follower itself: the leader applies both.
+	await rest.activateWorkflow(IDS.first);
+	const onFollower = new N8nRestClient(follower.url, 2, { explain: () => follower.explain() });
+	await onFollower.login(OWNER.email, OWNER.password);
+	await onFollower.activateWorkflow(IDS.second);
 	await rest.activateWorkflow(IDS.polling);
-	for (const name of ['first', 'second'] as const) await untilSubscriptions(name, 1);
+	for (const name of ['first', 'second'] as const) subscribedBefore[name] = (await untilSubscriptions(name, 1))[0].id;
+	const registered = (main: N8nServer) => main.log.match(/Education Platform Trigger: registered subscription/g)?.length ?? 0;
+	expect([registered(leader), registered(follower)]).toEqual([2, 0]);
 	// The activation poll stores the position ("from now"): changes made before it would be history.
 	await untilCounted("the polling trigger's position in its static data", async () => {
 		const cursor = (await rest.nodeStaticData(IDS.polling, POLLING_TRIGGER_NODE))?.cursor;
@@ -205,13 +221,18 @@ test('the leader killed (SIGKILL) while its poll waits for the platform and whil
 		return { seen: held ? 1 : 0, of: 1, done: held };
 	});
 	const inFlight = { pollInFlight: poll.endedAt === undefined, publicationInFlight: subscribe.endedAt === undefined };
+	const killedAt = Date.now();
 	await leader.kill();
 	killed = { leader, key, ...inFlight };
+	const takeover = ledAt('the other main to take over');
 	const [during] = await Promise.all([emitPayments(EVENTS_PER_PHASE), makeChanges(CHANGES_AFTER_KILL)]);
+	const doneAt = Date.now();
 	events.during = during;
 	await platform.clearFaults();
 
-	successor = await timed('takeover by the other main', () => settledLeader('the other main to take over'));
+	const { server, at } = await takeover;
+	successor = server;
+	process.stdout.write(`\nFirst leader change: the other main led ${seconds(at - killedAt)} after the kill; the events and changes of the change were made by ${seconds(doneAt - killedAt)} after it.\n`);
 	events.after = await emitPayments(EVENTS_PER_PHASE);
 	expect(killed).toMatchObject({ pollInFlight: true, publicationInFlight: true });
 	expect(successor).not.toBe(leader);
@@ -252,6 +273,8 @@ test("the trigger watchdog after the change: the two triggers published before a
 	expect(during.events).toEqual(['payment.succeeded']);
 	const published = ['first', 'second', 'during'] as const;
 	expect((await platform.subscriptions()).map((s) => s.url).sort()).toEqual(published.map((name) => `${queue.webhookBase}webhook/${HOOKS[name]}/webhook`).sort());
+	// The triggers published before the change kept the very subscription they had.
+	for (const name of ['first', 'second'] as const) expect((await subscriptionsOf(name)).map((subscription) => subscription.id)).toEqual([subscribedBefore[name]]);
 	expect((await queue.multiMainState(successor))?.activeWorkflows.triggersAndPollers.map(({ id }) => id)).toContain(IDS.polling);
 });
 
@@ -270,7 +293,7 @@ test('every event emitted before, during and after the change ran once in each t
 	await untilCounted('the repaired trigger\'s runs', async () => tallyOf(repaired.map((e) => e.id), runsOf('during'), true));
 	expect([...all, ...repaired].filter((event) => (runsOf('during').get(event.id) ?? 0) !== (repaired.includes(event) ? 1 : 0))).toEqual([]);
 	process.stdout.write(
-		`\nLeader killed mid-poll and mid-publication: ${all.length} events (${EVENTS_PER_PHASE} before, while no main led, after the takeover) ran once in each of the two triggers published before; ` +
+		`\nLeader killed mid-poll and mid-publication: ${all.length} events (${EVENTS_PER_PHASE} before, right after the kill, after the takeover) ran once in each of the two triggers published before; ` +
 			`the trigger the watchdog repaired ran each of the ${repaired.length} events emitted after its repair once.\n`,
 	);
 });
@@ -291,7 +314,7 @@ async function countEmitted(what: string, wanted: string[]): Promise<{ missed: s
 test('the polling trigger goes on from the stored position: each of the 200 changes made around the kill emitted once, none missed', async () => {
 	const counted = await countEmitted('every change of the first leader change emitted', changes);
 	process.stdout.write(
-		`\nPolling trigger, leader killed while its poll waited for the platform: ${changes.length} changes (${CHANGES_BEFORE_KILL} during the poll, ${CHANGES_AFTER_KILL} while no main led), ` +
+		`\nPolling trigger, leader killed while its poll waited for the platform: ${changes.length} changes (${CHANGES_BEFORE_KILL} during the poll, ${CHANGES_AFTER_KILL} right after the kill), ` +
 			`${counted.missed.length} missed, ${counted.duplicated.length} emitted more than once.\n`,
 	);
 	expect(counted).toEqual({ missed: [], duplicated: [], unexpected: [] });
@@ -320,13 +343,14 @@ test('the killed main restarted joins as a follower: the new leader keeps leadin
 /** n8n's save of the polling workflow's static data, waiting on the row lock the test holds. */
 const SAVE_WAITING = `pg_stat_activity where wait_event_type = 'Lock' and query ilike '%update%workflow_entity%'`;
 
-/** The second change: its poll's changes (emitted, position not saved) and the ones made while no main led. */
-const secondChange = { emittedUnsaved: [] as string[], whileNoLeader: [] as string[], late: [] as PlatformEvent[], leader: undefined as N8nServer | undefined };
+/** The second change: its poll's changes (emitted, position not saved) and the ones made right after the kill. */
+const secondChange = { emittedUnsaved: [] as string[], afterKill: [] as string[], late: [] as PlatformEvent[], leader: undefined as N8nServer | undefined };
 
 test("the leader killed after its poll emitted and before n8n saved the poll's position, as the platform answers a subscription request: the restarted main takes over", async () => {
 	const leader = await settledLeader('the leader before the second kill');
 	expect(leader).toBe(successor);
 	const from = changes.length;
+	let killedAt = 0;
 	const release = await queue.holdRowLock('workflow_entity', IDS.polling);
 	try {
 		await makeChanges(CHANGES_BEFORE_KILL);
@@ -335,7 +359,10 @@ test("the leader killed after its poll emitted and before n8n saved the poll's p
 		// n8n's save of the position waits on the lock.
 		expect(await queue.sql(`select count(*) from ${SAVE_WAITING}`)).toEqual([['1']]);
 		let killing: Promise<void> | undefined;
-		requests.whenAnswered('POST', '/v1/webhooks', () => (killing = leader.kill()));
+		requests.whenAnswered('POST', '/v1/webhooks', () => {
+			killedAt = Date.now();
+			killing = leader.kill();
+		});
 		await rest.activateWorkflow(IDS.late);
 		await untilCounted('the platform to answer the subscription request (and the leader killed)', async () => ({ seen: killing ? 1 : 0, of: 1, done: killing }));
 		await killing;
@@ -345,19 +372,23 @@ test("the leader killed after its poll emitted and before n8n saved the poll's p
 	} finally {
 		await release();
 	}
+	const takeover = ledAt('the restarted main to take over');
 	const [late] = await Promise.all([emitPayments(EVENTS_PER_PHASE), makeChanges(CHANGES_AFTER_KILL)]);
+	const doneAt = Date.now();
 	secondChange.late = late;
-	secondChange.whileNoLeader = changes.slice(from + CHANGES_BEFORE_KILL);
-	secondChange.leader = await timed('takeover by the restarted main', () => settledLeader('the restarted main to take over'));
+	secondChange.afterKill = changes.slice(from + CHANGES_BEFORE_KILL);
+	const { server, at } = await takeover;
+	secondChange.leader = server;
+	process.stdout.write(`\nSecond leader change: the restarted main led ${seconds(at - killedAt)} after the kill; the events and changes of the change were made by ${seconds(doneAt - killedAt)} after it.\n`);
 	expect(secondChange.leader).toBe(killed.leader);
 });
 
 test("the polling trigger after the second change: every change of the poll whose position was not saved is emitted again by the new leader (once more), none is missed", async () => {
-	const counted = await countEmitted('every change of the second leader change emitted', [...secondChange.emittedUnsaved, ...secondChange.whileNoLeader]);
+	const counted = await countEmitted('every change of the second leader change emitted', [...secondChange.emittedUnsaved, ...secondChange.afterKill]);
 	const again = secondChange.emittedUnsaved.filter((key) => counter.of('/changes').get(key) === 2);
 	process.stdout.write(
 		`\nPolling trigger, leader killed after its poll emitted, before the position was saved: ${secondChange.emittedUnsaved.length} changes emitted by that poll, ${again.length} of them emitted again by the new leader; ` +
-			`${secondChange.whileNoLeader.length} changes made while no main led: ${counted.missed.length} missed, ${counted.duplicated.length - again.length} emitted more than once.\n`,
+			`${secondChange.afterKill.length} changes made right after the kill: ${counted.missed.length} missed, ${counted.duplicated.length - again.length} emitted more than once.\n`,
 	);
 	// The new leader polls from the position in the database, which predates that poll.
 	expect(counted).toEqual({ missed: [], duplicated: secondChange.emittedUnsaved, unexpected: [] });
