@@ -90,6 +90,10 @@ describe("refusedNow: n8n's own answer to a URL no workflow serves", () => {
 		expect(refusedNow(404, { message: 'This webhook is not registered for POST requests. Did you mean to make a GET request?' })).toBe(false);
 		expect(refusedNow(undefined, notRegistered('x/webhook'))).toBe(false);
 	});
+
+	it("is not n8n 2.x's answer from a stale cache entry of an unpublished trigger's URL (kept until n8n answers \"not registered\")", () => {
+		expect(refusedNow(404, { code: 404, message: 'Published version not found for workflow with id "wpAdopting000001"' })).toBe(false);
+	});
 });
 
 describe('servedMeanwhile: n8n answered another of its triggers between the first and the last refusal', () => {
