@@ -562,8 +562,11 @@ describe('OAuth2 Client Credentials, a scope ticked after first use', () => {
 		await modal.dialog.getByTestId('credential-name').waitFor();
 		const created = editor.page.waitForResponse((response) => /\/rest\/credentials$/.test(response.url()) && response.request().method() === 'POST');
 		await modal.save();
-		const credentialId = ((await (await created).json()) as { data: { id: string } }).data.id;
+		const { id: credentialId, name: credentialName } = ((await (await created).json()) as { data: { id: string; name: string } }).data;
 		if (await modal.root.isVisible()) await modal.close();
+		// The run must use this credential: n8n selects a new one on save, but one CI run's node ran
+		// with an earlier, PKCE credential of the file (the message asked to Reconnect).
+		await editor.ndv.selectCredential(credentialName);
 
 		await editor.ndv.fill('limit', '3');
 		await editor.ndv.execute();
