@@ -9,13 +9,14 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { authenticationCredentials, authenticationProperty } from '../../nodes/shared/descriptions/authentication';
-import { apiRequest } from '../../nodes/shared/transport';
+import { apiRequest, DeadlineReachedError } from '../../nodes/shared/transport';
 
 /**
  * Test-only node: one `apiRequest` per input item with the given method/endpoint/query, so the
  * shared transport (auth, retries, errors) can be exercised through the real engine before and
  * independently of the product nodes. Outputs `{ body }` or, with returnFullResponse,
- * `{ statusCode, headers, body }`.
+ * `{ statusCode, headers, body }`; with Continue On Fail, `{ error, description }` (plus
+ * `deadlineReached` and `retryAt` for a request its deadline stopped).
  */
 export class ApiProbe implements INodeType {
 	description: INodeTypeDescription = {
@@ -37,6 +38,7 @@ export class ApiProbe implements INodeType {
 			{ displayName: 'Return Full Response', name: 'returnFullResponse', type: 'boolean', default: false },
 			{ displayName: 'Timeout (Ms)', name: 'timeoutMs', type: 'number', default: 0 },
 			{ displayName: 'Retry Policy', name: 'retry', type: 'json', default: '{}' },
+			{ displayName: 'Deadline In (Ms)', name: 'deadlineInMs', type: 'number', default: 0 },
 		],
 	};
 
@@ -50,6 +52,7 @@ export class ApiProbe implements INodeType {
 				const returnFullResponse = this.getNodeParameter('returnFullResponse', i) as boolean;
 				const timeoutMs = this.getNodeParameter('timeoutMs', i) as number;
 				const retryParam = this.getNodeParameter('retry', i) as string | IDataObject;
+				const deadlineInMs = this.getNodeParameter('deadlineInMs', i) as number;
 				const response = (await apiRequest.call(
 					this,
 					this.getNodeParameter('method', i) as IHttpRequestMethods,
@@ -59,6 +62,7 @@ export class ApiProbe implements INodeType {
 						returnFullResponse,
 						...(resourceLabel && { resourceLabel }),
 						...(timeoutMs > 0 && { timeoutMs }),
+						...(deadlineInMs > 0 && { deadline: Date.now() + deadlineInMs }),
 						retry: typeof retryParam === 'string' ? (JSON.parse(retryParam) as IDataObject) : retryParam,
 					},
 				)) as IDataObject;
@@ -68,7 +72,9 @@ export class ApiProbe implements INodeType {
 				output.push({ json, pairedItem: { item: i } });
 			} catch (error) {
 				if (!this.continueOnFail()) throw error;
-				output.push({ json: { error: error.message, description: error.description }, pairedItem: { item: i } });
+				// What only the error object tells (the engine hands a failed node's error on as a plain object).
+				const deadline = error instanceof DeadlineReachedError ? { deadlineReached: true, retryAt: error.retryAt ?? null } : {};
+				output.push({ json: { error: error.message, description: error.description, ...deadline }, pairedItem: { item: i } });
 			}
 		}
 		return [output];

@@ -13,6 +13,7 @@
  *   p.restart();                     // same node, static data as saved
  *   const [a, b] = await Promise.all([p.poll(), p.poll()]);  // a tick while the previous poll runs
  *   await p.poll('manual');          // "Fetch Test Event"
+ *   await p.scheduledPoll();         // one occurrence of n8n 2.41's durable scheduler (below)
  */
 import { Container } from '@n8n/di';
 import { PollContext, TriggersAndPollers } from 'n8n-core';
@@ -33,6 +34,18 @@ import { createCredentialsHelper, createNode } from './runNode';
 import type { TestCredentialsHelper } from './credentialsHelper';
 
 export const POLL_NODE_NAME = 'Polling Trigger';
+/** N8N_SCHEDULER_POLL_TIMEOUT's default in n8n 2.41.1 (@n8n/config's SchedulerConfig). */
+export const N8N_POLL_TIMEOUT_MS = 45_000;
+
+/** What n8n's durable scheduler made of one occurrence. */
+export interface ScheduledPoll {
+	/** emitted / nothing: the poll returned in time; abandoned: n8n gave up on it at its timeout; failed: it threw. */
+	outcome: 'emitted' | 'nothing' | 'abandoned' | 'failed';
+	items: IDataObject[];
+	error?: unknown;
+	/** How long n8n's handler waited for it (at most N8N_POLL_TIMEOUT_MS). */
+	tookMs: number;
+}
 
 export interface PollWorkflowOptions {
 	nodeType: INodeType;
@@ -49,6 +62,17 @@ export interface PollWorkflow {
 	savedStaticData(): IDataObject;
 	activate(): Promise<IDataObject[]>;
 	poll(mode?: WorkflowExecuteMode, activation?: WorkflowActivateMode): Promise<IDataObject[]>;
+	/**
+	 * One occurrence under n8n 2.41.1's durable scheduler with durable cursors
+	 * (N8N_SCHEDULER_ENABLED, N8N_SCHEDULER_POLL_TRIGGERS_ENABLED, N8N_POLLER_DURABLE_CURSORS_ENABLED;
+	 * dist/scheduling/poll-trigger-node/poll-trigger-task-handler.js): a fresh workflow from the
+	 * stored cursor; after N8N_POLL_TIMEOUT_MS the poll is abandoned, not stopped, and whatever it
+	 * returns later is discarded; a poll that returns in time has its cursor committed (with the
+	 * execution, or alone when it returns null). Resolves within N8N_POLL_TIMEOUT_MS, as n8n's handler does.
+	 */
+	scheduledPoll(): Promise<ScheduledPoll>;
+	/** Resolves once every poll n8n abandoned has ended (they run on in the background). */
+	abandonedPollsEnded(): Promise<void>;
 	restart(): void;
 	/** The stored credentials (change one between polls) and every read of them. */
 	readonly credentialsHelper: TestCredentialsHelper;
@@ -88,9 +112,38 @@ export function createPollWorkflow(options: PollWorkflowOptions): PollWorkflow {
 		return (result?.[0] ?? []).map((item) => item.json);
 	};
 
+	const abandoned: Array<Promise<unknown>> = [];
+	const scheduledPoll = async (): Promise<ScheduledPoll> => {
+		const startedAt = Date.now();
+		const task = build();
+		const taskNode = task.getNode(POLL_NODE_NAME) as INode;
+		const context = new PollContext(task, taskNode, additionalData, 'trigger', 'update');
+		const polled = Container.get(TriggersAndPollers).runPollFunction(task, taskNode, context);
+		let timer: NodeJS.Timeout | undefined;
+		const timedOut = new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), N8N_POLL_TIMEOUT_MS)));
+		try {
+			const result = await Promise.race([polled, timedOut]);
+			if (result === 'timed out') {
+				abandoned.push(polled.catch(() => undefined));
+				return { outcome: 'abandoned', items: [], tookMs: Date.now() - startedAt };
+			}
+			saved = JSON.parse(JSON.stringify(task.staticData)) as IDataObject;
+			const items = (result?.[0] ?? []).map((item) => item.json);
+			return { outcome: result === null ? 'nothing' : 'emitted', items, tookMs: Date.now() - startedAt };
+		} catch (error) {
+			return { outcome: 'failed', items: [], error, tookMs: Date.now() - startedAt };
+		} finally {
+			clearTimeout(timer);
+		}
+	};
+
 	return {
 		node,
 		credentialsHelper,
+		scheduledPoll,
+		abandonedPollsEnded: async () => {
+			await Promise.all(abandoned);
+		},
 		staticData: () => workflow.getStaticData('node', workflow.getNode(POLL_NODE_NAME) as INode),
 		savedStaticData: () => saved,
 		async activate() {

@@ -35,8 +35,21 @@ export interface PageRequest {
 	perPage: number;
 }
 
-/** The records of one page, in the order the API returned them. */
+/**
+ * The records of one page, in the order the API returned them. Throws `OutOfTime` when the page
+ * cannot be read within the poll's time.
+ */
 export type FetchPage = (request: PageRequest) => Promise<JsonRecord[]>;
+
+/**
+ * A page that cannot be read within the poll's time (a slow platform, a rate-limit wait longer than
+ * what is left): `pollChanges` stops before it, as at the request cap. `reason`: what stopped it.
+ */
+export class OutOfTime extends Error {
+	constructor(readonly reason: unknown) {
+		super('The poll ran out of time');
+	}
+}
 
 /** JSON-safe: stored in the workflow's static data. Timestamps are ISO 8601 with microseconds. */
 export interface PollCursor {
@@ -86,8 +99,10 @@ export interface PollOutcome {
 	cursor: PollCursor;
 	changes: Change[];
 	requests: number;
-	/** False when the request cap stopped the poll before the end of the list. */
+	/** False when the request cap or the poll's time stopped it before the end of the list. */
 	complete: boolean;
+	/** Set when the poll's time stopped it (a page that could not be read in time). */
+	outOfTime?: OutOfTime;
 }
 
 const PROBE: PageRequest = { sort: '-updated_at', page: 1, perPage: 1 };
@@ -165,7 +180,8 @@ function positionOfLast(records: Array<{ micros: number }>, from: number, start:
 /**
  * One poll: the changes since `cursor`, and the cursor after them. Its own loop, not readPages
  * (shared/list/paging.ts): its pages overlap and restart per timestamp (hazards 1 and 2 above),
- * which no forward paging does.
+ * which no forward paging does. A page that is `OutOfTime` ends the poll before it, as the request
+ * cap does; when the first request (the probe) is, nothing was read and it is thrown.
  */
 export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, settings: PollSettings): Promise<PollOutcome> {
 	assertSettings(settings);
@@ -185,11 +201,19 @@ export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, sett
 	const changes: Change[] = [];
 	let resume = cursor.resume && { ...cursor.resume, micros: toMicros(cursor.resume.updatedAt) };
 	let complete = false;
+	let outOfTime: OutOfTime | undefined;
 
 	while (requests < settings.maxRequests) {
 		const from = resume ? resume.micros : since;
 		const plan = planPage(resume ? resume.position : -1, settings.pageSize);
-		const page = await fetchCounted({ updatedSince: fromMicros(from), sort: 'updated_at,id', page: plan.page, perPage: plan.perPage });
+		const page = await fetchCounted({ updatedSince: fromMicros(from), sort: 'updated_at,id', page: plan.page, perPage: plan.perPage }).catch(
+			(error: unknown) => {
+				if (!(error instanceof OutOfTime)) throw error;
+				outOfTime = error;
+				return undefined;
+			},
+		);
+		if (page === undefined) break;
 		const records = page.map((record) => ({ record, id: recordId(record), micros: toMicros(record.updated_at) }));
 
 		let previous = -Infinity;
@@ -243,5 +267,5 @@ export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, sett
 		if (resume) next.resume = { updatedAt: resume.updatedAt, id: resume.id, position: resume.position };
 		if (horizon !== undefined) next.horizon = fromMicros(horizon);
 	}
-	return { cursor: next, changes, requests, complete };
+	return { cursor: next, changes, requests, complete, ...(outOfTime && { outOfTime }) };
 }

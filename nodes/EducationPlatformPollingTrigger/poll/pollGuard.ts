@@ -6,6 +6,10 @@
 // (a slow platform, a long Retry-After, a backlog) would otherwise run beside the next one: both
 // read the same cursor and emit the same changes. The later poll is skipped instead; the running
 // one emits the changes, and the next tick continues from its cursor.
+// n8n 2.36+'s durable scheduler (N8N_SCHEDULER_POLL_TRIGGERS_ENABLED) does not serialise a node's
+// polls either: its leases are per occurrence, and a restarted process takes over the occurrence it
+// lost beside the next one. A poll ends within POLL_TIME_LIMIT_MS, before n8n's poll timeout and
+// lease, so a key is never held past the occurrence that set it; a process that dies takes its keys along.
 
 /** When each running poll started (ms since the epoch), by `workflow id:node id`. */
 const running = new Map<string, number>();

@@ -6,15 +6,17 @@ import { backfillStart } from './backfillFrom';
 import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
 import { parseListPage, type ListResponse } from '../../shared/list/page';
 import { wholeNumber } from '../../shared/parameters';
-import { apiRequest, readCredential, type CredentialSnapshot } from '../../shared/transport';
+import { apiRequest, DeadlineReachedError, readCredential, type CredentialSnapshot } from '../../shared/transport';
 import {
 	MIN_REQUESTS,
 	newestOfKinds,
+	OutOfTime,
 	pollChanges,
 	startCursor,
 	type ChangeKind,
 	type FetchPage,
 	type PollCursor,
+	type PollOutcome,
 } from '../cursor/cursor';
 import { pollableResources, RESOURCES, type PollableResource } from '../../shared/resources/registry';
 import { runAlone } from './pollGuard';
@@ -25,6 +27,13 @@ const PAGE_SIZE = 100;
 /** The options' defaults, which description.ts shows: a poll applies them, so they live here. */
 export const DEFAULT_MAX_REQUESTS = 10;
 export const DEFAULT_LOOKBACK_SECONDS = 10;
+/**
+ * How long one poll may take. n8n 2.36+'s durable scheduler gives up on a poll after
+ * N8N_SCHEDULER_POLL_TIMEOUT (45 s by default) without stopping it, and discards what it read; a
+ * poll that stops in time, between requests, keeps its work (docs/polling-trigger.md). A constant:
+ * node code reads no settings, so that one must stay at its default or above.
+ */
+export const POLL_TIME_LIMIT_MS = 30_000;
 
 interface PollOptions {
 	backfillFrom?: string;
@@ -36,14 +45,45 @@ interface PollOptions {
 /**
  * One page of the resource's list with the user's filters, as the cursor asks for it. The
  * credential is read once per poll, not once per request, and never kept from one poll to the next.
+ * With a `deadline` (a scheduled poll's time limit), a page that cannot be read by then is `OutOfTime`.
  */
-function pageFetcher(context: IPollFunctions, resource: PollableResource, filters: IDataObject, credential: CredentialSnapshot): FetchPage {
+function pageFetcher(context: IPollFunctions, resource: PollableResource, filters: IDataObject, credential: CredentialSnapshot, deadline?: number): FetchPage {
 	return async (request) => {
 		const qs: IDataObject = { ...filters, sort: request.sort, page: request.page, per_page: request.perPage };
 		if (request.updatedSince !== undefined) qs['filter[updated_since]'] = request.updatedSince;
-		const response = (await apiRequest.call(context, 'GET', resource.descriptor.path, { qs, returnFullResponse: true, credential })) as ListResponse;
-		return parseListPage(response).items.filter(isJsonRecord);
+		try {
+			const response = (await apiRequest.call(context, 'GET', resource.descriptor.path, { qs, returnFullResponse: true, credential, deadline })) as ListResponse;
+			return parseListPage(response).items.filter(isJsonRecord);
+		} catch (error) {
+			throw error instanceof DeadlineReachedError ? new OutOfTime(error) : error;
+		}
 	};
+}
+
+/** "2026-11-26 00:13:02 UTC". */
+const utcTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+/** Why a request did not fit in the poll's time, in the words of the log. */
+function whyOutOfTime({ reason }: OutOfTime): string {
+	const stopped = reason as DeadlineReachedError;
+	if (stopped.httpCode === '429') {
+		const until = stopped.retryAt === undefined ? '' : ` until ${utcTime(stopped.retryAt)}`;
+		return `the platform's rate limit for this credential is used up${until} (shared by every workflow using it)`;
+	}
+	return `the platform did not answer within the poll's time limit (${POLL_TIME_LIMIT_MS / 1000} s): ${stopped.message}`;
+}
+
+/**
+ * A poll that could not read its first page in time. Waiting for the rate limit is skipped, with
+ * the reason in the log; a platform that did not answer is the poll's error, as without a limit.
+ */
+function skipOrFail(context: IPollFunctions, outOfTime: OutOfTime): null {
+	if ((outOfTime.reason as DeadlineReachedError).httpCode !== '429') throw outOfTime.reason;
+	context.logger.warn(
+		`Education Platform Polling Trigger: this poll is skipped: ${whyOutOfTime(outOfTime)}. Nothing is lost: the next poll starts from the same position`,
+		{ workflowId: context.getWorkflow().id, node: context.getNode().name },
+	);
+	return null;
 }
 
 /**
@@ -57,6 +97,25 @@ function toItem(resource: PollableResource, kind: ChangeKind, record: JsonRecord
 }
 
 /**
+ * The poll's reading: the cursor of a first activation (then nothing to emit: null), or the
+ * changes since the stored cursor. `OutOfTime` when the first request could not be answered in time.
+ */
+async function readChanges(context: IPollFunctions, staticData: IDataObject, fetchPage: FetchPage, options: PollOptions): Promise<PollOutcome | null> {
+	const maxRequests = wholeNumber(options.maxRequests ?? DEFAULT_MAX_REQUESTS, 'Max Requests per Poll', MIN_REQUESTS);
+	const lookbackSeconds = wholeNumber(options.lookbackSeconds ?? DEFAULT_LOOKBACK_SECONDS, 'Lookback (Seconds)', 0);
+	if (!isJsonRecord(staticData.cursor)) {
+		const backfillFrom = backfillStart(options.backfillFrom, context.getTimezone());
+		staticData.cursor = (await startCursor(fetchPage, backfillFrom)) as unknown as IDataObject;
+		if (backfillFrom === undefined) return null;
+	}
+	return await pollChanges(staticData.cursor as unknown as PollCursor, fetchPage, {
+		pageSize: PAGE_SIZE,
+		maxRequests,
+		lookbackMicros: lookbackSeconds * 1_000_000,
+	});
+}
+
+/**
  * The changes since the cursor kept in the node's static data, and the cursor after them. The
  * credential is read here, so a poll skipped by the guard sends nothing and reads nothing.
  */
@@ -66,23 +125,23 @@ async function pollChangesOnce(
 	events: ChangeKind[],
 	options: PollOptions,
 	filters: IDataObject,
+	startedAt: number,
 ): Promise<INodeExecutionData[][] | null> {
-	const fetchPage = pageFetcher(context, resource, filters, await readCredential.call(context));
+	const fetchPage = pageFetcher(context, resource, filters, await readCredential.call(context), startedAt + POLL_TIME_LIMIT_MS);
 	const staticData = context.getWorkflowStaticData('node');
-	if (!isJsonRecord(staticData.cursor)) {
-		const backfillFrom = backfillStart(options.backfillFrom, context.getTimezone());
-		staticData.cursor = (await startCursor(fetchPage, backfillFrom)) as unknown as IDataObject;
-		if (backfillFrom === undefined) return null;
-	}
-	const maxRequests = wholeNumber(options.maxRequests ?? DEFAULT_MAX_REQUESTS, 'Max Requests per Poll', MIN_REQUESTS);
-	const lookbackSeconds = wholeNumber(options.lookbackSeconds ?? DEFAULT_LOOKBACK_SECONDS, 'Lookback (Seconds)', 0);
-	const outcome = await pollChanges(staticData.cursor as unknown as PollCursor, fetchPage, {
-		pageSize: PAGE_SIZE,
-		maxRequests,
-		lookbackMicros: lookbackSeconds * 1_000_000,
+	const outcome = await readChanges(context, staticData, fetchPage, options).catch((error: unknown) => {
+		if (error instanceof OutOfTime) return error;
+		throw error;
 	});
+	if (outcome instanceof OutOfTime) return skipOrFail(context, outcome);
+	if (outcome === null) return null;
 	staticData.cursor = outcome.cursor as unknown as IDataObject;
-	if (!outcome.complete) {
+	if (outcome.outOfTime) {
+		context.logger.info(
+			`Education Platform Polling Trigger: poll stopped after ${outcome.requests} requests and ${Math.round((Date.now() - startedAt) / 1000)} s, its time limit (${POLL_TIME_LIMIT_MS / 1000} s): ${whyOutOfTime(outcome.outOfTime)}; the next poll continues where this one stopped`,
+			{ resource: resource.descriptor.value, emitted: outcome.changes.length, resumeAt: outcome.cursor.resume?.updatedAt },
+		);
+	} else if (!outcome.complete) {
 		context.logger.info(
 			`Education Platform Polling Trigger: poll cut short after ${outcome.requests} requests (Max Requests per Poll); the next poll continues where this one stopped`,
 			{ resource: resource.descriptor.value, emitted: outcome.changes.length, resumeAt: outcome.cursor.resume?.updatedAt },
@@ -100,6 +159,7 @@ async function pollChangesOnce(
  * matching record and leaves the cursor alone.
  */
 export async function pollResource(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const startedAt = Date.now();
 	try {
 		const resourceName = this.getNodeParameter('resource') as string;
 		const resource = pollableResources(RESOURCES).find(({ descriptor }) => descriptor.value === resourceName);
@@ -126,7 +186,7 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 		const node = this.getNode();
 		return await runAlone(
 			`${workflowId}:${node.id}`,
-			async () => await pollChangesOnce(this, resource, events, options, filters),
+			async () => await pollChangesOnce(this, resource, events, options, filters, startedAt),
 			(runningSince) => {
 				this.logger.warn(
 					`Education Platform Polling Trigger: the previous poll is still running (since ${new Date(runningSince).toISOString()}), so this poll is skipped; the running poll emits its changes and the next one continues after it`,

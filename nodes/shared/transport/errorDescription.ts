@@ -28,6 +28,8 @@ export interface FailureContext extends StatusContext {
 	retryAt?: number;
 	/** The retry loop's bound on total waiting. */
 	maxTotalWaitMs: number;
+	/** For 'wait-budget': the caller's deadline, not maxTotalWaitMs, left no time for the wait. */
+	pastDeadline?: boolean;
 }
 
 export interface ErrorReport {
@@ -87,10 +89,9 @@ function retryAdvice(failure: Failure, context: FailureContext): string[] {
 	const before = context.waitedMs > 0 ? `Gave up before sending it, after ${waited} of waiting` : 'Gave up before sending it';
 	const gaveUp = context.attempts === 0 ? before : `Gave up ${attemptCount(context)} and ${waited} of waiting in total`;
 	const at = retryTime(context);
+	const bound = context.pastDeadline ? 'run past the time allowed for this request' : `exceed the ${formatDuration(context.maxTotalWaitMs)} retry limit`;
 	const asked =
-		context.stop === 'wait-budget' && context.requestedDelayMs !== undefined
-			? ` (waiting another ${formatDuration(context.requestedDelayMs)} would exceed the ${formatDuration(context.maxTotalWaitMs)} retry limit)`
-			: '';
+		context.stop === 'wait-budget' && context.requestedDelayMs !== undefined ? ` (waiting another ${formatDuration(context.requestedDelayMs)} would ${bound})` : '';
 	if (failure.statusCode === 429) {
 		const limit = failure.headers['x-ratelimit-limit'];
 		const budget = limit ? ` The platform allows ${limit} requests per minute for these credentials.` : '';

@@ -34,6 +34,8 @@
  * - Timeouts: every attempt is bounded by `timeoutMs` (DEFAULT_REQUEST_TIMEOUT_MS) so a platform
  *   that accepts the connection but never answers fails (after the retries) instead of hanging
  *   the execution forever; n8n's request helper has no timeout of its own.
+ * - Deadline: with `deadline`, no attempt and no wait runs past it; a request it stops throws
+ *   `DeadlineReachedError` (the polling trigger's time limit per poll).
  * - `returnFullResponse: true` returns `{ body, headers, statusCode, statusMessage }` (header
  *   names lower-case) so callers can read `Link` and `X-RateLimit-*`.
  */
@@ -78,6 +80,19 @@ export interface ApiRequestOptions {
 	gate?: RequestGate;
 	/** The credential read once for a series of requests (`readCredential`), instead of once per request. */
 	credential?: CredentialSnapshot;
+	/**
+	 * When the caller needs its answer by (ms since the epoch): each attempt's timeout ends there,
+	 * and a wait (Retry-After, backoff, the gate) that would end later is not started.
+	 */
+	deadline?: number;
+}
+
+/**
+ * A request stopped by its `deadline`: the platform did not answer in time, or asked for a wait
+ * that ends later. `retryAt`: when a wait the platform asked for ends (ms since the epoch).
+ */
+export class DeadlineReachedError extends NodeApiError {
+	retryAt?: number;
 }
 
 /** A page of 100 students answers in well under a second; a minute means the platform is stuck. */
@@ -154,11 +169,14 @@ export async function apiRequest(
 	let renewedToken = false;
 
 	let waitedMs = 0;
+	const timeLeft = () => (options.deadline === undefined ? Infinity : options.deadline - Date.now());
+	/** The waiting this request may still do: the retry policy's, or less when the deadline is nearer. */
+	const mayWait = () => Math.min(policy.maxTotalWaitMs - waitedMs, timeLeft());
 	for (let attempt = 1; ; attempt++) {
 		let failure: Failure;
 		let decision: RetryDecision;
 		// The gate's waits (the rate budget, another page's 429) count toward the same budget.
-		const admission = await options.gate?.acquire(policy.maxTotalWaitMs - waitedMs);
+		const admission = await options.gate?.acquire(mayWait());
 		waitedMs += admission?.waitedMs ?? 0;
 		if (admission?.refused) {
 			failure = admission.refused.outcome;
@@ -173,7 +191,8 @@ export async function apiRequest(
 				body: options.body,
 				json: true,
 				returnFullResponse: true,
-				timeout: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+				// At least 1 ms: a timeout of 0 means none.
+				timeout: Math.max(1, Math.min(options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, timeLeft())),
 			};
 			try {
 				const response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -199,7 +218,7 @@ export async function apiRequest(
 				if (!tokenFailure) continue;
 				failure = tokenFailure;
 			}
-			decision = planRetry(failure, { attempt, waitedMs, method }, policy);
+			decision = planRetry(failure, { attempt, waitedMs, method }, { ...policy, maxTotalWaitMs: waitedMs + mayWait() });
 		}
 
 		if (decision.retry) {
@@ -207,6 +226,10 @@ export async function apiRequest(
 			waitedMs += decision.delayMs;
 			continue;
 		}
+		// Stopped by the deadline rather than by the retry policy's own bound on waiting.
+		const pastDeadline = decision.reason === 'wait-budget' && timeLeft() < policy.maxTotalWaitMs - waitedMs;
+		// A time to retry only when the platform set the wait; a backoff's end is no such time.
+		const retryAt = decision.requestedDelayMs === undefined || decision.source === 'backoff' ? undefined : Date.now() + decision.requestedDelayMs;
 		const report = describeFailure(failure, {
 			method,
 			url,
@@ -221,18 +244,19 @@ export async function apiRequest(
 			waitedMs,
 			stop: decision.reason,
 			requestedDelayMs: decision.requestedDelayMs,
-			// A time to retry only when the platform set the wait; a backoff's end is no such time.
-			retryAt: decision.requestedDelayMs === undefined || decision.source === 'backoff' ? undefined : Date.now() + decision.requestedDelayMs,
+			retryAt,
 			maxTotalWaitMs: policy.maxTotalWaitMs,
+			pastDeadline,
 		});
 		const errorResponse: JsonObject = isJsonRecord(failure.body)
 			? (failure.body as JsonObject)
 			: { message: failure.errorMessage ?? report.message };
-		throw new NodeApiError(this.getNode(), errorResponse, {
-			message: report.message,
-			description: report.description,
-			httpCode: report.httpCode,
-			itemIndex: options.itemIndex,
-		});
+		const errorOptions = { message: report.message, description: report.description, httpCode: report.httpCode, itemIndex: options.itemIndex };
+		if (pastDeadline) {
+			const stopped = new DeadlineReachedError(this.getNode(), errorResponse, errorOptions);
+			stopped.retryAt = retryAt;
+			throw stopped;
+		}
+		throw new NodeApiError(this.getNode(), errorResponse, errorOptions);
 	}
 }

@@ -1,7 +1,8 @@
 // Property-style test of the polling cursor against an in-memory platform (platformModel.ts):
 // thousands of seeded runs of random creates and updates (many in the same clock tick, bulk
 // updates larger than a page), late commits within the lookback, changes while a poll is paging,
-// request caps that cut polls short, and a filter records enter and leave (like "Status: failed").
+// request caps that cut polls short, polls that run out of time at a random request (the probe
+// included: that poll reads nothing), and a filter records enter and leave (like "Status: failed").
 // The runs take turns over the four pollable resources' id shapes (students' numbers; the
 // prefixed random strings of enrollments, payments and exam results). After each run the
 // platform goes quiet and the trigger polls until nothing is left; then every change must have
@@ -9,6 +10,7 @@
 // the first emission of a record made inside the window being read (created_at ≥ the cursor's
 // createdSince), "updated" otherwise. A failure names the seed, so the run can be replayed.
 import {
+	OutOfTime,
 	pollChanges,
 	startCursor,
 	type ChangeKind,
@@ -40,6 +42,8 @@ interface PollLog {
 	createdSince: number;
 	end: number;
 	complete: boolean;
+	/** Stopped by the poll's time (a request cut), not by the cap or the end of the list. */
+	outOfTime: boolean;
 	emissions: Emission[];
 }
 
@@ -64,6 +68,9 @@ async function simulate(seed: number): Promise<RunReport> {
 	const { resource, ids } = RESOURCE_KINDS[seed % RESOURCE_KINDS.length];
 	const model = new PlatformModel(random, lateTicks, random() < 0.3, ids);
 	let changesDuringPolls = true;
+	// Its own generator, so each seed's history is the one it was before polls could run out of time.
+	const cuts = seededRandom(seed * 7919 + 1);
+	let cutRate = 0;
 
 	const randomChanges = (count: number) => {
 		for (let i = 0; i < count; i++) {
@@ -78,6 +85,8 @@ async function simulate(seed: number): Promise<RunReport> {
 	const fetchPage: FetchPage = async (request) => {
 		if (changesDuringPolls && random() < 0.3) randomChanges(int(1, 4));
 		if (changesDuringPolls && random() < 0.03) bulkUpdate();
+		// The platform saw the request; its answer came after the poll's time.
+		if (cuts() < cutRate) throw new OutOfTime('the poll ran out of time');
 		return model.list(request);
 	};
 
@@ -87,6 +96,7 @@ async function simulate(seed: number): Promise<RunReport> {
 	}
 	model.advance(lateTicks + 1);
 	let cursor: PollCursor = await startCursor(fetchPage);
+	cutRate = cuts() < 0.3 ? 0.15 : 0;
 	const since0 = micros(cursor.since);
 	const polls: PollLog[] = [];
 	let worstRequests = 0;
@@ -94,7 +104,11 @@ async function simulate(seed: number): Promise<RunReport> {
 	const poll = async () => {
 		const start = model.now;
 		const createdSince = micros(cursor.createdSince);
-		const outcome = await pollChanges(cursor, fetchPage, settings);
+		// A poll whose first request runs out of time has read nothing, and the cursor stays.
+		const outcome = await pollChanges(cursor, fetchPage, settings).catch((error: unknown) => {
+			if (error instanceof OutOfTime) return { cursor, changes: [], requests: 1, complete: false, outOfTime: error };
+			throw error;
+		});
 		cursor = JSON.parse(JSON.stringify(outcome.cursor)) as PollCursor; // as static data stores it
 		worstRequests = Math.max(worstRequests, outcome.requests);
 		polls.push({
@@ -102,6 +116,7 @@ async function simulate(seed: number): Promise<RunReport> {
 			createdSince,
 			end: model.now,
 			complete: outcome.complete,
+			outOfTime: outcome.outOfTime !== undefined,
 			emissions: outcome.changes.map(({ kind, record }) => ({ id: model.internalId(record.id), updatedAt: record.updated_at as string, kind })),
 		});
 		model.advance(1);
@@ -181,6 +196,7 @@ describe('polling cursor: property test against an in-memory platform', () => {
 		const problems: string[] = [];
 		let worst = 0;
 		let cutShort = 0;
+		let outOfTime = 0;
 		let changes = 0;
 		const byResource = new Map<string, { runs: number; created: number; updated: number }>();
 		for (let seed = 1; seed <= RUNS; seed++) {
@@ -191,7 +207,8 @@ describe('polling cursor: property test against an in-memory platform', () => {
 			byResource.set(run.resource, tally);
 			if (run.worstRequests > run.maxRequests) problems.push(`seed ${seed}: ${run.worstRequests} requests in one poll, cap ${run.maxRequests}`);
 			worst = Math.max(worst, run.worstRequests);
-			cutShort += run.polls.filter((p) => !p.complete).length;
+			cutShort += run.polls.filter((p) => !p.complete && !p.outOfTime).length;
+			outOfTime += run.polls.filter((p) => p.outOfTime).length;
 			changes += run.polls.reduce((sum, p) => sum + p.emissions.length, 0);
 			problems.push(...violations(seed, run));
 			if (problems.length > 20) break;
@@ -199,10 +216,11 @@ describe('polling cursor: property test against an in-memory platform', () => {
 		// The size of the proof, for the record (the issue's note reports it).
 		const perResource = [...byResource].map(([name, t]) => `${name} ${t.runs} runs (${t.created} created, ${t.updated} updated)`).join('; ');
 		process.stdout.write(
-			`cursor property test: ${RUNS} runs, ${changes} changes emitted, ${cutShort} polls cut short by the cap, worst ${worst} requests in a poll\n  ${perResource}\n`,
+			`cursor property test: ${RUNS} runs, ${changes} changes emitted, ${cutShort} polls cut short by the cap, ${outOfTime} out of time, worst ${worst} requests in a poll\n  ${perResource}\n`,
 		);
 		expect(problems).toEqual([]);
 		expect(cutShort).toBeGreaterThan(RUNS);
+		expect(outOfTime).toBeGreaterThan(RUNS / 4);
 		// Every resource kind ran, and each saw both kinds of change.
 		expect([...byResource.keys()].sort()).toEqual(RESOURCE_KINDS.map((kind) => kind.resource).sort());
 		for (const tally of byResource.values()) expect(Math.min(tally.created, tally.updated)).toBeGreaterThan(0);

@@ -75,6 +75,14 @@ describe('describeFailure', () => {
 		expect(report.description).toMatch(/Run the workflow again after 2026-11-26 00:13:02 UTC/);
 	});
 
+	it("a wait the caller's deadline left no time for says so, not the retry limit", () => {
+		const report = describeFailure(
+			http(429, { message: 'Too many requests.' }, { 'retry-after': '50' }),
+			context({ attempts: 1, stop: 'wait-budget', requestedDelayMs: 50_000, pastDeadline: true }),
+		);
+		expect(report.description).toMatch(/waiting another 50 s would run past the time allowed for this request\)/);
+	});
+
 	it('a wait ending beyond any date (Retry-After: 9999999999999) names no time, and says what to do', () => {
 		const report = describeFailure(
 			http(429, { message: 'Too many requests.' }, { 'retry-after': '9999999999999', 'x-ratelimit-limit': '600' }),

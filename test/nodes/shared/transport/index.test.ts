@@ -313,6 +313,62 @@ describe('apiRequest retries', () => {
 	});
 });
 
+describe('apiRequest with a deadline (the polling trigger\'s time per poll)', () => {
+	it('does not start a Retry-After wait that ends after the deadline: fails at once, saying when the platform takes requests again', async () => {
+		const api = nock(HOST).get('/v1/students').reply(429, { message: 'Too many requests.', code: 'rate_limited' }, { 'Retry-After': '50', 'X-RateLimit-Limit': '600' });
+		const before = Date.now();
+
+		const { result, elapsedMs } = await inVirtualTime(() => probe({ deadlineInMs: 20_000 }, { continueOnFail: true }));
+
+		const [{ json: failed }] = result.items;
+		expect(failed).toMatchObject({ deadlineReached: true, error: expect.stringMatching(/^Too many requests \(gave up after 1 attempt/) });
+		expect(failed.retryAt).toBeGreaterThanOrEqual(before + 50_000);
+		expect(failed.description).toMatch(/waiting another 50 s would run past the time allowed for this request/);
+		expect(elapsedMs).toBeLessThan(1_000);
+		expect(api.isDone()).toBe(true);
+	});
+
+	it('waits a Retry-After that ends before the deadline, then repeats the request', async () => {
+		nock(HOST).get('/v1/students').reply(429, { message: 'Too many requests.' }, { 'Retry-After': '5' });
+		nock(HOST).get('/v1/students').reply(200, page([1]));
+
+		const { result, elapsedMs } = await inVirtualTime(() => probe({ deadlineInMs: 20_000 }));
+
+		expect(result.error).toBeUndefined();
+		expect(elapsedMs).toBeGreaterThanOrEqual(5_000);
+	});
+
+	it('ends an attempt the platform answers too slowly at the deadline, not at the request timeout', async () => {
+		let requests = 0;
+		nock(HOST)
+			.get('/v1/students')
+			.reply((_uri, _body, callback) => {
+				requests++;
+				setTimeout(() => callback(null, [200, page([1])]), 40_000);
+			});
+
+		const { result, elapsedMs } = await inVirtualTime(() => probe({ deadlineInMs: 10_000 }, { continueOnFail: true }));
+
+		expect(result.items[0].json).toMatchObject({ deadlineReached: true, retryAt: null });
+		expect(requests).toBe(1);
+		// The virtual clock moves in 1 s steps.
+		expect(elapsedMs).toBeGreaterThanOrEqual(10_000);
+		expect(elapsedMs).toBeLessThanOrEqual(11_000);
+	});
+
+	it('without one, the same slow answer is waited for (the request timeout is a minute)', async () => {
+		nock(HOST)
+			.get('/v1/students')
+			.reply((_uri, _body, callback) => {
+				setTimeout(() => callback(null, [200, page([1])]), 40_000);
+			});
+
+		const { result } = await inVirtualTime(() => probe());
+
+		expect(result.error).toBeUndefined();
+	});
+});
+
 describe('apiRequest errors', () => {
 	it('a 404 names the resource the caller asked for', async () => {
 		nock(HOST).get('/v1/students/99999').reply(404, { message: 'No student with ID 99999.', code: 'not_found' });
