@@ -67,10 +67,12 @@ export interface PollWorkflow {
 	 * (N8N_SCHEDULER_ENABLED, N8N_SCHEDULER_POLL_TRIGGERS_ENABLED, N8N_POLLER_DURABLE_CURSORS_ENABLED;
 	 * dist/scheduling/poll-trigger-node/poll-trigger-task-handler.js): a fresh workflow from the
 	 * stored cursor; after N8N_POLL_TIMEOUT_MS the poll is abandoned, not stopped, and whatever it
-	 * returns later is discarded; a poll that returns in time has its cursor committed (with the
-	 * execution, or alone when it returns null). Resolves within N8N_POLL_TIMEOUT_MS, as n8n's handler does.
+	 * returns later is discarded; a poll that returns in time and changed the cursor has it committed
+	 * (with the execution, or alone when it returns null). Resolves within N8N_POLL_TIMEOUT_MS, as n8n's handler does.
+	 * `pollsAfterMs`: n8n reads the stored cursor when the occurrence starts and polls after its own
+	 * database work (loading the workflow); this long after, here.
 	 */
-	scheduledPoll(): Promise<ScheduledPoll>;
+	scheduledPoll(options?: { pollsAfterMs?: number }): Promise<ScheduledPoll>;
 	/** Resolves once every poll n8n abandoned has ended (they run on in the background). */
 	abandonedPollsEnded(): Promise<void>;
 	restart(): void;
@@ -113,9 +115,11 @@ export function createPollWorkflow(options: PollWorkflowOptions): PollWorkflow {
 	};
 
 	const abandoned: Array<Promise<unknown>> = [];
-	const scheduledPoll = async (): Promise<ScheduledPoll> => {
+	const scheduledPoll = async ({ pollsAfterMs = 0 } = {}): Promise<ScheduledPoll> => {
 		const startedAt = Date.now();
 		const task = build();
+		const read = JSON.stringify(task.staticData);
+		if (pollsAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, pollsAfterMs));
 		const taskNode = task.getNode(POLL_NODE_NAME) as INode;
 		const context = new PollContext(task, taskNode, additionalData, 'trigger', 'update');
 		const polled = Container.get(TriggersAndPollers).runPollFunction(task, taskNode, context);
@@ -127,7 +131,8 @@ export function createPollWorkflow(options: PollWorkflowOptions): PollWorkflow {
 				abandoned.push(polled.catch(() => undefined));
 				return { outcome: 'abandoned', items: [], tookMs: Date.now() - startedAt };
 			}
-			saved = JSON.parse(JSON.stringify(task.staticData)) as IDataObject;
+			// n8n writes the position only when the poll changed it (takeStagedCursor), over whatever is stored.
+			if (JSON.stringify(task.staticData) !== read) saved = JSON.parse(JSON.stringify(task.staticData)) as IDataObject;
 			const items = (result?.[0] ?? []).map((item) => item.json);
 			return { outcome: result === null ? 'nothing' : 'emitted', items, tookMs: Date.now() - startedAt };
 		} catch (error) {

@@ -19,7 +19,7 @@ import {
 	type PollOutcome,
 } from '../cursor/cursor';
 import { pollableResources, RESOURCES, type PollableResource } from '../../shared/resources/registry';
-import { runAlone } from './pollGuard';
+import { runAlone, type Busy, type PollGuard } from './pollGuard';
 import { quoted } from '../../shared/errors';
 
 /** Forward reads take the API's largest page, to spend as few requests as possible. */
@@ -153,6 +153,15 @@ async function pollChangesOnce(
 	return items.length > 0 ? [items] : null;
 }
 
+/** Why the guard skipped a poll, in the words of the log. */
+function skipReason(busy: Busy): string {
+	if (busy.reason === 'running') {
+		return `the previous poll is still running (since ${new Date(busy.since).toISOString()}), so this poll is skipped; the running poll emits its changes and the next one continues after it`;
+	}
+	const ago = Math.round((Date.now() - busy.emittedAt) / 1000);
+	return `this poll starts from the position a poll ${ago} s ago already emitted from (n8n ran two polls of this trigger at once, and this one read the position before the other's was saved), so it is skipped; the next poll continues after that one's changes`;
+}
+
 /**
  * The polling trigger's poll(): the changes since the cursor kept in the node's static data, one
  * poll at a time per trigger (pollGuard.ts). A manual run ("Fetch Test Event") returns the newest
@@ -184,17 +193,17 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 
 		const workflowId = this.getWorkflow().id ?? '';
 		const node = this.getNode();
-		return await runAlone(
-			`${workflowId}:${node.id}`,
-			async () => await pollChangesOnce(this, resource, events, options, filters, startedAt),
-			(runningSince) => {
-				this.logger.warn(
-					`Education Platform Polling Trigger: the previous poll is still running (since ${new Date(runningSince).toISOString()}), so this poll is skipped; the running poll emits its changes and the next one continues after it`,
-					{ workflowId, node: node.name },
-				);
+		const guard: PollGuard<INodeExecutionData[][] | null> = {
+			key: `${workflowId}:${node.id}`,
+			// Read, not written: a skipped poll leaves the static data as it found it.
+			position: JSON.stringify(this.getWorkflowStaticData('node').cursor ?? null),
+			emitted: (result) => result !== null,
+			onBusy: (busy) => {
+				this.logger.warn(`Education Platform Polling Trigger: ${skipReason(busy)}`, { workflowId, node: node.name });
 				return null;
 			},
-		);
+		};
+		return await runAlone(guard, async () => await pollChangesOnce(this, resource, events, options, filters, startedAt));
 	} catch (error) {
 		throw toNodeError(this.getNode(), error);
 	}

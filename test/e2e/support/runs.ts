@@ -10,6 +10,9 @@ export interface Run {
 
 export type Execution = Awaited<ReturnType<Instance['rest']['executions']>>[number];
 
+/** What reading runs needs of an n8n: its REST API and its run-data format (an Instance, or a queue-mode main). */
+export type RunSource = Pick<Instance, 'rest' | 'unflatten'>;
+
 /** Whether n8n has finished an execution, whatever its outcome. */
 export const isFinished = (execution: Execution): boolean => !['new', 'running', 'waiting'].includes(execution.status);
 
@@ -27,7 +30,7 @@ export interface ExecutionsWait extends ProgressOptions {
  * wait follows progress (support/progress.ts): any execution of the workflow starting or finishing
  * counts as movement, so a slow but busy n8n is waited for and a stuck one fails with the count.
  */
-export async function executionsOf(n8n: Instance, workflowId: string, count: number, wait: ExecutionsWait = {}): Promise<Execution[]> {
+export async function executionsOf(n8n: RunSource, workflowId: string, count: number, wait: ExecutionsWait = {}): Promise<Execution[]> {
 	const { keep = isFinished, allFinished = false, what = `${count} finished execution(s) of ${workflowId}`, ...progress } = wait;
 	return untilCounted(
 		what,
@@ -42,10 +45,10 @@ export async function executionsOf(n8n: Instance, workflowId: string, count: num
 }
 
 /** A finished run's data never changes: read once per n8n and execution. */
-const runCache = new WeakMap<Instance, Map<string, Run>>();
+const runCache = new WeakMap<RunSource, Map<string, Run>>();
 
 /** The run data of finished executions (each read from n8n once). */
-export async function runsFor(n8n: Instance, executions: readonly Execution[]): Promise<Run[]> {
+export async function runsFor(n8n: RunSource, executions: readonly Execution[]): Promise<Run[]> {
 	const cache = runCache.get(n8n) ?? new Map<string, Run>();
 	runCache.set(n8n, cache);
 	const runs: Run[] = [];
@@ -62,7 +65,7 @@ export async function runsFor(n8n: Instance, executions: readonly Execution[]): 
 }
 
 /** A workflow's finished executions with their run data, once there are at least `count`. */
-export async function runsOf(n8n: Instance, workflowId: string, count: number, wait: ExecutionsWait = {}): Promise<Run[]> {
+export async function runsOf(n8n: RunSource, workflowId: string, count: number, wait: ExecutionsWait = {}): Promise<Run[]> {
 	return runsFor(n8n, await executionsOf(n8n, workflowId, count, wait));
 }
 

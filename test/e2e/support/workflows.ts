@@ -141,12 +141,16 @@ export const POLLING_TRIGGER_NODE = 'Education Platform Polling Trigger';
 export function pollingTriggerWorkflow(
 	id: string,
 	credential: CredentialImport,
-	watch: { resource: string; events: string[]; filters: Record<string, unknown> } = { resource: 'student', events: ['created'], filters: {} },
+	watch: { resource: string; events: string[]; filters: Record<string, unknown>; options?: Record<string, unknown> } = {
+		resource: 'student',
+		events: ['created'],
+		filters: {},
+	},
 ): WorkflowJson {
 	const trigger = node(
 		POLLING_TRIGGER_NODE,
 		'n8n-nodes-education-platform.educationPlatformPollingTrigger',
-		{ pollTimes: { item: [{ mode: 'everyMinute' }] }, authentication: 'accessToken', ...watch, options: {} },
+		{ pollTimes: { item: [{ mode: 'everyMinute' }] }, authentication: 'accessToken', options: {}, ...watch },
 		{ credentials: credentialRef(credential) },
 	);
 	return { id, name: `e2e polling trigger (${watch.resource})`, active: false, nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } };

@@ -8,10 +8,11 @@ import { captureNodeLogs } from '../../../harness/triggerLogs';
 import { useNock } from '../../../harness/nock';
 import { student } from './studentRecord';
 
-// The poll's time limit, under n8n 2.41.1's durable scheduler as the harness models it
-// (scheduledPoll: a poll still running after N8N_SCHEDULER_POLL_TIMEOUT, 45 s, is abandoned and
-// its result discarded, while it runs on). Polls once a minute, in virtual time, against a nock
-// platform that answers as slowly as each case needs.
+// poll() under n8n 2.41.1's durable scheduler as the harness models it (scheduledPoll: a poll
+// still running after N8N_SCHEDULER_POLL_TIMEOUT, 45 s, is abandoned and its result discarded
+// while it runs on; each occurrence reads the stored position when it starts): the poll's time
+// limit, and two occurrences run at once. In virtual time, against a nock platform that answers
+// as slowly as each case needs.
 const BASE = 'https://school.test';
 const credentials = { educationPlatformApi: { baseUrl: BASE, accessToken: 'pat-test' } };
 const MINUTE = 60_000;
@@ -173,5 +174,34 @@ describe("the polling trigger's time limit under n8n's durable scheduler (45 s p
 		slowPlatform(students, () => 0);
 		const next = await p.scheduledPoll();
 		expect(next.items.map((item) => item.id)).toEqual([1, 2, 3]);
+	});
+});
+
+describe("two occurrences n8n's durable scheduler runs at once", () => {
+	let logs: ReturnType<typeof captureNodeLogs>;
+	beforeEach(() => {
+		logs = captureNodeLogs();
+	});
+	afterEach(() => logs.restore());
+
+	it('the one that polls after the other emitted, from the position read before that was saved, is skipped: nothing comes out twice', async () => {
+		const students = backlog(3);
+		slowPlatform(students, () => 1_000);
+		const p = poller();
+		const { result: first } = await inVirtualTime(() => p.scheduledPoll());
+		expect(idsOf([first])).toEqual([1, 2, 3]);
+
+		students.push(student(4, '2026-11-21T11:00:00.000000Z'), student(5, '2026-11-21T11:00:01.000000Z'));
+		// After a restart: the occurrence taken over from the killed process and the next one, due
+		// together; both read the stored position, the second polls 3 s later (its own database work),
+		// after the first has emitted (a poll takes 2 s here).
+		const { result: both } = await inVirtualTime(() => Promise.all([p.scheduledPoll(), p.scheduledPoll({ pollsAfterMs: 3_000 })]));
+		expect(both.map((outcome) => outcome.outcome)).toEqual(['emitted', 'nothing']);
+		expect(idsOf(both)).toEqual([4, 5]);
+		expect(logs.text()).toMatch(/warn Education Platform Polling Trigger: this poll starts from the position a poll \d+ s ago already emitted from .*, so it is skipped/);
+
+		students.push(student(6, '2026-11-21T12:00:00.000000Z'));
+		const { result: next } = await inVirtualTime(() => p.scheduledPoll());
+		expect(idsOf([next])).toEqual([6]);
 	});
 });
