@@ -35,12 +35,29 @@ function n8nApiLine({ credentials, key }: SummaryInput['n8nApi']): string {
 	return `                      ${credentials.map((name) => `"${name}"`).join(', ')} ${what}`;
 }
 
+/**
+ * The setting a chosen one needs for the polling trigger's guarantees: n8n's durable scheduler for
+ * poll triggers without durable cursors keeps no position from a poll that emits nothing
+ * (docs/polling-trigger.md, "n8n's durable scheduler").
+ */
+export function missingSettingLines(settings: AppliedSetting[]): string[] {
+	const on = (name: string) => settings.some((setting) => setting.name === name && setting.value.trim().toLowerCase() === 'true');
+	if (!on('N8N_SCHEDULER_ENABLED') || !on('N8N_SCHEDULER_POLL_TRIGGERS_ENABLED') || on('N8N_POLLER_DURABLE_CURSORS_ENABLED')) return [];
+	return [
+		'            Add N8N_POLLER_DURABLE_CURSORS_ENABLED=true: without it, n8n\'s durable scheduler keeps no position from a poll',
+		'            that emits nothing, and the Education Platform Polling Trigger can stop making progress (docs/polling-trigger.md).',
+	];
+}
+
 function settingLines(settings: AppliedSetting[]): string[] {
 	if (settings.length === 0) return ["  Settings  n8n's defaults (npm start -- --n8n-env NAME=VALUE sets one)"];
-	return settings.map(
-		({ name, value, source }, index) =>
-			`${index === 0 ? '  Settings  ' : '            '}${name}=${value}  (${source === 'recommended' ? 'recommended for production' : source})`,
-	);
+	return [
+		...settings.map(
+			({ name, value, source }, index) =>
+				`${index === 0 ? '  Settings  ' : '            '}${name}=${value}  (${source === 'recommended' ? 'recommended for production' : source})`,
+		),
+		...missingSettingLines(settings),
+	];
 }
 
 /** A sandbox command line as the summary prints it, for the port the sandbox is on. */

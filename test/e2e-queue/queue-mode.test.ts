@@ -4,7 +4,7 @@
 // local registry. The checks run in order on one topology; the throughput check also starts one
 // single-process n8n for comparison.
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -27,10 +27,12 @@ import { EventCounter } from './support/counter';
 import { keepQueueLogs, queueDrained, tally } from './support/topology-state';
 import { paymentEvent, sendSignedDeliveries, summarise, type LoadReport } from './support/load';
 import { bareTriggerWorkflow, exactlyOnceExample, returnAllWorkflow, subscriptionsWorkflow, triggerThenActionWorkflow } from './support/workflows';
+import { DURABLE_POLL_ENV, describeKill, killMidPoll, pollerStateSql, pollTasksFromColumns, pollTasksSql } from '../e2e/support/durableScheduler';
+import { pollingTriggerWorkflow } from '../e2e/support/workflows';
 
 jest.setTimeout(600_000);
 
-const IDS = { bare: 'queueBareTrigger', once: 'queueExactlyOnce', returnAll: 'queueReturnAll01', subscriptions: 'queueSubsWorker1', update: 'queueUpdateLive1' };
+const IDS = { bare: 'queueBareTrigger', once: 'queueExactlyOnce', returnAll: 'queueReturnAll01', subscriptions: 'queueSubsWorker1', update: 'queueUpdateLive1', polling: 'queueDurablePoll' };
 const HOOKS = { bare: randomUUID(), once: randomUUID(), returnAll: `return-all-${randomUUID()}`, subscriptions: `subscriptions-${randomUUID()}`, update: randomUUID() };
 const DELIVERIES = 1_000;
 /** The single process gets fewer: on these 2 cores it drains ~5 a second, and the suite runs in CI. */
@@ -117,7 +119,8 @@ beforeAll(async () => {
 			dir: path.join(dir, 'queue'),
 			// A dead worker's jobs are found stalled within ~25 s instead of ~90 s (defaults: 60 s
 			// lock, 30 s checks); the lock is still renewed every 5 s by a live worker.
-			extraEnv: { QUEUE_WORKER_LOCK_DURATION: '20000', QUEUE_WORKER_LOCK_RENEW_TIME: '5000', QUEUE_WORKER_STALLED_INTERVAL: '5000' },
+			// The durable scheduler for the polling trigger's case (only main runs it).
+			extraEnv: { QUEUE_WORKER_LOCK_DURATION: '20000', QUEUE_WORKER_LOCK_RENEW_TIME: '5000', QUEUE_WORKER_STALLED_INTERVAL: '5000', ...DURABLE_POLL_ENV },
 			seed: async (cli, topology) => {
 				const postgres = topology.postgresCredential('queuePostgres001', 'queue e2e postgres');
 				await cli.importCredentials([credential, postgres]);
@@ -127,6 +130,7 @@ beforeAll(async () => {
 					returnAllWorkflow(IDS.returnAll, credential, HOOKS.returnAll),
 					subscriptionsWorkflow(IDS.subscriptions, credential, HOOKS.subscriptions),
 					triggerThenActionWorkflow(IDS.update, credential, HOOKS.update),
+					pollingTriggerWorkflow(IDS.polling, credential, { resource: 'student', events: ['created', 'updated'], filters: {} }),
 				]);
 				await topology.sql(claimsTableDdl());
 			},
@@ -517,3 +521,25 @@ test('deactivating the exactly-once example leaves no subscription', async () =>
 	await eventually('no subscription left', async () => ((await platform.subscriptions()).length === 0 ? true : undefined));
 	expect(await platform.subscriptions()).toEqual([]);
 });
+
+test('the polling trigger under the durable scheduler, published while changes are made, main killed mid-poll and restarted: every change after its first poll is emitted, each once', async () => {
+	const report = await timed('changes, queue main killed mid-poll, restarted, every change out', () =>
+		killMidPoll({
+			platform: sandbox.state,
+			n8n: { rest, unflatten },
+			workflowId: IDS.polling,
+			tasks: async () => pollTasksFromColumns(await queue.sql(pollTasksSql(IDS.polling))),
+			killMain: () => queue.main.kill(),
+			startMain: () => queue.main.start(),
+			mainLog: () => readFileSync(queue.main.logFile, 'utf8'),
+			publish: () => rest.activateWorkflow(IDS.polling),
+			pollerState: async () => JSON.stringify(await queue.sql(pollerStateSql(IDS.polling))),
+		}),
+	);
+	process.stdout.write(`\n${describeKill('queue mode (Postgres), main killed mid-poll', report)}\n`);
+	expect(report.killedTask).toMatchObject({ attempts: 1, status: 'succeeded' });
+	expect(report.count).toMatchObject({ missed: [], repeated: [], unknown: [] });
+	// With durable cursors the first scheduled poll, not the publishing, sets "from now".
+	expect(report.beforeFirstPoll.emitted).toBe(0);
+	expect(report.abandoned).toBe(0);
+}, 900_000);

@@ -87,6 +87,10 @@ export const E2E_FILES: Readonly<Record<string, E2eFile>> = {
 		cells: ['2'],
 		why: "npm start is our tooling: per n8n line it differs in its settings (unit-tested) and the owner's API key, which watchdog.test.ts makes on 1.x.",
 	},
+	'durable-scheduler.test.ts': {
+		cells: ['2'],
+		why: "n8n's durable scheduler for poll triggers exists from 2.36 and needs the publication service: 2.41 with the service on is the only cell that has it.",
+	},
 	'bench-n8n.test.ts': {
 		cells: ['2'],
 		why: 'The benchmark asserts counts, the same on every n8n; its figures are for 2.41, and its engine settings exist only there.',

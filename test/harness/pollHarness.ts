@@ -37,13 +37,22 @@ export const POLL_NODE_NAME = 'Polling Trigger';
 /** N8N_SCHEDULER_POLL_TIMEOUT's default in n8n 2.41.1 (@n8n/config's SchedulerConfig). */
 export const N8N_POLL_TIMEOUT_MS = 45_000;
 
+/**
+ * The budget n8n 2.41.1 tells a scheduled poll (getPollBudgetMs; trigger-execution-context.factory.js):
+ * the lesser of its poll timeout and lease, less 20 % of it (at least 5 s, at most half).
+ */
+export function n8nPollBudgetMs(pollTimeoutMs = N8N_POLL_TIMEOUT_MS, leaseMs = 60_000): number {
+	const ceiling = Math.min(pollTimeoutMs, leaseMs);
+	return ceiling - Math.min(Math.max(0.2 * ceiling, 5_000), ceiling / 2);
+}
+
 /** What n8n's durable scheduler made of one occurrence. */
 export interface ScheduledPoll {
 	/** emitted / nothing: the poll returned in time; abandoned: n8n gave up on it at its timeout; failed: it threw. */
 	outcome: 'emitted' | 'nothing' | 'abandoned' | 'failed';
 	items: IDataObject[];
 	error?: unknown;
-	/** How long n8n's handler waited for it (at most N8N_POLL_TIMEOUT_MS). */
+	/** How long n8n's handler waited for it (at most its poll timeout). */
 	tookMs: number;
 }
 
@@ -70,9 +79,10 @@ export interface PollWorkflow {
 	 * returns later is discarded; a poll that returns in time and changed the cursor has it committed
 	 * (with the execution, or alone when it returns null). Resolves within N8N_POLL_TIMEOUT_MS, as n8n's handler does.
 	 * `pollsAfterMs`: n8n reads the stored cursor when the occurrence starts and polls after its own
-	 * database work (loading the workflow); this long after, here.
+	 * database work (loading the workflow); this long after, here. `pollTimeoutMs`: a
+	 * N8N_SCHEDULER_POLL_TIMEOUT other than the default (the poll's budget follows it).
 	 */
-	scheduledPoll(options?: { pollsAfterMs?: number }): Promise<ScheduledPoll>;
+	scheduledPoll(options?: { pollsAfterMs?: number; pollTimeoutMs?: number }): Promise<ScheduledPoll>;
 	/** Resolves once every poll n8n abandoned has ended (they run on in the background). */
 	abandonedPollsEnded(): Promise<void>;
 	restart(): void;
@@ -115,16 +125,17 @@ export function createPollWorkflow(options: PollWorkflowOptions): PollWorkflow {
 	};
 
 	const abandoned: Array<Promise<unknown>> = [];
-	const scheduledPoll = async ({ pollsAfterMs = 0 } = {}): Promise<ScheduledPoll> => {
+	const scheduledPoll = async ({ pollsAfterMs = 0, pollTimeoutMs = N8N_POLL_TIMEOUT_MS } = {}): Promise<ScheduledPoll> => {
 		const startedAt = Date.now();
 		const task = build();
 		const read = JSON.stringify(task.staticData);
 		if (pollsAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, pollsAfterMs));
 		const taskNode = task.getNode(POLL_NODE_NAME) as INode;
-		const context = new PollContext(task, taskNode, additionalData, 'trigger', 'update');
+		const budget = n8nPollBudgetMs(pollTimeoutMs);
+		const context = new PollContext(task, taskNode, additionalData, 'trigger', 'update', undefined, undefined, undefined, undefined, undefined, () => budget);
 		const polled = Container.get(TriggersAndPollers).runPollFunction(task, taskNode, context);
 		let timer: NodeJS.Timeout | undefined;
-		const timedOut = new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), N8N_POLL_TIMEOUT_MS)));
+		const timedOut = new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), pollTimeoutMs)));
 		try {
 			const result = await Promise.race([polled, timedOut]);
 			if (result === 'timed out') {

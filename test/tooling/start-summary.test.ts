@@ -1,6 +1,6 @@
 import { RETRY_DELAYS_MS } from '../../sandbox/webhooks/retrySchedule';
 import { loadExamples } from '../../tooling/lib/examples';
-import { formatSummary, type SummaryInput } from '../../tooling/start-summary';
+import { formatSummary, missingSettingLines, type SummaryInput } from '../../tooling/start-summary';
 
 const input: SummaryInput = {
 	elapsed: '15.2 s',
@@ -42,6 +42,18 @@ describe('the npm start summary', () => {
 			'  Settings  N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true  (recommended for production)\n            N8N_METRICS=true  (--n8n-env)\n',
 		);
 		expect(formatSummary({ ...input, n8nSettings: [] })).toContain("  Settings  n8n's defaults (npm start -- --n8n-env NAME=VALUE sets one)\n");
+	});
+
+	it("says to add durable cursors when n8n's durable scheduler takes the poll triggers without them", () => {
+		const flag = (name: string, value = 'true') => ({ name, value, source: '--n8n-env' as const });
+		const scheduler = [flag('N8N_SCHEDULER_ENABLED'), flag('N8N_SCHEDULER_POLL_TRIGGERS_ENABLED')];
+		expect(formatSummary({ ...input, n8nSettings: scheduler })).toContain(
+			'            N8N_SCHEDULER_POLL_TRIGGERS_ENABLED=true  (--n8n-env)\n            Add N8N_POLLER_DURABLE_CURSORS_ENABLED=true: without it,',
+		);
+		expect(missingSettingLines([...scheduler, flag('N8N_POLLER_DURABLE_CURSORS_ENABLED')])).toEqual([]);
+		expect(missingSettingLines([flag('N8N_SCHEDULER_ENABLED')])).toEqual([]);
+		expect(missingSettingLines([flag('N8N_SCHEDULER_ENABLED'), flag('N8N_SCHEDULER_POLL_TRIGGERS_ENABLED', 'false')])).toEqual([]);
+		expect(text).not.toContain('N8N_POLLER_DURABLE_CURSORS_ENABLED');
 	});
 
 	it('lists each example with its trigger events (or who runs it), and the subscriptions the sandbox holds', () => {

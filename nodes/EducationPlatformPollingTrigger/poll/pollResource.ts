@@ -30,10 +30,23 @@ export const DEFAULT_LOOKBACK_SECONDS = 10;
 /**
  * How long one poll may take. n8n 2.36+'s durable scheduler gives up on a poll after
  * N8N_SCHEDULER_POLL_TIMEOUT (45 s by default) without stopping it, and discards what it read; a
- * poll that stops in time, between requests, keeps its work (docs/polling-trigger.md). A constant:
- * node code reads no settings, so that one must stay at its default or above.
+ * poll that stops in time, between requests, keeps its work (docs/polling-trigger.md). Less when
+ * n8n tells the poll a smaller budget (`getPollBudgetMs`, n8n 2.41+: that timeout or the lease,
+ * less a margin), so a lower setting is followed too.
  */
 export const POLL_TIME_LIMIT_MS = 30_000;
+
+/** When a poll started and how long it may take. */
+interface PollTime {
+	startedAt: number;
+	limitMs: number;
+}
+
+/** This poll's time: POLL_TIME_LIMIT_MS, or n8n's budget when that is less (n8n 1.x has none). */
+function pollTime(context: IPollFunctions, startedAt: number): PollTime {
+	const budget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : Infinity;
+	return { startedAt, limitMs: budget > 0 ? Math.min(POLL_TIME_LIMIT_MS, budget) : POLL_TIME_LIMIT_MS };
+}
 
 interface PollOptions {
 	backfillFrom?: string;
@@ -64,23 +77,23 @@ function pageFetcher(context: IPollFunctions, resource: PollableResource, filter
 const utcTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
 /** Why a request did not fit in the poll's time, in the words of the log. */
-function whyOutOfTime({ reason }: OutOfTime): string {
+function whyOutOfTime({ reason }: OutOfTime, time: PollTime): string {
 	const stopped = reason as DeadlineReachedError;
 	if (stopped.httpCode === '429') {
 		const until = stopped.retryAt === undefined ? '' : ` until ${utcTime(stopped.retryAt)}`;
 		return `the platform's rate limit for this credential is used up${until} (shared by every workflow using it)`;
 	}
-	return `the platform did not answer within the poll's time limit (${POLL_TIME_LIMIT_MS / 1000} s): ${stopped.message}`;
+	return `the platform did not answer within the poll's time limit (${time.limitMs / 1000} s): ${stopped.message}`;
 }
 
 /**
  * A poll that could not read its first page in time. Waiting for the rate limit is skipped, with
  * the reason in the log; a platform that did not answer is the poll's error, as without a limit.
  */
-function skipOrFail(context: IPollFunctions, outOfTime: OutOfTime): null {
+function skipOrFail(context: IPollFunctions, outOfTime: OutOfTime, time: PollTime): null {
 	if ((outOfTime.reason as DeadlineReachedError).httpCode !== '429') throw outOfTime.reason;
 	context.logger.warn(
-		`Education Platform Polling Trigger: this poll is skipped: ${whyOutOfTime(outOfTime)}. Nothing is lost: the next poll starts from the same position`,
+		`Education Platform Polling Trigger: this poll is skipped: ${whyOutOfTime(outOfTime, time)}. Nothing is lost: the next poll starts from the same position`,
 		{ workflowId: context.getWorkflow().id, node: context.getNode().name },
 	);
 	return null;
@@ -125,20 +138,20 @@ async function pollChangesOnce(
 	events: ChangeKind[],
 	options: PollOptions,
 	filters: IDataObject,
-	startedAt: number,
+	time: PollTime,
 ): Promise<INodeExecutionData[][] | null> {
-	const fetchPage = pageFetcher(context, resource, filters, await readCredential.call(context), startedAt + POLL_TIME_LIMIT_MS);
+	const fetchPage = pageFetcher(context, resource, filters, await readCredential.call(context), time.startedAt + time.limitMs);
 	const staticData = context.getWorkflowStaticData('node');
 	const outcome = await readChanges(context, staticData, fetchPage, options).catch((error: unknown) => {
 		if (error instanceof OutOfTime) return error;
 		throw error;
 	});
-	if (outcome instanceof OutOfTime) return skipOrFail(context, outcome);
+	if (outcome instanceof OutOfTime) return skipOrFail(context, outcome, time);
 	if (outcome === null) return null;
 	staticData.cursor = outcome.cursor as unknown as IDataObject;
 	if (outcome.outOfTime) {
 		context.logger.info(
-			`Education Platform Polling Trigger: poll stopped after ${outcome.requests} requests and ${Math.round((Date.now() - startedAt) / 1000)} s, its time limit (${POLL_TIME_LIMIT_MS / 1000} s): ${whyOutOfTime(outcome.outOfTime)}; the next poll continues where this one stopped`,
+			`Education Platform Polling Trigger: poll stopped after ${outcome.requests} requests and ${Math.round((Date.now() - time.startedAt) / 1000)} s, its time limit (${time.limitMs / 1000} s): ${whyOutOfTime(outcome.outOfTime, time)}; the next poll continues where this one stopped`,
 			{ resource: resource.descriptor.value, emitted: outcome.changes.length, resumeAt: outcome.cursor.resume?.updatedAt },
 		);
 	} else if (!outcome.complete) {
@@ -203,7 +216,7 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 				return null;
 			},
 		};
-		return await runAlone(guard, async () => await pollChangesOnce(this, resource, events, options, filters, startedAt));
+		return await runAlone(guard, async () => await pollChangesOnce(this, resource, events, options, filters, pollTime(this, startedAt)));
 	} catch (error) {
 		throw toNodeError(this.getNode(), error);
 	}

@@ -3,7 +3,7 @@ import nock from 'nock';
 import { EducationPlatformPollingTrigger } from '../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
 import { POLL_TIME_LIMIT_MS } from '../../../../nodes/EducationPlatformPollingTrigger/poll/pollResource';
 import { inVirtualTime } from '../../../harness';
-import { N8N_POLL_TIMEOUT_MS, createPollWorkflow, type PollWorkflow, type ScheduledPoll } from '../../../harness/pollHarness';
+import { N8N_POLL_TIMEOUT_MS, createPollWorkflow, n8nPollBudgetMs, type PollWorkflow, type ScheduledPoll } from '../../../harness/pollHarness';
 import { captureNodeLogs } from '../../../harness/triggerLogs';
 import { useNock } from '../../../harness/nock';
 import { student } from './studentRecord';
@@ -85,13 +85,13 @@ function expectWithinTimeLimit(outcomes: ScheduledPoll[]) {
 
 useNock();
 
-describe("the polling trigger's time limit under n8n's durable scheduler (45 s poll timeout)", () => {
-	let logs: ReturnType<typeof captureNodeLogs>;
-	beforeEach(() => {
-		logs = captureNodeLogs();
-	});
-	afterEach(() => logs.restore());
+let logs: ReturnType<typeof captureNodeLogs>;
+beforeEach(() => {
+	logs = captureNodeLogs();
+});
+afterEach(() => logs.restore());
 
+describe("the polling trigger's time limit under n8n's durable scheduler (45 s poll timeout)", () => {
 	it('reads a backlog from a slow platform across polls, each returning before n8n abandons it, every change once', async () => {
 		// 8 s per answer: probe and five pages take 48 s, past n8n's 45 s.
 		const students = backlog(450);
@@ -151,6 +151,18 @@ describe("the polling trigger's time limit under n8n's durable scheduler (45 s p
 		);
 	});
 
+	it('stops sooner when n8n gives the poll less time (N8N_SCHEDULER_POLL_TIMEOUT=20: a 15 s budget)', async () => {
+		const students = backlog(450);
+		slowPlatform(students, () => 4_000);
+		const p = poller();
+		const { result } = await inVirtualTime(() => p.scheduledPoll({ pollTimeoutMs: 20_000 }));
+		// The probe and two pages (12 s; the second starts at the last record of the first); the third would end at 16 s.
+		expect(result).toMatchObject({ outcome: 'emitted' });
+		expect(result.items).toHaveLength(199);
+		expect(result.tookMs).toBeLessThanOrEqual(n8nPollBudgetMs(20_000) + 1_000);
+		expect(logs.text()).toMatch(/poll stopped after 4 requests and 1[56] s, its time limit \(15 s\)/);
+	});
+
 	it('skips a poll that cannot start because the rate window is used up, says until when, and loses nothing', async () => {
 		const students = backlog(3);
 		const resetAt = Math.ceil((Date.now() + 50_000) / 1000);
@@ -178,12 +190,6 @@ describe("the polling trigger's time limit under n8n's durable scheduler (45 s p
 });
 
 describe("two occurrences n8n's durable scheduler runs at once", () => {
-	let logs: ReturnType<typeof captureNodeLogs>;
-	beforeEach(() => {
-		logs = captureNodeLogs();
-	});
-	afterEach(() => logs.restore());
-
 	it('the one that polls after the other emitted, from the position read before that was saved, is skipped: nothing comes out twice', async () => {
 		const students = backlog(3);
 		slowPlatform(students, () => 1_000);
