@@ -3,8 +3,9 @@
 // Platform Trigger against the subscriptions that deliver to this n8n (workflowTriggers.ts,
 // triggerVerdicts.ts) and repairs in place as its options say: re-enables, sets the events back,
 // deletes the extra subscriptions to a trigger's URL. It marks for re-publishing only a trigger
-// whose subscription the platform confirms gone (404): a new one needs a secret that only the
-// trigger can store. It deletes an orphan only on proof that holds now (orphans.ts).
+// whose subscription the platform confirms gone (404), or that records none while the one at its
+// URL has stood unchanged longer than a publication takes (the trigger then adopts it): a secret
+// only the trigger can store. It deletes an orphan only on proof that holds now (orphans.ts).
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { beforeVersion, onlyIn, sinceVersion } from '../../../shared/descriptions/nodeVersion';
 import { isJsonRecord } from '../../../shared/jsonRecord';
@@ -192,7 +193,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	// Refuses to answer when this n8n's address cannot be told (then `address` is defined below).
 	const ours = thisN8nSubscriptions(address, await listSubscriptions(request, undefined, { complete: true }));
 	const credentialId = this.getNode().credentials?.[credentialTypeOf(this).credentialType]?.id ?? null;
-	const judged = judgeTriggers(triggers, ours, address as string, eventVocabulary(RESOURCES), { credentialId, owners, endpoint: productionEndpoint(address, storedUrls) });
+	const judged = judgeTriggers(triggers, ours, address as string, eventVocabulary(RESOURCES), { credentialId, owners, endpoint: productionEndpoint(address, storedUrls), now: Date.now() });
 	const { orphans } = judged;
 	const verdicts: TriggerVerdict[] = [];
 	for (const verdict of judged.verdicts) verdicts.push(verdict.lookup === undefined ? verdict : settleLookup(verdict, await lookUp(request, verdict.lookup)));

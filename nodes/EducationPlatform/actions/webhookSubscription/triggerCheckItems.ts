@@ -15,6 +15,8 @@ const REPUBLISH = 'Unpublish and publish the workflow (on n8n 1.x: deactivate an
 const NOTES: Record<TriggerState, string> = {
 	healthy: 'Its subscription is in place, enabled and for the events the node selects.',
 	missing: `It has no subscription: the platform no longer has the one it registered (or it never registered one), and none delivers to its webhook URL that it can check, so no event starts the workflow. ${REPUBLISH}`,
+	unrecorded:
+		"Its subscription is on the platform, but the trigger never saved it (n8n stopped while publishing the workflow?), so it cannot check the signatures of its events and refuses them; the platform retries them. Unpublish and publish the workflow (on n8n 1.x: deactivate and activate it): its trigger takes over that subscription with a new secret, and the retried events then start the workflow.",
 	duplicated: 'Other subscriptions deliver to its webhook URL beside its own, so every event would start the workflow more than once.',
 	wrong_events: "Its subscription is for other events than the node selects (changed in the platform's dashboard?).",
 	disabled: 'Its subscription is disabled (in the platform\'s dashboard), so the platform sends it no event.',

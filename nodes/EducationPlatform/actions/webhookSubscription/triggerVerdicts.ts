@@ -21,6 +21,10 @@ export interface Subscription extends JsonRecord {
  * - missing: none delivers to its URL, and the platform answers 404 for the one it recorded (or it
  *   records none: its registration never completed); or those that deliver to its URL are not the
  *   one it recorded, which the platform answers 404 for. Only a re-publish repairs it;
+ * - unrecorded: it records none (its publication was cut off after the platform made the subscription
+ *   and before n8n saved it), while exactly one delivers to its URL, unchanged for
+ *   UNRECORDED_SETTLED_MS: a re-publish adopts it (delete() has nothing to delete, create() takes
+ *   over the one at its URL with a new secret, keeping its pending retries);
  * - duplicated: others beside its own deliver to its URL, so every event would run the workflow more than once;
  * - wrong_events: its own is for other events than the node selects (changed in the dashboard);
  * - disabled: its own is disabled in the dashboard, so the platform sends it nothing;
@@ -29,7 +33,7 @@ export interface Subscription extends JsonRecord {
  * - other_account: it uses another platform credential than this node, so its subscription is not
  *   in this node's listing.
  */
-export type TriggerState = 'healthy' | 'missing' | 'duplicated' | 'wrong_events' | 'disabled' | 'invalid_events' | 'unknown' | 'other_account';
+export type TriggerState = 'healthy' | 'missing' | 'unrecorded' | 'duplicated' | 'wrong_events' | 'disabled' | 'invalid_events' | 'unknown' | 'other_account';
 
 export interface TriggerVerdict {
 	trigger: ActiveTrigger;
@@ -59,14 +63,48 @@ const NODE_WEBHOOK_ID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-
 
 const unknown = (because: string): Pick<TriggerVerdict, 'state' | 'unknownBecause'> => ({ state: 'unknown', unknownBecause: because });
 
-/** The state of a trigger that selects `events`, from its URL's subscriptions and what it recorded (`stored`, checked not null). */
-function stateOf(events: string[], subscriptions: Subscription[], stored: StoredRegistration): Pick<TriggerVerdict, 'state' | 'unknownBecause' | 'lookup'> {
+/**
+ * How long the one subscription at the URL of a trigger that records none must have stood
+ * unchanged (its `created_at` and `updated_at`) before the trigger is re-published to adopt it:
+ * longer than any publication, so one still under way (create() made or adopted it, n8n has not
+ * saved the static data yet) is never re-published under it. n8n 2.x aborts a publication 84 s
+ * after it started, the trigger's calls of one activation end within 72 s (lifecycle/budget.ts),
+ * and n8n 1.x activates within the request. The times are the platform's, `now` is this n8n's:
+ * the margin also absorbs a few minutes' difference between the two clocks.
+ */
+export const UNRECORDED_SETTLED_MS = 5 * 60_000;
+
+/** When a subscription was made or last changed (the later of its `created_at` and `updated_at`), undefined when either cannot be read. */
+function lastChangeOf(subscription: Subscription): number | undefined {
+	const times = [subscription.created_at, subscription.updated_at].map((text) => (typeof text === 'string' ? Date.parse(text) : Number.NaN));
+	return times.some(Number.isNaN) ? undefined : Math.max(...times);
+}
+
+/**
+ * A trigger that records no subscription while `subscriptions` deliver to its URL: unrecorded only
+ * on proof that holds now (one subscription, unchanged for UNRECORDED_SETTLED_MS before `now`),
+ * else unknown, saying why and what to do.
+ */
+function unrecordedOrUnknown(subscriptions: Subscription[], now: number): Pick<TriggerVerdict, 'state' | 'unknownBecause'> {
+	const count = subscriptions.length;
+	const records = `its static data records no subscription, so it cannot check the signatures of the ${count === 1 ? 'one' : count} delivering to its URL`;
+	if (count > 1) return unknown(`${records}: publish the workflow again (unpublish, then publish) to adopt one of them; the trigger deletes the others`);
+	const changed = lastChangeOf(subscriptions[0]);
+	if (changed === undefined || Number.isNaN(now)) {
+		return unknown(`${records}; when that one was made or last changed cannot be read (its created_at and updated_at), so a publication still saving it cannot be ruled out: publish the workflow again to adopt it`);
+	}
+	if (now - changed < UNRECORDED_SETTLED_MS) {
+		return unknown(`${records}; that one was made or changed less than ${UNRECORDED_SETTLED_MS / 60_000} minutes ago (at ${new Date(changed).toISOString()}), so a publication may still be saving it: the next run decides`);
+	}
+	return { state: 'unrecorded' };
+}
+
+/** The state of a trigger that selects `events`, from its URL's subscriptions and what it recorded (`stored`, checked not null), judged at `now`. */
+function stateOf(events: string[], subscriptions: Subscription[], stored: StoredRegistration, now: number): Pick<TriggerVerdict, 'state' | 'unknownBecause' | 'lookup'> {
 	const recorded = stored.subscriptionId;
 	if (subscriptions.length === 0) return recorded === null ? { state: 'missing' } : { state: 'missing', lookup: recorded };
+	if (recorded === null) return unrecordedOrUnknown(subscriptions, now);
 	const own = subscriptions.find((subscription) => subscription.id === recorded);
-	if (recorded === null) {
-		return unknown(`its static data records no subscription, while ${subscriptions.length} deliver to its URL, whose signatures it cannot check: publish the workflow again to adopt one`);
-	}
 	// None of them is its own: missing if the platform no longer has the one it recorded.
 	if (own === undefined) return { state: 'missing', lookup: recorded };
 	if (subscriptions.length > 1) return { state: 'duplicated' };
@@ -88,6 +126,8 @@ export interface JudgeContext {
 	owners?: ReadonlyMap<string, string>;
 	/** This n8n's production webhook endpoint (address.ts productionEndpoint), null when it cannot be told. */
 	endpoint?: string | null;
+	/** When it judges (Date.now() of this n8n); without it no subscription's age can be told, so no trigger is `unrecorded`. */
+	now?: number;
 }
 
 /** Why a trigger cannot be judged, or undefined when it can. */
@@ -115,7 +155,7 @@ export function judgeTriggers(
 	ours: readonly Subscription[],
 	address: string,
 	vocabulary: EventVocabulary,
-	{ credentialId = null, owners = new Map(), endpoint = PRODUCTION_WEBHOOK_ENDPOINT }: JudgeContext = {},
+	{ credentialId = null, owners = new Map(), endpoint = PRODUCTION_WEBHOOK_ENDPOINT, now = Number.NaN }: JudgeContext = {},
 ): { verdicts: TriggerVerdict[]; orphans: Orphan[] } {
 	const byWebhookId = new Map<string, Subscription[]>();
 	const elsewhere = new Set<string>();
@@ -134,7 +174,7 @@ export function judgeTriggers(
 			if (because !== undefined) return { trigger, ...unknown(because), subscriptions, events: [] };
 			const events = expanded(vocabulary, trigger.selection as string[]);
 			if (events === undefined || events.length === 0) return { trigger, state: 'invalid_events', subscriptions, events: [] };
-			return { trigger, ...stateOf(events, subscriptions, trigger.stored as StoredRegistration), subscriptions, events };
+			return { trigger, ...stateOf(events, subscriptions, trigger.stored as StoredRegistration, now), subscriptions, events };
 		});
 	const live = new Set(triggers.map((trigger) => trigger.webhookId));
 	const orphans = [...byWebhookId]
@@ -170,13 +210,13 @@ export interface RepairOptions {
 
 /**
  * The action a verdict calls for: a disabled subscription is enabled again, wrong events and
- * duplicates are repaired on the platform, each as its option says; only a missing one is
- * re-published (unpublish and publish the workflow), as only the trigger can store a new secret.
+ * duplicates are repaired on the platform, each as its option says; only a missing or unrecorded
+ * one is re-published (unpublish and publish the workflow), as only the trigger can store a secret.
  */
 export function actionFor(state: TriggerState, { reEnable, repair }: RepairOptions): CheckAction {
 	if (state === 'disabled') return reEnable ? 're-enabled' : 'none';
 	if (state === 'wrong_events' || state === 'duplicated') return repair ? 'repaired' : 'none';
-	return state === 'missing' ? 'republish' : 'none';
+	return state === 'missing' || state === 'unrecorded' ? 'republish' : 'none';
 }
 
 /** The trigger's own subscription among a verdict's, and the others delivering to its URL. */

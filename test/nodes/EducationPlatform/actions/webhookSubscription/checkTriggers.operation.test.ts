@@ -382,4 +382,21 @@ describe('Check Triggers acts on proof that holds now, and repairs in place', ()
 		expect(items[1]).toMatchObject({ check: 'orphan', action: 'kept', proof: null, note: expect.stringMatching(/does not show n8n refusing it lately/) });
 		expect(forbidden.isDone()).toBe(false);
 	});
+
+	it("issue 46: a trigger that records no subscription while one made an hour ago delivers to its URL (n8n stopped before saving it) is marked to re-publish, at this n8n's time; one made a minute ago is not, and nothing is written", async () => {
+		const made = (id: string, webhookId: string, msAgo: number) => ({ ...subscription(id, webhookId, ['payment.failed']), created_at: new Date(Date.now() - msAgo).toISOString(), updated_at: new Date(Date.now() - msAgo).toISOString() });
+		const unsaved = (id: string, webhookId: string) => ({ ...workflow(id, [trigger(webhookId, ['payment.failed'])]), staticData: null });
+		const listed = nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, listing(made('wh_left0001', HOOK.fees, 3_600_000), made('wh_new00001', HOOK.grades, 60_000)));
+		const forbidden = forbidDeletes();
+		const items = jsonOf((await check([unsaved('cut-off', HOOK.fees), unsaved('publishing', HOOK.grades)])).items);
+		expect(items.map((item) => [item.check, item.workflow_id, item.state, item.action, item.republish, item.webhook_subscription_ids])).toEqual([
+			['trigger', 'cut-off', 'unrecorded', 'republish', true, ['wh_left0001']],
+			['trigger', 'publishing', 'unknown', 'none', false, ['wh_new00001']],
+			['summary', undefined, undefined, undefined, undefined, undefined],
+		]);
+		expect(items[1].note).toMatch(/made or changed less than 5 minutes ago .*: the next run decides\.$/);
+		expect(items[2]).toMatchObject({ unhealthy_triggers: 1, unjudged_triggers: 1, workflows_to_republish: 1, changed: false });
+		expect(listed.isDone()).toBe(true);
+		expect(forbidden.isDone()).toBe(false);
+	});
 });

@@ -1,4 +1,4 @@
-import { actionFor, judgeTriggers, settleLookup } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/triggerVerdicts';
+import { actionFor, judgeTriggers, settleLookup, UNRECORDED_SETTLED_MS, type JudgeContext } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/triggerVerdicts';
 import type { ActiveTrigger } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/workflowTriggers';
 import { ADDRESS, A, B, C, VOCABULARY, trigger, subscription } from './triggerFixtures';
 
@@ -131,15 +131,66 @@ describe('missing only on proof: the subscription the trigger recorded is gone (
 		expect([verdict.state, verdict.lookup]).toEqual(['missing', undefined]);
 	});
 
-	it("subscriptions deliver to its URL but none is its own: missing only on the platform's 404 for its own; with none recorded, unknown", () => {
+	it("subscriptions deliver to its URL but none is its own: missing only on the platform's 404 for its own; with none recorded, unrecorded or unknown (below)", () => {
 		const [verdict] = judge([trigger(A, ['payment.failed'])], [subscription('wh_other', A, ['payment.failed'])]);
 		expect([verdict.state, verdict.lookup]).toEqual(['missing', 'wh_a']);
-		expect(stateAndWhy([{ ...trigger(A, ['payment.failed']), stored: { subscriptionId: null, url: null } }], [subscription('wh_other', A, ['payment.failed'])])).toEqual([['unknown', expect.stringMatching(/records no subscription, while 1 deliver/)]]);
 	});
 
-	it('repairs in place what the platform can fix, each as its option says; re-publishes only a missing one', () => {
-		const states = ['healthy', 'missing', 'duplicated', 'wrong_events', 'disabled', 'invalid_events', 'unknown', 'other_account'] as const;
-		expect(states.map((state) => actionFor(state, BOTH))).toEqual(['none', 'republish', 'repaired', 'repaired', 're-enabled', 'none', 'none', 'none']);
-		expect(states.map((state) => actionFor(state, { reEnable: false, repair: false }))).toEqual(['none', 'republish', 'none', 'none', 'none', 'none', 'none', 'none']);
+	it('repairs in place what the platform can fix, each as its option says; re-publishes only a missing or unrecorded one', () => {
+		const states = ['healthy', 'missing', 'unrecorded', 'duplicated', 'wrong_events', 'disabled', 'invalid_events', 'unknown', 'other_account'] as const;
+		expect(states.map((state) => actionFor(state, BOTH))).toEqual(['none', 'republish', 'republish', 'repaired', 'repaired', 're-enabled', 'none', 'none', 'none']);
+		expect(states.map((state) => actionFor(state, { reEnable: false, repair: false }))).toEqual(['none', 'republish', 'republish', 'none', 'none', 'none', 'none', 'none', 'none']);
+	});
+});
+
+// Issue 46: n8n's leader died after the platform made the subscription in create() and before n8n
+// saved the trigger's static data; the webhook processes answer its deliveries 503 until a
+// re-publish adopts it. Re-published only on proof that holds now: one subscription, older than
+// any publication (one still saving it is never re-published under it).
+describe('unrecorded: the trigger records no subscription while one delivers to its URL', () => {
+	const NOW = Date.UTC(2026, 10, 21, 9, 0, 0);
+	const ago = (ms: number) => new Date(NOW - ms).toISOString();
+	const made = (id: string, createdAgo: number, updatedAgo = createdAgo) => ({ ...subscription(id, A, ['payment.failed']), created_at: ago(createdAgo), updated_at: ago(updatedAgo) });
+	const unrecorded = { ...trigger(A, ['payment.failed']), stored: { subscriptionId: null, url: null } };
+	const judgeAt = (subscriptions: object[], context: JudgeContext = { now: NOW }) => judgeTriggers([unrecorded], subscriptions as ReturnType<typeof subscription>[], ADDRESS, VOCABULARY, context).verdicts;
+	const stateAndWhy = (subscriptions: object[], context?: JudgeContext) => judgeAt(subscriptions, context).map((verdict) => [verdict.state, verdict.unknownBecause]);
+
+	it(`one subscription, made and last changed at least ${UNRECORDED_SETTLED_MS / 60_000} minutes ago: unrecorded, re-published (adopted) with either option off`, () => {
+		expect(UNRECORDED_SETTLED_MS).toBe(5 * 60_000);
+		for (const old of [made('wh_left', UNRECORDED_SETTLED_MS), made('wh_left', 3_600_000, UNRECORDED_SETTLED_MS + 1)]) {
+			const [verdict] = judgeAt([old]);
+			expect([verdict.state, verdict.unknownBecause, verdict.lookup, verdict.subscriptions.map((each) => each.id)]).toEqual(['unrecorded', undefined, undefined, ['wh_left']]);
+			expect(actionFor(verdict.state, { reEnable: false, repair: false })).toBe('republish');
+		}
+	});
+
+	it('several deliver to its URL: unknown, saying to publish again by hand (the trigger keeps one, deletes the others)', () => {
+		expect(stateAndWhy([made('wh_1', 3_600_000), made('wh_2', 3_600_000)])).toEqual([
+			['unknown', 'its static data records no subscription, so it cannot check the signatures of the 2 delivering to its URL: publish the workflow again (unpublish, then publish) to adopt one of them; the trigger deletes the others'],
+		]);
+	});
+
+	it.each([
+		['no created_at', { created_at: undefined }],
+		['an unreadable created_at', { created_at: 'last Tuesday' }],
+		['no updated_at', { updated_at: undefined }],
+		['a created_at that is not text', { created_at: 1_700_000_000 }],
+	])('%s: unknown, as a publication still saving it cannot be ruled out', (_, change) => {
+		expect(stateAndWhy([{ ...made('wh_left', 3_600_000), ...change }])).toEqual([['unknown', expect.stringMatching(/^its static data records no subscription, so it cannot check the signatures of the one delivering to its URL; when that one was made or last changed cannot be read \(its created_at and updated_at\), .*: publish the workflow again to adopt it$/)]]);
+	});
+
+	it('without the time of the check, no age can be told: unknown', () => {
+		expect(stateAndWhy([made('wh_left', 3_600_000)], {})).toEqual([['unknown', expect.stringMatching(/cannot be read/)]]);
+	});
+
+	it.each([
+		['made just now', made('wh_left', 1_000)],
+		['made a moment under 5 minutes ago', made('wh_left', UNRECORDED_SETTLED_MS - 1)],
+		['made long ago but changed a minute ago (a publication adopting it, its secret rotated, the static data not saved yet)', made('wh_left', 3_600_000, 60_000)],
+		["made \"in the future\" (the platform's clock ahead of n8n's)", made('wh_left', -60_000)],
+	])('%s: unknown, too recent; the next run decides', (_, recent) => {
+		const [[state, why]] = stateAndWhy([recent]);
+		expect(state).toBe('unknown');
+		expect(why).toBe(`its static data records no subscription, so it cannot check the signatures of the one delivering to its URL; that one was made or changed less than 5 minutes ago (at ${new Date(Math.max(Date.parse(recent.created_at), Date.parse(recent.updated_at))).toISOString()}), so a publication may still be saving it: the next run decides`);
 	});
 });
