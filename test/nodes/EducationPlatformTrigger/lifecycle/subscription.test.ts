@@ -178,6 +178,28 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		expect(platform.subscriptions.get(someoneElse.id)).toMatchObject({ events: ['payment.succeeded'] });
 	});
 
+	// Issue 46: n8n's leader died after the platform made the subscription in create() and before
+	// n8n saved the static data. Check Triggers' `unrecorded` verdict re-publishes the workflow
+	// (unpublish, then publish), which is safe only because of what this test shows.
+	it("re-published with no subscription recorded (Check Triggers' unrecorded): delete() deletes nothing, create() adopts the one at its URL, same ID, new secret, its pending retries kept", async () => {
+		const t = trigger();
+		const leftover = platform.seed({ url: t.webhookUrl, events: ['payment.succeeded'] });
+		const unknownSecret = leftover.secret;
+		expect(t.staticData()).toEqual({});
+
+		await expect(t.deactivate()).resolves.toBe(true);
+		expect(platform.calls).toEqual([]);
+		expect(platform.subscriptions.get(leftover.id)?.secret).toBe(unknownSecret);
+
+		await t.activate();
+		// Updated and rotated, never deleted (a delete would cancel the platform's pending retries) nor created anew.
+		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toEqual([`PATCH /v1/webhooks/${leftover.id}`, `POST /v1/webhooks/${leftover.id}/rotate-secret`]);
+		expect([...platform.subscriptions.keys()]).toEqual([leftover.id]);
+		const adopted = platform.subscriptions.get(leftover.id)!;
+		expect(adopted.secret).not.toBe(unknownSecret);
+		expect(t.staticData()).toMatchObject({ webhookId: leftover.id, webhookSecret: adopted.secret, webhookUrl: t.webhookUrl });
+	});
+
 	it('keeps one subscription and removes the other duplicates left for the same URL', async () => {
 		const t = trigger();
 		const first = platform.seed({ url: t.webhookUrl, events: ['payment.succeeded'] });
