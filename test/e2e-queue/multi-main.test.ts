@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
-import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import { OffsetClock, startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { ensureRuntime } from '../../tooling/n8n-runtime/install';
 import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/demo-credentials';
 import type { N8nServer } from '../../tooling/lib/n8n-server';
@@ -59,9 +59,18 @@ const PUBLICATION_LEASE_SECONDS = 30;
  * request timeout (5 s), or the node would give up on them first.
  */
 const HELD_MS = { poll: 30_000, subscribe: 4_000 };
+/**
+ * How much earlier the platform's clock reads while it makes the subscription of the publication
+ * the second kill cuts off: the trigger watchdog adopts a trigger's unrecorded subscription only
+ * once it is 5 minutes old (a publication may still be saving a younger one), so this stands for
+ * the watchdog's next run coming 10 minutes later, without waiting for it.
+ */
+const UNRECORDED_AGE_MS = 10 * 60_000;
 
 let dir: string;
 let sandbox: RunningSandbox;
+/** The platform's clock (moved back only while it makes the cut-off publication's subscription). */
+const clock = new OffsetClock();
 let platform: SandboxClient;
 let requests: RequestWatch;
 let counter: EventCounter;
@@ -82,7 +91,7 @@ beforeAll(async () => {
 	const runtime = await ensureRuntime();
 	dir = mkdtempSync(path.join(tmpdir(), 'edu-multi-main-e2e-'));
 	counter = await EventCounter.start();
-	sandbox = await startSandbox({ port: 0, students: 1_000, logRequests: false, webhookRetryScale: RETRY_SCALE });
+	sandbox = await startSandbox({ port: 0, students: 1_000, logRequests: false, webhookRetryScale: RETRY_SCALE, clock });
 	requests = new RequestWatch(sandbox.app.server);
 	platform = new SandboxClient(sandbox.baseUrl, sandbox.config.demoToken);
 	// The credential the examples name: the trigger watchdog reads the platform with it.
@@ -359,7 +368,10 @@ test("the leader killed after its poll emitted and before n8n saved the poll's p
 		// n8n's save of the position waits on the lock.
 		expect(await queue.sql(`select count(*) from ${SAVE_WAITING}`)).toEqual([['1']]);
 		let killing: Promise<void> | undefined;
+		// The subscription is made UNRECORDED_AGE_MS in the platform's past; nothing else is made meanwhile.
+		requests.whenArrived('POST', '/v1/webhooks', () => (clock.offsetMs = -UNRECORDED_AGE_MS));
 		requests.whenAnswered('POST', '/v1/webhooks', () => {
+			clock.offsetMs = 0;
 			killedAt = Date.now();
 			killing = leader.kill();
 		});
@@ -395,7 +407,7 @@ test("the polling trigger after the second change: every change of the poll whos
 	expect(again).toEqual(secondChange.emittedUnsaved);
 });
 
-test("the subscription the platform created as the leader died: n8n's takeover leaves it unknown to the trigger (deliveries refused, retried); the watchdog says to publish again, which adopts it with a new secret, and every event sent to it runs once", async () => {
+test("the subscription the platform created as the leader died: n8n's takeover leaves it unrecorded by the trigger (deliveries refused, retried); once it is 5 minutes old the watchdog re-publishes the workflow, which adopts it (same ID, new secret), and every event sent to it runs once", async () => {
 	await untilCounted(
 		'the publication of the trigger published during the second change to complete',
 		async () => {
@@ -405,20 +417,22 @@ test("the subscription the platform created as the leader died: n8n's takeover l
 		{ stallMs: (PUBLICATION_LEASE_SECONDS + 60) * 1000 },
 	);
 	const [leftover] = await untilSubscriptions('late', 1);
-	// The watchdog does not judge a trigger that records no subscription while one delivers to its
-	// URL: it says to publish the workflow again, which adopts that subscription.
+	expect(Date.now() - Math.max(Date.parse(leftover.created_at), Date.parse(leftover.updated_at))).toBeGreaterThanOrEqual(UNRECORDED_AGE_MS);
+	expect((await rest.nodeStaticData(IDS.late, 'Education Platform Trigger'))?.webhookId).toBeUndefined();
 	const run = await runWatchdog({ cli: queue.cli });
 	expect(run.checked.filter((item) => item.workflow_id === IDS.late)).toEqual([
-		expect.objectContaining({ state: 'unknown', action: 'none', webhook_subscription_ids: [leftover.id], note: expect.stringContaining('publish the workflow again to adopt one') }),
+		expect.objectContaining({ state: 'unrecorded', action: 'republish', republish: true, webhook_subscription_ids: [leftover.id], note: expect.stringContaining('takes over that subscription with a new secret') }),
 	]);
 	expect(run.checked.filter((item) => item.check === 'orphan')).toEqual([]);
-	expect(run.republished).toEqual([]);
-	await rest.deactivateWorkflow(IDS.late);
-	await rest.activateWorkflow(IDS.late);
-	await untilCounted('the late trigger to adopt the subscription', async () => {
-		const stored = (await rest.nodeStaticData(IDS.late, 'Education Platform Trigger'))?.webhookId;
-		return { seen: stored ? 1 : 0, of: 1, done: stored };
-	});
+	expect(run.summary).toMatchObject({ workflows_to_republish: 1, unjudged_triggers: 0 });
+	expect(run.republished.map((workflow) => [workflow.id, workflow.active])).toEqual([[IDS.late, true]]);
+	const adopted = await timed('the re-published trigger to adopt the subscription', () =>
+		untilCounted('the late trigger to record the subscription it adopted', async () => {
+			const stored = (await rest.nodeStaticData(IDS.late, 'Education Platform Trigger'))?.webhookId;
+			return { seen: stored ? 1 : 0, of: 1, done: stored };
+		}),
+	);
+	expect(adopted).toBe(leftover.id);
 	expect(await subscriptionsOf('late')).toEqual([expect.objectContaining({ id: leftover.id })]);
 	const after = await emitPayments(EVENTS_PER_PHASE);
 	await webhooksOf(sandbox.state).idle();
@@ -427,5 +441,5 @@ test("the subscription the platform created as the leader died: n8n's takeover l
 	await untilCounted('the late trigger\'s runs', async () => tallyOf(sent, runs, true));
 	expect(sent.filter((id) => runs.get(id) !== 1)).toEqual([]);
 	const refused = (await platform.deliveries(leftover.id)).flatMap((d) => d.attempts.filter((a) => a.response_status !== 200).map((a) => String(a.response_status ?? a.error)));
-	process.stdout.write(`\nThe subscription created as the leader died: ${tally(refused)} refused before the repair; all ${sent.length} events sent to it ran once.\n`);
+	process.stdout.write(`\nThe subscription created as the leader died: ${tally(refused)} refused before the watchdog's repair; all ${sent.length} events sent to it ran once.\n`);
 });

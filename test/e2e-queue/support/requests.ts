@@ -11,19 +11,24 @@ export interface SeenRequest {
 	endedAt?: number;
 }
 
-type Answered = { method: string; path: string; then: () => void };
+type Hook = { method: string; path: string; then: () => void };
+
+/** Runs and removes the first of `hooks` for `seen`'s method and path. */
+function runHook(hooks: Hook[], seen: SeenRequest): void {
+	const index = hooks.findIndex((hook) => hook.method === seen.method && hook.path === seen.path);
+	if (index >= 0) hooks.splice(index, 1)[0].then();
+}
 
 export class RequestWatch {
 	readonly requests: SeenRequest[] = [];
-	private readonly onAnswer: Answered[] = [];
+	private readonly onArrival: Hook[] = [];
+	private readonly onAnswer: Hook[] = [];
 	private readonly listener = (request: IncomingMessage, response: ServerResponse) => {
 		const seen: SeenRequest = { method: request.method ?? 'GET', path: (request.url ?? '/').split('?')[0], arrivedAt: Date.now() };
 		this.requests.push(seen);
+		runHook(this.onArrival, seen);
 		response.once('close', () => (seen.endedAt = Date.now()));
-		response.once('finish', () => {
-			const index = this.onAnswer.findIndex((hook) => hook.method === seen.method && hook.path === seen.path);
-			if (index >= 0) this.onAnswer.splice(index, 1)[0].then();
-		});
+		response.once('finish', () => runHook(this.onAnswer, seen));
 	};
 
 	constructor(private readonly server: Server) {
@@ -38,6 +43,11 @@ export class RequestWatch {
 	/** The ones of those still unanswered. */
 	inFlight(method: string, path: string, since = 0): SeenRequest[] {
 		return this.of(method, path, since).filter((r) => r.endedAt === undefined);
+	}
+
+	/** Runs `then` the moment the next `method path` request arrives, before the platform has read its body or acted on it. */
+	whenArrived(method: string, path: string, then: () => void): void {
+		this.onArrival.push({ method, path, then });
 	}
 
 	/**

@@ -7,6 +7,8 @@ export interface Subscription {
 	url: string;
 	events: string[];
 	enabled: boolean;
+	created_at: string;
+	updated_at: string;
 }
 
 export interface Delivery {
