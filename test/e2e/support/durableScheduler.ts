@@ -213,7 +213,9 @@ export async function settledCount(
 			.catch((reading: unknown) => [`(no timeline: ${String(reading)})`]);
 		throw new Error(`${(error as Error).message}\n${timeline.join('\n')}`);
 	}
-	return countChanges(made, (await emittedChanges(n8n, workflowId)).keys, known);
+	// Read again until n8n answers: main may be down for another case's kill at this moment.
+	const { keys } = await untilCounted(`the runs of ${workflowId} once more`, async () => ({ seen: 0, done: await emittedChanges(n8n, workflowId) }));
+	return countChanges(made, keys, known);
 }
 
 /** What the kill scenario needs of one n8n set-up (one process, or queue mode). */
