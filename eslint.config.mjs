@@ -10,7 +10,17 @@ import n8nNodesPlugin from 'eslint-plugin-n8n-nodes-base';
 const packageFiles = ['package.json', 'nodes/**/*.ts', 'credentials/**/*.ts'];
 
 export default defineConfig(
-	{ ignores: ['dist/**', 'node_modules/**', '.cache/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+	{
+		ignores: [
+			'dist/**',
+			'node_modules/**',
+			'.cache/**',
+			'coverage/**',
+			'**/*.js',
+			'**/*.mjs',
+			'**/*.cjs',
+		],
+	},
 	{ files: ['**/*.ts', 'package.json'], languageOptions: { parser: tsParser } },
 	{ ...n8nCommunityNodesPlugin.configs.recommended, files: packageFiles },
 	{ files: packageFiles, rules: { 'no-console': 'error' } },

@@ -41,7 +41,8 @@ interface BenchOptions {
 	cpuProfile?: string;
 }
 
-const USAGE = 'Usage: npm run bench:list -- [--students 10000,100000] [--rate 600] [--page-size 100] [--limit N] [--seed 42] [--runs 1] [--cpu-prof FILE]';
+const USAGE =
+	'Usage: npm run bench:list -- [--students 10000,100000] [--rate 600] [--page-size 100] [--limit N] [--seed 42] [--runs 1] [--cpu-prof FILE]';
 const WINDOW_SECONDS = 60;
 const RSS_SAMPLE_MS = 50;
 
@@ -59,7 +60,9 @@ function parseListArgs(argv: string[]): BenchOptions {
 		usage: USAGE,
 	});
 	const options: BenchOptions = {
-		students: values.students?.split(',').map((size) => wholeNumber(size, '--students', 0, 5_000_000)) ?? [10_000, 100_000],
+		students: values.students
+			?.split(',')
+			.map((size) => wholeNumber(size, '--students', 0, 5_000_000)) ?? [10_000, 100_000],
 		rate: wholeNumber(values.rate, '--rate', 1) ?? 600,
 		pageSize: wholeNumber(values['page-size'], '--page-size', 1, 100) ?? 100,
 		limit: wholeNumber(values.limit, '--limit', 1),
@@ -68,7 +71,10 @@ function parseListArgs(argv: string[]): BenchOptions {
 		cpuProfile: values['cpu-prof'],
 	};
 	if (options.cpuProfile === '') throw new Error(`--cpu-prof needs a file name.\n${USAGE}`);
-	if (options.cpuProfile && options.runs < 2) throw new Error(`--cpu-prof profiles the listings after the first: give --runs 2 or more.\n${USAGE}`);
+	if (options.cpuProfile && options.runs < 2)
+		throw new Error(
+			`--cpu-prof profiles the listings after the first: give --runs 2 or more.\n${USAGE}`,
+		);
 	return options;
 }
 
@@ -93,21 +99,34 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** The listing is complete and in order: ids 1..total (the default sort is id ascending). */
 function checkListing(students: IDataObject[], expected: number): string | undefined {
-	if (students.length !== expected) return `got ${count(students.length)} students, expected ${count(expected)}`;
+	if (students.length !== expected)
+		return `got ${count(students.length)} students, expected ${count(expected)}`;
 	for (let i = 0; i < students.length; i++) {
-		if (students[i].id !== i + 1) return `item ${i} has id ${String(students[i].id)}, expected ${i + 1}`;
+		if (students[i].id !== i + 1)
+			return `item ${i} has id ${String(students[i].id)}, expected ${i + 1}`;
 	}
 	return undefined;
 }
 
 async function benchOne(size: number, options: BenchOptions): Promise<boolean> {
-	const sandbox = await forkSandbox({ students: size, rateLimit: options.rate, seed: options.seed });
+	const sandbox = await forkSandbox({
+		students: size,
+		rateLimit: options.rate,
+		seed: options.seed,
+	});
 	const traffic = recordHttpTraffic(sandbox.port);
 	try {
-		const parameters = options.limit === undefined ? { returnAll: true } : { returnAll: false, limit: options.limit };
+		const parameters =
+			options.limit === undefined
+				? { returnAll: true }
+				: { returnAll: false, limit: options.limit };
 		const nodeType = new EducationPlatform();
 		const list = async () =>
-			await runStudentNode(sandbox, { operation: 'getMany', ...parameters, options: { pageSize: options.pageSize } }, { nodeType });
+			await runStudentNode(
+				sandbox,
+				{ operation: 'getMany', ...parameters, options: { pageSize: options.pageSize } },
+				{ nodeType },
+			);
 		const rss = rssSampler();
 		const started = process.hrtime.bigint();
 		const result = await list();
@@ -116,10 +135,20 @@ async function benchOne(size: number, options: BenchOptions): Promise<boolean> {
 
 		const items = Math.min(size, options.limit ?? size);
 		const perPage = planPerPage(options.pageSize, options.limit);
-		const bound = rateLimitLowerBound({ items, perPage, limitPerWindow: options.rate, windowSeconds: WINDOW_SECONDS });
+		const bound = rateLimitLowerBound({
+			items,
+			perPage,
+			limitPerWindow: options.rate,
+			windowSeconds: WINDOW_SECONDS,
+		});
 		const ratio = ratioToBound(wallSeconds, bound);
 		const listRequests = traffic.count({ path: '/v1/students' });
-		const problem = result.error ? `the node failed: ${result.error.message}` : checkListing(result.items.map((item) => item.json), items);
+		const problem = result.error
+			? `the node failed: ${result.error.message}`
+			: checkListing(
+					result.items.map((item) => item.json),
+					items,
+				);
 
 		console.log(
 			[
@@ -134,7 +163,8 @@ async function benchOne(size: number, options: BenchOptions): Promise<boolean> {
 				`  result                ${problem ?? `${count(items)} students, ids 1..${count(items)} in order, none missing or repeated`}`,
 			].join('\n'),
 		);
-		if (options.runs > 1 && problem === undefined) console.log(await laterRuns(options, items, list));
+		if (options.runs > 1 && problem === undefined)
+			console.log(await laterRuns(options, items, list));
 		console.log('');
 		return problem === undefined;
 	} finally {
@@ -143,10 +173,15 @@ async function benchOne(size: number, options: BenchOptions): Promise<boolean> {
 	}
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Runs 2..runs of a listing: wall time and this process's CPU time, each run checked to return every item in order. */
-async function laterRuns(options: BenchOptions, items: number, list: () => Promise<{ items: Array<{ json: IDataObject }>; error?: Error }>): Promise<string> {
+async function laterRuns(
+	options: BenchOptions,
+	items: number,
+	list: () => Promise<{ items: Array<{ json: IDataObject }>; error?: Error }>,
+): Promise<string> {
 	const wall: number[] = [];
 	const cpu: number[] = [];
 	const profile = options.cpuProfile ? await startProfile() : undefined;
@@ -158,10 +193,14 @@ async function laterRuns(options: BenchOptions, items: number, list: () => Promi
 		wall.push(Number(process.hrtime.bigint() - started) / 1e6);
 		cpu.push((used.user + used.system) / 1000);
 		if (result.error) throw result.error;
-		const problem = checkListing(result.items.map((item) => item.json), items);
+		const problem = checkListing(
+			result.items.map((item) => item.json),
+			items,
+		);
 		if (problem) throw new Error(`run ${run}: ${problem}`);
 	}
-	const ms = (values: number[]) => `median ${median(values).toFixed(0)} ms (${values.map((value) => value.toFixed(0)).join(', ')})`;
+	const ms = (values: number[]) =>
+		`median ${median(values).toFixed(0)} ms (${values.map((value) => value.toFixed(0)).join(', ')})`;
 	const lines = [
 		`  runs 2..${options.runs}, wall      ${ms(wall)}`,
 		`  runs 2..${options.runs}, CPU       ${ms(cpu)} of this process: the node and n8n's engine`,

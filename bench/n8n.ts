@@ -27,12 +27,16 @@ import { BENCH_CASES, FULL, runBench, SMALL, type BenchCase, type BenchOptions }
 import { formatTable } from './n8n/table';
 import { wholeNumber } from './wholeNumber';
 
-const USAGE = 'Usage: npm run bench:n8n -- [--small] [--runs N] [--deliveries N] [--n8n-env KEY=VALUE] [--only CASES] [--engines NAMES] [--cpu-prof FILE]';
+const USAGE =
+	'Usage: npm run bench:n8n -- [--small] [--runs N] [--deliveries N] [--n8n-env KEY=VALUE] [--only CASES] [--engines NAMES] [--cpu-prof FILE]';
 
 function parseCases(list: string): BenchCase[] {
 	const cases = list.split(',').map((name) => name.trim());
 	const unknown = cases.filter((name) => !(BENCH_CASES as readonly string[]).includes(name));
-	if (unknown.length) throw new Error(`Unknown case "${unknown.join('", "')}" in --only: the cases are ${BENCH_CASES.join(', ')}.\n${USAGE}`);
+	if (unknown.length)
+		throw new Error(
+			`Unknown case "${unknown.join('", "')}" in --only: the cases are ${BENCH_CASES.join(', ')}.\n${USAGE}`,
+		);
 	return cases as BenchCase[];
 }
 

@@ -8,7 +8,10 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 
 interface Profile {
-	nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+	nodes: Array<{
+		id: number;
+		callFrame: { functionName: string; url: string; lineNumber: number };
+	}>;
 	samples: number[];
 	timeDeltas: number[];
 }
@@ -26,9 +29,14 @@ export function summarizeProfile(profile: Profile): string {
 		if (functionName === '(idle)') return;
 		total += micros;
 		const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
-		const origin = ['(program)', '(garbage collector)'].includes(functionName) ? functionName
-			: url.includes('/nodes/') && !dependency ? OURS
-			: dependency ?? (url.startsWith('node:') || url === '' ? 'Node.js and V8 built-ins' : 'bench and test harness');
+		const origin = ['(program)', '(garbage collector)'].includes(functionName)
+			? functionName
+			: url.includes('/nodes/') && !dependency
+				? OURS
+				: (dependency ??
+					(url.startsWith('node:') || url === ''
+						? 'Node.js and V8 built-ins'
+						: 'bench and test harness'));
 		byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + micros);
 		if (origin === OURS) {
 			const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\/nodes\//, 'nodes/')}:${lineNumber + 1}`;
@@ -37,9 +45,11 @@ export function summarizeProfile(profile: Profile): string {
 	});
 	const share = (micros: number) => `${((100 * micros) / total).toFixed(1).padStart(5)} %`;
 	const lines = [`Self time by origin (${(total / 1000).toFixed(0)} ms busy):`];
-	for (const [origin, micros] of [...byOrigin].sort((a, b) => b[1] - a[1]).slice(0, 12)) lines.push(`  ${share(micros)}  ${origin}`);
+	for (const [origin, micros] of [...byOrigin].sort((a, b) => b[1] - a[1]).slice(0, 12))
+		lines.push(`  ${share(micros)}  ${origin}`);
 	lines.push("This package's functions by self time:");
-	for (const [key, micros] of [...ours].sort((a, b) => b[1] - a[1]).slice(0, 12)) lines.push(`  ${share(micros)}  ${key}`);
+	for (const [key, micros] of [...ours].sort((a, b) => b[1] - a[1]).slice(0, 12))
+		lines.push(`  ${share(micros)}  ${key}`);
 	return lines.join('\n');
 }
 

@@ -33,14 +33,22 @@ export const RATE_LIMIT_BOUND_FORMULA =
 	'requests = max(1, ceil(items / per_page)); lower bound = floor((requests - 1) / limit) × window (60 s)';
 
 function positiveInteger(value: number, name: string): void {
-	if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number of at least 1; got ${value}`);
+	if (!Number.isInteger(value) || value < 1)
+		throw new RangeError(`${name} must be a whole number of at least 1; got ${value}`);
 }
 
-export function rateLimitLowerBound({ items, perPage, limitPerWindow, windowSeconds = 60 }: ListingShape): RateLimitBound {
-	if (!Number.isInteger(items) || items < 0) throw new RangeError(`items must be a whole number of at least 0; got ${items}`);
+export function rateLimitLowerBound({
+	items,
+	perPage,
+	limitPerWindow,
+	windowSeconds = 60,
+}: ListingShape): RateLimitBound {
+	if (!Number.isInteger(items) || items < 0)
+		throw new RangeError(`items must be a whole number of at least 0; got ${items}`);
 	positiveInteger(perPage, 'perPage');
 	positiveInteger(limitPerWindow, 'limitPerWindow');
-	if (!(windowSeconds > 0)) throw new RangeError(`windowSeconds must be above 0; got ${windowSeconds}`);
+	if (!(windowSeconds > 0))
+		throw new RangeError(`windowSeconds must be above 0; got ${windowSeconds}`);
 	const requests = Math.max(1, Math.ceil(items / perPage));
 	const windowsToWait = Math.floor((requests - 1) / limitPerWindow);
 	return { requests, windowsToWait, seconds: windowsToWait * windowSeconds };

@@ -24,14 +24,21 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function timed(url: string): Promise<{ ms: number; total: number }> {
 	const started = performance.now();
-	const response = await fetch(url, { headers: { authorization: 'Bearer demo-token', accept: 'application/json' } });
+	const response = await fetch(url, {
+		headers: { authorization: 'Bearer demo-token', accept: 'application/json' },
+	});
 	const body = (await response.json()) as { meta?: { total: number } };
-	if (response.status !== 200) throw new Error(`${url} → ${response.status} ${JSON.stringify(body)}`);
+	if (response.status !== 200)
+		throw new Error(`${url} → ${response.status} ${JSON.stringify(body)}`);
 	return { ms: performance.now() - started, total: body.meta?.total ?? 0 };
 }
 
 async function main(): Promise<void> {
-	const { positionals } = readArgs(process.argv.slice(2), { flags: {}, positionals: true, usage: 'Usage: npx tsx bench/sandbox-list.ts [students=1000000]' });
+	const { positionals } = readArgs(process.argv.slice(2), {
+		flags: {},
+		positionals: true,
+		usage: 'Usage: npx tsx bench/sandbox-list.ts [students=1000000]',
+	});
 	const students = wholeNumber(positionals[0], 'students', 0, 5_000_000) ?? 1_000_000;
 	const before = process.memoryUsage();
 	const started = performance.now();
@@ -41,14 +48,23 @@ async function main(): Promise<void> {
 	const after = process.memoryUsage();
 	console.log(`students            ${students.toLocaleString('en-US')}`);
 	console.log(`start (generate)    ${buildMs.toFixed(0)} ms`);
-	console.log(`heap used           ${mb(after.heapUsed - before.heapUsed)} more (array buffers ${mb(after.arrayBuffers - before.arrayBuffers)}), RSS ${mb(after.rss)}`);
+	console.log(
+		`heap used           ${mb(after.heapUsed - before.heapUsed)} more (array buffers ${mb(after.arrayBuffers - before.arrayBuffers)}), RSS ${mb(after.rss)}`,
+	);
 	console.log('');
-	console.log('query'.padEnd(66) + 'total'.padStart(10) + 'first'.padStart(10) + 'next page'.padStart(11));
+	console.log(
+		'query'.padEnd(66) + 'total'.padStart(10) + 'first'.padStart(10) + 'next page'.padStart(11),
+	);
 	for (const query of QUERIES) {
 		const url = `${sandbox.baseUrl}/v1/students?${query}`;
 		const first = await timed(url);
 		const again = await timed(`${url}&page=2`);
-		console.log(query.padEnd(66) + String(first.total).padStart(10) + `${first.ms.toFixed(0)} ms`.padStart(10) + `${again.ms.toFixed(0)} ms`.padStart(11));
+		console.log(
+			query.padEnd(66) +
+				String(first.total).padStart(10) +
+				`${first.ms.toFixed(0)} ms`.padStart(10) +
+				`${again.ms.toFixed(0)} ms`.padStart(11),
+		);
 	}
 	console.log('');
 	console.log(`peak RSS            ${mb(process.resourceUsage().maxRSS * 1024)}`);

@@ -44,7 +44,8 @@ function nextMessage(child: ChildProcess, type: Message['type']): Promise<Messag
 		const onMessage = (message: Message) => {
 			if (message.type !== type && message.type !== 'error') return;
 			cleanup();
-			if (message.type === 'error') reject(new Error(`The sandbox process failed: ${message.message}`));
+			if (message.type === 'error')
+				reject(new Error(`The sandbox process failed: ${message.message}`));
 			else resolve(message);
 		};
 		const onExit = (code: number | null) => {
@@ -62,7 +63,9 @@ function nextMessage(child: ChildProcess, type: Message['type']): Promise<Messag
 
 /** Starts the sandbox in a child process (inheriting tsx from this process's exec arguments). */
 export async function forkSandbox(config: BenchSandboxConfig): Promise<ForkedSandbox> {
-	const child = fork(__filename, ['--child', JSON.stringify(config)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+	const child = fork(__filename, ['--child', JSON.stringify(config)], {
+		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+	});
 	const ready = (await nextMessage(child, 'ready')) as Extract<Message, { type: 'ready' }>;
 	return {
 		baseUrl: ready.baseUrl,
@@ -85,14 +88,24 @@ export async function forkSandbox(config: BenchSandboxConfig): Promise<ForkedSan
 async function runChild(config: BenchSandboxConfig): Promise<void> {
 	const send = (message: Message) => process.send?.(message);
 	try {
-		const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, logRequests: false, ...config });
+		const sandbox = await startSandbox({
+			host: '127.0.0.1',
+			port: 0,
+			logRequests: false,
+			...config,
+		});
 		process.on('message', (message: { type: string }) => {
 			if (message.type === 'stats') send({ type: 'stats', peakRssBytes: peakRssBytes() });
 			if (message.type === 'close') void sandbox.close().then(() => process.exit(0));
 		});
 		process.on('disconnect', () => void sandbox.close().then(() => process.exit(0)));
 		const { demoToken, rateLimit } = sandbox.config;
-		send({ type: 'ready', baseUrl: sandbox.baseUrl, port: sandbox.port, config: { demoToken, rateLimit, students: sandbox.state.students.count } });
+		send({
+			type: 'ready',
+			baseUrl: sandbox.baseUrl,
+			port: sandbox.port,
+			config: { demoToken, rateLimit, students: sandbox.state.students.count },
+		});
 	} catch (error) {
 		send({ type: 'error', message: (error as Error).message });
 		process.exit(1);

@@ -31,15 +31,22 @@ interface BenchOptions {
 	cpuProfile?: string;
 }
 
-const USAGE = 'Usage: npx tsx bench/webhook.ts [--deliveries 20000] [--rounds 5] [--output event|data] [--cpu-prof FILE]';
+const USAGE =
+	'Usage: npx tsx bench/webhook.ts [--deliveries 20000] [--rounds 5] [--output event|data] [--cpu-prof FILE]';
 
 function parseWebhookBenchArgs(argv: string[]): BenchOptions {
 	const { values } = readArgs(argv, {
-		flags: { deliveries: { type: 'string' }, rounds: { type: 'string' }, output: { type: 'string' }, 'cpu-prof': { type: 'string' } },
+		flags: {
+			deliveries: { type: 'string' },
+			rounds: { type: 'string' },
+			output: { type: 'string' },
+			'cpu-prof': { type: 'string' },
+		},
 		usage: USAGE,
 	});
 	const output = values.output ?? 'event';
-	if (output !== 'event' && output !== 'data') throw new Error(`--output is event or data; got "${output}".\n${USAGE}`);
+	if (output !== 'event' && output !== 'data')
+		throw new Error(`--output is event or data; got "${output}".\n${USAGE}`);
 	return {
 		deliveries: wholeNumber(values.deliveries, '--deliveries', 1) ?? 20_000,
 		rounds: wholeNumber(values.rounds, '--rounds', 1) ?? 5,
@@ -60,10 +67,20 @@ function delivery(n: number) {
 			id,
 			type: 'payment.succeeded',
 			created_at: '2026-11-21T09:15:02.000000Z',
-			data: { id: 'pay_3Qw8Er5T', student_id: 1042, amount: 125000, currency: 'USD', status: 'succeeded', method: 'card' },
+			data: {
+				id: 'pay_3Qw8Er5T',
+				student_id: 1042,
+				amount: 125000,
+				currency: 'USD',
+				status: 'succeeded',
+				method: 'card',
+			},
 		}),
 	);
-	const signature = createHmac('sha256', SECRET_KEY).update(`${id}.${timestamp}.`).update(rawBody).digest('base64');
+	const signature = createHmac('sha256', SECRET_KEY)
+		.update(`${id}.${timestamp}.`)
+		.update(rawBody)
+		.digest('base64');
 	const headers = {
 		host: 'n8n.example.com',
 		'content-type': 'application/json',
@@ -80,10 +97,15 @@ async function main(): Promise<void> {
 	const options = parseWebhookBenchArgs(process.argv.slice(2));
 	const trigger = createTriggerWorkflow({
 		nodeType: new EducationPlatformTrigger(),
-		parameters: { events: ['payment.*', 'enrollment.created'], options: { output: options.output } },
+		parameters: {
+			events: ['payment.*', 'enrollment.created'],
+			options: { output: options.output },
+		},
 		staticData: { [`node:${TRIGGER_NODE_NAME}`]: { webhookId: 'wh_1', webhookSecret: SECRET } },
 	});
-	const webhook = trigger.nodeType.webhook as (this: WebhookContext) => Promise<IWebhookResponseData>;
+	const webhook = trigger.nodeType.webhook as (
+		this: WebhookContext,
+	) => Promise<IWebhookResponseData>;
 	const requests = Array.from({ length: options.deliveries }, (_, n) => delivery(n));
 	const response = { writeHead: () => response, end: () => response };
 
@@ -92,23 +114,42 @@ async function main(): Promise<void> {
 		const started = process.cpuUsage();
 		for (const { headers, rawBody } of requests) {
 			const request = { headers, rawBody, body: {}, readRawBody: async () => {} };
-			const additionalData = { ...trigger.additionalData, httpRequest: request, httpResponse: response } as unknown as IWorkflowExecuteAdditionalData;
-			const context = new WebhookContext(trigger.workflow, trigger.node, additionalData, 'webhook', trigger.webhookData, [], null);
+			const additionalData = {
+				...trigger.additionalData,
+				httpRequest: request,
+				httpResponse: response,
+			} as unknown as IWorkflowExecuteAdditionalData;
+			const context = new WebhookContext(
+				trigger.workflow,
+				trigger.node,
+				additionalData,
+				'webhook',
+				trigger.webhookData,
+				[],
+				null,
+			);
 			const result = await webhook.call(context);
-			if (result.workflowData?.[0]?.length !== 1) throw new Error('webhook() did not start a run for a valid delivery');
+			if (result.workflowData?.[0]?.length !== 1)
+				throw new Error('webhook() did not start a run for a valid delivery');
 		}
 		const used = process.cpuUsage(started);
 		return (used.user + used.system) / options.deliveries;
 	};
 
-	console.log(`The trigger's webhook() through n8n-core's WebhookContext, no HTTP (node ${process.version}); Output: ${options.output}`);
+	console.log(
+		`The trigger's webhook() through n8n-core's WebhookContext, no HTTP (node ${process.version}); Output: ${options.output}`,
+	);
 	await round();
 	const profile = options.cpuProfile ? await startProfile() : undefined;
 	const perDelivery: number[] = [];
 	for (let i = 0; i < options.rounds; i++) perDelivery.push(await round());
 	const sorted = [...perDelivery].sort((a, b) => a - b);
-	console.log(`  CPU per delivery, ${options.rounds} rounds of ${options.deliveries.toLocaleString('en-US')}: ${perDelivery.map((us) => us.toFixed(1)).join(', ')} µs`);
-	console.log(`  median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} µs, least ${sorted[0].toFixed(1)} µs (n8n-core's WebhookContext and the bench's request objects included)`);
+	console.log(
+		`  CPU per delivery, ${options.rounds} rounds of ${options.deliveries.toLocaleString('en-US')}: ${perDelivery.map((us) => us.toFixed(1)).join(', ')} µs`,
+	);
+	console.log(
+		`  median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} µs, least ${sorted[0].toFixed(1)} µs (n8n-core's WebhookContext and the bench's request objects included)`,
+	);
 	if (profile && options.cpuProfile) console.log(await profile.stop(options.cpuProfile));
 }
 

@@ -3,8 +3,18 @@
  * flag is absent, so `wholeNumber(values.runs, '--runs', 1) ?? 3` gives its default.
  */
 export function wholeNumber(raw: string, flag: string, min: number, max?: number): number;
-export function wholeNumber(raw: string | undefined, flag: string, min: number, max?: number): number | undefined;
-export function wholeNumber(raw: string | undefined, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+export function wholeNumber(
+	raw: string | undefined,
+	flag: string,
+	min: number,
+	max?: number,
+): number | undefined;
+export function wholeNumber(
+	raw: string | undefined,
+	flag: string,
+	min: number,
+	max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
 	if (raw === undefined) return undefined;
 	const digits = raw.trim().replace(/_/g, '');
 	const value = Number(digits);

@@ -6,7 +6,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { listed } from '../nodes/shared/listed';
-import { CONNECTION_TEST as tested, READ_SCOPES, recordsOf, WEBHOOK_SCOPES as webhook } from '../nodes/shared/scopes';
+import {
+	CONNECTION_TEST as tested,
+	READ_SCOPES,
+	recordsOf,
+	WEBHOOK_SCOPES as webhook,
+} from '../nodes/shared/scopes';
 
 // The scopes of the resources the test does not list, which a token may be meant for instead.
 const otherScopes = Object.values(READ_SCOPES).filter((scope) => scope !== tested.scope);
@@ -51,8 +56,7 @@ export class EducationPlatformApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description:
-				`A personal access token created in the platform under Settings → API tokens. Give it ${tested.scope}, plus ${listed(otherScopes, 'and')} for those resources, ${webhook.read} to audit webhooks and their delivery logs, and ${webhook.write} for the trigger, deleting webhooks and redelivering events (it includes ${webhook.read}).`,
+			description: `A personal access token created in the platform under Settings → API tokens. Give it ${tested.scope}, plus ${listed(otherScopes, 'and')} for those resources, ${webhook.read} to audit webhooks and their delivery logs, and ${webhook.write} for the trigger, deleting webhooks and redelivering events (it includes ${webhook.read}).`,
 		},
 	];
 
@@ -68,7 +72,8 @@ export class EducationPlatformApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/v1$/i, "") }}',
+			baseURL:
+				'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/v1$/i, "") }}',
 			url: `/v1${tested.path}`,
 			method: 'GET',
 			qs: { per_page: 1 },

@@ -68,7 +68,8 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 				{
 					name: 'Client Credentials',
 					value: 'clientCredentials',
-					description: 'For an OAuth client with a Client Secret: n8n signs in as the client, no user signs in',
+					description:
+						'For an OAuth client with a Client Secret: n8n signs in as the client, no user signs in',
 				},
 			],
 			default: 'pkce',
@@ -113,7 +114,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. https://school.example.com/oauth/authorize',
-			description: 'Leave empty to use /oauth/authorize on the Base URL\'s address',
+			description: "Leave empty to use /oauth/authorize on the Base URL's address",
 			displayOptions: { show: { grantType: ['pkce'] } },
 		},
 		{
@@ -122,7 +123,7 @@ export class EducationPlatformOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. https://school.example.com/oauth/token',
-			description: 'Leave empty to use /oauth/token on the Base URL\'s address',
+			description: "Leave empty to use /oauth/token on the Base URL's address",
 		},
 		{
 			displayName: 'Authorization URL',

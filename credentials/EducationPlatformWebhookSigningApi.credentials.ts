@@ -30,7 +30,7 @@ export class EducationPlatformWebhookSigningApi implements ICredentialType {
 			required: true,
 			placeholder: 'e.g. whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
 			description:
-				'The secret the platform shows for the webhook you added in its dashboard. Every delivery\'s signature is checked with it.',
+				"The secret the platform shows for the webhook you added in its dashboard. Every delivery's signature is checked with it.",
 		},
 		{
 			displayName: 'Previous Signing Secret',
@@ -40,7 +40,7 @@ export class EducationPlatformWebhookSigningApi implements ICredentialType {
 			default: '',
 			placeholder: 'e.g. whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
 			description:
-				'Only while you rotate the secret: the old one, so deliveries signed with it are still accepted during the platform\'s grace period. Clear it once the grace period is over.',
+				"Only while you rotate the secret: the old one, so deliveries signed with it are still accepted during the platform's grace period. Clear it once the grace period is over.",
 		},
 	];
 }

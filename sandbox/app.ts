@@ -43,16 +43,22 @@ export function parseForm(body: string): Record<string, string> {
 	return result;
 }
 
-export async function buildApp(config: SandboxConfig): Promise<{ app: FastifyInstance; state: SandboxState }> {
+export async function buildApp(
+	config: SandboxConfig,
+): Promise<{ app: FastifyInstance; state: SandboxState }> {
 	const state = createState(config);
 	const app = Fastify({
 		logger: config.logRequests ? { level: 'info' } : false,
 		genReqId: nextRequestId,
 	});
 	app.decorate('sandbox', state);
-	app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-		done(null, parseForm(body as string));
-	});
+	app.addContentTypeParser(
+		'application/x-www-form-urlencoded',
+		{ parseAs: 'string' },
+		(_request, body, done) => {
+			done(null, parseForm(body as string));
+		},
+	);
 	app.addHook('onSend', async (request, reply) => {
 		reply.header('X-Request-Id', request.id);
 	});

@@ -33,7 +33,9 @@ export interface ArgsSpec<F extends Flags> {
 /** `--help` or `-h`: its message is the usage, to print before exiting 0 (`printedHelp`). */
 export class HelpRequested extends Error {}
 
-type Parsed<F extends Flags> = ReturnType<typeof parseArgs<{ options: F; strict: true; allowPositionals: true; tokens: true }>>;
+type Parsed<F extends Flags> = ReturnType<
+	typeof parseArgs<{ options: F; strict: true; allowPositionals: true; tokens: true }>
+>;
 type Token = Parsed<Flags>['tokens'][number];
 
 export interface ReadArgs<F extends Flags> extends Parsed<F> {
@@ -43,25 +45,52 @@ export interface ReadArgs<F extends Flags> extends Parsed<F> {
 
 const HELP = { help: { type: 'boolean', short: 'h' } } as const;
 
-export function readArgs<const F extends Flags>(argv: readonly string[], spec: ArgsSpec<F>): ReadArgs<F> {
+export function readArgs<const F extends Flags>(
+	argv: readonly string[],
+	spec: ArgsSpec<F>,
+): ReadArgs<F> {
 	// A lenient pass first: it sees every argument, so a mistake is named in our words (not node's)
 	// and a wrapper's foreign flags are told apart from its own.
-	const { tokens } = parseArgs({ args: argv, options: { ...spec.flags, ...HELP }, strict: false, allowPositionals: true, tokens: true });
+	const { tokens } = parseArgs({
+		args: argv,
+		options: { ...spec.flags, ...HELP },
+		strict: false,
+		allowPositionals: true,
+		tokens: true,
+	});
 	if (tokens.some(asksForHelp)) throw new HelpRequested(spec.usage);
-	const mistake = tokens.map((token) => mistakeIn(token, spec)).find((found) => found !== undefined);
+	const mistake = tokens
+		.map((token) => mistakeIn(token, spec))
+		.find((found) => found !== undefined);
 	if (mistake) throw new (spec.error ?? Error)(`${mistake}\n\n${spec.usage}`);
 
-	const ours = new Set(tokens.flatMap((token) => (token.kind === 'option' && flagOf(spec, token.name) ? argumentsOf(token) : [])));
+	const ours = new Set(
+		tokens.flatMap((token) =>
+			token.kind === 'option' && flagOf(spec, token.name) ? argumentsOf(token) : [],
+		),
+	);
 	const own = spec.passRest ? argv.filter((_, index) => ours.has(index)) : argv;
 	// The strict parse makes the same checks as the pass above, so it cannot throw here; it types the values.
-	const parsed = parseArgs({ args: own, options: spec.flags, strict: true, allowPositionals: spec.positionals ?? false, tokens: true });
-	return { ...parsed, rest: spec.passRest ? argv.filter((_, index) => !ours.has(index)) : [] } as ReadArgs<F>;
+	const parsed = parseArgs({
+		args: own,
+		options: spec.flags,
+		strict: true,
+		allowPositionals: spec.positionals ?? false,
+		tokens: true,
+	});
+	return {
+		...parsed,
+		rest: spec.passRest ? argv.filter((_, index) => !ours.has(index)) : [],
+	} as ReadArgs<F>;
 }
 
 /** --help or -h, also where a flag would take it for its value (`--redeliver --help`). */
 function asksForHelp(token: Token): boolean {
 	if (token.kind !== 'option') return false;
-	return token.name === 'help' || (token.inlineValue === false && (token.value === '--help' || token.value === '-h'));
+	return (
+		token.name === 'help' ||
+		(token.inlineValue === false && (token.value === '--help' || token.value === '-h'))
+	);
 }
 
 // Own properties only: `--constructor` is no flag of any command.
@@ -75,14 +104,20 @@ function argumentsOf(token: Token & { kind: 'option' }): number[] {
 }
 
 function mistakeIn<F extends Flags>(token: Token, spec: ArgsSpec<F>): string | undefined {
-	if (token.kind === 'positional') return spec.positionals || spec.passRest ? undefined : `Unexpected argument "${token.value}".`;
+	if (token.kind === 'positional')
+		return spec.positionals || spec.passRest ? undefined : `Unexpected argument "${token.value}".`;
 	if (token.kind !== 'option') return undefined;
 	const flag = flagOf(spec, token.name);
 	if (!flag) {
 		if (spec.passRest) return undefined;
-		return spec.command ? `${token.rawName} does not go with ${spec.command}.` : `Unknown flag ${token.rawName}.`;
+		return spec.command
+			? `${token.rawName} does not go with ${spec.command}.`
+			: `Unknown flag ${token.rawName}.`;
 	}
-	if (flag.type === 'boolean') return token.value === undefined ? undefined : `${token.rawName} takes no value; got "${token.value}".`;
+	if (flag.type === 'boolean')
+		return token.value === undefined
+			? undefined
+			: `${token.rawName} takes no value; got "${token.value}".`;
 	if (token.value === undefined) return `${token.rawName} needs a value.`;
 	// What parseArgs calls ambiguous: the next argument looks like a flag (`--port --quiet`), so the value was likely forgotten.
 	if (!token.inlineValue && token.value.length > 1 && token.value.startsWith('-')) {

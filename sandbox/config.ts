@@ -31,7 +31,6 @@ import type { Clock } from './clock';
 import { hashString } from './random';
 import { FaultRulesSchema, type FaultRule } from './schemas/faults';
 
-
 export const DEFAULT_REDIRECT_URIS = [
 	'http://localhost:5678/rest/oauth2-credential/callback',
 	'http://127.0.0.1:5678/rest/oauth2-credential/callback',
@@ -157,7 +156,9 @@ function faultRules(raw: string, source: string): FaultRule[] {
 	const result = FaultRulesSchema.safeParse(parsed);
 	if (!result.success) {
 		const issue = result.error.issues[0];
-		throw new ConfigError(`${source} has an invalid fault rule at ${issue.path.join('.') || '(root)'}: ${issue.message}.`);
+		throw new ConfigError(
+			`${source} has an invalid fault rule at ${issue.path.join('.') || '(root)'}: ${issue.message}.`,
+		);
 	}
 	return result.data;
 }
@@ -166,9 +167,21 @@ const SETTINGS: Setting[] = [
 	{ flag: 'host', env: 'SANDBOX_HOST', apply: (c, r, s) => (c.host = nonEmpty(r, s)) },
 	{ flag: 'port', env: 'SANDBOX_PORT', apply: (c, r, s) => (c.port = integer(r, s, 0, 65535)) },
 	{ flag: 'seed', env: 'SANDBOX_SEED', apply: (c, r, s) => (c.seed = parseSeed(nonEmpty(r, s))) },
-	{ flag: 'students', env: 'SANDBOX_STUDENTS', apply: (c, r, s) => (c.students = integer(r, s, 0, 5_000_000)) },
-	{ flag: 'demo-token', env: 'SANDBOX_DEMO_TOKEN', apply: (c, r, s) => (c.demoToken = nonEmpty(r, s)) },
-	{ flag: 'oauth-client-id', env: 'SANDBOX_OAUTH_CLIENT_ID', apply: (c, r, s) => (c.oauthClientId = nonEmpty(r, s)) },
+	{
+		flag: 'students',
+		env: 'SANDBOX_STUDENTS',
+		apply: (c, r, s) => (c.students = integer(r, s, 0, 5_000_000)),
+	},
+	{
+		flag: 'demo-token',
+		env: 'SANDBOX_DEMO_TOKEN',
+		apply: (c, r, s) => (c.demoToken = nonEmpty(r, s)),
+	},
+	{
+		flag: 'oauth-client-id',
+		env: 'SANDBOX_OAUTH_CLIENT_ID',
+		apply: (c, r, s) => (c.oauthClientId = nonEmpty(r, s)),
+	},
 	{
 		flag: 'oauth-client-secret',
 		env: 'SANDBOX_OAUTH_CLIENT_SECRET',
@@ -184,9 +197,22 @@ const SETTINGS: Setting[] = [
 				.filter(Boolean);
 		},
 	},
-	{ flag: 'auto-approve', env: 'SANDBOX_AUTO_APPROVE', boolean: true, apply: (c, r, s) => (c.autoApprove = boolean(r, s)) },
-	{ flag: 'token-ttl', env: 'SANDBOX_TOKEN_TTL', apply: (c, r, s) => (c.tokenTtl = integer(r, s, 1, 31_536_000)) },
-	{ flag: 'rate-limit', env: 'SANDBOX_RATE_LIMIT', apply: (c, r, s) => (c.rateLimit = integer(r, s, 1, 1_000_000)) },
+	{
+		flag: 'auto-approve',
+		env: 'SANDBOX_AUTO_APPROVE',
+		boolean: true,
+		apply: (c, r, s) => (c.autoApprove = boolean(r, s)),
+	},
+	{
+		flag: 'token-ttl',
+		env: 'SANDBOX_TOKEN_TTL',
+		apply: (c, r, s) => (c.tokenTtl = integer(r, s, 1, 31_536_000)),
+	},
+	{
+		flag: 'rate-limit',
+		env: 'SANDBOX_RATE_LIMIT',
+		apply: (c, r, s) => (c.rateLimit = integer(r, s, 1, 1_000_000)),
+	},
 	{
 		flag: 'rate-limit-window-ms',
 		env: 'SANDBOX_RATE_LIMIT_WINDOW_MS',
@@ -204,8 +230,17 @@ const SETTINGS: Setting[] = [
 			c.faultRate = rate;
 		},
 	},
-	{ flag: 'fault-seed', env: 'SANDBOX_FAULT_SEED', apply: (c, r, s) => (c.faultSeed = parseSeed(nonEmpty(r, s))) },
-	{ flag: 'quiet', env: 'SANDBOX_QUIET', boolean: true, apply: (c, r, s) => (c.logRequests = !boolean(r, s)) },
+	{
+		flag: 'fault-seed',
+		env: 'SANDBOX_FAULT_SEED',
+		apply: (c, r, s) => (c.faultSeed = parseSeed(nonEmpty(r, s))),
+	},
+	{
+		flag: 'quiet',
+		env: 'SANDBOX_QUIET',
+		boolean: true,
+		apply: (c, r, s) => (c.logRequests = !boolean(r, s)),
+	},
 	{
 		flag: 'webhook-retry-scale',
 		env: 'SANDBOX_WEBHOOK_RETRY_SCALE',
@@ -216,7 +251,12 @@ const SETTINGS: Setting[] = [
 		env: 'SANDBOX_WEBHOOK_TIMEOUT_MS',
 		apply: (c, r, s) => (c.webhookTimeoutMs = integer(r, s, 1, 600_000)),
 	},
-	{ flag: 'live', env: 'SANDBOX_LIVE', boolean: true, apply: (c, r, s) => (c.live = boolean(r, s)) },
+	{
+		flag: 'live',
+		env: 'SANDBOX_LIVE',
+		boolean: true,
+		apply: (c, r, s) => (c.live = boolean(r, s)),
+	},
 	{
 		flag: 'live-interval',
 		env: 'SANDBOX_LIVE_INTERVAL',
@@ -227,7 +267,10 @@ const SETTINGS: Setting[] = [
 export const USAGE = [
 	'Usage: npm run sandbox -- [flags]',
 	'',
-	...SETTINGS.map((s) => `  --${s.boolean ? `[no-]${s.flag}` : `${s.flag} <value>`}`.padEnd(34) + `(env ${s.env})`),
+	...SETTINGS.map(
+		(s) =>
+			`  --${s.boolean ? `[no-]${s.flag}` : `${s.flag} <value>`}`.padEnd(34) + `(env ${s.env})`,
+	),
 	'  --help, -h',
 ].join('\n');
 
@@ -238,13 +281,14 @@ export interface ConfigSources {
 
 /** `--flag` and `--no-flag` for each boolean setting, `--flag value` for the others. */
 const FLAGS: Flags = Object.fromEntries(
-	SETTINGS.flatMap(({ flag, boolean }): Array<[string, Flags[string]]> =>
-		boolean
-			? [
-					[flag, { type: 'boolean' }],
-					[`no-${flag}`, { type: 'boolean' }],
-				]
-			: [[flag, { type: 'string' }]],
+	SETTINGS.flatMap(
+		({ flag, boolean }): Array<[string, Flags[string]]> =>
+			boolean
+				? [
+						[flag, { type: 'boolean' }],
+						[`no-${flag}`, { type: 'boolean' }],
+					]
+				: [[flag, { type: 'string' }]],
 	),
 );
 
@@ -266,7 +310,9 @@ export function parseConfig({ env = {}, argv = [] }: ConfigSources = {}): Sandbo
 	for (const token of tokens) {
 		if (token.kind !== 'option') continue;
 		const negated = token.name.startsWith('no-') ? token.name.slice(3) : undefined;
-		const setting = SETTINGS.find((s) => s.flag === token.name || (s.boolean && s.flag === negated))!;
+		const setting = SETTINGS.find(
+			(s) => s.flag === token.name || (s.boolean && s.flag === negated),
+		)!;
 		apply(setting, setting.boolean ? String(!negated) : token.value!, `--${setting.flag}`);
 	}
 	if (!faultSeedSet) config.faultSeed = config.seed;

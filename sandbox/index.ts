@@ -40,7 +40,12 @@ export { buildApp } from './app';
 export { ManualClock, OffsetClock, type Clock } from './clock';
 export { DEFAULT_CONFIG, parseConfig, type SandboxConfig } from './config';
 export type { SandboxState } from './state';
-export { parseStudentQuery, type StudentQuery, type StudentFilter, type SortKey } from './students/query';
+export {
+	parseStudentQuery,
+	type StudentQuery,
+	type StudentFilter,
+	type SortKey,
+} from './students/query';
 export type { StudentQueryResult, StudentSummary } from './students/store';
 export type { Student } from './schemas/student';
 export type { FaultRule } from './schemas/faults';

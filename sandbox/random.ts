@@ -85,7 +85,8 @@ export class Random {
 	/** `length` characters of [0-9A-Za-z]: the tail of resource ids like `pay_3Qw8Er5T`. */
 	token(length: number): string {
 		let out = '';
-		for (let i = 0; i < length; i++) out += TOKEN_ALPHABET[int(this.rng, 0, TOKEN_ALPHABET.length - 1)];
+		for (let i = 0; i < length; i++)
+			out += TOKEN_ALPHABET[int(this.rng, 0, TOKEN_ALPHABET.length - 1)];
 		return out;
 	}
 }

@@ -23,7 +23,11 @@ import { FaultInjector } from './faults/injector';
 import { RateLimiter } from './http/rateLimit';
 import { OAuthStore } from './auth/oauthStore';
 import { StudentStore } from './students/store';
-import { createRecordStore, RESOURCE_DEFINITIONS, type ResourceDefinition } from './resources/definitions';
+import {
+	createRecordStore,
+	RESOURCE_DEFINITIONS,
+	type ResourceDefinition,
+} from './resources/definitions';
 import type { RecordStore } from './resources/recordStore';
 
 /** Empty here; each plugin adds its slot by declaration merging (see above). */
@@ -48,7 +52,10 @@ export function createState(config: SandboxConfig): SandboxState {
 	const students = new StudentStore({ seed: config.seed, count: config.students, clock });
 	const anchor = clock.now();
 	const records = Object.fromEntries(
-		RESOURCE_DEFINITIONS.map((definition) => [definition.path, createRecordStore(definition, students, config.seed, anchor)]),
+		RESOURCE_DEFINITIONS.map((definition) => [
+			definition.path,
+			createRecordStore(definition, students, config.seed, anchor),
+		]),
 	) as SandboxState['records'];
 	return {
 		config,

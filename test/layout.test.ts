@@ -26,7 +26,9 @@ function filesUnder(folder: string): string[] {
 }
 
 const exists = (file: string) => fs.existsSync(path.join(root, file));
-const sources = [...filesUnder('nodes'), ...filesUnder('credentials')].filter((file) => file.endsWith('.ts'));
+const sources = [...filesUnder('nodes'), ...filesUnder('credentials')].filter((file) =>
+	file.endsWith('.ts'),
+);
 const tests = [...filesUnder('test/nodes'), ...filesUnder('test/credentials')].filter(
 	(file) => file.endsWith('.test.ts') && !file.split('/').includes('support'),
 );
@@ -44,12 +46,15 @@ function mirroredSource(test: string): string | undefined {
  * Whether a source has code of its own: a function, a class, an async or block-bodied arrow, or a
  * method. A module without any is data (declarations, whose one-expression callbacks map data to data).
  */
-const hasCode = (text: string) => /\bfunction\b|\bclass\b|\basync\b|=> \{|^\s+\w+\([^)]*\)[^=]*\{\s*$/m.test(text);
+const hasCode = (text: string) =>
+	/\bfunction\b|\bclass\b|\basync\b|=> \{|^\s+\w+\([^)]*\)[^=]*\{\s*$/m.test(text);
 
 /** The node folder a file is in (`nodes/EducationPlatform`), or undefined for nodes/shared and credentials. */
 function nodeFolder(file: string): string | undefined {
 	const [top, folder] = file.split('/');
-	return top === 'nodes' && folder !== 'shared' && file.split('/').length > 2 ? `${top}/${folder}` : undefined;
+	return top === 'nodes' && folder !== 'shared' && file.split('/').length > 2
+		? `${top}/${folder}`
+		: undefined;
 }
 
 /** Repository modules a file imports, re-exports or requires (type-only imports count: they couple too). */
@@ -59,7 +64,9 @@ const relativeImports = (file: string): readonly string[] => importGraph().get(f
 function crossNodeImports(): string[] {
 	return sources.flatMap((file) =>
 		relativeImports(file)
-			.filter((target) => nodeFolder(target) !== undefined && nodeFolder(target) !== nodeFolder(file))
+			.filter(
+				(target) => nodeFolder(target) !== undefined && nodeFolder(target) !== nodeFolder(file),
+			)
 			.map((target) => `${file} → ${target}`),
 	);
 }
@@ -116,39 +123,66 @@ describe('layout of nodes/, credentials/ and their tests', () => {
 
 	it('has a test at the mirrored path of every source under nodes/ and credentials/ with code of its own', () => {
 		const tested = new Set(tests.map(mirroredSource));
-		const withCode = sources.filter((source) => hasCode(fs.readFileSync(path.join(root, source), 'utf8')));
+		const withCode = sources.filter((source) =>
+			hasCode(fs.readFileSync(path.join(root, source), 'utf8')),
+		);
 		// A module counted as data goes without a test, so the list is written out: a new one (or code
 		// the detector misses) fails here until someone reads it and adds it on purpose.
 		expect(sources.filter((source) => !withCode.includes(source))).toEqual(DATA_MODULES);
 		expect(withCode.filter((source) => !tested.has(source))).toEqual([]);
 	});
 
-	it('lets only a node\'s .node.ts read its parameter descriptions: the runtime keeps its own defaults and limits', () => {
-		const descriptions = sources.filter((file) => nodeFolder(file) !== undefined && /\/description\.ts$/.test(file));
+	it("lets only a node's .node.ts read its parameter descriptions: the runtime keeps its own defaults and limits", () => {
+		const descriptions = sources.filter(
+			(file) => nodeFolder(file) !== undefined && /\/description\.ts$/.test(file),
+		);
 		expect(descriptions.length).toBe(3);
-		const readers = sources.flatMap((file) => relativeImports(file).filter((target) => descriptions.includes(target)).map(() => file));
+		const readers = sources.flatMap((file) =>
+			relativeImports(file)
+				.filter((target) => descriptions.includes(target))
+				.map(() => file),
+		);
 		expect(readers.filter((file) => !file.endsWith('.node.ts'))).toEqual([]);
 	});
 
 	it('keeps the modules that say they are pure free of n8n-workflow, also through what they import', () => {
-		expect(sources.filter((file) => fs.readFileSync(path.join(root, file), 'utf8').startsWith('// Pure')).length).toBeGreaterThan(20);
+		expect(
+			sources.filter((file) => fs.readFileSync(path.join(root, file), 'utf8').startsWith('// Pure'))
+				.length,
+		).toBeGreaterThan(20);
 		expect(n8nInPureModules()).toEqual([]);
 	});
 });
 
 describe('the layout checks themselves', () => {
 	it('see a node folder, and a mirrored test with an aspect', () => {
-		expect(nodeFolder('nodes/EducationPlatform/helpers/recordId.ts')).toBe('nodes/EducationPlatform');
+		expect(nodeFolder('nodes/EducationPlatform/helpers/recordId.ts')).toBe(
+			'nodes/EducationPlatform',
+		);
 		expect(nodeFolder('nodes/shared/list/query.ts')).toBeUndefined();
 		expect(nodeFolder('credentials/EducationPlatformApi.credentials.ts')).toBeUndefined();
-		expect(mirroredSource('test/nodes/EducationPlatformPollingTrigger/cursor/cursor.property.test.ts')).toBe(
-			'nodes/EducationPlatformPollingTrigger/cursor/cursor.ts',
-		);
+		expect(
+			mirroredSource('test/nodes/EducationPlatformPollingTrigger/cursor/cursor.property.test.ts'),
+		).toBe('nodes/EducationPlatformPollingTrigger/cursor/cursor.ts');
 		expect(mirroredSource('test/nodes/shared/list/nothing.test.ts')).toBeUndefined();
 	});
 
 	it('tell code from data: a function, class, async or block-bodied arrow, or method is code; declarations and one-expression callbacks are data', () => {
-		expect(['export function f() {}', 'export class A {}', 'const f = async (x) => x;', 'const f = (x) => {\n};', 'const o = {\n\tget(x: number) {\n\t\treturn x;\n\t},\n};'].map(hasCode)).toEqual([true, true, true, true, true]);
-		expect(["export const A = ['a'] as const;", 'export const r = { list: (search) => ({ search }) };', 'export type F = (x: number) => Promise<void>;'].map(hasCode)).toEqual([false, false, false]);
+		expect(
+			[
+				'export function f() {}',
+				'export class A {}',
+				'const f = async (x) => x;',
+				'const f = (x) => {\n};',
+				'const o = {\n\tget(x: number) {\n\t\treturn x;\n\t},\n};',
+			].map(hasCode),
+		).toEqual([true, true, true, true, true]);
+		expect(
+			[
+				"export const A = ['a'] as const;",
+				'export const r = { list: (search) => ({ search }) };',
+				'export type F = (x: number) => Promise<void>;',
+			].map(hasCode),
+		).toEqual([false, false, false]);
 	});
 });

@@ -4,7 +4,4 @@
 // under the package rules. `npm run lint:n8n-node` runs the same rules on what n8n verifies.
 import { config } from '@n8n/node-cli/eslint';
 
-export default [
-	...config,
-	{ linterOptions: { noInlineConfig: true } },
-];
+export default [...config, { linterOptions: { noInlineConfig: true } }];

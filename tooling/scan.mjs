@@ -57,7 +57,10 @@ try {
 		failed = true;
 		console.log(`FAIL tarball holds files outside dist/: ${stray.join(', ')}`);
 	}
-	if (!failed) console.log(`PASS tarball ${packed[0].filename}: ${files.length} files, all n8n block paths present`);
+	if (!failed)
+		console.log(
+			`PASS tarball ${packed[0].filename}: ${files.length} files, all n8n block paths present`,
+		);
 } finally {
 	rmSync(work, { recursive: true, force: true });
 }

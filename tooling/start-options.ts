@@ -35,14 +35,19 @@ export interface StartOptions {
  * older n8n cannot open a database a newer one migrated.
  */
 export function userFolderFor(options: Pick<StartOptions, 'dataDir' | 'runtime'>): string {
-	return path.join(options.dataDir, options.runtime.id === DEFAULT_RUNTIME.id ? 'n8n' : `n8n-${options.runtime.id}`);
+	return path.join(
+		options.dataDir,
+		options.runtime.id === DEFAULT_RUNTIME.id ? 'n8n' : `n8n-${options.runtime.id}`,
+	);
 }
 
 /**
  * The n8n settings `npm start` gives every n8n process (queue mode's webhook processes and workers
  * too): the ones recommended for its n8n line, with the `--n8n-env` ones over them.
  */
-export function startN8nSettings(options: Pick<StartOptions, 'runtime' | 'n8nEnv'>): AppliedSetting[] {
+export function startN8nSettings(
+	options: Pick<StartOptions, 'runtime' | 'n8nEnv'>,
+): AppliedSetting[] {
 	return appliedN8nSettings(options.runtime.n8nMajor, options.n8nEnv);
 }
 
@@ -77,7 +82,9 @@ export class StartUsageError extends Error {}
 
 function mainCount(raw: string, source: string): number {
 	if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_MAINS) {
-		throw new StartUsageError(`${source} must be a number of main processes from 1 to ${MAX_MAINS}; got "${raw}".`);
+		throw new StartUsageError(
+			`${source} must be a number of main processes from 1 to ${MAX_MAINS}; got "${raw}".`,
+		);
 	}
 	return Number(raw);
 }
@@ -125,7 +132,11 @@ const START_FLAGS = {
 
 /** Flags (sandbox/args.ts; --help throws HelpRequested) over the environment over the defaults. */
 export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): StartOptions {
-	const { values } = readArgs(argv, { flags: START_FLAGS, usage: START_USAGE, error: StartUsageError });
+	const { values } = readArgs(argv, {
+		flags: START_FLAGS,
+		usage: START_USAGE,
+		error: StartUsageError,
+	});
 	const options: StartOptions = {
 		fresh: values.fresh || truthy(env.DEMO_FRESH),
 		sandboxPort: env.SANDBOX_PORT ? port(env.SANDBOX_PORT, 'SANDBOX_PORT') : 4010,
@@ -136,14 +147,24 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): Start
 			email: env.DEMO_OWNER_EMAIL || DEFAULT_OWNER.email,
 			password: env.DEMO_OWNER_PASSWORD || DEFAULT_OWNER.password,
 		},
-		activateTriggers: !values['no-activate'] && (env.DEMO_ACTIVATE === undefined || truthy(env.DEMO_ACTIVATE)),
-		runtime: env.DEMO_N8N_VERSION ? startRuntime(env.DEMO_N8N_VERSION, 'DEMO_N8N_VERSION') : DEFAULT_RUNTIME,
+		activateTriggers:
+			!values['no-activate'] && (env.DEMO_ACTIVATE === undefined || truthy(env.DEMO_ACTIVATE)),
+		runtime: env.DEMO_N8N_VERSION
+			? startRuntime(env.DEMO_N8N_VERSION, 'DEMO_N8N_VERSION')
+			: DEFAULT_RUNTIME,
 		queue: values.queue || truthy(env.DEMO_QUEUE),
-		mains: values.mains !== undefined ? mainCount(values.mains, '--mains') : env.DEMO_MAINS ? mainCount(env.DEMO_MAINS, 'DEMO_MAINS') : 1,
+		mains:
+			values.mains !== undefined
+				? mainCount(values.mains, '--mains')
+				: env.DEMO_MAINS
+					? mainCount(env.DEMO_MAINS, 'DEMO_MAINS')
+					: 1,
 		n8nEnv: n8nEnvFlags(values['n8n-env'] ?? [], StartUsageError),
 	};
-	if (values['n8n-version'] !== undefined) options.runtime = startRuntime(values['n8n-version'], '--n8n-version');
-	if (values['sandbox-port'] !== undefined) options.sandboxPort = port(values['sandbox-port'], '--sandbox-port');
+	if (values['n8n-version'] !== undefined)
+		options.runtime = startRuntime(values['n8n-version'], '--n8n-version');
+	if (values['sandbox-port'] !== undefined)
+		options.sandboxPort = port(values['sandbox-port'], '--sandbox-port');
 	if (values['n8n-port'] !== undefined) options.n8nPort = port(values['n8n-port'], '--n8n-port');
 	if (options.queue && options.runtime.id !== DEFAULT_RUNTIME.id) {
 		// Its settings and the queue suite are checked against n8n 2.41 only.
@@ -152,7 +173,9 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv): Start
 		);
 	}
 	if (options.mains > 1 && !options.queue) {
-		throw new StartUsageError(`Several mains (--mains ${options.mains}) run in queue mode only: add --queue (DEMO_QUEUE=1).`);
+		throw new StartUsageError(
+			`Several mains (--mains ${options.mains}) run in queue mode only: add --queue (DEMO_QUEUE=1).`,
+		);
 	}
 	if (options.sandboxPort === options.n8nPort) {
 		throw new StartUsageError(`The sandbox and n8n cannot both use port ${options.n8nPort}.`);

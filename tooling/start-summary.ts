@@ -41,16 +41,25 @@ function n8nApiLine({ credentials, key }: SummaryInput['n8nApi']): string {
  * (docs/polling-trigger.md, "n8n's durable scheduler").
  */
 export function missingSettingLines(settings: AppliedSetting[]): string[] {
-	const on = (name: string) => settings.some((setting) => setting.name === name && setting.value.trim().toLowerCase() === 'true');
-	if (!on('N8N_SCHEDULER_ENABLED') || !on('N8N_SCHEDULER_POLL_TRIGGERS_ENABLED') || on('N8N_POLLER_DURABLE_CURSORS_ENABLED')) return [];
+	const on = (name: string) =>
+		settings.some(
+			(setting) => setting.name === name && setting.value.trim().toLowerCase() === 'true',
+		);
+	if (
+		!on('N8N_SCHEDULER_ENABLED') ||
+		!on('N8N_SCHEDULER_POLL_TRIGGERS_ENABLED') ||
+		on('N8N_POLLER_DURABLE_CURSORS_ENABLED')
+	)
+		return [];
 	return [
-		'            Add N8N_POLLER_DURABLE_CURSORS_ENABLED=true: without it, n8n\'s durable scheduler keeps no position from a poll',
+		"            Add N8N_POLLER_DURABLE_CURSORS_ENABLED=true: without it, n8n's durable scheduler keeps no position from a poll",
 		'            that emits nothing, and the Education Platform Polling Trigger can stop making progress (docs/polling-trigger.md).',
 	];
 }
 
 function settingLines(settings: AppliedSetting[]): string[] {
-	if (settings.length === 0) return ["  Settings  n8n's defaults (npm start -- --n8n-env NAME=VALUE sets one)"];
+	if (settings.length === 0)
+		return ["  Settings  n8n's defaults (npm start -- --n8n-env NAME=VALUE sets one)"];
 	return [
 		...settings.map(
 			({ name, value, source }, index) =>
@@ -73,7 +82,10 @@ export function formatSummary(input: SummaryInput): string {
 	const workflows = examples.map(({ workflow }) => workflow);
 	const howItRuns = ({ workflow, triggerEvents }: Example) => {
 		if (triggerEvents) return `runs on ${triggerEvents.join(', ')}`;
-		if (isSubWorkflow(workflow)) return `run by ${callersOf(workflow.id, workflows).map(({ name }) => `"${name}"`).join(', ')}`;
+		if (isSubWorkflow(workflow))
+			return `run by ${callersOf(workflow.id, workflows)
+				.map(({ name }) => `"${name}"`)
+				.join(', ')}`;
 		return 'open it and click "Execute workflow"';
 	};
 	return [
@@ -84,7 +96,10 @@ export function formatSummary(input: SummaryInput): string {
 		`            login ${input.owner.email} / ${input.owner.password}  (${input.ownerCreated ? 'owner just created' : 'existing owner'})`,
 		`  Sandbox   ${sandbox.baseUrl}  (API ${sandbox.baseUrl}/v1, token ${sandbox.token}, OAuth client ${sandbox.clientId} / ${sandbox.clientSecret})`,
 		...(input.queue
-			? [`  Queue     ${input.queue.join('\n            ')}`, '            (a fresh database each start; Ctrl+C stops every process)']
+			? [
+					`  Queue     ${input.queue.join('\n            ')}`,
+					'            (a fresh database each start; Ctrl+C stops every process)',
+				]
 			: [`  Data      ${input.dataDir}/ (kept between runs; npm start -- --fresh starts over)`]),
 		...settingLines(input.n8nSettings),
 		'',

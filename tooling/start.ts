@@ -10,10 +10,22 @@ import { DEFAULT_REDIRECT_URIS, parseConfig } from '../sandbox/config';
 import { startSandbox, type RunningSandbox } from '../sandbox/index';
 import { ensureRuntime, type RuntimeInfo } from './n8n-runtime/install';
 import { REPO_ROOT } from './n8n-runtime/runtime';
-import { buildAndPack, installLikeCommunityPanel, type PackedPackage } from './lib/community-package';
+import {
+	buildAndPack,
+	installLikeCommunityPanel,
+	type PackedPackage,
+} from './lib/community-package';
 import { demoCredentials } from './lib/demo-credentials';
 import { loadExamples, type Example } from './lib/examples';
-import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, readApiKeyFile, writeApiKeyFile, type CredentialRef } from './lib/n8n-api-credential';
+import {
+	API_KEY_LABEL,
+	ensureN8nApiCredentials,
+	n8nApiCredential,
+	n8nApiCredentialsOf,
+	readApiKeyFile,
+	writeApiKeyFile,
+	type CredentialRef,
+} from './lib/n8n-api-credential';
 import { N8nCli } from './lib/n8n-cli';
 import { N8nRestClient, N8nRestError } from './lib/n8n-rest';
 import type { AppliedSetting } from './lib/n8n-env';
@@ -23,9 +35,19 @@ import { seedExactlyOnceExample } from './lib/queue/exactly-once-example';
 import { QueueTopology } from './lib/queue/topology';
 import { formatSeconds, stopAllTracked } from './lib/processes';
 import { publishSubWorkflows, subWorkflowIdsOf } from './lib/sub-workflows';
-import { listSubscriptions, reactivateTriggerWorkflows, waitForSubscriptions } from './lib/trigger-subscriptions';
+import {
+	listSubscriptions,
+	reactivateTriggerWorkflows,
+	waitForSubscriptions,
+} from './lib/trigger-subscriptions';
 import { formatSummary, type N8nApiKeyOutcome, type SummaryInput } from './start-summary';
-import { StartUsageError, parseStartOptions, startN8nSettings, userFolderFor, type StartOptions } from './start-options';
+import {
+	StartUsageError,
+	parseStartOptions,
+	startN8nSettings,
+	userFolderFor,
+	type StartOptions,
+} from './start-options';
 
 const SEED_MARKER = 'examples-imported.json';
 /**
@@ -106,7 +128,10 @@ class Demo {
 		await ensurePortsFree(options);
 
 		console.log('• n8n runtime (installed once into the cache, reused afterwards)');
-		const runtime = await ensureRuntime({ spec: options.runtime, log: (line) => console.log(`  ${line}`) });
+		const runtime = await ensureRuntime({
+			spec: options.runtime,
+			log: (line) => console.log(`  ${line}`),
+		});
 		console.log(`  n8n ${runtime.n8nVersion} on ${runtime.nodeBinary}`);
 
 		let done = step('Building and packing n8n-nodes-education-platform');
@@ -127,12 +152,19 @@ class Demo {
 
 		await this.startSandbox();
 
-		const envOptions = { userFolder: this.userFolder, port: options.n8nPort, nodeBinary: runtime.nodeBinary, extra: this.n8nExtraEnv };
+		const envOptions = {
+			userFolder: this.userFolder,
+			port: options.n8nPort,
+			nodeBinary: runtime.nodeBinary,
+			extra: this.n8nExtraEnv,
+		};
 		const cli = new N8nCli({ runtime, env: envOptions });
 		const examples = loadExamples();
 		await this.seed(cli, examples, firstRun);
 
-		done = step(`Starting n8n on 127.0.0.1:${options.n8nPort} (log: ${relative(path.join(this.userFolder, 'n8n.log'))})`);
+		done = step(
+			`Starting n8n on 127.0.0.1:${options.n8nPort} (log: ${relative(path.join(this.userFolder, 'n8n.log'))})`,
+		);
 		let ready = false;
 		const server = new N8nServer({
 			runtime,
@@ -147,7 +179,13 @@ class Demo {
 		await server.start();
 		done();
 
-		await this.activateAndReport(new N8nRestClient(server.url, options.runtime.n8nMajor, { explain: () => server.explain() }), server.url, examples, firstRun, started);
+		await this.activateAndReport(
+			new N8nRestClient(server.url, options.runtime.n8nMajor, { explain: () => server.explain() }),
+			server.url,
+			examples,
+			firstRun,
+			started,
+		);
 		ready = true;
 		await this.untilExit(this.server, 'n8n');
 	}
@@ -156,7 +194,9 @@ class Demo {
 	private async untilExit(server: N8nServer, label: string): Promise<void> {
 		const exit = await server.whenExited();
 		if (!this.stopping) {
-			console.error(`\n${label} stopped unexpectedly (${exit.signal ?? `exit code ${exit.code}`}). Last lines of its log:\n${server.tail()}`);
+			console.error(
+				`\n${label} stopped unexpectedly (${exit.signal ?? `exit code ${exit.code}`}). Last lines of its log:\n${server.tail()}`,
+			);
 			await this.stop();
 			process.exitCode = 1;
 		}
@@ -190,7 +230,9 @@ class Demo {
 	private async seed(cli: N8nCli, examples: Example[], firstRun: boolean): Promise<void> {
 		const sandbox = this.sandbox!;
 		const apiKey = this.storedApiKey();
-		let done = step('Importing the sandbox credentials and the n8n API credential (n8n import:credentials)');
+		let done = step(
+			'Importing the sandbox credentials and the n8n API credential (n8n import:credentials)',
+		);
 		await cli.importCredentials([
 			...demoCredentials({
 				baseUrl: sandbox.baseUrl,
@@ -198,7 +240,9 @@ class Demo {
 				clientId: sandbox.config.oauthClientId,
 				clientSecret: sandbox.config.oauthClientSecret,
 			}),
-			...n8nApiCredentialsOf(examples.map(({ workflow }) => workflow)).map((ref) => n8nApiCredential(ref, apiKey ? { n8nUrl: this.n8nUrl, apiKey } : undefined)),
+			...n8nApiCredentialsOf(examples.map(({ workflow }) => workflow)).map((ref) =>
+				n8nApiCredential(ref, apiKey ? { n8nUrl: this.n8nUrl, apiKey } : undefined),
+			),
 		]);
 		done();
 		if (firstRun) {
@@ -210,7 +254,13 @@ class Demo {
 	}
 
 	/** Owner, trigger activation (or re-registration), the seed marker and the summary. */
-	private async activateAndReport(rest: N8nRestClient, n8nUrl: string, examples: Example[], firstRun: boolean, started: number): Promise<void> {
+	private async activateAndReport(
+		rest: N8nRestClient,
+		n8nUrl: string,
+		examples: Example[],
+		firstRun: boolean,
+		started: number,
+	): Promise<void> {
 		const { options } = this;
 		const sandbox = this.sandbox!;
 		let done = step('Owner account');
@@ -221,7 +271,9 @@ class Demo {
 		const subWorkflows = subWorkflowIdsOf(examples.map(({ workflow }) => workflow));
 		if (firstRun && rest.n8nMajor === 2 && subWorkflows.length > 0) {
 			// The trigger watchdog's sub-workflows: its runs use their published version (lib/sub-workflows.ts).
-			done = step(`Publishing ${subWorkflows.length} sub-workflows (the trigger watchdog runs their published version)`);
+			done = step(
+				`Publishing ${subWorkflows.length} sub-workflows (the trigger watchdog runs their published version)`,
+			);
 			await publishSubWorkflows(rest, subWorkflows);
 			done();
 		}
@@ -229,7 +281,9 @@ class Demo {
 		const triggers = examples.filter((example) => example.triggerEvents);
 		let expectedSubscriptions = 0;
 		if (firstRun && options.activateTriggers) {
-			done = step(`Activating ${triggers.length} trigger examples (they subscribe to the sandbox's webhooks)`);
+			done = step(
+				`Activating ${triggers.length} trigger examples (they subscribe to the sandbox's webhooks)`,
+			);
 			for (const example of triggers) await rest.activateWorkflow(example.workflow.id);
 			expectedSubscriptions = triggers.length;
 			done();
@@ -240,13 +294,26 @@ class Demo {
 			expectedSubscriptions = await reactivateTriggerWorkflows(rest);
 			done();
 		}
-		if (expectedSubscriptions > 0 && !(await waitForSubscriptions(sandbox.baseUrl, sandbox.config.demoToken, expectedSubscriptions))) {
-			console.log(`  (the sandbox lists fewer than ${expectedSubscriptions} webhook subscriptions; see the n8n log)`);
+		if (
+			expectedSubscriptions > 0 &&
+			!(await waitForSubscriptions(
+				sandbox.baseUrl,
+				sandbox.config.demoToken,
+				expectedSubscriptions,
+			))
+		) {
+			console.log(
+				`  (the sandbox lists fewer than ${expectedSubscriptions} webhook subscriptions; see the n8n log)`,
+			);
 		}
 		if (!options.queue) {
 			writeFileSync(
 				path.join(this.userFolder, SEED_MARKER),
-				JSON.stringify({ importedAt: new Date().toISOString(), examples: examples.map((e) => e.file) }, null, 2),
+				JSON.stringify(
+					{ importedAt: new Date().toISOString(), examples: examples.map((e) => e.file) },
+					null,
+					2,
+				),
 			);
 		}
 		const n8nApi = { credentials: n8nApiCredentials.map(({ name }) => name), key: n8nApiKey };
@@ -257,10 +324,19 @@ class Demo {
 	 * The n8n API credential the trigger watchdog example reads workflows with (the key is kept
 	 * between starts: see API_KEY_FILE). A failure is reported, not fatal: no other example needs it.
 	 */
-	private async connectN8nApi(rest: N8nRestClient, n8nUrl: string, credentials: CredentialRef[]): Promise<N8nApiKeyOutcome> {
+	private async connectN8nApi(
+		rest: N8nRestClient,
+		n8nUrl: string,
+		credentials: CredentialRef[],
+	): Promise<N8nApiKeyOutcome> {
 		const done = step(`n8n API credential (an API key of the owner, "${API_KEY_LABEL}")`);
 		try {
-			const { apiKey, created } = await ensureN8nApiCredentials(rest, credentials, n8nUrl, this.storedApiKey());
+			const { apiKey, created } = await ensureN8nApiCredentials(
+				rest,
+				credentials,
+				n8nUrl,
+				this.storedApiKey(),
+			);
 			if (created) writeApiKeyFile(this.apiKeyFile, apiKey);
 			return created ? 'created' : 'kept';
 		} catch (error) {
@@ -271,7 +347,11 @@ class Demo {
 	}
 
 	/** `--queue`: a fresh queue-mode deployment with nginx on the n8n port (tooling/lib/queue/). */
-	private async runQueue(runtime: RuntimeInfo, packed: PackedPackage, started: number): Promise<void> {
+	private async runQueue(
+		runtime: RuntimeInfo,
+		packed: PackedPackage,
+		started: number,
+	): Promise<void> {
 		const { options } = this;
 		const dir = this.queueDir;
 		// Queue mode always starts from an empty database; the logs of the last run stay until the next.
@@ -290,14 +370,22 @@ class Demo {
 			seed: async (cli, topology) => {
 				await this.seed(cli, examples, true);
 				const name = await seedExactlyOnceExample(cli, topology);
-				console.log(`  Imported "${name}" (examples/queue-mode/, inactive) with a Postgres credential and its claims table`);
+				console.log(
+					`  Imported "${name}" (examples/queue-mode/, inactive) with a Postgres credential and its claims table`,
+				);
 			},
 			log: (line) => console.log(`  ${line}`),
 			onLine: (role, index, line) => {
 				if (ready && line.trim() !== '') console.log(`  [${role} ${index + 1}] ${line}`);
 			},
 		});
-		await this.activateAndReport(new N8nRestClient(this.queue.url, options.runtime.n8nMajor), this.queue.url, examples, true, started);
+		await this.activateAndReport(
+			new N8nRestClient(this.queue.url, options.runtime.n8nMajor),
+			this.queue.url,
+			examples,
+			true,
+			started,
+		);
 		ready = true;
 		await this.untilMainsExit(this.queue.mains);
 	}
@@ -313,7 +401,9 @@ class Demo {
 				const exit = await main.whenExited();
 				const left = mains.filter((other) => other.running).length;
 				if (!this.stopping && left > 0) {
-					console.log(`\nn8n main ${index + 1} stopped (${exit.signal ?? `exit code ${exit.code}`}); ${left} main(s) go on, and one of them leads (its log says "Leader is now this instance").`);
+					console.log(
+						`\nn8n main ${index + 1} stopped (${exit.signal ?? `exit code ${exit.code}`}); ${left} main(s) go on, and one of them leads (its log says "Leader is now this instance").`,
+					);
 				}
 			}),
 		);
@@ -336,10 +426,18 @@ class Demo {
 		}
 	}
 
-	private async printSummary(n8nUrl: string, examples: Example[], ownerCreated: boolean, n8nApi: SummaryInput['n8nApi'], elapsedMs: number): Promise<void> {
+	private async printSummary(
+		n8nUrl: string,
+		examples: Example[],
+		ownerCreated: boolean,
+		n8nApi: SummaryInput['n8nApi'],
+		elapsedMs: number,
+	): Promise<void> {
 		const sandbox = this.sandbox!;
 		const { config } = sandbox;
-		const subscriptions = await listSubscriptions(sandbox.baseUrl, config.demoToken).catch(() => []);
+		const subscriptions = await listSubscriptions(sandbox.baseUrl, config.demoToken).catch(
+			() => [],
+		);
 		console.log(
 			formatSummary({
 				elapsed: formatSeconds(elapsedMs),

@@ -42,10 +42,26 @@ export interface MatrixCell {
 }
 
 export const MATRIX: readonly MatrixCell[] = [
-	{ id: '2', label: 'n8n 2.41.1, publication service on', env: { EDU_E2E_N8N: '2', EDU_E2E_PUBLICATION_SERVICE: 'true' } },
-	{ id: '2-legacy', label: 'n8n 2.41.1, N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false', env: { EDU_E2E_N8N: '2', EDU_E2E_PUBLICATION_SERVICE: 'false' } },
-	{ id: '1', label: 'n8n 1.123.81', env: { EDU_E2E_N8N: '1', EDU_E2E_PUBLICATION_SERVICE: 'true' } },
-	{ id: 'floor', label: 'n8n 1.85.4, the floor', env: { EDU_E2E_N8N: 'floor', EDU_E2E_PUBLICATION_SERVICE: 'true' } },
+	{
+		id: '2',
+		label: 'n8n 2.41.1, publication service on',
+		env: { EDU_E2E_N8N: '2', EDU_E2E_PUBLICATION_SERVICE: 'true' },
+	},
+	{
+		id: '2-legacy',
+		label: 'n8n 2.41.1, N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false',
+		env: { EDU_E2E_N8N: '2', EDU_E2E_PUBLICATION_SERVICE: 'false' },
+	},
+	{
+		id: '1',
+		label: 'n8n 1.123.81',
+		env: { EDU_E2E_N8N: '1', EDU_E2E_PUBLICATION_SERVICE: 'true' },
+	},
+	{
+		id: 'floor',
+		label: 'n8n 1.85.4, the floor',
+		env: { EDU_E2E_N8N: 'floor', EDU_E2E_PUBLICATION_SERVICE: 'true' },
+	},
 ];
 
 /** jest --testPathPatterns for exactly these files of test/e2e. */
@@ -80,7 +96,12 @@ ${MATRIX.map((cell) => `                       ${cell.id.padEnd(9)} ${cell.label
  */
 export function parseMatrixArgs(argv: string[]): MatrixOptions {
 	const { values, rest } = readArgs(argv, {
-		flags: { matrix: { type: 'boolean' }, 'e2e-only': { type: 'boolean' }, 'require-offline': { type: 'boolean' }, cells: { type: 'string' } },
+		flags: {
+			matrix: { type: 'boolean' },
+			'e2e-only': { type: 'boolean' },
+			'require-offline': { type: 'boolean' },
+			cells: { type: 'string' },
+		},
 		usage: MATRIX_USAGE,
 		passRest: true,
 	});
@@ -92,16 +113,23 @@ export function parseMatrixArgs(argv: string[]): MatrixOptions {
 		jestArgs: rest,
 	};
 	if (!options.matrix && (options.e2eOnly || options.cells !== MATRIX)) {
-		throw new Error("--e2e-only and --cells choose among the matrix's runs: use them with `npm run test:matrix --`.");
+		throw new Error(
+			"--e2e-only and --cells choose among the matrix's runs: use them with `npm run test:matrix --`.",
+		);
 	}
 	return options;
 }
 
 function cellsOf(list: string): MatrixCell[] {
-	const ids = list.split(',').map((id) => id.trim()).filter(Boolean);
+	const ids = list
+		.split(',')
+		.map((id) => id.trim())
+		.filter(Boolean);
 	const unknown = ids.filter((id) => !MATRIX.some((cell) => cell.id === id));
 	if (ids.length === 0 || unknown.length > 0) {
-		throw new Error(`--cells takes a comma-separated list of ${MATRIX.map((cell) => cell.id).join(', ')}; got "${ids.join(',')}".`);
+		throw new Error(
+			`--cells takes a comma-separated list of ${MATRIX.map((cell) => cell.id).join(', ')}; got "${ids.join(',')}".`,
+		);
 	}
 	return MATRIX.filter((cell) => ids.includes(cell.id));
 }
@@ -127,7 +155,13 @@ export const E2E_WORKERS = 3;
 function e2eRun(cell: MatrixCell, files: readonly string[], what: string): JestRun {
 	return {
 		label: `e2e on ${cell.label}, ${what} (EDU_E2E_N8N=${cell.env.EDU_E2E_N8N} EDU_E2E_PUBLICATION_SERVICE=${cell.env.EDU_E2E_PUBLICATION_SERVICE})`,
-		args: [`--maxWorkers=${E2E_WORKERS}`, '--selectProjects', 'e2e', '--testPathPatterns', e2eFilesPattern(files)],
+		args: [
+			`--maxWorkers=${E2E_WORKERS}`,
+			'--selectProjects',
+			'e2e',
+			'--testPathPatterns',
+			e2eFilesPattern(files),
+		],
 		env: cell.env,
 		osNeeds: [],
 	};
@@ -140,11 +174,33 @@ function e2eRun(cell: MatrixCell, files: readonly string[], what: string): JestR
  * gives it (every file on 2.41).
  */
 export function matrixRuns(options: MatrixOptions): JestRun[][] {
-	const unit: JestRun = { label: 'unit', args: ['--selectProjects', 'unit'], osNeeds: options.requireOffline ? ['offline-unit'] : [], offline: true };
-	if (!options.matrix) return [[unit, e2eRun(MATRIX[0], proofFiles(), 'the package proven in one n8n')]];
-	const cells = options.cells.map((cell) => e2eRun(cell, filesOfCell(cell.id), cell.id === '2' ? 'every file' : 'the files that differ there'));
+	const unit: JestRun = {
+		label: 'unit',
+		args: ['--selectProjects', 'unit'],
+		osNeeds: options.requireOffline ? ['offline-unit'] : [],
+		offline: true,
+	};
+	if (!options.matrix)
+		return [[unit, e2eRun(MATRIX[0], proofFiles(), 'the package proven in one n8n')]];
+	const cells = options.cells.map((cell) =>
+		e2eRun(
+			cell,
+			filesOfCell(cell.id),
+			cell.id === '2' ? 'every file' : 'the files that differ there',
+		),
+	);
 	if (options.e2eOnly) return [cells];
-	return [[unit, { label: 'browser and queue', args: ['--selectProjects', 'browser', 'queue'], osNeeds: ['browser', 'queue'] }], cells];
+	return [
+		[
+			unit,
+			{
+				label: 'browser and queue',
+				args: ['--selectProjects', 'browser', 'queue'],
+				osNeeds: ['browser', 'queue'],
+			},
+		],
+		cells,
+	];
 }
 
 /** The jest binary and its environment, or the same in a new network namespace for an offline run. */
@@ -159,10 +215,16 @@ export interface JestCommand {
  * interface is loopback, brought up because the sandbox tests listen there, with the n8n runtime
  * pointing nowhere: a test that reached the registry or a runtime would fail.
  */
-export function jestCommand(run: JestRun, jestArgs: readonly string[], isolate: boolean, nodeAndJest: readonly [string, string]): JestCommand {
+export function jestCommand(
+	run: JestRun,
+	jestArgs: readonly string[],
+	isolate: boolean,
+	nodeAndJest: readonly [string, string],
+): JestCommand {
 	// Our arguments last: `--selectProjects` takes every word after it, a test path pattern included.
 	const jest = [...nodeAndJest, ...jestArgs, ...run.args];
-	if (!(run.offline && isolate)) return { command: jest[0], args: jest.slice(1), env: { ...run.env } };
+	if (!(run.offline && isolate))
+		return { command: jest[0], args: jest.slice(1), env: { ...run.env } };
 	return {
 		command: 'unshare',
 		args: ['-rn', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...jest],
@@ -172,7 +234,9 @@ export function jestCommand(run: JestRun, jestArgs: readonly string[], isolate: 
 
 /** Whether this machine lets a process into a loopback-only network namespace of its own. */
 function canIsolateNetwork(): boolean {
-	return spawnSync('unshare', ['-rn', 'sh', '-c', 'ip link set lo up'], { stdio: 'ignore' }).status === 0;
+	return (
+		spawnSync('unshare', ['-rn', 'sh', '-c', 'ip link set lo up'], { stdio: 'ignore' }).status === 0
+	);
 }
 
 const CANNOT_ISOLATE =
@@ -192,23 +256,39 @@ async function installInBackground(ids: readonly string[]): Promise<void> {
 	for (const id of ids) {
 		const log = (line: string) => process.stdout.write(`[runtime ${id}] ${line}\n`);
 		try {
-			const runtime = await ensureRuntime({ spec: runtimeById(id, 'EDU_E2E_N8N'), log, background: true });
-			if (runtime.installed) log(`installed in the background (${formatSeconds(runtime.durationMs)})`);
+			const runtime = await ensureRuntime({
+				spec: runtimeById(id, 'EDU_E2E_N8N'),
+				log,
+				background: true,
+			});
+			if (runtime.installed)
+				log(`installed in the background (${formatSeconds(runtime.durationMs)})`);
 		} catch (error) {
-			log(`background install failed; the run that needs it tries again: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+			log(
+				`background install failed; the run that needs it tries again: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+			);
 		}
 	}
 }
 
 /** Runs jest; its output goes to the terminal, or into the returned `output` (printed by the caller when it ends). */
-function runJest({ command, args, env }: JestCommand, capture: boolean): Promise<{ code: number; output: string }> {
+function runJest(
+	{ command, args, env }: JestCommand,
+	capture: boolean,
+): Promise<{ code: number; output: string }> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+		const child = spawn(command, args, {
+			cwd: REPO_ROOT,
+			env: { ...process.env, ...env },
+			stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+		});
 		const chunks: Buffer[] = [];
 		child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
 		child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
 		child.on('error', reject);
-		child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }));
+		child.on('close', (code, signal) =>
+			resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+		);
 	});
 }
 
@@ -235,7 +315,9 @@ async function main(): Promise<void> {
 	const started = Date.now();
 	const installs = installInBackground(runtimesOf(runs));
 	// Once for every run that installs the package (all but the unit project's).
-	const packed = runs.some((run) => !run.offline) ? await buildAndPack(path.join(mkdtempSync(path.join(tmpdir(), 'edu-test-matrix-')), 'package')) : undefined;
+	const packed = runs.some((run) => !run.offline)
+		? await buildAndPack(path.join(mkdtempSync(path.join(tmpdir(), 'edu-test-matrix-')), 'package'))
+		: undefined;
 	const logDir = path.join(REPO_ROOT, 'test-artifacts', 'test-matrix');
 	mkdirSync(logDir, { recursive: true });
 	// Each n8n's log lands there as its file ends (test/e2e/support/n8nLogs.ts): this run's alone.
@@ -244,17 +326,32 @@ async function main(): Promise<void> {
 	const runLane = async (lane: JestRun[], laneIndex: number): Promise<RunResult[]> => {
 		const results: RunResult[] = [];
 		for (const [index, run] of lane.entries()) {
-			const label = run.offline && isolate ? `${run.label}, offline (no network but loopback, no n8n runtime)` : run.label;
+			const label =
+				run.offline && isolate
+					? `${run.label}, offline (no network but loopback, no n8n runtime)`
+					: run.label;
 			// The first lane streams; the others' output is printed as one block per run.
-			const log = laneIndex === 0 ? undefined : path.join(logDir, `lane-${laneIndex}-run-${index}.log`);
+			const log =
+				laneIndex === 0 ? undefined : path.join(logDir, `lane-${laneIndex}-run-${index}.log`);
 			if (!log) process.stdout.write(`\n=== ${label}\n`);
 			const runStarted = Date.now();
-			const env = { ...run.env, ...(packed && !run.offline ? { EDU_E2E_PACKAGE: JSON.stringify(packed) } : {}) };
-			const { code, output } = await runJest(jestCommand({ ...run, env }, options.jestArgs, isolate, [process.execPath, require.resolve('jest/bin/jest')]), Boolean(log));
+			const env = {
+				...run.env,
+				...(packed && !run.offline ? { EDU_E2E_PACKAGE: JSON.stringify(packed) } : {}),
+			};
+			const { code, output } = await runJest(
+				jestCommand({ ...run, env }, options.jestArgs, isolate, [
+					process.execPath,
+					require.resolve('jest/bin/jest'),
+				]),
+				Boolean(log),
+			);
 			const ms = Date.now() - runStarted;
 			if (log) {
 				writeFileSync(log, output);
-				process.stdout.write(`\n=== ${label}: ${code === 0 ? 'PASS' : 'FAIL'} in ${formatSeconds(ms)} (${path.relative(REPO_ROOT, log)})\n${output}\n=== end of ${label}\n`);
+				process.stdout.write(
+					`\n=== ${label}: ${code === 0 ? 'PASS' : 'FAIL'} in ${formatSeconds(ms)} (${path.relative(REPO_ROOT, log)})\n${output}\n=== end of ${label}\n`,
+				);
 			}
 			results.push({ label, ms, code });
 		}
@@ -264,9 +361,13 @@ async function main(): Promise<void> {
 	await installs;
 
 	const width = Math.max(...results.map((result) => result.label.length));
-	process.stdout.write(`\nTest runs (times include any runtime install; ${lanes.length > 1 ? 'the lanes ran side by side' : 'one after the other'}):\n`);
+	process.stdout.write(
+		`\nTest runs (times include any runtime install; ${lanes.length > 1 ? 'the lanes ran side by side' : 'one after the other'}):\n`,
+	);
 	for (const result of results) {
-		process.stdout.write(`  ${result.code === 0 ? 'PASS' : 'FAIL'}  ${result.label.padEnd(width)}  ${formatSeconds(result.ms).padStart(8)}\n`);
+		process.stdout.write(
+			`  ${result.code === 0 ? 'PASS' : 'FAIL'}  ${result.label.padEnd(width)}  ${formatSeconds(result.ms).padStart(8)}\n`,
+		);
 	}
 	process.stdout.write(`  all, build and pack included: ${formatSeconds(Date.now() - started)}\n`);
 	if (results.some((result) => result.code !== 0)) process.exitCode = 1;

@@ -31,7 +31,9 @@ socket.onopen = async () => {
 async function inspectorUrl(): Promise<string> {
 	for (let attempt = 0; attempt < 50; attempt++) {
 		try {
-			const [target] = (await (await fetch(INSPECTOR)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+			const [target] = (await (await fetch(INSPECTOR)).json()) as Array<{
+				webSocketDebuggerUrl: string;
+			}>;
 			if (target) return target.webSocketDebuggerUrl;
 		} catch {
 			// Not listening yet.
@@ -42,9 +44,16 @@ async function inspectorUrl(): Promise<string> {
 }
 
 /** Profiles process `pid` while `work` runs; writes the .cpuprofile to `file`. */
-export async function profileWhile<T>(pid: number, nodeBinary: string, file: string, work: () => Promise<T>): Promise<T> {
+export async function profileWhile<T>(
+	pid: number,
+	nodeBinary: string,
+	file: string,
+	work: () => Promise<T>,
+): Promise<T> {
 	process.kill(pid, 'SIGUSR1');
-	const client = spawn(nodeBinary, ['-e', CLIENT, await inspectorUrl(), file], { stdio: ['pipe', 'pipe', 'inherit'] });
+	const client = spawn(nodeBinary, ['-e', CLIENT, await inspectorUrl(), file], {
+		stdio: ['pipe', 'pipe', 'inherit'],
+	});
 	await new Promise<void>((resolve) => client.stdout.once('data', () => resolve()));
 	try {
 		return await work();
@@ -62,7 +71,11 @@ interface ProfileNode {
 
 /** The functions with the most self time, and the share of our package's own code. */
 export function summarizeProfile(file: string, top = 15): string {
-	const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+	const profile = JSON.parse(readFileSync(file, 'utf8')) as {
+		nodes: ProfileNode[];
+		samples: number[];
+		timeDeltas: number[];
+	};
 	const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 	const selfMicros = new Map<string, number>();
 	let total = 0;
@@ -80,6 +93,12 @@ export function summarizeProfile(file: string, top = 15): string {
 	const lines = [...selfMicros.entries()]
 		.sort((a, b) => b[1] - a[1])
 		.slice(0, top)
-		.map(([key, micros]) => `  ${(micros / 1000).toFixed(0).padStart(7)} ms ${((100 * micros) / total).toFixed(1).padStart(5)}%  ${key}`);
-	return [`n8n main process, ${(total / 1e6).toFixed(1)} s sampled; this package's code: ${((100 * ours) / total).toFixed(1)}% self time`, ...lines].join('\n');
+		.map(
+			([key, micros]) =>
+				`  ${(micros / 1000).toFixed(0).padStart(7)} ms ${((100 * micros) / total).toFixed(1).padStart(5)}%  ${key}`,
+		);
+	return [
+		`n8n main process, ${(total / 1e6).toFixed(1)} s sampled; this package's code: ${((100 * ours) / total).toFixed(1)}% self time`,
+		...lines,
+	].join('\n');
 }

@@ -49,7 +49,11 @@ export interface IngestResult {
 }
 
 /** Sends `total` requests, `concurrency` at a time, and times each from send to answer. */
-export async function ingest(total: number, concurrency: number, send: (index: number) => Promise<number>): Promise<IngestResult> {
+export async function ingest(
+	total: number,
+	concurrency: number,
+	send: (index: number) => Promise<number>,
+): Promise<IngestResult> {
 	const latencies: number[] = [];
 	let accepted = 0;
 	let next = 0;
@@ -66,7 +70,13 @@ export async function ingest(total: number, concurrency: number, send: (index: n
 	};
 	await Promise.all(Array.from({ length: concurrency }, worker));
 	const seconds = (performance.now() - started) / 1000;
-	return { deliveries: total, accepted, perSecond: total / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+	return {
+		deliveries: total,
+		accepted,
+		perSecond: total / seconds,
+		p50Ms: percentile(latencies, 50),
+		p99Ms: percentile(latencies, 99),
+	};
 }
 
 function parentOf(pid: string): string | undefined {
@@ -89,10 +99,16 @@ function rssBytes(pid: string): number {
 }
 
 /** The n8n processes this process started (in n8n's user folder). */
-function n8nRoots(userFolder: string, pids: string[], parents: Map<string, string | undefined>): string[] {
+function n8nRoots(
+	userFolder: string,
+	pids: string[],
+	parents: Map<string, string | undefined>,
+): string[] {
 	return pids.filter((pid) => {
 		try {
-			return readlinkSync(`/proc/${pid}/cwd`) === userFolder && parents.get(pid) === String(process.pid);
+			return (
+				readlinkSync(`/proc/${pid}/cwd`) === userFolder && parents.get(pid) === String(process.pid)
+			);
 		} catch {
 			return false;
 		}

@@ -9,14 +9,20 @@ const Module = require('node:module');
 const path = require('node:path');
 
 const TARGET = path.join('n8n', 'dist', 'webhooks', 'live-webhooks.js');
-const NODE_TYPE_CHECK = /if \(startNode\.type !== n8n_workflow_1\.WEBHOOK_NODE_TYPE\)\s*return true;/;
+const NODE_TYPE_CHECK =
+	/if \(startNode\.type !== n8n_workflow_1\.WEBHOOK_NODE_TYPE\)\s*return true;/;
 
 const compile = Module.prototype._compile;
 Module.prototype._compile = function (content, filename) {
 	if (filename.endsWith(TARGET)) {
-		if (!NODE_TYPE_CHECK.test(content)) throw new Error(`static-webhook patch: ${filename} has no node-type check to lift (another n8n version?)`);
+		if (!NODE_TYPE_CHECK.test(content))
+			throw new Error(
+				`static-webhook patch: ${filename} has no node-type check to lift (another n8n version?)`,
+			);
 		content = content.replace(NODE_TYPE_CHECK, '');
-		process.stderr.write('static-webhook patch: webhookPhaseNeedsIsolate no longer checks the node type\n');
+		process.stderr.write(
+			'static-webhook patch: webhookPhaseNeedsIsolate no longer checks the node type\n',
+		);
 	}
 	return compile.call(this, content, filename);
 };

@@ -9,11 +9,15 @@ const ratio = (ours: number, theirs: number) => (theirs > 0 ? (ours / theirs).to
 
 /** Whether every run of a listing answered with exactly `expected` items, all distinct. */
 export function complete(side: Side, expected: number): boolean {
-	return side.runs.every((run) => run.status === 200 && run.count === expected && run.unique === expected);
+	return side.runs.every(
+		(run) => run.status === 200 && run.count === expected && run.unique === expected,
+	);
 }
 
 function listingCell(side: Side, expected: number): string {
-	const problems = side.runs.filter((run) => run.status !== 200 || run.count !== expected || run.unique !== expected).length;
+	const problems = side.runs.filter(
+		(run) => run.status !== 200 || run.count !== expected || run.unique !== expected,
+	).length;
 	return `${seconds(side.medianSeconds)}${problems ? ` (${problems} of ${side.runs.length} runs incomplete)` : ''}`;
 }
 
@@ -32,8 +36,10 @@ const peakRss = (side: Side) => Math.max(...side.runs.map((run) => run.peakRssBy
  */
 function failureCell(run: ListingRun, expected: number): string {
 	const traffic = `${count(run.requests)} requests, ${count(run.rateLimited)} × 429`;
-	if (run.status !== 200) return `failed (HTTP ${run.status}) after ${seconds(run.seconds)}: ${traffic}`;
-	if (run.count === expected && run.unique === expected) return `completed: ${seconds(run.seconds)}, ${traffic}`;
+	if (run.status !== 200)
+		return `failed (HTTP ${run.status}) after ${seconds(run.seconds)}: ${traffic}`;
+	if (run.count === expected && run.unique === expected)
+		return `completed: ${seconds(run.seconds)}, ${traffic}`;
 	return `succeeded after ${seconds(run.seconds)} with ${count(run.count ?? 0)} of ${count(expected)} students and no error: ${traffic}`;
 }
 
@@ -46,7 +52,8 @@ function failureCell(run: ListingRun, expected: number): string {
 function boundCell(side: Side, boundSeconds: number, items: number): string {
 	const node = nodeMedian(side);
 	const workflow = `the whole workflow on the client's clock: ${seconds(side.medianSeconds)}, ${ratio(side.medianSeconds, boundSeconds)}`;
-	if (node === undefined) return `${ratio(side.medianSeconds, boundSeconds)} of the rate-limit bound (${seconds(boundSeconds)}): ${workflow}`;
+	if (node === undefined)
+		return `${ratio(side.medianSeconds, boundSeconds)} of the rate-limit bound (${seconds(boundSeconds)}): ${workflow}`;
 	return `${ratio(node, boundSeconds)} of the rate-limit bound (${seconds(boundSeconds)}): the node's own time, ${seconds(node)}; ${workflow}, with n8n's handling of ${count(items)} items after the node`;
 }
 
@@ -114,7 +121,11 @@ export function formatTable(result: BenchResult): string {
 			'≤ 1.0',
 		]);
 	}
-	const extraEnv = o.n8nEnv ? ` with ${Object.entries(o.n8nEnv).map(([key, value]) => `${key}=${value}`).join(' ')}` : '';
+	const extraEnv = o.n8nEnv
+		? ` with ${Object.entries(o.n8nEnv)
+				.map(([key, value]) => `${key}=${value}`)
+				.join(' ')}`
+		: '';
 	return [
 		`n8n ${result.n8nVersion}${extraEnv}; Webhook → node → Code (count), timed by the client; median of ${o.runs} run(s)`,
 		...(rows.length > 2 ? ['', ...markdown(rows)] : []),
@@ -124,7 +135,8 @@ export function formatTable(result: BenchResult): string {
 
 const markdown = (rows: string[][]) => rows.map((cells) => `| ${cells.join(' | ')} |`);
 
-const rate = (result: IngestResult) => `${result.perSecond.toFixed(1)}/s${result.accepted < result.deliveries ? ` (${result.deliveries - result.accepted} refused)` : ''}`;
+const rate = (result: IngestResult) =>
+	`${result.perSecond.toFixed(1)}/s${result.accepted < result.deliveries ? ` (${result.deliveries - result.accepted} refused)` : ''}`;
 
 /**
  * Ingest per n8n setting (the `engines` case): deliveries per second of the three ways to receive
@@ -136,7 +148,15 @@ function engineTable(engines: EngineRow[], deliveries: number, concurrency: numb
 		`Webhook ingest per n8n setting, ${count(deliveries)} deliveries at concurrency ${concurrency}, each setting on a freshly started n8n:`,
 		'',
 		...markdown([
-			['n8n settings', 'plain Webhook node', 'our trigger (signed)', 'Webhook + Crypto + IF (signed)', 'ours / plain', 'ours / Crypto + IF', "n8n's RSS, idle → peak"],
+			[
+				'n8n settings',
+				'plain Webhook node',
+				'our trigger (signed)',
+				'Webhook + Crypto + IF (signed)',
+				'ours / plain',
+				'ours / Crypto + IF',
+				"n8n's RSS, idle → peak",
+			],
 			['---', '---', '---', '---', '---', '---', '---'],
 			...engines.map((row) => [
 				row.setting.label,

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { authenticationProperty } from '../shared/descriptions/authentication';
 import { listSearchMethods, RESOURCES } from '../shared/resources/registry';
@@ -9,7 +14,10 @@ export class EducationPlatform implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Education Platform',
 		name: 'educationPlatform',
-		icon: { light: 'file:../../icons/educationPlatform.svg', dark: 'file:../../icons/educationPlatform.dark.svg' },
+		icon: {
+			light: 'file:../../icons/educationPlatform.svg',
+			dark: 'file:../../icons/educationPlatform.dark.svg',
+		},
 		group: ['transform'],
 		// Version 2: the UX guideline's Simplify, Output, Sort and Filters layout, record pickers and
 		// defaults (docs/action-node.md, Versions); new nodes get it. Version 1 keeps its parameters,
@@ -17,7 +25,8 @@ export class EducationPlatform implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read students, enrollments, payments and exam results; read and delete webhook subscriptions; read and redeliver webhook deliveries',
+		description:
+			'Read students, enrollments, payments and exam results; read and delete webhook subscriptions; read and redeliver webhook deliveries',
 		defaults: { name: 'Education Platform' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -25,8 +34,16 @@ export class EducationPlatform implements INodeType {
 		// Written out, not imported: n8n's community-node lint rules read this array literally
 		// (a test checks it equals shared/descriptions/authentication.ts's list).
 		credentials: [
-			{ name: 'educationPlatformApi', required: true, displayOptions: { show: { authentication: ['accessToken'] } } },
-			{ name: 'educationPlatformOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
+			{
+				name: 'educationPlatformApi',
+				required: true,
+				displayOptions: { show: { authentication: ['accessToken'] } },
+			},
+			{
+				name: 'educationPlatformOAuth2Api',
+				required: true,
+				displayOptions: { show: { authentication: ['oAuth2'] } },
+			},
 		],
 		properties: [authenticationProperty, ...actionProperties(RESOURCES)],
 	};

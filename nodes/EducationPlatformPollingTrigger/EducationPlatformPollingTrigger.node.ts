@@ -1,4 +1,9 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { listSearchMethods, pollableResources, RESOURCES } from '../shared/resources/registry';
 import { pollingProperties } from './description';
@@ -8,10 +13,14 @@ export class EducationPlatformPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Education Platform Polling Trigger',
 		name: 'educationPlatformPollingTrigger',
-		icon: { light: 'file:../../icons/educationPlatform.svg', dark: 'file:../../icons/educationPlatform.dark.svg' },
+		icon: {
+			light: 'file:../../icons/educationPlatform.svg',
+			dark: 'file:../../icons/educationPlatform.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["resource"] + ": " + [].concat($parameter["events"] || []).join(", ") }}',
+		subtitle:
+			'={{ $parameter["resource"] + ": " + [].concat($parameter["events"] || []).join(", ") }}',
 		description:
 			'Starts the workflow when Education Platform records are added or changed, by asking the platform on a schedule (no public URL needed)',
 		defaults: { name: 'Education Platform Polling Trigger' },
@@ -21,14 +30,24 @@ export class EducationPlatformPollingTrigger implements INodeType {
 		// Written out, not imported: n8n's community-node lint rules read this array literally
 		// (a test checks it equals shared/descriptions/authentication.ts's list).
 		credentials: [
-			{ name: 'educationPlatformApi', required: true, displayOptions: { show: { authentication: ['accessToken'] } } },
-			{ name: 'educationPlatformOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
+			{
+				name: 'educationPlatformApi',
+				required: true,
+				displayOptions: { show: { authentication: ['accessToken'] } },
+			},
+			{
+				name: 'educationPlatformOAuth2Api',
+				required: true,
+				displayOptions: { show: { authentication: ['oAuth2'] } },
+			},
 		],
 		properties: pollingProperties,
 	};
 
 	// The Filters' pickers are the action node's, those of the resources it polls.
-	methods = { listSearch: listSearchMethods(pollableResources(RESOURCES).map(({ descriptor }) => descriptor)) };
+	methods = {
+		listSearch: listSearchMethods(pollableResources(RESOURCES).map(({ descriptor }) => descriptor)),
+	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollResource.call(this);

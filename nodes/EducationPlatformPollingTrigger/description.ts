@@ -42,7 +42,10 @@ export const pollingProperties: INodeProperties[] = [
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: pollable.map(({ descriptor }) => ({ name: descriptor.displayName, value: descriptor.value })),
+		options: pollable.map(({ descriptor }) => ({
+			name: descriptor.displayName,
+			value: descriptor.value,
+		})),
 		default: firstPollable,
 	},
 	...eventProperties,
@@ -79,7 +82,8 @@ export const pollingProperties: INodeProperties[] = [
 			name: 'simplify',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to return the flat subset of fields that Get Many returns with Simplify, instead of the full record',
+			description:
+				'Whether to return the flat subset of fields that Get Many returns with Simplify, instead of the full record',
 		},
 	]),
 ];

@@ -37,7 +37,8 @@ export class EducationPlatformTrigger implements INodeType {
 		// n8n's node creator lists this trigger and the action node as one entry (it pairs a node with
 		// the one named like it plus "Trigger") and shows this text, not the action node's, on it: in
 		// "What happens next?" too. So it describes both.
-		description: 'Read students, enrollments, payments and exam results, and start workflows on enrollment, payment and exam result events',
+		description:
+			'Read students, enrollments, payments and exam results, and start workflows on enrollment, payment and exam result events',
 		eventTriggerDescription: EVENT_TRIGGER_DESCRIPTION,
 		defaults: {
 			name: 'Education Platform Trigger',

@@ -2,7 +2,11 @@ import type { INodeProperties } from 'n8n-workflow';
 import { authenticationProperty } from '../shared/descriptions/authentication';
 import { RESOURCES, webhookEventOptions, webhookRecordNames } from '../shared/resources/registry';
 import { guideLink, MANUAL_REGISTRATION_NOTICE, RESPOND_ANCHOR } from './panelTexts';
-import { DEFAULT_TOLERANCE_SECONDS, MAX_TOLERANCE_SECONDS, MIN_TOLERANCE_SECONDS } from './webhook/signature';
+import {
+	DEFAULT_TOLERANCE_SECONDS,
+	MAX_TOLERANCE_SECONDS,
+	MIN_TOLERANCE_SECONDS,
+} from './webhook/signature';
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -16,13 +20,13 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'Automatic',
 				value: 'automatic',
 				description:
-					'Register this workflow\'s webhook URL with the platform on activation and remove it on deactivation',
+					"Register this workflow's webhook URL with the platform on activation and remove it on deactivation",
 			},
 			{
 				name: 'Manual',
 				value: 'manual',
 				description:
-					'You add the webhook URL in the platform\'s dashboard and put its signing secret in a credential. No API calls.',
+					"You add the webhook URL in the platform's dashboard and put its signing secret in a credential. No API calls.",
 			},
 		],
 		default: 'automatic',
@@ -92,7 +96,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to add the platform\'s delivery headers under delivery_headers: content type, content length, user agent, delivery ID and timestamp (webhook-*). No other header (credentials added by proxies, the signature) is ever included.',
+					"Whether to add the platform's delivery headers under delivery_headers: content type, content length, user agent, delivery ID and timestamp (webhook-*). No other header (credentials added by proxies, the signature) is ever included.",
 			},
 			{
 				displayName: 'Output',
@@ -119,7 +123,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: MIN_TOLERANCE_SECONDS, maxValue: MAX_TOLERANCE_SECONDS },
 				default: DEFAULT_TOLERANCE_SECONDS,
 				description:
-					'How far, in seconds, a delivery\'s signed timestamp may be from n8n\'s clock. Older or newer deliveries are refused: they could be an old delivery someone sent again.',
+					"How far, in seconds, a delivery's signed timestamp may be from n8n's clock. Older or newer deliveries are refused: they could be an old delivery someone sent again.",
 			},
 		],
 	},

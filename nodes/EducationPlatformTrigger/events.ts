@@ -2,7 +2,10 @@
 // "All …" shortcuts the Events parameter offers, as the trigger expands and compares them
 // (shared/resources/webhookEvents.ts, which Check Triggers uses too).
 import { RESOURCES } from '../shared/resources/registry';
-import { eventVocabulary, expandEventSelection as expandIn } from '../shared/resources/webhookEvents';
+import {
+	eventVocabulary,
+	expandEventSelection as expandIn,
+} from '../shared/resources/webhookEvents';
 
 export { sameEventTypes } from '../shared/resources/webhookEvents';
 

@@ -24,7 +24,9 @@ export const EVENT_TRIGGER_DESCRIPTION = `Waiting for you to ${webhookEventActio
 
 /** The first webhook event type, as `npm run sandbox:emit` takes it. */
 function sandboxExample(): string {
-	const first = RESOURCES.find((resource) => resource.webhook)?.webhook as { events: Record<string, string> };
+	const first = RESOURCES.find((resource) => resource.webhook)?.webhook as {
+		events: Record<string, string>;
+	};
 	return Object.keys(first.events)[0];
 }
 
@@ -32,7 +34,7 @@ function sandboxExample(): string {
 // until the workflow is published. Manual registration is where the user adds the URL, so it is
 // where the user must be told which one. The sandbox has no settings page: its command is named.
 export const MANUAL_REGISTRATION_NOTICE =
-	'In the platform\'s webhook settings, add a webhook for the same events as below and put the signing secret (whsec_…) it shows you in the credential above (with the sandbox: npm run sandbox:subscribe -- --url followed by the URL, which prints the secret). ' +
+	"In the platform's webhook settings, add a webhook for the same events as below and put the signing secret (whsec_…) it shows you in the credential above (with the sandbox: npm run sandbox:subscribe -- --url followed by the URL, which prints the secret). " +
 	'Its URL, from Webhook URLs above: the Test URL while you test this trigger, the Production URL once the workflow is published (on n8n 1.x: active). ' +
 	'Change the URL in the platform when you switch; the signing secret stays the same. ' +
 	guideLink('trigger.md', MANUAL_REGISTRATION_ANCHOR, 'How to set up Manual registration');

@@ -12,7 +12,7 @@ type TriggerContext = IHookFunctions | IWebhookFunctions;
 export type RegistrationMode = 'automatic' | 'manual';
 
 export const MANUAL_SECRET_ADVICE =
-	'Open the trigger\'s Education Platform Webhook Signing Secret credential and paste the signing secret (whsec_…) the platform showed for this webhook.';
+	"Open the trigger's Education Platform Webhook Signing Secret credential and paste the signing secret (whsec_…) the platform showed for this webhook.";
 
 export function registrationMode(this: TriggerContext): RegistrationMode {
 	return this.getNodeParameter('registration', 'automatic') as RegistrationMode;
@@ -36,7 +36,11 @@ export function selectedEventTypes(this: TriggerContext): string[] {
  * `secret` when it is a usable Standard Webhooks secret; otherwise an error whose message says
  * what is wrong (never the secret itself) and whose description is `advice`.
  */
-export function checkedSigningSecret(this: TriggerContext, secret: string | undefined, advice: string): string {
+export function checkedSigningSecret(
+	this: TriggerContext,
+	secret: string | undefined,
+	advice: string,
+): string {
 	try {
 		decodeSigningSecret(secret ?? '');
 	} catch (error) {
@@ -54,16 +58,20 @@ export async function manualSigningSecrets(this: TriggerContext): Promise<string
 	try {
 		credential = await this.getCredentials(WEBHOOK_SIGNING_CREDENTIAL);
 	} catch (error) {
-		throw new NodeOperationError(this.getNode(), (error as Error).message, { description: MANUAL_SECRET_ADVICE });
+		throw new NodeOperationError(this.getNode(), (error as Error).message, {
+			description: MANUAL_SECRET_ADVICE,
+		});
 	}
-	const secrets = [checkedSigningSecret.call(this, String(credential.signingSecret ?? ''), MANUAL_SECRET_ADVICE)];
+	const secrets = [
+		checkedSigningSecret.call(this, String(credential.signingSecret ?? ''), MANUAL_SECRET_ADVICE),
+	];
 	const previous = String(credential.previousSigningSecret ?? '').trim();
 	if (previous !== '') {
 		secrets.push(
 			checkedSigningSecret.call(
 				this,
 				previous,
-				'Previous Signing Secret is only for a rotation\'s grace period: paste the old secret completely, or clear the field.',
+				"Previous Signing Secret is only for a rotation's grace period: paste the old secret completely, or clear the field.",
 			),
 		);
 	}

@@ -29,7 +29,10 @@ const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202
 export function quoted(value: unknown, maxLength = 60): string {
 	const characters = Array.from(String(value));
 	const kept = characters.slice(0, maxLength).join('');
-	const json = JSON.stringify(kept).replace(UNSAFE_IN_JSON, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	const json = JSON.stringify(kept).replace(
+		UNSAFE_IN_JSON,
+		(character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+	);
 	return characters.length > maxLength ? `${json.slice(0, -1)}…"` : json;
 }
 

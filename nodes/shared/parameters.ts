@@ -7,7 +7,10 @@ export function wholeNumber(value: unknown, label: string, min: number, max?: nu
 	const number = Number(value);
 	if (!Number.isInteger(number) || number < min || (max !== undefined && number > max)) {
 		const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
-		throw new ActionableError(`${label} is ${String(value)}, it must be a whole number ${range}`, `Set ${label} to a whole number ${range}.`);
+		throw new ActionableError(
+			`${label} is ${String(value)}, it must be a whole number ${range}`,
+			`Set ${label} to a whole number ${range}.`,
+		);
 	}
 	return number;
 }

@@ -39,7 +39,11 @@ export function scopeOptions(): INodePropertyOptions[] {
 			value: scope,
 			description: `List and get ${recordsOf(scope)} (Education Platform node)`,
 		})),
-		{ name: `Read Webhooks (${read})`, value: read, description: 'List webhook subscriptions and their deliveries' },
+		{
+			name: `Read Webhooks (${read})`,
+			value: read,
+			description: 'List webhook subscriptions and their deliveries',
+		},
 		{
 			name: `Manage Webhooks (${write})`,
 			value: write,

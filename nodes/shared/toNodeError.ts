@@ -9,10 +9,15 @@ import { ActionableError, withItem } from './errors';
  * `itemIndex`: the input item that failed, for the action node (a trigger has none); the message
  * then ends with ` [item N]` (n8n's UX guidelines), N the item the error records.
  */
-export function toNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+export function toNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
 	const nodeError = asNodeError(node, error, itemIndex);
 	if (itemIndex === undefined) return nodeError;
-	const item = typeof nodeError.context.itemIndex === 'number' ? nodeError.context.itemIndex : itemIndex;
+	const item =
+		typeof nodeError.context.itemIndex === 'number' ? nodeError.context.itemIndex : itemIndex;
 	nodeError.context.itemIndex = item;
 	// Set on the built error: an n8n error passed through is built already, and n8n's constructors
 	// may replace a message with a generic one (NodeApiError a status's text, both a network
@@ -21,10 +26,17 @@ export function toNodeError(node: INode, error: unknown, itemIndex?: number): No
 	return nodeError;
 }
 
-function asNodeError(node: INode, error: unknown, itemIndex: number | undefined): NodeApiError | NodeOperationError {
+function asNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex: number | undefined,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	if (error instanceof ActionableError) {
-		return new NodeOperationError(node, error.message, { description: error.description, itemIndex });
+		return new NodeOperationError(node, error.message, {
+			description: error.description,
+			itemIndex,
+		});
 	}
 	if (error instanceof Error) return new NodeOperationError(node, error, { itemIndex });
 	return new NodeApiError(node, { message: String(error) } as JsonObject, { itemIndex });

@@ -35,7 +35,9 @@ export const adminRoutes: FastifyPluginAsync<{ state: SandboxState }> = async (a
 
 	app.post('/tokens', async (request, reply) => {
 		const { scopes, token } = parseBody(CreateTokenSchema, request.body);
-		const created = token ? state.tokens.addPersonalToken(token, scopes) : state.tokens.createPersonalToken(scopes);
+		const created = token
+			? state.tokens.addPersonalToken(token, scopes)
+			: state.tokens.createPersonalToken(scopes);
 		return reply.code(201).send({ data: { token: created, scopes } });
 	});
 
@@ -47,14 +49,19 @@ export const adminRoutes: FastifyPluginAsync<{ state: SandboxState }> = async (a
 	});
 
 	app.get('/faults', async () => ({ data: state.faults.list() }));
-	app.put('/faults', async (request) => ({ data: state.faults.replace(parseBody(FaultRulesSchema, request.body)) }));
-	app.post('/faults', async (request, reply) => reply.code(201).send({ data: state.faults.add(parseBody(FaultRuleSchema, request.body)) }));
+	app.put('/faults', async (request) => ({
+		data: state.faults.replace(parseBody(FaultRulesSchema, request.body)),
+	}));
+	app.post('/faults', async (request, reply) =>
+		reply.code(201).send({ data: state.faults.add(parseBody(FaultRuleSchema, request.body)) }),
+	);
 	app.delete('/faults', async (_request, reply) => {
 		state.faults.clear();
 		return reply.code(204).send();
 	});
 	app.delete<{ Params: { id: string } }>('/faults/:id', async (request, reply) => {
-		if (!state.faults.remove(request.params.id)) throw notFound(`No fault rule with ID ${request.params.id}.`);
+		if (!state.faults.remove(request.params.id))
+			throw notFound(`No fault rule with ID ${request.params.id}.`);
 		return reply.code(204).send();
 	});
 };

@@ -29,13 +29,26 @@ declare module 'fastify' {
 const IMPLIED_SCOPES: Record<string, string[]> = { 'webhooks:read': ['webhooks:write'] };
 
 export function hasScope(granted: readonly string[], scope: string): boolean {
-	return granted.includes(scope) || (IMPLIED_SCOPES[scope] ?? []).some((implying) => granted.includes(implying));
+	return (
+		granted.includes(scope) ||
+		(IMPLIED_SCOPES[scope] ?? []).some((implying) => granted.includes(implying))
+	);
 }
 
-function unauthenticated(code: 'unauthenticated' | 'token_expired', message: string, description: string): ApiError {
-	return new ApiError(401, code, message, {}, {
-		'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"`,
-	});
+function unauthenticated(
+	code: 'unauthenticated' | 'token_expired',
+	message: string,
+	description: string,
+): ApiError {
+	return new ApiError(
+		401,
+		code,
+		message,
+		{},
+		{
+			'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"`,
+		},
+	);
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -48,27 +61,49 @@ export function requireScopes(...scopes: string[]): preHandlerAsyncHookHandler {
 		const state = request.server.sandbox;
 		const token = bearerToken(request);
 		if (!token) {
-			throw unauthenticated('unauthenticated', 'Unauthenticated. Send a valid access token as "Authorization: Bearer <token>".', 'Missing or malformed bearer token');
+			throw unauthenticated(
+				'unauthenticated',
+				'Unauthenticated. Send a valid access token as "Authorization: Bearer <token>".',
+				'Missing or malformed bearer token',
+			);
 		}
 		const lookup = state.tokens.resolve(token);
 		if (lookup.status === 'expired') {
-			throw unauthenticated('token_expired', 'The access token has expired. Refresh it and try again.', 'The access token expired');
+			throw unauthenticated(
+				'token_expired',
+				'The access token has expired. Refresh it and try again.',
+				'The access token expired',
+			);
 		}
 		if (lookup.status === 'unknown') {
-			throw unauthenticated('unauthenticated', 'Unauthenticated. The access token is invalid or has been revoked.', 'Unknown or revoked token');
+			throw unauthenticated(
+				'unauthenticated',
+				'Unauthenticated. The access token is invalid or has been revoked.',
+				'Unknown or revoked token',
+			);
 		}
 		const limit = state.rateLimiter.hit(lookup.grant.rateKey, state.clock.now());
 		reply.headers(rateLimitHeaders(limit));
 		if (!limit.allowed) {
-			throw new ApiError(429, 'rate_limited', `Too many requests. Retry in ${limit.retryAfter} seconds.`, {
-				retry_after: limit.retryAfter,
-			});
+			throw new ApiError(
+				429,
+				'rate_limited',
+				`Too many requests. Retry in ${limit.retryAfter} seconds.`,
+				{
+					retry_after: limit.retryAfter,
+				},
+			);
 		}
 		const missing = scopes.filter((scope) => !hasScope(lookup.grant.scopes, scope));
 		if (missing.length > 0) {
-			throw new ApiError(403, 'insufficient_scope', `This action needs the ${missing.join(', ')} scope, which the access token does not have.`, {
-				required_scopes: scopes,
-			});
+			throw new ApiError(
+				403,
+				'insufficient_scope',
+				`This action needs the ${missing.join(', ')} scope, which the access token does not have.`,
+				{
+					required_scopes: scopes,
+				},
+			);
 		}
 		request.grant = lookup.grant;
 	};

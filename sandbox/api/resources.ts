@@ -12,7 +12,10 @@ import type { SandboxState } from '../state';
 
 type Query = Record<string, unknown>;
 
-export const resourceRoutes: FastifyPluginAsync<{ state: SandboxState }> = async (app, { state }) => {
+export const resourceRoutes: FastifyPluginAsync<{ state: SandboxState }> = async (
+	app,
+	{ state },
+) => {
 	for (const definition of RESOURCE_DEFINITIONS) {
 		const preHandler = requireScopes(definition.scope);
 		const listSchema = envelopeSchema(definition.schema);
@@ -26,13 +29,21 @@ export const resourceRoutes: FastifyPluginAsync<{ state: SandboxState }> = async
 				() => parsePageParams(query),
 				() => parseRecordQuery(list, query),
 			);
-			return checkResponse(request, listSchema, paginate(request, store().query(recordQuery), page, perPage));
+			return checkResponse(
+				request,
+				listSchema,
+				paginate(request, store().query(recordQuery), page, perPage),
+			);
 		});
 
-		app.get<{ Params: { id: string } }>(`/${definition.path}/:id`, { preHandler }, async (request) => {
-			const record = store().get(request.params.id);
-			if (!record) throw notFound(`No ${definition.noun} with ID ${request.params.id}.`);
-			return checkResponse(request, oneSchema, { data: record });
-		});
+		app.get<{ Params: { id: string } }>(
+			`/${definition.path}/:id`,
+			{ preHandler },
+			async (request) => {
+				const record = store().get(request.params.id);
+				if (!record) throw notFound(`No ${definition.noun} with ID ${request.params.id}.`);
+				return checkResponse(request, oneSchema, { data: record });
+			},
+		);
 	}
 };

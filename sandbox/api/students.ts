@@ -11,7 +11,10 @@ import { parseStudentQuery } from '../students/query';
 
 type Query = Record<string, unknown>;
 
-export const studentRoutes: FastifyPluginAsync<{ state: SandboxState }> = async (app, { state }) => {
+export const studentRoutes: FastifyPluginAsync<{ state: SandboxState }> = async (
+	app,
+	{ state },
+) => {
 	const preHandler = requireScopes('students:read');
 
 	app.get('/students', { preHandler }, async (request) => {
@@ -21,7 +24,11 @@ export const studentRoutes: FastifyPluginAsync<{ state: SandboxState }> = async 
 			() => parseStudentQuery(query),
 		);
 		const result = state.students.query(studentQuery);
-		return checkResponse(request, StudentListResponseSchema, paginate(request, result, page, perPage));
+		return checkResponse(
+			request,
+			StudentListResponseSchema,
+			paginate(request, result, page, perPage),
+		);
 	});
 
 	app.get<{ Params: { id: string } }>('/students/:id', { preHandler }, async (request) => {

@@ -50,7 +50,12 @@ export class OAuthStore {
 		private readonly clock: Clock,
 	) {
 		const common = { redirectUris: config.oauthRedirectUris, scopes: [...ALL_SCOPES] };
-		this.registerClient({ id: config.oauthClientId, secret: config.oauthClientSecret, name: 'Demo app', ...common });
+		this.registerClient({
+			id: config.oauthClientId,
+			secret: config.oauthClientSecret,
+			name: 'Demo app',
+			...common,
+		});
 		this.registerClient({ id: PUBLIC_CLIENT_ID, secret: null, name: 'Demo public app', ...common });
 	}
 
@@ -85,12 +90,19 @@ export class OAuthStore {
 		return this.take(this.codes, code);
 	}
 
-	private save(map: Map<string, Expiring<AuthorizationRequest>>, key: string, value: AuthorizationRequest): string {
+	private save(
+		map: Map<string, Expiring<AuthorizationRequest>>,
+		key: string,
+		value: AuthorizationRequest,
+	): string {
 		map.set(key, { value, expiresAt: this.clock.now() + CODE_TTL_MS });
 		return key;
 	}
 
-	private take(map: Map<string, Expiring<AuthorizationRequest>>, key: string): AuthorizationRequest | undefined {
+	private take(
+		map: Map<string, Expiring<AuthorizationRequest>>,
+		key: string,
+	): AuthorizationRequest | undefined {
 		const entry = map.get(key);
 		map.delete(key);
 		return entry && entry.expiresAt > this.clock.now() ? entry.value : undefined;

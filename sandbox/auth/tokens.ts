@@ -27,7 +27,10 @@ interface StoredToken extends Grant {
 	expiresAt: number | null;
 }
 
-export type TokenLookup = { status: 'ok'; grant: Grant } | { status: 'expired' } | { status: 'unknown' };
+export type TokenLookup =
+	| { status: 'ok'; grant: Grant }
+	| { status: 'expired' }
+	| { status: 'unknown' };
 
 export function randomToken(prefix: string, bytes = 24): string {
 	return prefix + randomBytes(bytes).toString('base64url');
@@ -40,7 +43,12 @@ export class TokenStore {
 	constructor(private readonly clock: Clock) {}
 
 	addPersonalToken(token: string, scopes: readonly string[]): string {
-		this.access.set(token, { kind: 'personal', scopes: [...scopes], rateKey: `pat:${token}`, expiresAt: null });
+		this.access.set(token, {
+			kind: 'personal',
+			scopes: [...scopes],
+			rateKey: `pat:${token}`,
+			expiresAt: null,
+		});
 		return token;
 	}
 
@@ -57,7 +65,11 @@ export class TokenStore {
 
 	issueRefreshToken(grant: Grant): string {
 		const token = randomToken('edu_rt_', 32);
-		this.refresh.set(token, { ...grant, kind: 'oauth', expiresAt: this.clock.now() + REFRESH_TOKEN_TTL_SECONDS * 1000 });
+		this.refresh.set(token, {
+			...grant,
+			kind: 'oauth',
+			expiresAt: this.clock.now() + REFRESH_TOKEN_TTL_SECONDS * 1000,
+		});
 		return token;
 	}
 
@@ -74,7 +86,8 @@ export class TokenStore {
 	resolve(token: string): TokenLookup {
 		const stored = this.access.get(token);
 		if (!stored) return { status: 'unknown' };
-		if (stored.expiresAt !== null && stored.expiresAt <= this.clock.now()) return { status: 'expired' };
+		if (stored.expiresAt !== null && stored.expiresAt <= this.clock.now())
+			return { status: 'expired' };
 		const { expiresAt: _expiresAt, ...grant } = stored;
 		return { status: 'ok', grant };
 	}

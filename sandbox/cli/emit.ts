@@ -29,17 +29,29 @@ export interface EmitOptions {
 	json: boolean;
 }
 
-export function parseEmitArgs(argv: string[], env: Record<string, string | undefined> = {}): EmitOptions {
+export function parseEmitArgs(
+	argv: string[],
+	env: Record<string, string | undefined> = {},
+): EmitOptions {
 	const { values, positionals } = readArgs(argv, {
-		flags: { count: { type: 'string' }, data: { type: 'string' }, 'base-url': CONNECTION_FLAGS['base-url'], json: { type: 'boolean' } },
+		flags: {
+			count: { type: 'string' },
+			data: { type: 'string' },
+			'base-url': CONNECTION_FLAGS['base-url'],
+			json: { type: 'boolean' },
+		},
 		usage: EMIT_USAGE,
 		positionals: true,
 		error: UsageError,
 	});
 	const [type, another] = positionals;
 	if (type === undefined) throw new UsageError(`Which event? Give an event type.\n\n${EMIT_USAGE}`);
-	if (!isEventType(type)) throw new UsageError(`Unknown event type "${type}". Valid types:\n  ${EVENT_TYPES.join('\n  ')}`);
-	if (another !== undefined) throw new UsageError(`Give one event type; got "${type}" and "${another}".`);
+	if (!isEventType(type))
+		throw new UsageError(
+			`Unknown event type "${type}". Valid types:\n  ${EVENT_TYPES.join('\n  ')}`,
+		);
+	if (another !== undefined)
+		throw new UsageError(`Give one event type; got "${type}" and "${another}".`);
 	return {
 		type,
 		count: values.count === undefined ? 1 : parseCount(values.count),
@@ -50,7 +62,8 @@ export function parseEmitArgs(argv: string[], env: Record<string, string | undef
 }
 
 function parseCount(raw: string): number {
-	if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100) throw new UsageError(`--count must be a whole number from 1 to 100; got "${raw}".`);
+	if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100)
+		throw new UsageError(`--count must be a whole number from 1 to 100; got "${raw}".`);
 	return Number(raw);
 }
 
@@ -61,7 +74,8 @@ function parseData(raw: string): Record<string, unknown> {
 	} catch (error) {
 		throw new UsageError(`--data must be a JSON object; ${(error as Error).message}.`);
 	}
-	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--data must be a JSON object, e.g. \'{"amount": 5000}\'.');
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+		throw new UsageError('--data must be a JSON object, e.g. \'{"amount": 5000}\'.');
 	return parsed as Record<string, unknown>;
 }
 
@@ -74,9 +88,13 @@ interface EmittedEvent {
 function describe({ data }: EmittedEvent['event']): string {
 	const student = data.student as { first_name?: string; last_name?: string } | undefined;
 	const parts = [student ? `${student.first_name} ${student.last_name}` : undefined];
-	if (typeof data.amount === 'number') parts.push(formatMinorUnits(data.amount, String(data.currency)));
+	if (typeof data.amount === 'number')
+		parts.push(formatMinorUnits(data.amount, String(data.currency)));
 	if (data.course) parts.push(String((data.course as { code?: string }).code));
-	if (data.exam) parts.push(`${(data.exam as { name?: string }).name}: ${String(data.score)}/${String(data.max_score)} ${String(data.grade)}`);
+	if (data.exam)
+		parts.push(
+			`${(data.exam as { name?: string }).name}: ${String(data.score)}/${String(data.max_score)} ${String(data.grade)}`,
+		);
 	parts.push(String(data.status ?? ''));
 	return parts.filter(Boolean).join(' · ');
 }
@@ -93,28 +111,45 @@ export async function emit(options: EmitOptions, print: (line: string) => void):
 	} catch (error) {
 		const code = (error as { code?: string }).code;
 		if (code === 'ECONNREFUSED') {
-			throw new UsageError(`No sandbox is running at ${options.baseUrl}. Start one with \`npm run sandbox\` (or point --base-url at a running one).`);
+			throw new UsageError(
+				`No sandbox is running at ${options.baseUrl}. Start one with \`npm run sandbox\` (or point --base-url at a running one).`,
+			);
 		}
-		throw new UsageError(`Could not reach the sandbox at ${options.baseUrl}: ${(error as Error).message}`);
+		throw new UsageError(
+			`Could not reach the sandbox at ${options.baseUrl}: ${(error as Error).message}`,
+		);
 	}
 	const text = await response.body.text();
 	let body: { data?: EmittedEvent[]; message?: string; errors?: Record<string, string[]> };
 	try {
 		body = JSON.parse(text);
 	} catch {
-		throw new UsageError(`${url} answered ${response.statusCode} with something that is not the sandbox's JSON; is --base-url right?`);
+		throw new UsageError(
+			`${url} answered ${response.statusCode} with something that is not the sandbox's JSON; is --base-url right?`,
+		);
 	}
 	if (response.statusCode !== 201 || !body.data) {
-		const details = Object.entries(body.errors ?? {}).map(([field, messages]) => `  ${field}: ${messages.join(' ')}`);
-		throw new UsageError([`The sandbox refused: ${body.message ?? `HTTP ${response.statusCode}`}`, ...details].join('\n'));
+		const details = Object.entries(body.errors ?? {}).map(
+			([field, messages]) => `  ${field}: ${messages.join(' ')}`,
+		);
+		throw new UsageError(
+			[`The sandbox refused: ${body.message ?? `HTTP ${response.statusCode}`}`, ...details].join(
+				'\n',
+			),
+		);
 	}
 	if (options.json) return print(JSON.stringify(body.data, null, 2));
 	for (const emitted of body.data) {
-		const target = emitted.queued_for.length > 0 ? `queued for ${emitted.queued_for.join(', ')}` : 'no enabled subscription wants this type';
+		const target =
+			emitted.queued_for.length > 0
+				? `queued for ${emitted.queued_for.join(', ')}`
+				: 'no enabled subscription wants this type';
 		print(`${emitted.event.id}  ${emitted.event.type}  ${describe(emitted.event)}  → ${target}`);
 	}
 	if (body.data.every((emitted) => emitted.queued_for.length === 0)) {
-		print('Subscribe a receiver with POST /v1/webhooks to have events delivered (see docs/sandbox.md).');
+		print(
+			'Subscribe a receiver with POST /v1/webhooks to have events delivered (see docs/sandbox.md).',
+		);
 	}
 }
 
@@ -140,7 +175,9 @@ if (require.main === module) {
 export function formatMinorUnits(amount: number, currency: string): string {
 	let digits = 2;
 	try {
-		digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+		digits =
+			new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+				.maximumFractionDigits ?? 2;
 	} catch {
 		return `${amount} minor units of ${currency}`;
 	}

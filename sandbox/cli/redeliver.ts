@@ -5,7 +5,13 @@
 // fresh timestamp and signature.
 import { readArgs } from '../args';
 import { UsageError } from './usageError';
-import { CONNECTION_FLAGS, CONNECTION_USAGE, callSandbox, connectionFrom, type Connection } from './webhookApi';
+import {
+	CONNECTION_FLAGS,
+	CONNECTION_USAGE,
+	callSandbox,
+	connectionFrom,
+	type Connection,
+} from './webhookApi';
 
 export const REDELIVER_USAGE = [
 	'Usage: npm run sandbox:emit -- --redeliver <evt_… or dlv_…> [--base-url URL] [--token TOKEN]',
@@ -18,7 +24,10 @@ export interface RedeliverOptions extends Connection {
 	id: string;
 }
 
-export function parseRedeliverArgs(argv: string[], env: Record<string, string | undefined> = {}): RedeliverOptions {
+export function parseRedeliverArgs(
+	argv: string[],
+	env: Record<string, string | undefined> = {},
+): RedeliverOptions {
 	const { values } = readArgs(argv, {
 		flags: { redeliver: { type: 'string' }, ...CONNECTION_FLAGS },
 		usage: REDELIVER_USAGE,
@@ -27,7 +36,9 @@ export function parseRedeliverArgs(argv: string[], env: Record<string, string | 
 	});
 	const id = values.redeliver;
 	if (!id || !/^(evt|dlv)_/.test(id)) {
-		throw new UsageError(`--redeliver takes an event id (evt_…) or a delivery id (dlv_…).\n\n${REDELIVER_USAGE}`);
+		throw new UsageError(
+			`--redeliver takes an event id (evt_…) or a delivery id (dlv_…).\n\n${REDELIVER_USAGE}`,
+		);
 	}
 	return { id, ...connectionFrom(values, env) };
 }
@@ -38,17 +49,34 @@ interface DeliverySummary {
 	event_type: string;
 }
 
-export async function redeliver(options: RedeliverOptions, print: (line: string) => void): Promise<void> {
-	const call = async <T>(method: 'GET' | 'POST', path: string): Promise<T> => await callSandbox<T>(options, method, path);
+export async function redeliver(
+	options: RedeliverOptions,
+	print: (line: string) => void,
+): Promise<void> {
+	const call = async <T>(method: 'GET' | 'POST', path: string): Promise<T> =>
+		await callSandbox<T>(options, method, path);
 
 	let sent = 0;
-	for (const subscription of await call<Array<{ id: string; url: string }>>('GET', '/v1/webhooks?per_page=100')) {
-		const log = await call<DeliverySummary[]>('GET', `/v1/webhooks/${subscription.id}/deliveries?per_page=100`);
+	for (const subscription of await call<Array<{ id: string; url: string }>>(
+		'GET',
+		'/v1/webhooks?per_page=100',
+	)) {
+		const log = await call<DeliverySummary[]>(
+			'GET',
+			`/v1/webhooks/${subscription.id}/deliveries?per_page=100`,
+		);
 		// Newest first, so find() picks the latest delivery of the event.
-		const past = log.find((delivery) => delivery.id === options.id || delivery.event_id === options.id);
+		const past = log.find(
+			(delivery) => delivery.id === options.id || delivery.event_id === options.id,
+		);
 		if (!past) continue;
-		const again = await call<DeliverySummary>('POST', `/v1/webhooks/${subscription.id}/deliveries/${past.id}/redeliver`);
-		print(`${again.event_id}  ${again.event_type}  redelivered as ${again.id} (of ${past.id}) → ${subscription.id} ${subscription.url}`);
+		const again = await call<DeliverySummary>(
+			'POST',
+			`/v1/webhooks/${subscription.id}/deliveries/${past.id}/redeliver`,
+		);
+		print(
+			`${again.event_id}  ${again.event_type}  redelivered as ${again.id} (of ${past.id}) → ${subscription.id} ${subscription.url}`,
+		);
 		sent++;
 	}
 	if (sent === 0) {

@@ -25,7 +25,9 @@ async function main(): Promise<void> {
 			`  Redirect URIs      ${config.oauthRedirectUris.join(', ')}`,
 			`  Rate limit         ${config.rateLimit} requests per minute per token; access tokens live ${config.tokenTtl} s`,
 			...(config.faults.length > 0 || config.faultRate > 0
-				? [`  Faults             ${config.faults.length} rule(s)${config.faultRate > 0 ? `, random schedule at rate ${config.faultRate} (seed ${config.faultSeed})` : ''}`]
+				? [
+						`  Faults             ${config.faults.length} rule(s)${config.faultRate > 0 ? `, random schedule at rate ${config.faultRate} (seed ${config.faultSeed})` : ''}`,
+					]
 				: []),
 			'',
 			`  Try: curl -H "Authorization: Bearer ${config.demoToken}" "${baseUrl}/v1/students?per_page=2"`,

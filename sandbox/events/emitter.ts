@@ -41,7 +41,9 @@ export class SandboxEvents {
 
 	/** Emitted events, newest first. */
 	recent(filter: { type?: EventType } = {}): readonly EmittedEvent[] {
-		return filter.type ? this.recentEvents.filter((emitted) => emitted.event.type === filter.type) : this.recentEvents;
+		return filter.type
+			? this.recentEvents.filter((emitted) => emitted.event.type === filter.type)
+			: this.recentEvents;
 	}
 
 	private record(emitted: EmittedEvent): EmittedEvent {

@@ -55,7 +55,11 @@ export class EventFactory {
 	pickStudent(): StudentSummary {
 		const count = this.students.count;
 		const student = count > 0 ? this.students.summary(this.rng.int(1, count)) : undefined;
-		if (!student) throw new EventFactoryError('body', 'The sandbox has no students to make events about; start it with SANDBOX_STUDENTS above 0.');
+		if (!student)
+			throw new EventFactoryError(
+				'body',
+				'The sandbox has no students to make events about; start it with SANDBOX_STUDENTS above 0.',
+			);
 		return student;
 	}
 
@@ -63,18 +67,26 @@ export class EventFactory {
 		const requested = overrides.student_id;
 		if (requested === undefined) return this.pickStudent();
 		const student = typeof requested === 'number' ? this.students.summary(requested) : undefined;
-		if (!student) throw new EventFactoryError('data.student_id', `No student with ID ${String(requested)}.`);
+		if (!student)
+			throw new EventFactoryError('data.student_id', `No student with ID ${String(requested)}.`);
 		return student;
 	}
 }
 
-function withConsistentScore(data: Record<string, unknown>, overrides: Record<string, unknown>): Record<string, unknown> {
+function withConsistentScore(
+	data: Record<string, unknown>,
+	overrides: Record<string, unknown>,
+): Record<string, unknown> {
 	const changed = ['score', 'max_score', 'pass_mark'].some((key) => key in overrides);
-	if (!changed || typeof data.score !== 'number' || typeof data.max_score !== 'number' || typeof data.pass_mark !== 'number') {
+	if (
+		!changed ||
+		typeof data.score !== 'number' ||
+		typeof data.max_score !== 'number' ||
+		typeof data.pass_mark !== 'number'
+	) {
 		return data;
 	}
 	const derived = scoreFields(data.score, data.max_score, data.pass_mark);
 	for (const key of DERIVED_SCORE_FIELDS) if (!(key in overrides)) data[key] = derived[key];
 	return data;
 }
-

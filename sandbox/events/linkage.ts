@@ -20,7 +20,11 @@ export function definitionOf(type: EventType) {
 }
 
 /** The event's data linked to the sandbox's records (before the caller's overrides apply). */
-export function linkToRecord(records: RecordDirectory, type: EventType, data: Record<string, unknown>): Record<string, unknown> {
+export function linkToRecord(
+	records: RecordDirectory,
+	type: EventType,
+	data: Record<string, unknown>,
+): Record<string, unknown> {
 	const definition = definitionOf(type);
 	const store = records[definition.path];
 	if (definition.createdBy.includes(type)) return { ...data, id: store.newId() };
@@ -28,11 +32,16 @@ export function linkToRecord(records: RecordDirectory, type: EventType, data: Re
 	if (!existing) return { ...data, id: store.newId() };
 	const kept: Record<string, unknown> = {};
 	const previous = data.previous_attributes as Record<string, unknown> | undefined;
-	for (const key of IDENTITY[definition.path]) if (!(previous && key in previous)) kept[key] = existing[key];
+	for (const key of IDENTITY[definition.path])
+		if (!(previous && key in previous)) kept[key] = existing[key];
 	if (previous && 'course' in previous) previous.course = existing.course;
 	return { ...data, ...kept, id: existing.id };
 }
 
-export function saveRecord(records: RecordDirectory, type: EventType, data: Record<string, unknown>): void {
+export function saveRecord(
+	records: RecordDirectory,
+	type: EventType,
+	data: Record<string, unknown>,
+): void {
 	records[definitionOf(type).path].save(data as SandboxRecord);
 }

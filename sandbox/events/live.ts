@@ -60,11 +60,23 @@ export class LiveStream {
 		const [enrollment] = this.events.emit('enrollment.created', { ...student, status: 'pending' });
 		const { id, course, term } = enrollment.event.data as Record<string, unknown>;
 		const sameEnrollment = { ...student, id, course, term };
-		const later: Step[] = [{ type: 'enrollment.updated', overrides: { ...sameEnrollment, status: 'active', previous_attributes: { status: 'pending' } } }];
+		const later: Step[] = [
+			{
+				type: 'enrollment.updated',
+				overrides: {
+					...sameEnrollment,
+					status: 'active',
+					previous_attributes: { status: 'pending' },
+				},
+			},
+		];
 		if (this.rng.chance(0.2)) later.push({ type: 'payment.failed', overrides: student });
 		later.push({ type: 'payment.succeeded', overrides: student });
 		if (this.rng.chance(0.08)) {
-			later.push({ type: 'payment.refunded', overrides: student }, { type: 'enrollment.cancelled', overrides: sameEnrollment });
+			later.push(
+				{ type: 'payment.refunded', overrides: student },
+				{ type: 'enrollment.cancelled', overrides: sameEnrollment },
+			);
 		} else {
 			later.push({ type: 'exam_result.published', overrides: student });
 			if (this.rng.chance(0.15)) later.push({ type: 'exam_result.updated', overrides: student });

@@ -10,7 +10,11 @@ import { webhooksOf } from '../webhooks/plugin';
 import { SandboxEvents, type EmittedEvent } from './emitter';
 import { EventFactory, EventFactoryError } from './factory';
 import { LiveStream } from './live';
-import { EmitEventsBodySchema, EmitEventsResponseSchema, RecentEventsResponseSchema } from './schemas';
+import {
+	EmitEventsBodySchema,
+	EmitEventsResponseSchema,
+	RecentEventsResponseSchema,
+} from './schemas';
 import { EVENT_TYPES, isEventType } from '../schemas/events';
 
 declare module '../state' {
@@ -23,7 +27,12 @@ declare module '../state' {
 /** The sandbox's event emitter, created on first use; its payloads follow the sandbox seed. */
 export function eventsOf(state: SandboxState): SandboxEvents {
 	state.events ??= new SandboxEvents(
-		new EventFactory(mix(state.config.seed, hashString('events')), state.students, () => state.clock.now(), state.records),
+		new EventFactory(
+			mix(state.config.seed, hashString('events')),
+			state.students,
+			() => state.clock.now(),
+			state.records,
+		),
 		webhooksOf(state),
 		state.records,
 	);
@@ -32,7 +41,10 @@ export function eventsOf(state: SandboxState): SandboxEvents {
 
 const emittedResource = ({ event, queuedFor }: EmittedEvent) => ({ event, queued_for: queuedFor });
 
-export const eventsAdminPlugin: FastifyPluginAsync<{ state: SandboxState }> = async (app, { state }) => {
+export const eventsAdminPlugin: FastifyPluginAsync<{ state: SandboxState }> = async (
+	app,
+	{ state },
+) => {
 	const events = eventsOf(state);
 
 	app.post('/events', async (request, reply) => {
@@ -41,7 +53,8 @@ export const eventsAdminPlugin: FastifyPluginAsync<{ state: SandboxState }> = as
 		try {
 			emitted = events.emit(body.type, body.data ?? {}, body.count ?? 1);
 		} catch (error) {
-			if (error instanceof EventFactoryError) throw validationError({ [error.field]: [error.message] });
+			if (error instanceof EventFactoryError)
+				throw validationError({ [error.field]: [error.message] });
 			throw error;
 		}
 		reply.code(201);
@@ -53,14 +66,24 @@ export const eventsAdminPlugin: FastifyPluginAsync<{ state: SandboxState }> = as
 		const { page, perPage } = parsePageParams(query);
 		const type = query['filter[type]'];
 		if (type !== undefined && type !== '' && !isEventType(type)) {
-			throw validationError({ 'filter.type': [`The selected filter.type is invalid. Allowed: ${EVENT_TYPES.join(', ')}.`] });
+			throw validationError({
+				'filter.type': [`The selected filter.type is invalid. Allowed: ${EVENT_TYPES.join(', ')}.`],
+			});
 		}
 		const recent = events.recent(isEventType(type) ? { type } : {}).map(emittedResource);
-		return checkResponse(request, RecentEventsResponseSchema, paginate(request, recent, page, perPage));
+		return checkResponse(
+			request,
+			RecentEventsResponseSchema,
+			paginate(request, recent, page, perPage),
+		);
 	});
 
 	if (state.config.live) {
-		const live = new LiveStream(events, mix(state.config.seed, hashString('live')), state.config.liveIntervalMs);
+		const live = new LiveStream(
+			events,
+			mix(state.config.seed, hashString('live')),
+			state.config.liveIntervalMs,
+		);
 		app.addHook('onReady', async () => live.start());
 		app.addHook('onClose', async () => live.stop());
 	}

@@ -12,7 +12,9 @@ const EventTypeSchema = z.enum(EVENT_TYPES, {
 
 export const EmitEventsBodySchema = z.object({
 	type: EventTypeSchema,
-	data: z.record(z.unknown(), { invalid_type_error: 'must be an object of fields to override' }).optional(),
+	data: z
+		.record(z.unknown(), { invalid_type_error: 'must be an object of fields to override' })
+		.optional(),
 	count: z
 		.number({ invalid_type_error: `must be a whole number from 1 to ${MAX_EVENTS_PER_REQUEST}` })
 		.int(`must be a whole number from 1 to ${MAX_EVENTS_PER_REQUEST}`)
@@ -30,7 +32,9 @@ export const PlatformEventSchema = z
 	})
 	.strict();
 
-const EmittedEventSchema = z.object({ event: PlatformEventSchema, queued_for: z.array(z.string().regex(/^wh_/)) }).strict();
+const EmittedEventSchema = z
+	.object({ event: PlatformEventSchema, queued_for: z.array(z.string().regex(/^wh_/)) })
+	.strict();
 
 export const EmitEventsResponseSchema = z.object({ data: z.array(EmittedEventSchema) }).strict();
 export const RecentEventsResponseSchema = envelopeSchema(EmittedEventSchema);

@@ -29,7 +29,9 @@ declare module 'fastify' {
  * from a stream that fails — fastify then destroys the socket, as a cut connection would.
  */
 function truncatedPayload(reply: FastifyReply, payload: unknown): Readable {
-	const body = Buffer.isBuffer(payload) ? payload : Buffer.from(typeof payload === 'string' ? payload : '');
+	const body = Buffer.isBuffer(payload)
+		? payload
+		: Buffer.from(typeof payload === 'string' ? payload : '');
 	reply.header('content-length', body.length);
 	let sent = false;
 	return new Readable({
@@ -46,10 +48,27 @@ function sendFaultStatus(reply: FastifyReply, fault: Extract<FaultAction, { type
 	const retryAfter = fault.retry_after ?? (fault.status === 429 ? 1 : undefined);
 	if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
 	if (fault.status === 429) {
-		return sendError(reply, 429, 'rate_limited', `Too many requests. Retry in ${retryAfter} seconds.`, { retry_after: Math.max(1, retryAfter!) });
+		return sendError(
+			reply,
+			429,
+			'rate_limited',
+			`Too many requests. Retry in ${retryAfter} seconds.`,
+			{ retry_after: Math.max(1, retryAfter!) },
+		);
 	}
-	if (fault.status === 500) return sendError(reply, 500, 'server_error', 'Something went wrong on our side. Please try again.');
-	return sendError(reply, fault.status, 'service_unavailable', 'The service is temporarily unavailable. Please try again shortly.');
+	if (fault.status === 500)
+		return sendError(
+			reply,
+			500,
+			'server_error',
+			'Something went wrong on our side. Please try again.',
+		);
+	return sendError(
+		reply,
+		fault.status,
+		'service_unavailable',
+		'The service is temporarily unavailable. Please try again shortly.',
+	);
 }
 
 export function installFaultInjection(app: FastifyInstance, faults: FaultInjector): void {
@@ -73,5 +92,7 @@ export function installFaultInjection(app: FastifyInstance, faults: FaultInjecto
 				return;
 		}
 	});
-	app.addHook('onSend', async (request, reply, payload) => (request[TRUNCATE] ? truncatedPayload(reply, payload) : payload));
+	app.addHook('onSend', async (request, reply, payload) =>
+		request[TRUNCATE] ? truncatedPayload(reply, payload) : payload,
+	);
 }

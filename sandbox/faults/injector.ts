@@ -51,10 +51,18 @@ export class FaultInjector {
 	private rules: ActiveRule[] = [];
 	private nextId = 1;
 
-	constructor(private readonly config: Pick<SandboxConfig, 'faults' | 'faultRate' | 'faultSeed' | 'seed'>) {
+	constructor(
+		private readonly config: Pick<SandboxConfig, 'faults' | 'faultRate' | 'faultSeed' | 'seed'>,
+	) {
 		this.replace(config.faults);
 		if (config.faultRate > 0) {
-			this.add({ id: 'schedule', path: '*/v1/*', probability: config.faultRate, seed: config.faultSeed, fault: SCHEDULE_FAULTS });
+			this.add({
+				id: 'schedule',
+				path: '*/v1/*',
+				probability: config.faultRate,
+				seed: config.faultSeed,
+				fault: SCHEDULE_FAULTS,
+			});
 		}
 	}
 
@@ -101,7 +109,9 @@ export class FaultInjector {
 			const fires = this.fires(active);
 			if (fires && chosen === undefined) {
 				active.injected++;
-				chosen = Array.isArray(rule.fault) ? rule.fault[Math.floor(active.rng() * rule.fault.length)] : rule.fault;
+				chosen = Array.isArray(rule.fault)
+					? rule.fault[Math.floor(active.rng() * rule.fault.length)]
+					: rule.fault;
 			}
 		}
 		return chosen;

@@ -37,7 +37,12 @@ export class ApiError extends Error {
 	}
 }
 
-export function errorBody(request: FastifyRequest, code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
+export function errorBody(
+	request: FastifyRequest,
+	code: ErrorCode,
+	message: string,
+	extra: Record<string, unknown> = {},
+) {
 	return { message, code, ...extra, request_id: request.id };
 }
 
@@ -48,10 +53,16 @@ export function sendError(
 	message: string,
 	extra: Record<string, unknown> = {},
 ): FastifyReply {
-	return reply.code(status).type('application/json; charset=utf-8').send(errorBody(reply.request, code, message, extra));
+	return reply
+		.code(status)
+		.type('application/json; charset=utf-8')
+		.send(errorBody(reply.request, code, message, extra));
 }
 
-export function validationError(errors: FieldErrors, message = 'The given data was invalid.'): ApiError {
+export function validationError(
+	errors: FieldErrors,
+	message = 'The given data was invalid.',
+): ApiError {
 	return new ApiError(422, 'validation_failed', message, { errors });
 }
 
@@ -74,7 +85,12 @@ export function installErrorHandling(app: FastifyInstance): void {
 			});
 		}
 		request.log.error(error);
-		return sendError(reply, 500, 'server_error', 'Something went wrong on our side. Please try again.');
+		return sendError(
+			reply,
+			500,
+			'server_error',
+			'Something went wrong on our side. Please try again.',
+		);
 	});
 
 	app.setNotFoundHandler((request, reply) => {
@@ -82,7 +98,12 @@ export function installErrorHandling(app: FastifyInstance): void {
 		const allowed = METHODS.filter((method) => app.findRoute({ method, url: path }));
 		if (allowed.length > 0) {
 			reply.header('Allow', allowed.join(', '));
-			return sendError(reply, 405, 'method_not_allowed', `The ${request.method} method is not supported for this route. Supported methods: ${allowed.join(', ')}.`);
+			return sendError(
+				reply,
+				405,
+				'method_not_allowed',
+				`The ${request.method} method is not supported for this route. Supported methods: ${allowed.join(', ')}.`,
+			);
 		}
 		return sendError(reply, 404, 'not_found', `The route ${path} could not be found.`);
 	});

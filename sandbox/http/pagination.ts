@@ -49,7 +49,10 @@ function positiveInteger(raw: string | undefined): number | undefined {
 	return raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
 }
 
-export function parsePageParams(query: Query, { defaultPerPage = 20, maxPerPage = 100 } = {}): PageParams {
+export function parsePageParams(
+	query: Query,
+	{ defaultPerPage = 20, maxPerPage = 100 } = {},
+): PageParams {
 	const errors: FieldErrors = {};
 	let page = 1;
 	let perPage = defaultPerPage;
@@ -73,7 +76,12 @@ export function requestOrigin(request: FastifyRequest): string {
 	return `${request.protocol}://${request.host}`;
 }
 
-export function paginate<T>(request: FastifyRequest, source: readonly T[] | PageSource<T>, page: number, perPage: number): Envelope<T> {
+export function paginate<T>(
+	request: FastifyRequest,
+	source: readonly T[] | PageSource<T>,
+	page: number,
+	perPage: number,
+): Envelope<T> {
 	const pageSource: PageSource<T> = Array.isArray(source)
 		? { total: source.length, slice: (from, to) => source.slice(from, to) }
 		: (source as PageSource<T>);

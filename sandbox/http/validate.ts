@@ -17,9 +17,10 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
 	for (const issue of error.issues) {
 		const key = issue.path.length > 0 ? issue.path.join('.') : 'body';
 		const field = key.replace(/_/g, ' ');
-		const message = issue.code === 'invalid_type' && issue.received === 'undefined'
-			? `The ${field} field is required.`
-			: `The ${field} field is invalid: ${issue.message}.`;
+		const message =
+			issue.code === 'invalid_type' && issue.received === 'undefined'
+				? `The ${field} field is required.`
+				: `The ${field} field is invalid: ${issue.message}.`;
 		(errors[key] ??= []).push(message);
 	}
 	return errors;
@@ -36,7 +37,11 @@ export function checkResponse<T>(request: FastifyRequest, schema: z.ZodTypeAny, 
 	const result = schema.safeParse(body);
 	if (!result.success) {
 		request.log.error({ issues: result.error.issues }, 'response does not match the contract');
-		throw new ApiError(500, 'server_error', `Sandbox bug: the response does not match the contract (${result.error.issues[0].path.join('.')}: ${result.error.issues[0].message}).`);
+		throw new ApiError(
+			500,
+			'server_error',
+			`Sandbox bug: the response does not match the contract (${result.error.issues[0].path.join('.')}: ${result.error.issues[0].message}).`,
+		);
 	}
 	return body;
 }

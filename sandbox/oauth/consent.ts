@@ -21,7 +21,12 @@ button{font-size:1rem;padding:.5rem 1.25rem;margin-right:.5rem;cursor:pointer}.a
 }
 
 export function consentPage(client: OAuthClient, scopes: string[], consentId: string): string {
-	const items = scopes.map((scope) => `<li>${escapeHtml(SCOPE_LABELS[scope] ?? scope)} <small>(${escapeHtml(scope)})</small></li>`).join('');
+	const items = scopes
+		.map(
+			(scope) =>
+				`<li>${escapeHtml(SCOPE_LABELS[scope] ?? scope)} <small>(${escapeHtml(scope)})</small></li>`,
+		)
+		.join('');
 	return page(
 		'Authorize access — Education Platform sandbox',
 		`<h1>Authorize ${escapeHtml(client.name)}</h1>
@@ -36,5 +41,8 @@ export function consentPage(client: OAuthClient, scopes: string[], consentId: st
 }
 
 export function errorPage(message: string): string {
-	return page('Authorization error — Education Platform sandbox', `<h1>Authorization error</h1><p>${escapeHtml(message)}</p>`);
+	return page(
+		'Authorization error — Education Platform sandbox',
+		`<h1>Authorization error</h1><p>${escapeHtml(message)}</p>`,
+	);
 }

@@ -11,7 +11,13 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 
 import type { Grant } from '../auth/tokens';
 import { checkResponse } from '../http/validate';
-import { AuthorizeQuerySchema, ConsentDecisionSchema, TokenRequestSchema, TokenResponseSchema, type OAuthErrorCode } from '../schemas/oauth';
+import {
+	AuthorizeQuerySchema,
+	ConsentDecisionSchema,
+	TokenRequestSchema,
+	TokenResponseSchema,
+	type OAuthErrorCode,
+} from '../schemas/oauth';
 import type { SandboxState } from '../state';
 import { consentPage, errorPage } from './consent';
 import type { AuthorizationRequest, OAuthClient } from '../auth/oauthStore';
@@ -34,11 +40,19 @@ function splitScopes(scope: string | undefined): string[] | undefined {
 }
 
 /** The requested scopes if the client may have them all, else `invalid_scope`; none requested → `fallback`. */
-function grantedScopes(requested: string | undefined, allowed: string[], fallback: string[]): string[] {
+function grantedScopes(
+	requested: string | undefined,
+	allowed: string[],
+	fallback: string[],
+): string[] {
 	const scopes = splitScopes(requested);
 	if (!scopes) return fallback;
 	const refused = scopes.filter((scope) => !allowed.includes(scope));
-	if (refused.length > 0) throw new OAuthError('invalid_scope', `The requested scope ${refused.join(', ')} is invalid, unknown, or not allowed for this client.`);
+	if (refused.length > 0)
+		throw new OAuthError(
+			'invalid_scope',
+			`The requested scope ${refused.join(', ')} is invalid, unknown, or not allowed for this client.`,
+		);
 	return scopes;
 }
 
@@ -46,9 +60,14 @@ export function pkceChallenge(verifier: string): string {
 	return createHash('sha256').update(verifier).digest('base64url');
 }
 
-function redirectWith(reply: FastifyReply, uri: string, params: Record<string, string | undefined>) {
+function redirectWith(
+	reply: FastifyReply,
+	uri: string,
+	params: Record<string, string | undefined>,
+) {
 	const url = new URL(uri);
-	for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, value);
+	for (const [key, value] of Object.entries(params))
+		if (value !== undefined) url.searchParams.set(key, value);
 	return reply.redirect(url.toString(), 302);
 }
 
@@ -65,27 +84,49 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
 export const oauthRoutes: FastifyPluginAsync<{ state: SandboxState }> = async (app, { state }) => {
 	const { oauth, tokens } = state;
 
-	const htmlError = (reply: FastifyReply, message: string) => reply.code(400).type('text/html; charset=utf-8').send(errorPage(message));
+	const htmlError = (reply: FastifyReply, message: string) =>
+		reply.code(400).type('text/html; charset=utf-8').send(errorPage(message));
 
 	function approve(reply: FastifyReply, request: AuthorizationRequest) {
-		return redirectWith(reply, request.redirectUri, { code: oauth.issueCode(request), state: request.state });
+		return redirectWith(reply, request.redirectUri, {
+			code: oauth.issueCode(request),
+			state: request.state,
+		});
 	}
 
 	app.get('/authorize', async (request, reply) => {
 		const parsed = AuthorizeQuerySchema.safeParse(request.query);
-		if (!parsed.success) return htmlError(reply, 'Each authorization parameter must be given once.');
+		if (!parsed.success)
+			return htmlError(reply, 'Each authorization parameter must be given once.');
 		const query = parsed.data;
 		const client = query.client_id ? oauth.clients.get(query.client_id) : undefined;
 		if (!client) return htmlError(reply, `Unknown client_id "${query.client_id ?? ''}".`);
 		if (!query.redirect_uri || !oauth.redirectAllowed(client, query.redirect_uri)) {
-			return htmlError(reply, `The redirect_uri "${query.redirect_uri ?? ''}" is not registered for client ${client.id}. Allowed: ${client.redirectUris.join(', ')} (set SANDBOX_OAUTH_REDIRECT_URIS).`);
+			return htmlError(
+				reply,
+				`The redirect_uri "${query.redirect_uri ?? ''}" is not registered for client ${client.id}. Allowed: ${client.redirectUris.join(', ')} (set SANDBOX_OAUTH_REDIRECT_URIS).`,
+			);
 		}
 		const fail = (error: string, description: string) =>
-			redirectWith(reply, query.redirect_uri!, { error, error_description: description, state: query.state });
-		if (query.response_type !== 'code') return fail('unsupported_response_type', 'response_type must be "code".');
-		if (!query.code_challenge) return fail('invalid_request', 'PKCE is required: send code_challenge and code_challenge_method=S256.');
-		if (query.code_challenge_method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256; plain is not supported.');
-		if (!/^[A-Za-z0-9_-]{43}$/.test(query.code_challenge)) return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier (43 characters).');
+			redirectWith(reply, query.redirect_uri!, {
+				error,
+				error_description: description,
+				state: query.state,
+			});
+		if (query.response_type !== 'code')
+			return fail('unsupported_response_type', 'response_type must be "code".');
+		if (!query.code_challenge)
+			return fail(
+				'invalid_request',
+				'PKCE is required: send code_challenge and code_challenge_method=S256.',
+			);
+		if (query.code_challenge_method !== 'S256')
+			return fail('invalid_request', 'code_challenge_method must be S256; plain is not supported.');
+		if (!/^[A-Za-z0-9_-]{43}$/.test(query.code_challenge))
+			return fail(
+				'invalid_request',
+				'code_challenge must be the base64url SHA-256 of the code verifier (43 characters).',
+			);
 		let scopes: string[];
 		try {
 			scopes = grantedScopes(query.scope, client.scopes, client.scopes);
@@ -100,14 +141,21 @@ export const oauthRoutes: FastifyPluginAsync<{ state: SandboxState }> = async (a
 			codeChallenge: query.code_challenge,
 		};
 		if (state.config.autoApprove) return approve(reply, pending);
-		return reply.type('text/html; charset=utf-8').send(consentPage(client, scopes, oauth.savePending(pending)));
+		return reply
+			.type('text/html; charset=utf-8')
+			.send(consentPage(client, scopes, oauth.savePending(pending)));
 	});
 
 	app.post('/authorize', async (request, reply) => {
 		const parsed = ConsentDecisionSchema.safeParse(request.body);
-		if (!parsed.success) return htmlError(reply, 'The consent form is incomplete. Start the authorization again.');
+		if (!parsed.success)
+			return htmlError(reply, 'The consent form is incomplete. Start the authorization again.');
 		const pending = oauth.takePending(parsed.data.consent_id);
-		if (!pending) return htmlError(reply, 'This consent request has expired or was already answered. Start the authorization again.');
+		if (!pending)
+			return htmlError(
+				reply,
+				'This consent request has expired or was already answered. Start the authorization again.',
+			);
 		if (parsed.data.decision === 'deny') {
 			return redirectWith(reply, pending.redirectUri, {
 				error: 'access_denied',
@@ -125,34 +173,73 @@ export const oauthRoutes: FastifyPluginAsync<{ state: SandboxState }> = async (a
 			token_type: 'Bearer' as const,
 			expires_in: ttl,
 			access_token: access.token,
-			...(withRefresh ? { refresh_token: tokens.issueRefreshToken({ ...grant, clientId: client.id }) } : {}),
+			...(withRefresh
+				? { refresh_token: tokens.issueRefreshToken({ ...grant, clientId: client.id }) }
+				: {}),
 			scope: grant.scopes.join(' '),
 		};
 	}
 
 	function authorizationCodeGrant(client: OAuthClient, body: Record<string, string | undefined>) {
 		if (!body.code || !body.redirect_uri || !body.code_verifier) {
-			throw new OAuthError('invalid_request', 'The authorization_code grant needs code, redirect_uri and code_verifier.');
+			throw new OAuthError(
+				'invalid_request',
+				'The authorization_code grant needs code, redirect_uri and code_verifier.',
+			);
 		}
 		const code = oauth.takeCode(body.code);
-		if (!code || code.clientId !== client.id) throw new OAuthError('invalid_grant', 'The authorization code is invalid, expired, already used, or was issued to another client.');
-		if (code.redirectUri !== body.redirect_uri) throw new OAuthError('invalid_grant', 'The redirect_uri does not match the one used in the authorization request.');
-		if (pkceChallenge(body.code_verifier) !== code.codeChallenge) throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge (PKCE S256).');
-		return issueTokens(client, { kind: 'oauth', scopes: code.scopes, clientId: client.id, rateKey: `user:${USER_ID}:client:${client.id}` }, true);
+		if (!code || code.clientId !== client.id)
+			throw new OAuthError(
+				'invalid_grant',
+				'The authorization code is invalid, expired, already used, or was issued to another client.',
+			);
+		if (code.redirectUri !== body.redirect_uri)
+			throw new OAuthError(
+				'invalid_grant',
+				'The redirect_uri does not match the one used in the authorization request.',
+			);
+		if (pkceChallenge(body.code_verifier) !== code.codeChallenge)
+			throw new OAuthError(
+				'invalid_grant',
+				'The code_verifier does not match the code_challenge (PKCE S256).',
+			);
+		return issueTokens(
+			client,
+			{
+				kind: 'oauth',
+				scopes: code.scopes,
+				clientId: client.id,
+				rateKey: `user:${USER_ID}:client:${client.id}`,
+			},
+			true,
+		);
 	}
 
 	function refreshTokenGrant(client: OAuthClient, body: Record<string, string | undefined>) {
-		if (!body.refresh_token) throw new OAuthError('invalid_request', 'The refresh_token grant needs refresh_token.');
+		if (!body.refresh_token)
+			throw new OAuthError('invalid_request', 'The refresh_token grant needs refresh_token.');
 		const previous = tokens.takeRefreshToken(body.refresh_token, client.id);
-		if (!previous) throw new OAuthError('invalid_grant', 'The refresh token is invalid, expired, revoked, or was already used.');
+		if (!previous)
+			throw new OAuthError(
+				'invalid_grant',
+				'The refresh token is invalid, expired, revoked, or was already used.',
+			);
 		const scopes = grantedScopes(body.scope, previous.scopes, previous.scopes);
 		return issueTokens(client, { ...previous, scopes }, true);
 	}
 
 	function clientCredentialsGrant(client: OAuthClient, body: Record<string, string | undefined>) {
-		if (client.secret === null) throw new OAuthError('unauthorized_client', 'A public client cannot use the client_credentials grant.');
+		if (client.secret === null)
+			throw new OAuthError(
+				'unauthorized_client',
+				'A public client cannot use the client_credentials grant.',
+			);
 		const scopes = grantedScopes(body.scope, client.scopes, client.scopes);
-		return issueTokens(client, { kind: 'oauth', scopes, clientId: client.id, rateKey: `client:${client.id}` }, false);
+		return issueTokens(
+			client,
+			{ kind: 'oauth', scopes, clientId: client.id, rateKey: `client:${client.id}` },
+			false,
+		);
 	}
 
 	const GRANTS = {
@@ -164,24 +251,44 @@ export const oauthRoutes: FastifyPluginAsync<{ state: SandboxState }> = async (a
 	app.post('/token', async (request, reply) => {
 		reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
 		try {
-			const body = TokenRequestSchema.parse(request.body ?? {}) as Record<string, string | undefined>;
+			const body = TokenRequestSchema.parse(request.body ?? {}) as Record<
+				string,
+				string | undefined
+			>;
 			const basic = basicCredentials(request.headers.authorization);
 			const clientId = basic?.id ?? body.client_id;
 			const client = oauth.authenticateClient(clientId, basic ? basic.secret : body.client_secret);
 			if (!client) {
 				if (basic) reply.header('WWW-Authenticate', 'Basic realm="oauth"');
-				throw new OAuthError('invalid_client', 'Client authentication failed: unknown client or wrong secret.', 401);
+				throw new OAuthError(
+					'invalid_client',
+					'Client authentication failed: unknown client or wrong secret.',
+					401,
+				);
 			}
-			if (!body.grant_type) throw new OAuthError('invalid_request', 'The grant_type parameter is required.');
+			if (!body.grant_type)
+				throw new OAuthError('invalid_request', 'The grant_type parameter is required.');
 			const grant = GRANTS[body.grant_type as keyof typeof GRANTS];
-			if (!grant) throw new OAuthError('unsupported_grant_type', `The grant type "${body.grant_type}" is not supported. Use authorization_code, refresh_token or client_credentials.`);
+			if (!grant)
+				throw new OAuthError(
+					'unsupported_grant_type',
+					`The grant type "${body.grant_type}" is not supported. Use authorization_code, refresh_token or client_credentials.`,
+				);
 			return checkResponse(request, TokenResponseSchema, grant(client, body));
 		} catch (error) {
 			if (error instanceof OAuthError) {
-				return reply.code(error.status).send({ error: error.error, error_description: error.description, message: error.description });
+				return reply.code(error.status).send({
+					error: error.error,
+					error_description: error.description,
+					message: error.description,
+				});
 			}
 			if (error instanceof Error && error.name === 'ZodError') {
-				return reply.code(400).send({ error: 'invalid_request', error_description: 'Every token request parameter must be a string.', message: 'Every token request parameter must be a string.' });
+				return reply.code(400).send({
+					error: 'invalid_request',
+					error_description: 'Every token request parameter must be a string.',
+					message: 'Every token request parameter must be a string.',
+				});
 			}
 			throw error;
 		}

@@ -12,13 +12,25 @@ interface Subject {
 
 const SUBJECTS: readonly Subject[] = [
 	{ name: 'Mathematics', code: 'MATH', courses: ['Number Sense', 'Pre-Algebra', 'Algebra I'] },
-	{ name: 'English', code: 'ENG', courses: ['Reading and Writing', 'English Language Arts', 'American Literature'] },
-	{ name: 'Science', code: 'SCI', courses: ['Discovering Science', 'Earth and Life Science', 'Biology'] },
+	{
+		name: 'English',
+		code: 'ENG',
+		courses: ['Reading and Writing', 'English Language Arts', 'American Literature'],
+	},
+	{
+		name: 'Science',
+		code: 'SCI',
+		courses: ['Discovering Science', 'Earth and Life Science', 'Biology'],
+	},
 	{ name: 'History', code: 'HIST', courses: ['Our Community', 'World Geography', 'U.S. History'] },
 	{ name: 'Spanish', code: 'SPAN', courses: ['Spanish Explorers', 'Spanish I', 'Spanish II'] },
 	{ name: 'Art', code: 'ART', courses: ['Art and Craft', 'Visual Arts', 'Studio Art'] },
 	{ name: 'Music', code: 'MUS', courses: ['General Music', 'Choir', 'Concert Band'] },
-	{ name: 'Computer Science', code: 'CS', courses: ['Digital Skills', 'Intro to Coding', 'AP Computer Science Principles'] },
+	{
+		name: 'Computer Science',
+		code: 'CS',
+		courses: ['Digital Skills', 'Intro to Coding', 'AP Computer Science Principles'],
+	},
 ];
 
 export interface Course {
@@ -61,7 +73,12 @@ export function termAt(ms: number): Term {
 			: month < 8 || (month === 8 && day < 15)
 				? (['Summer', 1, '06-15', '08-07'] as const)
 				: (['Fall', 2, '09-01', '12-18'] as const);
-	return { id: (year - 2000) * 3 + index, name: `${season} ${year}`, starts_on: `${year}-${starts}`, ends_on: `${year}-${ends}` };
+	return {
+		id: (year - 2000) * 3 + index,
+		name: `${season} ${year}`,
+		starts_on: `${year}-${starts}`,
+		ends_on: `${year}-${ends}`,
+	};
 }
 
 export interface Charge {
@@ -77,8 +94,14 @@ export function pickCharge(rng: Random, term: Term, ms: number): Charge {
 	const charges: Charge[] = [
 		{ description: `Tuition, ${term.name} (instalment ${instalment} of 3)`, amount: 125_000 },
 		{ description: `Lunch program, ${month} ${year}`, amount: rng.pick([6_450, 7_200, 8_100]) },
-		{ description: `Field trip: ${rng.pick(['Science Museum', 'City Zoo', 'State Capitol', 'Art Gallery'])}`, amount: rng.pick([1_500, 2_500, 3_500]) },
-		{ description: `After-school ${rng.pick(['robotics', 'drama', 'soccer', 'chess'])} club, ${term.name}`, amount: rng.pick([9_000, 12_000, 15_000]) },
+		{
+			description: `Field trip: ${rng.pick(['Science Museum', 'City Zoo', 'State Capitol', 'Art Gallery'])}`,
+			amount: rng.pick([1_500, 2_500, 3_500]),
+		},
+		{
+			description: `After-school ${rng.pick(['robotics', 'drama', 'soccer', 'chess'])} club, ${term.name}`,
+			amount: rng.pick([9_000, 12_000, 15_000]),
+		},
 		{ description: `Music lessons, ${term.name}`, amount: 24_000 },
 		{ description: 'School uniform', amount: rng.pick([4_995, 7_450, 8_990]) },
 		{ description: `Exam registration fee, ${term.name}`, amount: 3_500 },
@@ -86,13 +109,26 @@ export function pickCharge(rng: Random, term: Term, ms: number): Charge {
 	return rng.pick(charges);
 }
 
-export const PAYMENT_METHODS = ['card', 'card', 'card', 'bank_transfer', 'direct_debit', 'cash'] as const;
+export const PAYMENT_METHODS = [
+	'card',
+	'card',
+	'card',
+	'bank_transfer',
+	'direct_debit',
+	'cash',
+] as const;
 
 export const PAYMENT_FAILURES: ReadonlyArray<{ code: string; message: string }> = [
 	{ code: 'card_declined', message: 'The card was declined by the issuing bank.' },
-	{ code: 'insufficient_funds', message: 'The account has insufficient funds to cover this payment.' },
+	{
+		code: 'insufficient_funds',
+		message: 'The account has insufficient funds to cover this payment.',
+	},
 	{ code: 'expired_card', message: 'The card has expired.' },
-	{ code: 'processing_error', message: 'An error occurred while processing the payment. Please try again.' },
+	{
+		code: 'processing_error',
+		message: 'An error occurred while processing the payment. Please try again.',
+	},
 ];
 
 export const REFUND_REASONS = [

@@ -78,7 +78,10 @@ function examResult(ctx: PayloadContext): Data {
 	const course = pickCourse(rng, student.grade_level);
 	const maxScore = rng.pick([100, 100, 100, 50, 80]);
 	// Mostly passes, a realistic tail of fails; scores in half points.
-	const score = Math.min(maxScore, Math.round(maxScore * Math.min(1, Math.max(0.2, 0.45 + rng.next() * 0.6)) * 2) / 2);
+	const score = Math.min(
+		maxScore,
+		Math.round(maxScore * Math.min(1, Math.max(0.2, 0.45 + rng.next() * 0.6)) * 2) / 2,
+	);
 	return {
 		id: `exr_${rng.token(8)}`,
 		exam: {
@@ -99,7 +102,14 @@ function examResult(ctx: PayloadContext): Data {
 /** percentage, grade and passed follow from score, max_score and pass_mark (contract §8.3). */
 export function scoreFields(score: number, maxScore: number, passMark: number): Data {
 	const percentage = Math.round((score / maxScore) * 1000) / 10;
-	return { score, max_score: maxScore, percentage, pass_mark: passMark, grade: letterGrade(percentage), passed: score >= passMark };
+	return {
+		score,
+		max_score: maxScore,
+		percentage,
+		pass_mark: passMark,
+		grade: letterGrade(percentage),
+		passed: score >= passMark,
+	};
 }
 
 /** A course the student was moved from: any other one fit for their grade. */
@@ -115,7 +125,9 @@ export const PAYLOAD_BUILDERS: Record<EventType, Builder> = {
 	'enrollment.created': (ctx) => enrollment(ctx, ctx.rng.chance(0.7) ? 'active' : 'pending'),
 	'enrollment.updated': (ctx) => {
 		const data = enrollment(ctx, 'active');
-		const previous = ctx.rng.chance(0.5) ? { status: 'pending' } : { course: otherCourse(ctx, data.course as { id: number }) };
+		const previous = ctx.rng.chance(0.5)
+			? { status: 'pending' }
+			: { course: otherCourse(ctx, data.course as { id: number }) };
 		return { ...data, previous_attributes: previous };
 	},
 	'enrollment.cancelled': (ctx) => ({
@@ -126,12 +138,21 @@ export const PAYLOAD_BUILDERS: Record<EventType, Builder> = {
 	'enrollment.completed': (ctx) => ({
 		...enrollment(ctx, 'completed'),
 		completed_at: formatTimestamp(ctx.now - 1000),
-		final_grade: ctx.rng.chance(0.1) ? null : ctx.rng.pick(['A', 'A', 'B', 'B', 'B', 'C', 'C', 'D', 'F']),
+		final_grade: ctx.rng.chance(0.1)
+			? null
+			: ctx.rng.pick(['A', 'A', 'B', 'B', 'B', 'C', 'C', 'D', 'F']),
 	}),
 	'payment.succeeded': payment,
 	'payment.failed': (ctx) => {
 		const failure = ctx.rng.pick(PAYMENT_FAILURES);
-		return { ...payment(ctx), status: 'failed', method: 'card', paid_at: null, failure_code: failure.code, failure_message: failure.message };
+		return {
+			...payment(ctx),
+			status: 'failed',
+			method: 'card',
+			paid_at: null,
+			failure_code: failure.code,
+			failure_message: failure.message,
+		};
 	},
 	'payment.refunded': (ctx) => {
 		const data = payment(ctx);

@@ -43,7 +43,10 @@ function lastString(value: unknown): string | undefined {
 }
 
 function items(value: string): string[] {
-	return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+	return value
+		.split(',')
+		.map((item) => item.trim())
+		.filter((item) => item !== '');
 }
 
 function timeOf(value: unknown): number | undefined {
@@ -51,20 +54,26 @@ function timeOf(value: unknown): number | undefined {
 }
 
 /** A predicate for one filter value, or the 422 message. */
-function predicateFor<R>(name: string, definition: FilterDefinition<R>, raw: string): RecordPredicate<R> | string {
+function predicateFor<R>(
+	name: string,
+	definition: FilterDefinition<R>,
+	raw: string,
+): RecordPredicate<R> | string {
 	if (definition.kind === 'search') return definition.matches(raw.trim().toLowerCase());
 	const { value } = definition;
 	switch (definition.kind) {
 		case 'ids': {
 			const list = items(raw);
-			if (!list.every((item) => /^\d+$/.test(item) && Number(item) >= 1)) return `The filter.${name} must be a comma-separated list of positive integers.`;
+			if (!list.every((item) => /^\d+$/.test(item) && Number(item) >= 1))
+				return `The filter.${name} must be a comma-separated list of positive integers.`;
 			const wanted = new Set(list.map(Number));
 			return (record) => wanted.has(value(record) as number);
 		}
 		case 'values': {
 			const list = items(raw).map((item) => item.toLowerCase());
 			const allowed = definition.allowed?.map((item) => item.toLowerCase());
-			if (allowed && !list.every((item) => allowed.includes(item))) return `The selected filter.${name} is invalid. Allowed: ${definition.allowed!.join(', ')}.`;
+			if (allowed && !list.every((item) => allowed.includes(item)))
+				return `The selected filter.${name} is invalid. Allowed: ${definition.allowed!.join(', ')}.`;
 			const wanted = new Set(list);
 			return (record) => wanted.has(String(value(record)).toLowerCase());
 		}
@@ -74,13 +83,15 @@ function predicateFor<R>(name: string, definition: FilterDefinition<R>, raw: str
 		}
 		case 'boolean': {
 			const text = raw.trim().toLowerCase();
-			if (!['true', 'false', '1', '0'].includes(text)) return `The filter.${name} field must be true or false.`;
+			if (!['true', 'false', '1', '0'].includes(text))
+				return `The filter.${name} field must be true or false.`;
 			const wanted = text === 'true' || text === '1';
 			return (record) => Boolean(value(record)) === wanted;
 		}
 		default: {
 			const bound = parseRangeValue(raw);
-			if (bound === undefined) return `The filter.${name} must be an ISO 8601 date (2026-01-01) or a date-time with a time zone (2026-01-01T00:00:00Z).`;
+			if (bound === undefined)
+				return `The filter.${name} must be an ISO 8601 date (2026-01-01) or a date-time with a time zone (2026-01-01T00:00:00Z).`;
 			const kind = definition.kind;
 			return (record) => {
 				const ms = timeOf(value(record));
@@ -91,7 +102,10 @@ function predicateFor<R>(name: string, definition: FilterDefinition<R>, raw: str
 	}
 }
 
-export function parseRecordQuery<R>(definition: ListDefinition<R>, query: Record<string, unknown>): RecordQuery<R> {
+export function parseRecordQuery<R>(
+	definition: ListDefinition<R>,
+	query: Record<string, unknown>,
+): RecordQuery<R> {
 	const errors: FieldErrors = {};
 	const predicates: RecordPredicate<R>[] = [];
 	const used: Record<string, string> = {};
@@ -116,7 +130,9 @@ export function parseRecordQuery<R>(definition: ListDefinition<R>, query: Record
 		}
 	}
 	if (unknown.length > 0) {
-		errors.filter = [`Requested filter(s) \`${unknown.join(', ')}\` are not allowed. Allowed filter(s) are \`${filterNames.join(', ')}\`.`];
+		errors.filter = [
+			`Requested filter(s) \`${unknown.join(', ')}\` are not allowed. Allowed filter(s) are \`${filterNames.join(', ')}\`.`,
+		];
 	}
 	const sort: RecordQuery<R>['sort'] = [];
 	const sortNames: string[] = [];
@@ -133,7 +149,10 @@ export function parseRecordQuery<R>(definition: ListDefinition<R>, query: Record
 				sortNames.push(item);
 			}
 		}
-		if (bad.length > 0) errors.sort = [`Requested sort(s) \`${bad.join(', ')}\` is not allowed. Allowed sort(s) are \`${Object.keys(definition.sorts).join(', ')}\`.`];
+		if (bad.length > 0)
+			errors.sort = [
+				`Requested sort(s) \`${bad.join(', ')}\` is not allowed. Allowed sort(s) are \`${Object.keys(definition.sorts).join(', ')}\`.`,
+			];
 	}
 	if (Object.keys(errors).length > 0) throw validationError(errors);
 	return { predicates, key: JSON.stringify(used), sort, sortKey: sortNames.join(',') };
@@ -143,9 +162,13 @@ export function parseRecordQuery<R>(definition: ListDefinition<R>, query: Record
  * The records that match every predicate, sorted by the query's sort. The sort is stable, so ties
  * keep the order `records` came in (by id for the record stores), and no sort keeps it whole.
  */
-export function applyQuery<R>(records: Iterable<R>, { predicates, sort }: Pick<RecordQuery<R>, 'predicates' | 'sort'>): R[] {
+export function applyQuery<R>(
+	records: Iterable<R>,
+	{ predicates, sort }: Pick<RecordQuery<R>, 'predicates' | 'sort'>,
+): R[] {
 	const matches: R[] = [];
-	for (const record of records) if (predicates.every((predicate) => predicate(record))) matches.push(record);
+	for (const record of records)
+		if (predicates.every((predicate) => predicate(record))) matches.push(record);
 	if (sort.length === 0) return matches;
 	const keys = new Map(matches.map((record) => [record, sort.map(({ value }) => value(record))]));
 	return matches.sort((a, b) => {

@@ -14,7 +14,11 @@ import type { StudentStore } from '../students/store';
 
 import { applyQuery, type RecordQuery } from './query';
 
-export type SandboxRecord = Record<string, unknown> & { id: string; student_id: number; updated_at: string };
+export type SandboxRecord = Record<string, unknown> & {
+	id: string;
+	student_id: number;
+	updated_at: string;
+};
 
 export interface RecordStoreOptions {
 	prefix: string;
@@ -50,7 +54,11 @@ export class RecordStore {
 
 	private generated(index: number): SandboxRecord {
 		const studentId = Math.floor(index / this.options.perStudent) + 1;
-		const core = this.options.generate(index, studentId, this.options.students.gradeLevel(studentId) ?? 0);
+		const core = this.options.generate(
+			index,
+			studentId,
+			this.options.students.gradeLevel(studentId) ?? 0,
+		);
 		return { ...core, id: this.idOf(index), student_id: studentId } as SandboxRecord;
 	}
 
@@ -84,20 +92,29 @@ export class RecordStore {
 
 	/** The student's most recent record (by id), to be changed by an event; undefined if none. */
 	latestOf(studentId: number): SandboxRecord | undefined {
-		const own = this.added.map((id) => this.saved.get(id)!).filter((record) => record.student_id === studentId);
+		const own = this.added
+			.map((id) => this.saved.get(id)!)
+			.filter((record) => record.student_id === studentId);
 		if (own.length > 0) return this.withStudent(own[own.length - 1]);
 		if (studentId < 1 || studentId > this.options.students.count) return undefined;
 		return this.get(this.idOf(studentId * this.options.perStudent - 1));
 	}
 
 	save(record: SandboxRecord): void {
-		const { student: _student, previous_attributes: _previous, ...core } = record as SandboxRecord & { student?: unknown; previous_attributes?: unknown };
+		const {
+			student: _student,
+			previous_attributes: _previous,
+			...core
+		} = record as SandboxRecord & { student?: unknown; previous_attributes?: unknown };
 		if (!this.saved.has(core.id) && this.indexOf(core.id) === undefined) this.added.push(core.id);
 		this.saved.set(core.id, structuredClone(core) as SandboxRecord);
 		this.version++;
 	}
 
-	query(query: RecordQuery<SandboxRecord>): { total: number; slice(from: number, to: number): SandboxRecord[] } {
+	query(query: RecordQuery<SandboxRecord>): {
+		total: number;
+		slice(from: number, to: number): SandboxRecord[];
+	} {
 		const key = `${query.key}|${query.sortKey}`;
 		let cached = this.cache.get(key);
 		if (!cached || cached.version !== this.version) {
@@ -107,11 +124,15 @@ export class RecordStore {
 			if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
 		}
 		const records = cached.records;
-		return { total: records.length, slice: (from, to) => records.slice(from, to).map((record) => this.withStudent(record)) };
+		return {
+			total: records.length,
+			slice: (from, to) => records.slice(from, to).map((record) => this.withStudent(record)),
+		};
 	}
 
 	private *all(): Generator<SandboxRecord> {
-		for (let index = 0; index < this.generatedCount; index++) yield this.saved.get(this.idOf(index)) ?? this.generated(index);
+		for (let index = 0; index < this.generatedCount; index++)
+			yield this.saved.get(this.idOf(index)) ?? this.generated(index);
 		for (const id of this.added) yield this.saved.get(id)!;
 	}
 

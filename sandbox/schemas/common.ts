@@ -4,7 +4,12 @@
 import { z } from 'zod';
 
 /** `2026-09-01T08:30:00.000000Z` — UTC with microseconds. */
-export const TimestampSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/, 'must be a timestamp like 2026-09-01T08:30:00.000000Z');
+export const TimestampSchema = z
+	.string()
+	.regex(
+		/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
+		'must be a timestamp like 2026-09-01T08:30:00.000000Z',
+	);
 /** `YYYY-MM-DD`. */
 export const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-09-01');
 

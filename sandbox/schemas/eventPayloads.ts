@@ -23,8 +23,17 @@ export const EnrollmentSchema = z
 		id: z.string().regex(/^enr_/),
 		student_id: z.number().int().positive(),
 		student: StudentSummarySchema,
-		course: z.object({ id: z.number().int().positive(), code: z.string().min(1), name: z.string().min(1) }).strict(),
-		term: z.object({ id: z.number().int().positive(), name: z.string().min(1), starts_on: DateSchema, ends_on: DateSchema }).strict(),
+		course: z
+			.object({ id: z.number().int().positive(), code: z.string().min(1), name: z.string().min(1) })
+			.strict(),
+		term: z
+			.object({
+				id: z.number().int().positive(),
+				name: z.string().min(1),
+				starts_on: DateSchema,
+				ends_on: DateSchema,
+			})
+			.strict(),
 		status: z.enum(['pending', 'active', 'cancelled', 'completed']),
 		enrolled_at: TimestampSchema,
 		cancelled_at: TimestampSchema.nullable(),
@@ -48,7 +57,9 @@ export const PaymentSchema = z
 		status: z.enum(['succeeded', 'failed', 'refunded', 'partially_refunded']),
 		method: z.enum(['card', 'bank_transfer', 'direct_debit', 'cash']),
 		paid_at: TimestampSchema.nullable(),
-		failure_code: z.enum(['card_declined', 'insufficient_funds', 'expired_card', 'processing_error']).nullable(),
+		failure_code: z
+			.enum(['card_declined', 'insufficient_funds', 'expired_card', 'processing_error'])
+			.nullable(),
 		failure_message: z.string().min(1).nullable(),
 		refunded_amount: z.number().int().min(0),
 		refunded_at: TimestampSchema.nullable(),
@@ -61,7 +72,14 @@ export const PaymentSchema = z
 export const ExamResultSchema = z
 	.object({
 		id: z.string().regex(/^exr_/),
-		exam: z.object({ id: z.number().int().positive(), name: z.string().min(1), subject: z.string().min(1), taken_on: DateSchema }).strict(),
+		exam: z
+			.object({
+				id: z.number().int().positive(),
+				name: z.string().min(1),
+				subject: z.string().min(1),
+				taken_on: DateSchema,
+			})
+			.strict(),
 		student_id: z.number().int().positive(),
 		student: StudentSummarySchema,
 		score: z.number().min(0),
@@ -77,7 +95,11 @@ export const ExamResultSchema = z
 	.strict();
 
 const withPrevious = <T extends z.AnyZodObject>(schema: T) =>
-	schema.extend({ previous_attributes: z.record(z.unknown()).refine((v) => Object.keys(v).length > 0, 'must name the changed fields') });
+	schema.extend({
+		previous_attributes: z
+			.record(z.unknown())
+			.refine((v) => Object.keys(v).length > 0, 'must name the changed fields'),
+	});
 
 export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodTypeAny> = {
 	'enrollment.created': EnrollmentSchema,

@@ -11,7 +11,13 @@ export const FaultActionSchema = z.discriminatedUnion('type', [
 	z
 		.object({
 			type: z.literal('status'),
-			status: z.union([z.literal(429), z.literal(500), z.literal(502), z.literal(503), z.literal(504)]),
+			status: z.union([
+				z.literal(429),
+				z.literal(500),
+				z.literal(502),
+				z.literal(503),
+				z.literal(504),
+			]),
 			retry_after: z.number().int().min(0).max(3600).optional(),
 		})
 		.strict(),

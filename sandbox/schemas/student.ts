@@ -6,7 +6,13 @@ import { z } from 'zod';
 
 import { DateSchema, TimestampSchema, dataSchema, envelopeSchema } from './common';
 
-export const STUDENT_STATUSES = ['active', 'inactive', 'graduated', 'withdrawn', 'suspended'] as const;
+export const STUDENT_STATUSES = [
+	'active',
+	'inactive',
+	'graduated',
+	'withdrawn',
+	'suspended',
+] as const;
 export const GENDERS = ['female', 'male', 'non_binary', 'undisclosed'] as const;
 export const RELATIONSHIPS = ['mother', 'father', 'guardian', 'grandparent', 'other'] as const;
 
@@ -31,7 +37,11 @@ export const GuardianSchema = z
 	})
 	.strict();
 
-const lowerCaseEmail = z.string().email().max(255).refine((email) => email === email.toLowerCase(), 'must be lower-case');
+const lowerCaseEmail = z
+	.string()
+	.email()
+	.max(255)
+	.refine((email) => email === email.toLowerCase(), 'must be lower-case');
 
 export const StudentSchema = z
 	.object({

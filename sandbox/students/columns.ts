@@ -56,7 +56,11 @@ export class StudentColumns {
 
 	reserve(capacity: number): void {
 		if (capacity <= this.gender.length) return;
-		const grow = <T extends { length: number; set(source: ArrayLike<number>): void }>(old: T, make: (n: number) => T, stride = 1) => {
+		const grow = <T extends { length: number; set(source: ArrayLike<number>): void }>(
+			old: T,
+			make: (n: number) => T,
+			stride = 1,
+		) => {
 			const next = make(capacity * stride);
 			next.set(old as unknown as ArrayLike<number>);
 			return next;

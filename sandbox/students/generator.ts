@@ -58,7 +58,10 @@ const { floor, min, max, sqrt } = Math;
 
 const GENDER_WEIGHTS = [0.48, 0.96, 0.98, 1];
 const STATUS_WEIGHTS = [0.78, 0.82, 0.91, 0.97, 1];
-const STATUS_CODE = Object.fromEntries(STUDENT_STATUSES.map((s, i) => [s, i])) as Record<(typeof STUDENT_STATUSES)[number], number>;
+const STATUS_CODE = Object.fromEntries(STUDENT_STATUSES.map((s, i) => [s, i])) as Record<
+	(typeof STUDENT_STATUSES)[number],
+	number
+>;
 
 export class StudentGenerator {
 	private readonly female: number[];
@@ -75,16 +78,27 @@ export class StudentGenerator {
 		this.male = MALE_FIRST_NAMES.map((n) => names.intern(n));
 		this.neutral = NEUTRAL_FIRST_NAMES.map((n) => names.intern(n));
 		this.last = LAST_NAMES.map((n) => names.intern(n));
-		for (const [name, nick] of Object.entries(NICKNAMES)) this.nickname.set(names.intern(name), names.intern(nick));
+		for (const [name, nick] of Object.entries(NICKNAMES))
+			this.nickname.set(names.intern(name), names.intern(nick));
 	}
 
 	fillCore(c: StudentColumns, i: number, id: number): void {
 		const rng = createRng(mix(this.seed, id, 1));
 		const gender = weighted(rng, GENDER_WEIGHTS);
-		const firstTable = gender === 0 ? this.female : gender === 1 ? this.male : rng() < 0.5 ? this.neutral : rng() < 0.5 ? this.female : this.male;
+		const firstTable =
+			gender === 0
+				? this.female
+				: gender === 1
+					? this.male
+					: rng() < 0.5
+						? this.neutral
+						: rng() < 0.5
+							? this.female
+							: this.male;
 		const first = pick(rng, firstTable);
 		const nick = this.nickname.get(first);
-		const preferred = nick !== undefined && rng() < 0.3 ? nick : rng() < 0.02 ? pick(rng, this.neutral) : 0;
+		const preferred =
+			nick !== undefined && rng() < 0.3 ? nick : rng() < 0.02 ? pick(rng, this.neutral) : 0;
 		const status = weighted(rng, STATUS_WEIGHTS);
 		const graduated = status === STATUS_CODE.graduated;
 		const grade = graduated ? 12 : int(rng, 0, 12);
@@ -95,13 +109,17 @@ export class StudentGenerator {
 		const intakeGrade = rng() < 0.55 ? 0 : int(rng, 0, grade);
 		const intakeYear = baseYear - (grade - intakeGrade);
 		const septemberFirst = utcDay(intakeYear, 9, 1);
-		const enrolled = min(REFERENCE_DAY - 1, rng() < 0.85 ? septemberFirst + int(rng, 0, 4) : septemberFirst + int(rng, 5, 280));
+		const enrolled = min(
+			REFERENCE_DAY - 1,
+			rng() < 0.85 ? septemberFirst + int(rng, 0, 4) : septemberFirst + int(rng, 5, 280),
+		);
 		let left = NONE_DAY;
 		if (graduated) left = utcDay(gradYear, 6, 10) + int(rng, 0, 10);
-		else if (status === STATUS_CODE.withdrawn) left = min(REFERENCE_DAY - 1, enrolled + int(rng, 20, max(20, REFERENCE_DAY - enrolled - 1)));
+		else if (status === STATUS_CODE.withdrawn)
+			left = min(REFERENCE_DAY - 1, enrolled + int(rng, 20, max(20, REFERENCE_DAY - enrolled - 1)));
 		const created = (enrolled - int(rng, 14, 150)) * DAY_MS + int(rng, 8 * 3600, 17 * 3600) * 1000;
 		const referenceMs = REFERENCE_DAY * DAY_MS;
-		const updated = created + floor((referenceMs - created) * sqrt(rng()) / 1000) * 1000;
+		const updated = created + floor(((referenceMs - created) * sqrt(rng())) / 1000) * 1000;
 
 		c.gender[i] = gender;
 		c.firstName[i] = first;
@@ -128,7 +146,8 @@ export class StudentGenerator {
 		if (low === high) low = 0;
 		const homeroom = !former || rng() < 0.4 ? 100 + grade * 10 + int(rng, 1, 4) : 0;
 		const slots = [low, high, homeroom].filter((group) => group !== 0);
-		for (let slot = 0; slot < GROUP_SLOTS; slot++) c.groups[i * GROUP_SLOTS + slot] = slots[slot] ?? 0;
+		for (let slot = 0; slot < GROUP_SLOTS; slot++)
+			c.groups[i * GROUP_SLOTS + slot] = slots[slot] ?? 0;
 	}
 
 	details(id: number, lastName: string): Pick<Student, 'phone' | 'address' | 'guardians'> {
@@ -148,7 +167,10 @@ export class StudentGenerator {
 		const count = weighted(rng, [0.4, 0.95, 1]) + 1;
 		const guardians: Student['guardians'] = [];
 		for (let k = 0; k < count; k++) {
-			const relationship = k === 0 ? pick(rng, ['mother', 'mother', 'father', 'guardian'] as const) : pick(rng, RELATIONSHIPS);
+			const relationship =
+				k === 0
+					? pick(rng, ['mother', 'mother', 'father', 'guardian'] as const)
+					: pick(rng, RELATIONSHIPS);
 			const female = relationship === 'mother' || (relationship !== 'father' && rng() < 0.5);
 			const first = pick(rng, female ? FEMALE_FIRST_NAMES : MALE_FIRST_NAMES);
 			const last = rng() < 0.85 ? lastName : pick(rng, LAST_NAMES);
@@ -156,7 +178,10 @@ export class StudentGenerator {
 				id: 1000 + id * 3 + k,
 				name: `${first} ${last}`,
 				relationship,
-				email: rng() < 0.85 ? `${emailSlug(first)}.${emailSlug(last)}@${pick(rng, GUARDIAN_EMAIL_DOMAINS)}` : null,
+				email:
+					rng() < 0.85
+						? `${emailSlug(first)}.${emailSlug(last)}@${pick(rng, GUARDIAN_EMAIL_DOMAINS)}`
+						: null,
 				phone: rng() < 0.9 ? fictionalPhone(rng) : null,
 				is_primary: k === 0,
 			});

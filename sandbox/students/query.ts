@@ -71,7 +71,13 @@ export interface StudentQuery {
 	sort?: SortKey[];
 }
 
-const RANGE_FILTERS = ['created_after', 'created_before', 'updated_since', 'enrolled_after', 'enrolled_before'] as const;
+const RANGE_FILTERS = [
+	'created_after',
+	'created_before',
+	'updated_since',
+	'enrolled_after',
+	'enrolled_before',
+] as const;
 
 function lastString(value: unknown): string | undefined {
 	if (Array.isArray(value)) return lastString(value[value.length - 1]);
@@ -87,7 +93,8 @@ function items(value: string): string[] {
 
 function integers(value: string, min: number, max: number): number[] | undefined {
 	const list = items(value);
-	if (!list.every((item) => /^\d+$/.test(item) && Number(item) >= min && Number(item) <= max)) return undefined;
+	if (!list.every((item) => /^\d+$/.test(item) && Number(item) >= min && Number(item) <= max))
+		return undefined;
 	return list.map(Number);
 }
 
@@ -104,11 +111,15 @@ const FILTER_PARSERS: Record<FilterName, FilterParser> = {
 	},
 	grade_level(value, filter) {
 		filter.grade_level = integers(value, 0, 12);
-		return filter.grade_level ? undefined : 'The filter.grade_level must be a comma-separated list of integers from 0 to 12.';
+		return filter.grade_level
+			? undefined
+			: 'The filter.grade_level must be a comma-separated list of integers from 0 to 12.';
 	},
 	group_id(value, filter) {
 		filter.group_id = integers(value, 1, Number.MAX_SAFE_INTEGER);
-		return filter.group_id ? undefined : 'The filter.group_id must be a comma-separated list of positive integers.';
+		return filter.group_id
+			? undefined
+			: 'The filter.group_id must be a comma-separated list of positive integers.';
 	},
 	email(value, filter) {
 		filter.email = items(value).map((e) => e.toLowerCase());
@@ -145,10 +156,13 @@ function parseSort(raw: string | undefined, errors: FieldErrors): SortKey[] | un
 		const desc = item.startsWith('-');
 		const field = desc ? item.slice(1) : item;
 		if (!(SORT_FIELDS as readonly string[]).includes(field)) unknown.push(field);
-		else if (!keys.some((key) => key.field === field)) keys.push({ field: field as SortField, desc });
+		else if (!keys.some((key) => key.field === field))
+			keys.push({ field: field as SortField, desc });
 	}
 	if (unknown.length > 0) {
-		errors.sort = [`Requested sort(s) \`${unknown.join(', ')}\` is not allowed. Allowed sort(s) are \`${SORT_FIELDS.join(', ')}\`.`];
+		errors.sort = [
+			`Requested sort(s) \`${unknown.join(', ')}\` is not allowed. Allowed sort(s) are \`${SORT_FIELDS.join(', ')}\`.`,
+		];
 	}
 	return keys;
 }
@@ -171,7 +185,9 @@ export function parseStudentQuery(query: Record<string, unknown>): StudentQuery 
 		if (message) errors[`filter.${name}`] = [message];
 	}
 	if (unknown.length > 0) {
-		errors.filter = [`Requested filter(s) \`${unknown.join(', ')}\` are not allowed. Allowed filter(s) are \`${FILTER_NAMES.join(', ')}\`.`];
+		errors.filter = [
+			`Requested filter(s) \`${unknown.join(', ')}\` are not allowed. Allowed filter(s) are \`${FILTER_NAMES.join(', ')}\`.`,
+		];
 	}
 	const sort = parseSort(lastString(query.sort), errors);
 	if (Object.keys(errors).length > 0) throw validationError(errors);

@@ -20,14 +20,29 @@
  */
 import type { Clock } from '../clock';
 import { validationError } from '../http/errors';
-import { GENDERS, STUDENT_STATUSES, StudentSchema, type Student, type StudentChanges } from '../schemas/student';
+import {
+	GENDERS,
+	STUDENT_STATUSES,
+	StudentSchema,
+	type Student,
+	type StudentChanges,
+} from '../schemas/student';
 import { GROUP_SLOTS, NONE_DAY, NameDictionary, StudentColumns } from './columns';
 import { stringRanks } from './compare';
-import { STUDENT_EMAIL_DOMAIN, StudentGenerator, emailSlug, studentEmail, studentNumber } from './generator';
+import {
+	STUDENT_EMAIL_DOMAIN,
+	StudentGenerator,
+	emailSlug,
+	studentEmail,
+	studentNumber,
+} from './generator';
 import type { SortField, SortKey, StudentFilter, StudentQuery } from './query';
 import { DAY_MS, dayFromDate, dayOf, formatDay, formatTimestamp } from './time';
 
-export type StudentSummary = Pick<Student, 'id' | 'student_number' | 'first_name' | 'last_name' | 'email' | 'grade_level'>;
+export type StudentSummary = Pick<
+	Student,
+	'id' | 'student_number' | 'first_name' | 'last_name' | 'email' | 'grade_level'
+>;
 
 export interface StudentQueryResult {
 	total: number;
@@ -45,15 +60,21 @@ export interface StudentStoreOptions {
 	clock: Clock;
 }
 
-const STATUS_CODES: Record<string, number> = Object.fromEntries(STUDENT_STATUSES.map((s, i) => [s, i]));
+const STATUS_CODES: Record<string, number> = Object.fromEntries(
+	STUDENT_STATUSES.map((s, i) => [s, i]),
+);
 /** Status codes ranked alphabetically (the contract sorts status as a string). */
-const STATUS_RANK = Uint8Array.from(STUDENT_STATUSES.map((s) => [...STUDENT_STATUSES].sort().indexOf(s)));
+const STATUS_RANK = Uint8Array.from(
+	STUDENT_STATUSES.map((s) => [...STUDENT_STATUSES].sort().indexOf(s)),
+);
 const GENERATED_EMAIL_ID = new RegExp(`(\\d+)@${STUDENT_EMAIL_DOMAIN.replace(/\./g, '\\.')}$`);
 const STUDENT_NUMBER_ID = /^S-\d{4}-(\d+)$/;
 const CACHE_SIZE = 16;
 
 /** Sort fields whose column values already are their order. */
-const NUMERIC_COLUMNS: Partial<Record<SortField, (c: StudentColumns) => Uint8Array | Int32Array | Float64Array>> = {
+const NUMERIC_COLUMNS: Partial<
+	Record<SortField, (c: StudentColumns) => Uint8Array | Int32Array | Float64Array>
+> = {
 	grade_level: (c) => c.grade,
 	date_of_birth: (c) => c.dateOfBirth,
 	enrolled_at: (c) => c.enrolledAt,
@@ -87,7 +108,8 @@ export class StudentStore {
 	constructor(private readonly options: StudentStoreOptions) {
 		this.columns = new StudentColumns(options.count);
 		this.generator = new StudentGenerator(options.seed, this.names);
-		for (let i = 0; i < options.count; i++) this.generator.fillCore(this.columns, this.columns.append(), i + 1);
+		for (let i = 0; i < options.count; i++)
+			this.generator.fillCore(this.columns, this.columns.append(), i + 1);
 	}
 
 	get count(): number {
@@ -119,10 +141,14 @@ export class StudentStore {
 		const cacheKey = JSON.stringify([filter, keys]);
 		let cached = this.resultCache.get(cacheKey);
 		if (!cached || cached.version !== this.version) {
-			cached = rememberLru(this.resultCache, cacheKey, { version: this.version, indexes: this.execute(filter, keys) });
+			cached = rememberLru(this.resultCache, cacheKey, {
+				version: this.version,
+				indexes: this.execute(filter, keys),
+			});
 		}
 		const indexes = cached.indexes;
-		const slice = (from: number, to: number) => Array.from(indexes.subarray(from, to), (i) => this.materialise(i));
+		const slice = (from: number, to: number) =>
+			Array.from(indexes.subarray(from, to), (i) => this.materialise(i));
 		return {
 			total: indexes.length,
 			ids: () => Array.from(indexes, (i) => i + 1),
@@ -228,7 +254,9 @@ export class StudentStore {
 		const changed = this.changed.get(i);
 		if (changed) return changed.email;
 		const c = this.columns;
-		return c.noEmail[i] ? null : studentEmail(this.slug(c.firstName[i]), this.slug(c.lastName[i]), i + 1);
+		return c.noEmail[i]
+			? null
+			: studentEmail(this.slug(c.firstName[i]), this.slug(c.lastName[i]), i + 1);
 	}
 
 	/** emailSlug of a dictionary name, memoised: building emails is the hot path of search and sort. */
@@ -241,11 +269,19 @@ export class StudentStore {
 	}
 
 	private groupsOf(i: number): ArrayLike<number> {
-		return this.changed.get(i)?.group_ids ?? this.columns.groups.subarray(i * GROUP_SLOTS, (i + 1) * GROUP_SLOTS);
+		return (
+			this.changed.get(i)?.group_ids ??
+			this.columns.groups.subarray(i * GROUP_SLOTS, (i + 1) * GROUP_SLOTS)
+		);
 	}
 
 	/** Generated emails and student numbers embed the id, so lookups only check one candidate plus the changed students. */
-	private indexOfUnique(value: string, idPattern: RegExp, valueOf: (i: number) => string | null, normalise: (v: string) => string): number | undefined {
+	private indexOfUnique(
+		value: string,
+		idPattern: RegExp,
+		valueOf: (i: number) => string | null,
+		normalise: (v: string) => string,
+	): number | undefined {
 		const wanted = normalise(value);
 		for (const i of this.changed.keys()) {
 			const own = valueOf(i);
@@ -261,11 +297,21 @@ export class StudentStore {
 	}
 
 	private indexOfEmail(email: string): number | undefined {
-		return this.indexOfUnique(email, GENERATED_EMAIL_ID, (i) => this.emailOf(i), (v) => v.toLowerCase());
+		return this.indexOfUnique(
+			email,
+			GENERATED_EMAIL_ID,
+			(i) => this.emailOf(i),
+			(v) => v.toLowerCase(),
+		);
 	}
 
 	private indexOfStudentNumber(number: string): number | undefined {
-		return this.indexOfUnique(number, STUDENT_NUMBER_ID, (i) => this.studentNumberOf(i), (v) => v);
+		return this.indexOfUnique(
+			number,
+			STUDENT_NUMBER_ID,
+			(i) => this.studentNumberOf(i),
+			(v) => v,
+		);
 	}
 
 	// --- filtering ------------------------------------------------------------------------------
@@ -292,15 +338,22 @@ export class StudentStore {
 			});
 		}
 		if (filter.email?.length) {
-			const owners = new Set(filter.email.map((email) => this.indexOfEmail(email)).filter((i) => i !== undefined));
+			const owners = new Set(
+				filter.email.map((email) => this.indexOfEmail(email)).filter((i) => i !== undefined),
+			);
 			list.push((i) => owners.has(i));
 		}
 		if (filter.student_number?.length) {
-			const owners = new Set(filter.student_number.map((n) => this.indexOfStudentNumber(n)).filter((i) => i !== undefined));
+			const owners = new Set(
+				filter.student_number
+					.map((n) => this.indexOfStudentNumber(n))
+					.filter((i) => i !== undefined),
+			);
 			list.push((i) => owners.has(i));
 		}
 		if (filter.search) list.push(this.searchPredicate(filter.search.toLowerCase()));
-		const { created_after, created_before, updated_since, enrolled_after, enrolled_before } = filter;
+		const { created_after, created_before, updated_since, enrolled_after, enrolled_before } =
+			filter;
 		if (created_after !== undefined) list.push((i) => c.createdAt[i] > created_after);
 		if (created_before !== undefined) list.push((i) => c.createdAt[i] < created_before);
 		if (updated_since !== undefined) list.push((i) => c.updatedAt[i] >= updated_since);
@@ -311,7 +364,9 @@ export class StudentStore {
 
 	private searchPredicate(term: string): Predicate {
 		const c = this.columns;
-		const nameMatches = Uint8Array.from(this.names.names, (name, k) => (k !== 0 && name.toLowerCase().includes(term) ? 1 : 0));
+		const nameMatches = Uint8Array.from(this.names.names, (name, k) =>
+			k !== 0 && name.toLowerCase().includes(term) ? 1 : 0,
+		);
 		return (i) =>
 			nameMatches[c.firstName[i]] === 1 ||
 			nameMatches[c.lastName[i]] === 1 ||
@@ -338,7 +393,8 @@ export class StudentStore {
 				if (predicates.length === 0 || matches(i)) out[length++] = i;
 			}
 		} else {
-			for (const i of this.permutation(keys)) if (predicates.length === 0 || matches(i)) out[length++] = i;
+			for (const i of this.permutation(keys))
+				if (predicates.length === 0 || matches(i)) out[length++] = i;
 		}
 		return out.slice(0, length);
 	}
@@ -347,7 +403,10 @@ export class StudentStore {
 		const cacheKey = JSON.stringify(keys);
 		const cached = this.permutationCache.get(cacheKey);
 		if (cached && cached.version === this.version) return cached.order;
-		const comparators = keys.map((key) => ({ ranks: this.ranks(key.field), sign: key.desc ? -1 : 1 }));
+		const comparators = keys.map((key) => ({
+			ranks: this.ranks(key.field),
+			sign: key.desc ? -1 : 1,
+		}));
 		const order = new Uint32Array(this.count);
 		for (let i = 0; i < order.length; i++) order[i] = i;
 		order.sort((a, b) => {
@@ -393,7 +452,6 @@ export class StudentStore {
 				return Uint32Array.from({ length: n }, (_, i) => i);
 		}
 	}
-
 }
 
 /** Keys after `id` cannot matter (ids are unique), and a trailing `id` ascending is the default tie-break. */

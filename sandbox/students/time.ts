@@ -24,7 +24,10 @@ export function dayOf(ms: number): number {
 }
 
 export function dayFromDate(date: string): number {
-	return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+	return (
+		Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) /
+		DAY_MS
+	);
 }
 
 export function utcDay(year: number, month: number, day: number): number {
@@ -35,7 +38,8 @@ export function isCalendarDate(date: string): boolean {
 	return /^\d{4}-\d{2}-\d{2}$/.test(date) && formatDay(dayFromDate(date)) === date;
 }
 
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+const DATE_TIME =
+	/^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 
 export function parseRangeValue(text: string): number | undefined {
 	const value = text.trim();

@@ -48,7 +48,11 @@ export class DeliveryEngine {
 
 	/** Queues `event` for `subscription`; the first attempt starts on the next tick. */
 	enqueue(subscription: Subscription, event: PlatformEvent): Delivery {
-		return this.queue(subscription, { eventId: event.id, eventType: event.type, body: JSON.stringify(event) });
+		return this.queue(subscription, {
+			eventId: event.id,
+			eventType: event.type,
+			body: JSON.stringify(event),
+		});
 	}
 
 	/**
@@ -61,7 +65,10 @@ export class DeliveryEngine {
 		return past && this.queue(subscription, past);
 	}
 
-	private queue(subscription: Subscription, event: Pick<Delivery, 'eventId' | 'eventType' | 'body'>): Delivery {
+	private queue(
+		subscription: Subscription,
+		event: Pick<Delivery, 'eventId' | 'eventType' | 'body'>,
+	): Delivery {
 		const delivery: Delivery = {
 			id: randomId('dlv_'),
 			webhookId: subscription.id,
@@ -153,7 +160,8 @@ export class DeliveryEngine {
 		this.inFlight.delete(delivery.id);
 		if (controller.signal.aborted && record.error !== 'timeout') return this.notify(); // deleted or closed
 		delivery.attempts.push(record);
-		const succeeded = record.responseStatus !== null && record.responseStatus >= 200 && record.responseStatus < 300;
+		const succeeded =
+			record.responseStatus !== null && record.responseStatus >= 200 && record.responseStatus < 300;
 		const delay = succeeded ? null : retryDelayAfter(record.attempt, this.options.retryScale);
 		if (succeeded) this.finish(delivery, 'succeeded');
 		else if (delay === null) this.finish(delivery, 'failed');
@@ -238,11 +246,15 @@ export class DeliveryEngine {
 /** The secrets an attempt at `nowMs` is signed with: the current one, then the old one in its grace period. */
 export function signingSecrets(subscription: Subscription, nowMs: number): string[] {
 	const previous = subscription.previousSecret;
-	return previous && previous.expiresAt > nowMs ? [subscription.secret, previous.secret] : [subscription.secret];
+	return previous && previous.expiresAt > nowMs
+		? [subscription.secret, previous.secret]
+		: [subscription.secret];
 }
 
 function describeNetworkError(error: unknown): string {
-	const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+	const code =
+		(error as { code?: string; cause?: { code?: string } })?.code ??
+		(error as { cause?: { code?: string } })?.cause?.code;
 	switch (code) {
 		case 'ECONNREFUSED':
 			return 'connection_refused';

@@ -3,7 +3,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 
 import { requireScopes } from '../api/auth';
-import { checkResponse, notFound, paginate, parseBody, parsePageParams, validateAll, validationError } from '../http';
+import {
+	checkResponse,
+	notFound,
+	paginate,
+	parseBody,
+	parsePageParams,
+	validateAll,
+	validationError,
+} from '../http';
 import { applyQuery, parseRecordQuery } from '../resources/query';
 import type { SandboxState } from '../state';
 import { DELIVERY_LIST, SUBSCRIPTION_LIST } from './queries';
@@ -45,7 +53,10 @@ type IdParams = { id: string };
 type DeliveryParams = IdParams & { deliveryId: string };
 type Query = Record<string, unknown>;
 
-export const webhooksPlugin: FastifyPluginAsync<{ state: SandboxState }> = async (app, { state }) => {
+export const webhooksPlugin: FastifyPluginAsync<{ state: SandboxState }> = async (
+	app,
+	{ state },
+) => {
 	const webhooks = webhooksOf(state);
 	const read = { preHandler: requireScopes('webhooks:read') };
 	const write = { preHandler: requireScopes('webhooks:write') };
@@ -58,10 +69,16 @@ export const webhooksPlugin: FastifyPluginAsync<{ state: SandboxState }> = async
 	};
 
 	/** A delivery of the request's subscription (`lookup` finds or redelivers it), else 404. */
-	const withDelivery = (request: FastifyRequest<{ Params: DeliveryParams }>, lookup: (webhookId: string, deliveryId: string) => Delivery | undefined) => {
+	const withDelivery = (
+		request: FastifyRequest<{ Params: DeliveryParams }>,
+		lookup: (webhookId: string, deliveryId: string) => Delivery | undefined,
+	) => {
 		const subscription = find(request);
 		const delivery = lookup(subscription.id, request.params.deliveryId);
-		if (!delivery) throw notFound(`Webhook ${subscription.id} has no delivery with ID ${request.params.deliveryId}.`);
+		if (!delivery)
+			throw notFound(
+				`Webhook ${subscription.id} has no delivery with ID ${request.params.deliveryId}.`,
+			);
 		return delivery;
 	};
 
@@ -72,19 +89,27 @@ export const webhooksPlugin: FastifyPluginAsync<{ state: SandboxState }> = async
 			() => parseRecordQuery(SUBSCRIPTION_LIST, query),
 		);
 		const items = applyQuery(webhooks.subscriptions.list(), listQuery).map(webhookResource);
-		return checkResponse(request, WebhookListResponseSchema, paginate(request, items, page, perPage));
+		return checkResponse(
+			request,
+			WebhookListResponseSchema,
+			paginate(request, items, page, perPage),
+		);
 	});
 
 	app.post('/webhooks', write, async (request, reply) => {
 		const body = parseBody(CreateWebhookBodySchema, request.body);
 		if (webhooks.subscriptions.size >= MAX_SUBSCRIPTIONS) {
 			throw validationError({
-				url: [`An account can have at most ${MAX_SUBSCRIPTIONS} webhook subscriptions. Delete one you no longer use first.`],
+				url: [
+					`An account can have at most ${MAX_SUBSCRIPTIONS} webhook subscriptions. Delete one you no longer use first.`,
+				],
 			});
 		}
 		const subscription = webhooks.subscriptions.create(body);
 		reply.code(201);
-		return checkResponse(request, WebhookWithSecretResponseSchema, { data: webhookResourceWithSecret(subscription) });
+		return checkResponse(request, WebhookWithSecretResponseSchema, {
+			data: webhookResourceWithSecret(subscription),
+		});
 	});
 
 	app.get<{ Params: IdParams }>('/webhooks/:id', read, async (request) =>
@@ -106,8 +131,13 @@ export const webhooksPlugin: FastifyPluginAsync<{ state: SandboxState }> = async
 	app.post<{ Params: IdParams }>('/webhooks/:id/rotate-secret', write, async (request) => {
 		const subscription = find(request);
 		const body = parseBody(RotateSecretBodySchema, request.body);
-		webhooks.subscriptions.rotateSecret(subscription.id, body.grace_period_seconds ?? DEFAULT_GRACE_PERIOD_SECONDS);
-		return checkResponse(request, WebhookWithSecretResponseSchema, { data: webhookResourceWithSecret(subscription) });
+		webhooks.subscriptions.rotateSecret(
+			subscription.id,
+			body.grace_period_seconds ?? DEFAULT_GRACE_PERIOD_SECONDS,
+		);
+		return checkResponse(request, WebhookWithSecretResponseSchema, {
+			data: webhookResourceWithSecret(subscription),
+		});
 	});
 
 	app.get<{ Params: IdParams }>('/webhooks/:id/deliveries', read, async (request) => {
@@ -118,17 +148,37 @@ export const webhooksPlugin: FastifyPluginAsync<{ state: SandboxState }> = async
 			() => parseRecordQuery(DELIVERY_LIST, query),
 		);
 		const log = applyQuery(webhooks.deliveries(subscription.id), listQuery);
-		const source = { total: log.length, slice: (from: number, to: number) => log.slice(from, to).map(deliveryResource) };
-		return checkResponse(request, DeliveryListResponseSchema, paginate(request, source, page, perPage));
+		const source = {
+			total: log.length,
+			slice: (from: number, to: number) => log.slice(from, to).map(deliveryResource),
+		};
+		return checkResponse(
+			request,
+			DeliveryListResponseSchema,
+			paginate(request, source, page, perPage),
+		);
 	});
 
-	app.get<{ Params: DeliveryParams }>('/webhooks/:id/deliveries/:deliveryId', read, async (request) =>
-		checkResponse(request, DeliveryResponseSchema, { data: deliveryResource(withDelivery(request, (id, deliveryId) => webhooks.delivery(id, deliveryId))) }),
+	app.get<{ Params: DeliveryParams }>(
+		'/webhooks/:id/deliveries/:deliveryId',
+		read,
+		async (request) =>
+			checkResponse(request, DeliveryResponseSchema, {
+				data: deliveryResource(
+					withDelivery(request, (id, deliveryId) => webhooks.delivery(id, deliveryId)),
+				),
+			}),
 	);
 
-	app.post<{ Params: DeliveryParams }>('/webhooks/:id/deliveries/:deliveryId/redeliver', write, async (request, reply) => {
-		const delivery = withDelivery(request, (id, deliveryId) => webhooks.redeliver(id, deliveryId));
-		reply.code(202);
-		return checkResponse(request, DeliveryResponseSchema, { data: deliveryResource(delivery) });
-	});
+	app.post<{ Params: DeliveryParams }>(
+		'/webhooks/:id/deliveries/:deliveryId/redeliver',
+		write,
+		async (request, reply) => {
+			const delivery = withDelivery(request, (id, deliveryId) =>
+				webhooks.redeliver(id, deliveryId),
+			);
+			reply.code(202);
+			return checkResponse(request, DeliveryResponseSchema, { data: deliveryResource(delivery) });
+		},
+	);
 };

@@ -27,7 +27,9 @@ export function deliveryResource(delivery: Delivery) {
 		event_type: delivery.eventType,
 		status: delivery.status,
 		attempt_count: delivery.attempts.length,
-		next_attempt_at: delivery.nextAttemptAt ? formatTimestamp(delivery.nextAttemptAt.getTime()) : null,
+		next_attempt_at: delivery.nextAttemptAt
+			? formatTimestamp(delivery.nextAttemptAt.getTime())
+			: null,
 		created_at: formatTimestamp(delivery.createdAt.getTime()),
 		attempts: delivery.attempts.map((attempt) => ({
 			attempt: attempt.attempt,

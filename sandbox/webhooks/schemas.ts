@@ -28,7 +28,10 @@ const EventListSchema = z
 	.min(1, 'must list at least one event')
 	.refine((events) => new Set(events).size === events.length, 'must not list an event twice');
 
-const DescriptionSchema = z.string({ invalid_type_error: 'must be a string' }).max(255, 'must be at most 255 characters').nullable();
+const DescriptionSchema = z
+	.string({ invalid_type_error: 'must be a string' })
+	.max(255, 'must be at most 255 characters')
+	.nullable();
 
 const EnabledSchema = z.boolean({ invalid_type_error: 'must be true or false' });
 

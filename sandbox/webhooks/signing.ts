@@ -11,12 +11,18 @@ export function generateSecret(): string {
 
 /** The HMAC key is the base64-decoded part after the prefix, not the secret string itself. */
 function secretKey(secret: string): Buffer {
-	if (!secret.startsWith(SECRET_PREFIX)) throw new Error(`Webhook secret must start with ${SECRET_PREFIX}`);
+	if (!secret.startsWith(SECRET_PREFIX))
+		throw new Error(`Webhook secret must start with ${SECRET_PREFIX}`);
 	return Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
 }
 
 /** One `v1,<base64>` signature over `${id}.${timestamp}.${body}`. */
-export function sign(secret: string, webhookId: string, timestampSeconds: number, body: string): string {
+export function sign(
+	secret: string,
+	webhookId: string,
+	timestampSeconds: number,
+	body: string,
+): string {
 	const digest = createHmac('sha256', secretKey(secret))
 		.update(`${webhookId}.${timestampSeconds}.`)
 		.update(body)
@@ -44,6 +50,8 @@ export function signatureHeaders(
 	return {
 		'webhook-id': webhookId,
 		'webhook-timestamp': String(timestampSeconds),
-		'webhook-signature': secrets.map((secret) => sign(secret, webhookId, timestampSeconds, body)).join(' '),
+		'webhook-signature': secrets
+			.map((secret) => sign(secret, webhookId, timestampSeconds, body))
+			.join(' '),
 	};
 }

@@ -27,7 +27,9 @@ export class SubscriptionStore {
 
 	list(filter: { url?: string } = {}): Subscription[] {
 		const all = [...this.byId.values()];
-		return filter.url === undefined ? all : all.filter((subscription) => subscription.url === filter.url);
+		return filter.url === undefined
+			? all
+			: all.filter((subscription) => subscription.url === filter.url);
 	}
 
 	get(id: string): Subscription | undefined {
@@ -76,7 +78,9 @@ export class SubscriptionStore {
 		if (!subscription) return undefined;
 		const now = this.now();
 		subscription.previousSecret =
-			gracePeriodSeconds > 0 ? { secret: subscription.secret, expiresAt: now + gracePeriodSeconds * 1000 } : null;
+			gracePeriodSeconds > 0
+				? { secret: subscription.secret, expiresAt: now + gracePeriodSeconds * 1000 }
+				: null;
 		subscription.secret = generateSecret();
 		subscription.updatedAt = new Date(now);
 		return subscription;
@@ -84,6 +88,8 @@ export class SubscriptionStore {
 
 	/** Enabled subscriptions that asked for `type`: the ones an event of that type is queued for. */
 	subscribersTo(type: EventType): Subscription[] {
-		return this.list().filter((subscription) => subscription.enabled && subscription.events.includes(type));
+		return this.list().filter(
+			(subscription) => subscription.enabled && subscription.events.includes(type),
+		);
 	}
 }

@@ -29,7 +29,9 @@ describe('imports of the repository', () => {
 		expect(credentials.length).toBe(4);
 		const tooMany = credentials.flatMap((file) => {
 			const loaded = closure(graph, file);
-			return loaded.length > MAX_CREDENTIAL_CLOSURE ? [`${file} loads ${loaded.length} files: ${loaded.join(', ')}`] : [];
+			return loaded.length > MAX_CREDENTIAL_CLOSURE
+				? [`${file} loads ${loaded.length} files: ${loaded.join(', ')}`]
+				: [];
 		});
 		expect(tooMany).toEqual([]);
 	});
@@ -46,12 +48,15 @@ describe('imports of the repository', () => {
 	it.each([
 		['nodes/', NODE_LAYERS],
 		['sandbox/', SANDBOX_LAYERS],
-	])('run only down the layers of %s, each file in a layer', (folder: string, layers: readonly Layer[]) => {
-		const files = filesIn([folder]);
-		expect(files.length).toBeGreaterThan(40);
-		expect(files.filter((file) => layerOf(layers, file) === undefined)).toEqual([]);
-		expect(upwardImports(within(graph, [folder]), layers)).toEqual([]);
-	});
+	])(
+		'run only down the layers of %s, each file in a layer',
+		(folder: string, layers: readonly Layer[]) => {
+			const files = filesIn([folder]);
+			expect(files.length).toBeGreaterThan(40);
+			expect(files.filter((file) => layerOf(layers, file) === undefined)).toEqual([]);
+			expect(upwardImports(within(graph, [folder]), layers)).toEqual([]);
+		},
+	);
 
 	it('keep every shipped file at 300 lines or fewer', () => {
 		const long = filesIn(SHIPPED)
@@ -63,10 +68,18 @@ describe('imports of the repository', () => {
 
 describe('the import-graph checks themselves', () => {
 	it("resolve imports as TypeScript does: a folder's index, type-only imports, and ./x.js naming x.ts", () => {
-		expect(graph.get('nodes/EducationPlatformPollingTrigger/poll/pollResource.ts')).toContain('nodes/shared/transport/index.ts');
-		expect(graph.get('nodes/shared/resources/simplify.ts')).toContain('nodes/shared/resources/descriptor.ts');
-		expect(graph.get('bench/list.ts')).toContain('nodes/EducationPlatform/EducationPlatform.node.ts');
-		expect(graph.get('nodes/shared/errors.ts')?.every((file) => !file.includes('node_modules'))).toBe(true);
+		expect(graph.get('nodes/EducationPlatformPollingTrigger/poll/pollResource.ts')).toContain(
+			'nodes/shared/transport/index.ts',
+		);
+		expect(graph.get('nodes/shared/resources/simplify.ts')).toContain(
+			'nodes/shared/resources/descriptor.ts',
+		);
+		expect(graph.get('bench/list.ts')).toContain(
+			'nodes/EducationPlatform/EducationPlatform.node.ts',
+		);
+		expect(
+			graph.get('nodes/shared/errors.ts')?.every((file) => !file.includes('node_modules')),
+		).toBe(true);
 	});
 
 	it('find every circle, each as its path, and a circle of folders that no file circle shows', () => {
@@ -77,7 +90,14 @@ describe('the import-graph checks themselves', () => {
 			['d', ['a']],
 		]);
 		expect(cycles(edges)).toEqual(['c → c', 'a → b → a']);
-		expect(cycles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+		expect(
+			cycles(
+				new Map([
+					['a', ['b']],
+					['b', []],
+				]),
+			),
+		).toEqual([]);
 		const files = new Map([
 			['x/registry.ts', ['y/get.ts']],
 			['y/get.ts', ['x/types.ts']],
@@ -85,7 +105,13 @@ describe('the import-graph checks themselves', () => {
 			['x/sub/item.ts', ['x/types.ts', 'y/get.ts']],
 		]);
 		expect(cycles(files)).toEqual([]);
-		expect(folderGraph(files)).toEqual(new Map([['x', ['y']], ['y', ['x']], ['x/sub', ['y']]]));
+		expect(folderGraph(files)).toEqual(
+			new Map([
+				['x', ['y']],
+				['y', ['x']],
+				['x/sub', ['y']],
+			]),
+		);
 		expect(cycles(folderGraph(files))).toEqual(['x → y → x']);
 	});
 

@@ -7,7 +7,8 @@ import ts from 'typescript';
 export const root = path.resolve(__dirname, '../..');
 
 /** A file's repository path with `/`, e.g. `nodes/shared/errors.ts`. */
-const repositoryPath = (absolute: string) => path.relative(root, absolute).split(path.sep).join('/');
+const repositoryPath = (absolute: string) =>
+	path.relative(root, absolute).split(path.sep).join('/');
 
 /** `file → the repository files it imports`: imports, re-exports, require(), import() and module augmentations, type-only ones too (they couple as much). */
 export type ImportGraph = ReadonlyMap<string, readonly string[]>;
@@ -15,14 +16,22 @@ export type ImportGraph = ReadonlyMap<string, readonly string[]>;
 function readImportGraph(): ImportGraph {
 	const configFile = path.join(root, 'tsconfig.dev.json');
 	const { config } = ts.readConfigFile(configFile, ts.sys.readFile);
-	const { options, fileNames } = ts.parseJsonConfigFileContent(config, ts.sys, root, undefined, configFile);
+	const { options, fileNames } = ts.parseJsonConfigFileContent(
+		config,
+		ts.sys,
+		root,
+		undefined,
+		configFile,
+	);
 	const cache = ts.createModuleResolutionCache(root, (name) => name, options);
 	const graph = new Map<string, string[]>();
 	for (const file of fileNames) {
 		const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
 		const targets = importedFiles.flatMap(({ fileName }) => {
 			const resolved = ts.resolveModuleName(fileName, file, options, ts.sys, cache).resolvedModule;
-			return resolved && !resolved.isExternalLibraryImport ? [repositoryPath(resolved.resolvedFileName)] : [];
+			return resolved && !resolved.isExternalLibraryImport
+				? [repositoryPath(resolved.resolvedFileName)]
+				: [];
 		});
 		graph.set(repositoryPath(file), [...new Set(targets)].sort());
 	}
@@ -40,7 +49,11 @@ export function importGraph(): ImportGraph {
 /** The part of a graph whose files are under one of the folders (`nodes/`, `sandbox/`), edges leaving it dropped. */
 export function within(edges: ImportGraph, folders: readonly string[]): Map<string, string[]> {
 	const inside = (file: string) => folders.some((folder) => file.startsWith(folder));
-	return new Map([...edges].filter(([file]) => inside(file)).map(([file, targets]) => [file, targets.filter(inside)]));
+	return new Map(
+		[...edges]
+			.filter(([file]) => inside(file))
+			.map(([file, targets]) => [file, targets.filter(inside)]),
+	);
 }
 
 /** Every file a file loads, directly or not, itself included. */
@@ -83,7 +96,8 @@ export function folderGraph(files: ImportGraph): Map<string, string[]> {
 	for (const [file, targets] of files) {
 		const from = path.posix.dirname(file);
 		for (const to of targets.map((target) => path.posix.dirname(target))) {
-			if (!holds(from, to) && !holds(to, from)) folders.set(from, (folders.get(from) ?? new Set()).add(to));
+			if (!holds(from, to) && !holds(to, from))
+				folders.set(from, (folders.get(from) ?? new Set()).add(to));
 		}
 	}
 	return new Map([...folders].map(([folder, targets]) => [folder, [...targets].sort()]));
@@ -117,7 +131,9 @@ export function upwardImports(edges: ImportGraph, layers: readonly Layer[]): str
 		const from = layerOf(layers, file);
 		return targets.flatMap((target) => {
 			const to = layerOf(layers, target);
-			return from !== undefined && to !== undefined && to < from ? [`${file} → ${target} (${name(from)} → ${name(to)})`] : [];
+			return from !== undefined && to !== undefined && to < from
+				? [`${file} → ${target} (${name(from)} → ${name(to)})`]
+				: [];
 		});
 	});
 }

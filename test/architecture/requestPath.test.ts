@@ -10,7 +10,11 @@ import { fileURLToPath } from 'node:url';
 
 import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
 import { createCredentialsHelper } from '../harness';
-import { accessTokenCredentials, liveSandboxForFile, runStudentNode } from '../integration/support/liveSandbox';
+import {
+	accessTokenCredentials,
+	liveSandboxForFile,
+	runStudentNode,
+} from '../integration/support/liveSandbox';
 
 const ROOT = join(__dirname, '..', '..');
 const sandbox = liveSandboxForFile({ students: 500 });
@@ -52,12 +56,19 @@ it('Student → Get Many runs through as many shipped files as docs/architecture
 		// Taking coverage resets its counters: what the next take reports ran after this line.
 		await session.post('Profiler.takePreciseCoverage');
 		const result = await getMany();
-		const { result: coverage } = (await session.post('Profiler.takePreciseCoverage')) as { result: ScriptCoverage[] };
+		const { result: coverage } = (await session.post('Profiler.takePreciseCoverage')) as {
+			result: ScriptCoverage[];
+		};
 		expect(result.items).toHaveLength(500);
 		const files = filesThatRan(coverage);
-		const documented = /(\d+) files run for it/.exec(readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8'));
+		const documented = /(\d+) files run for it/.exec(
+			readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8'),
+		);
 		// On a mismatch jest shows the files, so the map can be brought up to date (or the path back down).
-		expect({ count: files.length, files }).toEqual({ count: Number(documented?.[1]), files: expect.any(Array) });
+		expect({ count: files.length, files }).toEqual({
+			count: Number(documented?.[1]),
+			files: expect.any(Array),
+		});
 	} finally {
 		await session.post('Profiler.stopPreciseCoverage');
 		session.disconnect();

@@ -13,25 +13,47 @@ describe('rateLimitLowerBound', () => {
 		[0, 100, 600, 1, 0, 0],
 		[1, 100, 1, 1, 0, 0],
 		[2, 1, 1, 2, 1, 60],
-	])('%i items at %i per page, %i per window → %i requests, %i windows, %i s', (items, perPage, limitPerWindow, requests, windowsToWait, seconds) => {
-		expect(rateLimitLowerBound({ items, perPage, limitPerWindow })).toEqual({ requests, windowsToWait, seconds });
-	});
+	])(
+		'%i items at %i per page, %i per window → %i requests, %i windows, %i s',
+		(items, perPage, limitPerWindow, requests, windowsToWait, seconds) => {
+			expect(rateLimitLowerBound({ items, perPage, limitPerWindow })).toEqual({
+				requests,
+				windowsToWait,
+				seconds,
+			});
+		},
+	);
 
 	it('scales with the window length', () => {
-		expect(rateLimitLowerBound({ items: 1_000, perPage: 100, limitPerWindow: 4, windowSeconds: 1.5 }).seconds).toBe(3);
+		expect(
+			rateLimitLowerBound({ items: 1_000, perPage: 100, limitPerWindow: 4, windowSeconds: 1.5 })
+				.seconds,
+		).toBe(3);
 	});
 
 	it('refuses shapes that make no sense', () => {
-		expect(() => rateLimitLowerBound({ items: 10, perPage: 0, limitPerWindow: 600 })).toThrow('perPage must be a whole number of at least 1; got 0');
-		expect(() => rateLimitLowerBound({ items: -1, perPage: 100, limitPerWindow: 600 })).toThrow(RangeError);
-		expect(() => rateLimitLowerBound({ items: 10, perPage: 100, limitPerWindow: 1.5 })).toThrow(RangeError);
-		expect(() => rateLimitLowerBound({ items: 10, perPage: 100, limitPerWindow: 600, windowSeconds: 0 })).toThrow(RangeError);
+		expect(() => rateLimitLowerBound({ items: 10, perPage: 0, limitPerWindow: 600 })).toThrow(
+			'perPage must be a whole number of at least 1; got 0',
+		);
+		expect(() => rateLimitLowerBound({ items: -1, perPage: 100, limitPerWindow: 600 })).toThrow(
+			RangeError,
+		);
+		expect(() => rateLimitLowerBound({ items: 10, perPage: 100, limitPerWindow: 1.5 })).toThrow(
+			RangeError,
+		);
+		expect(() =>
+			rateLimitLowerBound({ items: 10, perPage: 100, limitPerWindow: 600, windowSeconds: 0 }),
+		).toThrow(RangeError);
 	});
 });
 
 describe('ratioToBound', () => {
 	it('divides the wall time by the bound, and has no ratio for a zero bound', () => {
-		expect(ratioToBound(66, rateLimitLowerBound({ items: 100_000, perPage: 100, limitPerWindow: 600 }))).toBeCloseTo(1.1);
-		expect(ratioToBound(3, rateLimitLowerBound({ items: 10_000, perPage: 100, limitPerWindow: 600 }))).toBeUndefined();
+		expect(
+			ratioToBound(66, rateLimitLowerBound({ items: 100_000, perPage: 100, limitPerWindow: 600 })),
+		).toBeCloseTo(1.1);
+		expect(
+			ratioToBound(3, rateLimitLowerBound({ items: 10_000, perPage: 100, limitPerWindow: 600 })),
+		).toBeUndefined();
 	});
 });

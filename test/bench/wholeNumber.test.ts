@@ -8,8 +8,14 @@ describe('wholeNumber', () => {
 	});
 
 	it('names the flag and the range when the value is not one', () => {
-		expect(() => wholeNumber('0', '--runs', 1, 100)).toThrow('--runs must be a whole number from 1 to 100; got "0".');
-		expect(() => wholeNumber('1.5', '--rate', 1)).toThrow('--rate must be a whole number of at least 1; got "1.5".');
-		expect(() => wholeNumber('', '--seed', 0)).toThrow('--seed must be a whole number of at least 0; got "".');
+		expect(() => wholeNumber('0', '--runs', 1, 100)).toThrow(
+			'--runs must be a whole number from 1 to 100; got "0".',
+		);
+		expect(() => wholeNumber('1.5', '--rate', 1)).toThrow(
+			'--rate must be a whole number of at least 1; got "1.5".',
+		);
+		expect(() => wholeNumber('', '--seed', 0)).toThrow(
+			'--seed must be a whole number of at least 0; got "".',
+		);
 	});
 });

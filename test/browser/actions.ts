@@ -11,16 +11,43 @@ export interface ActionPanel {
 	parameters: string[];
 }
 
-const GET_MANY = ['Credential', 'Resource', 'Operation', 'Return All', 'Limit', 'Simplify', 'Filters', 'Options', 'Sort'];
+const GET_MANY = [
+	'Credential',
+	'Resource',
+	'Operation',
+	'Return All',
+	'Limit',
+	'Simplify',
+	'Filters',
+	'Options',
+	'Sort',
+];
 
 /** Get names its record with a picker called after the resource, and has Simplify of its own. */
 function getPanel(action: string, resource: string): ActionPanel {
-	return { action, resource, operation: 'Get', parameters: ['Credential', 'Resource', 'Operation', resource, 'Simplify'] };
+	return {
+		action,
+		resource,
+		operation: 'Get',
+		parameters: ['Credential', 'Resource', 'Operation', resource, 'Simplify'],
+	};
 }
 
 /** A delivery is picked from its subscription's log. */
 function deliveryPanel(action: string, operation: string, last: string): ActionPanel {
-	return { action, resource: 'Webhook Delivery', operation, parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription', 'Webhook Delivery', last] };
+	return {
+		action,
+		resource: 'Webhook Delivery',
+		operation,
+		parameters: [
+			'Credential',
+			'Resource',
+			'Operation',
+			'Webhook Subscription',
+			'Webhook Delivery',
+			last,
+		],
+	};
 }
 
 function getManyPanel(action: string, resource: string): ActionPanel {
@@ -40,13 +67,28 @@ export const ACTION_PANELS: ActionPanel[] = [
 		action: 'Check triggers receive their events',
 		resource: 'Webhook Subscription',
 		operation: 'Check Triggers',
-		parameters: ['Credential', 'Resource', 'Operation', 'Re-Enable Disabled Subscriptions', 'Fix Events and Duplicates', 'Delete Orphaned Subscriptions'],
+		parameters: [
+			'Credential',
+			'Resource',
+			'Operation',
+			'Re-Enable Disabled Subscriptions',
+			'Fix Events and Duplicates',
+			'Delete Orphaned Subscriptions',
+		],
 	},
-	{ action: 'Delete webhook subscription', resource: 'Webhook Subscription', operation: 'Delete', parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription', 'Options'] },
+	{
+		action: 'Delete webhook subscription',
+		resource: 'Webhook Subscription',
+		operation: 'Delete',
+		parameters: ['Credential', 'Resource', 'Operation', 'Webhook Subscription', 'Options'],
+	},
 	getPanel('Get webhook subscription', 'Webhook Subscription'),
 	getManyPanel('Get many webhook subscriptions', 'Webhook Subscription'),
 	deliveryPanel('Get webhook delivery', 'Get', 'Simplify'),
-	{ ...getManyPanel('Get many webhook deliveries', 'Webhook Delivery'), parameters: [...GET_MANY.slice(0, 3), 'Deliveries Of', ...GET_MANY.slice(3)] },
+	{
+		...getManyPanel('Get many webhook deliveries', 'Webhook Delivery'),
+		parameters: [...GET_MANY.slice(0, 3), 'Deliveries Of', ...GET_MANY.slice(3)],
+	},
 	deliveryPanel('Send webhook delivery again', 'Redeliver', 'Options'),
 ];
 
@@ -63,7 +105,22 @@ export interface ResourceRun {
 }
 
 export const RESOURCE_RUNS: ResourceRun[] = [
-	{ action: 'Get many enrollments', path: '/v1/enrollments', fullOnly: ['student', 'course', 'term'], simplifiedOnly: ['student_name', 'course_name', 'term_name'] },
-	{ action: 'Get many payments', path: '/v1/payments', fullOnly: ['student', 'description'], simplifiedOnly: ['student_name'] },
-	{ action: 'Get many exam results', path: '/v1/exam-results', fullOnly: ['student', 'exam'], simplifiedOnly: ['student_name', 'exam_name', 'subject'] },
+	{
+		action: 'Get many enrollments',
+		path: '/v1/enrollments',
+		fullOnly: ['student', 'course', 'term'],
+		simplifiedOnly: ['student_name', 'course_name', 'term_name'],
+	},
+	{
+		action: 'Get many payments',
+		path: '/v1/payments',
+		fullOnly: ['student', 'description'],
+		simplifiedOnly: ['student_name'],
+	},
+	{
+		action: 'Get many exam results',
+		path: '/v1/exam-results',
+		fullOnly: ['student', 'exam'],
+		simplifiedOnly: ['student_name', 'exam_name', 'subject'],
+	},
 ];

@@ -21,10 +21,18 @@ import { EducationPlatformPollingTrigger } from '../../nodes/EducationPlatformPo
 import { EducationPlatformTrigger } from '../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
 import { defaultCredentialTypes } from '../harness';
 import { golden } from './support/golden';
-import { credentialContract, hasVersionConditions, nodeContractsByVersion } from './support/parameterContract';
+import {
+	credentialContract,
+	hasVersionConditions,
+	nodeContractsByVersion,
+} from './support/parameterContract';
 import { contractPart, textPart } from './support/textSplit';
 
-const NODES = [new EducationPlatform(), new EducationPlatformTrigger(), new EducationPlatformPollingTrigger()];
+const NODES = [
+	new EducationPlatform(),
+	new EducationPlatformTrigger(),
+	new EducationPlatformPollingTrigger(),
+];
 
 /**
  * Each node version whose parameters differ (`@version` conditions) viewed on its own, conditions
@@ -42,9 +50,10 @@ function contract() {
 		),
 		nodes: Object.fromEntries(NODES.flatMap(nodeContractsByVersion)),
 		credentials: Object.fromEntries(
-			defaultCredentialTypes().map(
-				(credential) => [credential.name, credentialContract(credential)],
-			),
+			defaultCredentialTypes().map((credential) => [
+				credential.name,
+				credentialContract(credential),
+			]),
 		),
 	};
 }
@@ -54,19 +63,29 @@ type Recorded = ReturnType<typeof contract>;
 // The same checks on both goldens: each node and credential equals its recorded part, and neither
 // file misses one or knows one no longer built.
 describe.each([
-	{ golden: 'parameter-contract.json', part: contractPart, what: 'what saved workflows and credentials rely on' },
+	{
+		golden: 'parameter-contract.json',
+		part: contractPart,
+		what: 'what saved workflows and credentials rely on',
+	},
 	{ golden: 'parameter-texts.json', part: textPart, what: 'what users read' },
 ])('$golden ($what)', ({ golden: file, part }) => {
 	const actual = part(contract()) as Recorded;
 	const expected = golden(file, actual);
 
-	it.each(Object.keys(expected.nodes))('node %s: identity, methods and every parameter are unchanged', (name) => {
-		expect(actual.nodes[name]).toEqual(expected.nodes[name]);
-	});
+	it.each(Object.keys(expected.nodes))(
+		'node %s: identity, methods and every parameter are unchanged',
+		(name) => {
+			expect(actual.nodes[name]).toEqual(expected.nodes[name]);
+		},
+	);
 
-	it.each(Object.keys(expected.credentials))('credential %s: identity and every property are unchanged', (name) => {
-		expect(actual.credentials[name]).toEqual(expected.credentials[name]);
-	});
+	it.each(Object.keys(expected.credentials))(
+		'credential %s: identity and every property are unchanged',
+		(name) => {
+			expect(actual.credentials[name]).toEqual(expected.credentials[name]);
+		},
+	);
 
 	it('records which versions each node has, and which a new node gets', () => {
 		expect(actual.versions).toEqual(expected.versions);
@@ -74,6 +93,8 @@ describe.each([
 
 	it('has no node or credential the fixture does not know', () => {
 		expect(Object.keys(actual.nodes).sort()).toEqual(Object.keys(expected.nodes).sort());
-		expect(Object.keys(actual.credentials).sort()).toEqual(Object.keys(expected.credentials).sort());
+		expect(Object.keys(actual.credentials).sort()).toEqual(
+			Object.keys(expected.credentials).sort(),
+		);
 	});
 });

@@ -18,7 +18,12 @@ import { captureNodeLogs } from '../harness/triggerLogs';
 import { startLiveSandbox, type LiveSandbox } from '../integration/support/liveSandbox';
 import { golden } from './support/golden';
 import { runSaved, type CompatContext } from './support/runSaved';
-import { descriptionOf, parameterIssues, savedNodes, unknownParameters } from './support/savedNodes';
+import {
+	descriptionOf,
+	parameterIssues,
+	savedNodes,
+	unknownParameters,
+} from './support/savedNodes';
 
 jest.setTimeout(60_000);
 
@@ -39,7 +44,18 @@ describe('saved workflows (saved-main.json and the examples) load and run as on 
 		// polling cursor see the same instant as the sandbox; timers and I/O stay real.
 		jest.useFakeTimers({
 			now: NOW,
-			doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+			doNotFake: [
+				'hrtime',
+				'nextTick',
+				'performance',
+				'queueMicrotask',
+				'setImmediate',
+				'clearImmediate',
+				'setInterval',
+				'clearInterval',
+				'setTimeout',
+				'clearTimeout',
+			],
 		});
 		logs = captureNodeLogs();
 		sandbox = await startLiveSandbox({ students: 40, clock: new ManualClock(NOW) });
@@ -48,7 +64,12 @@ describe('saved workflows (saved-main.json and the examples) load and run as on 
 			if (!target) throw new Error('A delivery arrived before a trigger was set up');
 			return target;
 		});
-		const context: CompatContext = { sandbox, receiver, now: NOW, setTarget: (trigger) => (target = trigger) };
+		const context: CompatContext = {
+			sandbox,
+			receiver,
+			now: NOW,
+			setTarget: (trigger) => (target = trigger),
+		};
 		for (const saved of SAVED) actual[saved.key] = await runSaved(saved, context);
 		expected = golden('saved-main.output.json', actual);
 	});
@@ -61,14 +82,19 @@ describe('saved workflows (saved-main.json and the examples) load and run as on 
 	});
 
 	it('finds the nodes of every saved workflow, and the golden output covers exactly them', () => {
-		expect(SAVED.filter((saved) => saved.key.startsWith('test/compat/fixtures/saved-main.json')).length).toBeGreaterThanOrEqual(23);
+		expect(
+			SAVED.filter((saved) => saved.key.startsWith('test/compat/fixtures/saved-main.json')).length,
+		).toBeGreaterThanOrEqual(23);
 		expect(Object.keys(expected).sort()).toEqual(SAVED.map((saved) => saved.key).sort());
 	});
 
-	it.each(SAVED.map((saved) => [saved.key, saved] as const))('%s: no parameter issue, no unknown parameter', (_key, saved) => {
-		expect(parameterIssues(saved)).toBeNull();
-		expect(unknownParameters(saved.node.parameters, descriptionOf(saved).properties)).toEqual([]);
-	});
+	it.each(SAVED.map((saved) => [saved.key, saved] as const))(
+		'%s: no parameter issue, no unknown parameter',
+		(_key, saved) => {
+			expect(parameterIssues(saved)).toBeNull();
+			expect(unknownParameters(saved.node.parameters, descriptionOf(saved).properties)).toEqual([]);
+		},
+	);
 
 	it.each(SAVED.map((saved) => [saved.key, saved] as const))('%s: runs as on 7d81129', (key) => {
 		expect(actual[key]).toEqual(expected[key]);

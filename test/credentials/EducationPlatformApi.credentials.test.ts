@@ -9,7 +9,10 @@ const HOST = 'https://springfield.edu-platform.test';
 useNock();
 
 function connectionTest(baseUrl: string, accessToken = 'edu_pat_good') {
-	return testCredentials(createCredentialsHelper(), 'educationPlatformApi', { baseUrl, accessToken });
+	return testCredentials(createCredentialsHelper(), 'educationPlatformApi', {
+		baseUrl,
+		accessToken,
+	});
 }
 
 describe('Education Platform API credential', () => {
@@ -17,7 +20,9 @@ describe('Education Platform API credential', () => {
 		const credential = new EducationPlatformApi();
 		expect(credential.name).toBe('educationPlatformApi');
 		expect(credential.displayName).toBe('Education Platform API');
-		expect(credential.properties.find((p) => p.name === 'accessToken')?.typeOptions?.password).toBe(true);
+		expect(credential.properties.find((p) => p.name === 'accessToken')?.typeOptions?.password).toBe(
+			true,
+		);
 		expect(credential.icon).toEqual({
 			light: 'file:../icons/educationPlatform.svg',
 			dark: 'file:../icons/educationPlatform.dark.svg',
@@ -26,12 +31,17 @@ describe('Education Platform API credential', () => {
 
 	describe('connection test (run as n8n runs it)', () => {
 		it('lists one student with the Bearer token and Accept: application/json', async () => {
-			const api = nock(HOST, { reqheaders: { authorization: 'Bearer edu_pat_good', accept: 'application/json' } })
+			const api = nock(HOST, {
+				reqheaders: { authorization: 'Bearer edu_pat_good', accept: 'application/json' },
+			})
 				.get('/v1/students')
 				.query({ per_page: '1' })
 				.reply(200, { data: [{ id: 1 }], meta: { total: 1 } });
 
-			await expect(connectionTest(HOST)).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
+			await expect(connectionTest(HOST)).resolves.toEqual({
+				status: 'OK',
+				message: 'Connection successful!',
+			});
 			expect(api.isDone()).toBe(true);
 		});
 
@@ -65,23 +75,35 @@ describe('Education Platform API credential', () => {
 			nock(HOST)
 				.get('/v1/students')
 				.query(true)
-				.reply(403, { message: 'This action requires the students:read scope.', code: 'insufficient_scope', required_scopes: ['students:read'] });
+				.reply(403, {
+					message: 'This action requires the students:read scope.',
+					code: 'insufficient_scope',
+					required_scopes: ['students:read'],
+				});
 
 			const result = await connectionTest(HOST);
 			expect(result.status).toBe('Error');
 			expect(result.message).toMatch(/lacks the students:read scope/);
-			expect(result.message).toMatch(/only for enrollments, payments or exam results works for them/);
+			expect(result.message).toMatch(
+				/only for enrollments, payments or exam results works for them/,
+			);
 		});
 
 		it('404: says the Base URL does not point at the API', async () => {
 			nock(HOST).get('/wrong/v1/students').query(true).reply(404, { message: 'Not found.' });
 			const result = await connectionTest(`${HOST}/wrong`);
-			expect(result).toMatchObject({ status: 'Error', message: expect.stringMatching(/No Education Platform API was found at this Base URL/) });
+			expect(result).toMatchObject({
+				status: 'Error',
+				message: expect.stringMatching(/No Education Platform API was found at this Base URL/),
+			});
 		});
 
 		it('any other failure reports the status', async () => {
 			nock(HOST).get('/v1/students').query(true).reply(500, { message: 'Server Error' });
-			await expect(connectionTest(HOST)).resolves.toMatchObject({ status: 'Error', message: expect.stringMatching(/500|Internal Server Error/) });
+			await expect(connectionTest(HOST)).resolves.toMatchObject({
+				status: 'Error',
+				message: expect.stringMatching(/500|Internal Server Error/),
+			});
 		});
 	});
 });

@@ -19,11 +19,14 @@ function oAuth2DialogFields() {
 
 describe('Education Platform Field Order API credential', () => {
 	it('is the OAuth2 credential\'s first parent and hidden from "Add credential"', () => {
-		expect(new EducationPlatformOAuth2Api().extends).toEqual(['educationPlatformFieldOrderApi', 'oAuth2Api']);
+		expect(new EducationPlatformOAuth2Api().extends).toEqual([
+			'educationPlatformFieldOrderApi',
+			'oAuth2Api',
+		]);
 		expect(new EducationPlatformFieldOrderApi().hidden).toBe(true);
 	});
 
-	it('puts the OAuth2 credential\'s own Base URL first in its dialog, in place of its own', () => {
+	it("puts the OAuth2 credential's own Base URL first in its dialog, in place of its own", () => {
 		const fields = oAuth2DialogFields();
 		expect(fields.map((field) => field.name)).toEqual([
 			'baseUrl',
@@ -34,16 +37,25 @@ describe('Education Platform Field Order API credential', () => {
 			'authUrlOverride',
 			'accessTokenUrlOverride',
 		]);
-		const ownBaseUrl = new EducationPlatformOAuth2Api().properties.find((field) => field.name === 'baseUrl');
+		const ownBaseUrl = new EducationPlatformOAuth2Api().properties.find(
+			(field) => field.name === 'baseUrl',
+		);
 		expect(fields[0]).toEqual(ownBaseUrl);
 	});
 
 	it('fails its connection test with what to create instead (n8n 1.x lists it)', async () => {
 		// n8n's routing asks again after a 401, as in the access-token credential's test.
-		nock(HOST).get('/v1/students').times(2).reply(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
-		const result = await testCredentials(createCredentialsHelper(), 'educationPlatformFieldOrderApi', {
-			baseUrl: `${HOST}/`,
-		});
+		nock(HOST)
+			.get('/v1/students')
+			.times(2)
+			.reply(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
+		const result = await testCredentials(
+			createCredentialsHelper(),
+			'educationPlatformFieldOrderApi',
+			{
+				baseUrl: `${HOST}/`,
+			},
+		);
 		expect(result).toEqual({
 			status: 'Error',
 			message:

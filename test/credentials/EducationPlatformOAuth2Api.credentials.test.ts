@@ -20,7 +20,10 @@ async function resolvedForConnect(data: ICredentialDataDecryptedObject) {
 }
 
 /** The client n8n's OAuth2CredentialController builds from the credential (convertCredentialToOptions). */
-function n8nOAuthClient(credentials: ICredentialDataDecryptedObject, extra: Partial<ClientOAuth2Options> = {}) {
+function n8nOAuthClient(
+	credentials: ICredentialDataDecryptedObject,
+	extra: Partial<ClientOAuth2Options> = {},
+) {
 	return new ClientOAuth2({
 		clientId: credentials.clientId as string,
 		clientSecret: credentials.clientSecret as string,
@@ -42,12 +45,15 @@ function authorizationUri(credentials: ICredentialDataDecryptedObject, codeChall
 }
 
 describe('Education Platform OAuth2 API credential', () => {
-	it('extends n8n\'s oAuth2Api and offers Authorization Code with PKCE or Client Credentials', () => {
+	it("extends n8n's oAuth2Api and offers Authorization Code with PKCE or Client Credentials", () => {
 		const credential = new EducationPlatformOAuth2Api();
 		expect(credential.name).toBe('educationPlatformOAuth2Api');
 		expect(credential.extends).toContain('oAuth2Api');
 		const grantType = credential.properties.find((p) => p.name === 'grantType');
-		expect(grantType?.options?.map((o) => 'value' in o && o.value)).toEqual(['pkce', 'clientCredentials']);
+		expect(grantType?.options?.map((o) => 'value' in o && o.value)).toEqual([
+			'pkce',
+			'clientCredentials',
+		]);
 		expect(grantType?.default).toBe('pkce');
 	});
 
@@ -73,19 +79,47 @@ describe('Education Platform OAuth2 API credential', () => {
 	});
 
 	it('derives the hidden scope from the Scopes field (default: every scope, so every operation works on first use)', async () => {
-		expect((await resolvedForConnect({ baseUrl: 'https://s.example' })).scope).toBe('students:read enrollments:read payments:read exam_results:read webhooks:read webhooks:write');
-		expect((await resolvedForConnect({ baseUrl: 'https://s.example', platformScopes: ['webhooks:read'] })).scope).toBe('webhooks:read');
-		const finance = { baseUrl: 'https://s.example', platformScopes: ['enrollments:read', 'payments:read', 'exam_results:read'] };
-		expect((await resolvedForConnect(finance)).scope).toBe('enrollments:read payments:read exam_results:read');
+		expect((await resolvedForConnect({ baseUrl: 'https://s.example' })).scope).toBe(
+			'students:read enrollments:read payments:read exam_results:read webhooks:read webhooks:write',
+		);
+		expect(
+			(
+				await resolvedForConnect({
+					baseUrl: 'https://s.example',
+					platformScopes: ['webhooks:read'],
+				})
+			).scope,
+		).toBe('webhooks:read');
+		const finance = {
+			baseUrl: 'https://s.example',
+			platformScopes: ['enrollments:read', 'payments:read', 'exam_results:read'],
+		};
+		expect((await resolvedForConnect(finance)).scope).toBe(
+			'enrollments:read payments:read exam_results:read',
+		);
 	});
 
 	it('asks for the default scopes when the editor saved the untouched Scopes field as an empty list', async () => {
 		// n8n 2.41's dialog shows the default but saves []; an empty scope= would get every scope the client has.
-		expect((await resolvedForConnect({ baseUrl: 'https://s.example', clientId: 'public-client', platformScopes: [] })).scope).toBe('students:read enrollments:read payments:read exam_results:read webhooks:read webhooks:write');
+		expect(
+			(
+				await resolvedForConnect({
+					baseUrl: 'https://s.example',
+					clientId: 'public-client',
+					platformScopes: [],
+				})
+			).scope,
+		).toBe(
+			'students:read enrollments:read payments:read exam_results:read webhooks:read webhooks:write',
+		);
 	});
 
 	it('ignores a stale stored scope, as n8n does for community OAuth2 types', async () => {
-		const credentials = await resolvedForConnect({ baseUrl: 'https://s.example', platformScopes: ['students:read'], scope: 'everything' });
+		const credentials = await resolvedForConnect({
+			baseUrl: 'https://s.example',
+			platformScopes: ['students:read'],
+			scope: 'everything',
+		});
 		expect(credentials.scope).toBe('students:read');
 	});
 
@@ -104,7 +138,9 @@ describe('Education Platform OAuth2 API credential', () => {
 		});
 		const uri = authorizationUri(credentials, 'challenge-123');
 
-		expect(`${uri.origin}${uri.pathname}`).toBe('https://springfield.edu-platform.test/oauth/authorize');
+		expect(`${uri.origin}${uri.pathname}`).toBe(
+			'https://springfield.edu-platform.test/oauth/authorize',
+		);
 		expect(Object.fromEntries(uri.searchParams)).toEqual({
 			client_id: 'public-client',
 			redirect_uri: REDIRECT_URI,
@@ -117,7 +153,10 @@ describe('Education Platform OAuth2 API credential', () => {
 	});
 
 	it('exchanges the code at the derived token URL with the PKCE verifier (public client)', async () => {
-		const credentials = await resolvedForConnect({ baseUrl: 'https://springfield.edu-platform.test/api', clientId: 'public-client' });
+		const credentials = await resolvedForConnect({
+			baseUrl: 'https://springfield.edu-platform.test/api',
+			clientId: 'public-client',
+		});
 		const token = nock('https://springfield.edu-platform.test')
 			.post('/oauth/token', {
 				code: 'auth-code',
@@ -126,19 +165,34 @@ describe('Education Platform OAuth2 API credential', () => {
 				client_id: 'public-client',
 				code_verifier: 'verifier-abc',
 			})
-			.reply(200, { token_type: 'Bearer', access_token: 'at', refresh_token: 'rt', expires_in: 3600 });
+			.reply(200, {
+				token_type: 'Bearer',
+				access_token: 'at',
+				refresh_token: 'rt',
+				expires_in: 3600,
+			});
 
-		const result = await n8nOAuthClient(credentials).code.getToken(`${REDIRECT_URI}?code=auth-code&state=s`, { body: { code_verifier: 'verifier-abc' } });
+		const result = await n8nOAuthClient(credentials).code.getToken(
+			`${REDIRECT_URI}?code=auth-code&state=s`,
+			{ body: { code_verifier: 'verifier-abc' } },
+		);
 
 		expect(result.data).toMatchObject({ access_token: 'at', refresh_token: 'rt' });
 		expect(token.isDone()).toBe(true);
 	});
 
-	it('passes n8n\'s connection check once connected', async () => {
+	it("passes n8n's connection check once connected", async () => {
 		const helper = createCredentialsHelper();
-		await expect(testCredentials(helper, TYPE, { baseUrl: 'https://s.example', oauthTokenData: { access_token: 'x' } })).resolves.toMatchObject({
+		await expect(
+			testCredentials(helper, TYPE, {
+				baseUrl: 'https://s.example',
+				oauthTokenData: { access_token: 'x' },
+			}),
+		).resolves.toMatchObject({
 			status: 'OK',
 		});
-		await expect(testCredentials(helper, TYPE, { baseUrl: 'https://s.example' })).resolves.toMatchObject({ status: 'Error' });
+		await expect(
+			testCredentials(helper, TYPE, { baseUrl: 'https://s.example' }),
+		).resolves.toMatchObject({ status: 'Error' });
 	});
 });

@@ -5,7 +5,13 @@ describe('Education Platform Webhook Signing Secret API credential', () => {
 	const credential = new EducationPlatformWebhookSigningApi();
 
 	it('holds the signing secret and, only while rotating, the previous one, both hidden', () => {
-		expect(credential.properties.map(({ name, required, typeOptions }) => ({ name, required, password: typeOptions?.password }))).toEqual([
+		expect(
+			credential.properties.map(({ name, required, typeOptions }) => ({
+				name,
+				required,
+				password: typeOptions?.password,
+			})),
+		).toEqual([
 			{ name: 'signingSecret', required: true, password: true },
 			{ name: 'previousSigningSecret', required: undefined, password: true },
 		]);

@@ -8,13 +8,21 @@ import { EducationPlatformOAuth2Api } from '../../credentials/EducationPlatformO
 import { defaultScopes } from '../../nodes/shared/scopes';
 
 const ROOT = path.join(__dirname, '..', '..');
-const DOCUMENTS = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`)];
+const DOCUMENTS = [
+	'README.md',
+	...fs
+		.readdirSync(path.join(ROOT, 'docs'))
+		.filter((file) => file.endsWith('.md'))
+		.map((file) => `docs/${file}`),
+];
 const ALL = defaultScopes();
 const SCOPE = /\b(?:students|enrollments|payments|exam_results|webhooks):(?:read|write)\b/g;
 /** The Scopes field's options as the dialog names them: "Read Students", "Manage Webhooks". */
-const SCOPE_NAME = /\b(?:Read (?:Students|Enrollments|Payments|Exam Results|Webhooks)|Manage Webhooks)\b/g;
+const SCOPE_NAME =
+	/\b(?:Read (?:Students|Enrollments|Payments|Exam Results|Webhooks)|Manage Webhooks)\b/g;
 /** Words that make a sentence a claim about which scopes a credential has without a choice made. */
-const DEFAULT_CLAIM = /\bdefault\b|\bevery scope\b|\ball (?:the )?scopes\b|\ball six\b|\bnone ticked\b|\bno scopes? ticked\b|\bwith none\b/i;
+const DEFAULT_CLAIM =
+	/\bdefault\b|\bevery scope\b|\ball (?:the )?scopes\b|\ball six\b|\bnone ticked\b|\bno scopes? ticked\b|\bwith none\b/i;
 /** A sentence that gives the scopes of a demo credential or says which to keep also speaks of a default. */
 const GIVEN_SET = /\bdemo\b|\bkeep\b/i;
 /** How the documents say "the whole set". */
@@ -56,20 +64,32 @@ function named(text: string): string[] {
 
 const claims = DOCUMENTS.flatMap((file) =>
 	sentences(file)
-		.filter(({ text }) => /scope|oauth2/i.test(text) && (DEFAULT_CLAIM.test(text) || (GIVEN_SET.test(text) && named(text).length > 1)))
+		.filter(
+			({ text }) =>
+				/scope|oauth2/i.test(text) &&
+				(DEFAULT_CLAIM.test(text) || (GIVEN_SET.test(text) && named(text).length > 1)),
+		)
 		.map((sentence) => ({ where: `${file}:${sentence.line}`, ...sentence })),
 );
 
 describe('the OAuth2 default scopes, in README.md and docs/', () => {
 	it('finds the sentences that speak of them (README, credentials, running n8n, sandbox)', () => {
 		const files = new Set(claims.map(({ where }) => where.replace(/:\d+$/, '')));
-		expect([...files]).toEqual(expect.arrayContaining(['README.md', 'docs/credentials.md', 'docs/running-n8n.md', 'docs/sandbox.md']));
+		expect([...files]).toEqual(
+			expect.arrayContaining([
+				'README.md',
+				'docs/credentials.md',
+				'docs/running-n8n.md',
+				'docs/sandbox.md',
+			]),
+		);
 	});
 
 	it('each says all six, and a list it gives is the whole set', () => {
 		const stories = claims.flatMap(({ where, text }) => {
 			const listed = named(text);
-			if (listed.length > 1 && listed.length < ALL.length) return [`${where}: lists ${listed.join(' ')}: ${text}`];
+			if (listed.length > 1 && listed.length < ALL.length)
+				return [`${where}: lists ${listed.join(' ')}: ${text}`];
 			if (!WHOLE_SET.test(text) && listed.length < ALL.length) return [`${where}: ${text}`];
 			return [];
 		});
@@ -77,7 +97,9 @@ describe('the OAuth2 default scopes, in README.md and docs/', () => {
 	});
 
 	it("the credential's Scopes hint says what none ticked means", () => {
-		const field = new EducationPlatformOAuth2Api().properties.find((property) => property.name === 'platformScopes');
+		const field = new EducationPlatformOAuth2Api().properties.find(
+			(property) => property.name === 'platformScopes',
+		);
 		expect(field?.default).toEqual(ALL);
 		expect(field?.description).toMatch(/None ticked means all six; tick some to allow only those/);
 		expect(ALL).toHaveLength(6);

@@ -21,7 +21,12 @@ import { N8nRestClient } from '../../tooling/lib/n8n-rest';
 import { QueueTopology } from '../../tooling/lib/queue/topology';
 import { webhooksOf } from '../../sandbox/webhooks/plugin';
 import { OWNER, packedPackage } from '../e2e/support/instance';
-import { connectWatchdog, runWatchdog, watchdogCredential, watchdogWorkflows } from '../e2e/support/watchdog';
+import {
+	connectWatchdog,
+	runWatchdog,
+	watchdogCredential,
+	watchdogWorkflows,
+} from '../e2e/support/watchdog';
 import { tallyOf, untilCounted } from '../e2e/support/progress';
 import { SandboxClient, type PlatformEvent } from '../e2e/support/sandboxClient';
 import { timed } from '../e2e/support/timings';
@@ -38,8 +43,21 @@ jest.setTimeout(900_000);
  * by the kill), after it (after), and during the second change (late: the leader dies as the
  * platform answers its subscription request).
  */
-const IDS = { first: 'multiMainFirst01', second: 'multiMainSecond1', during: 'multiMainDuring1', after: 'multiMainAfter01', late: 'multiMainLate001', polling: 'multiMainPolling' };
-const HOOKS = { first: randomUUID(), second: randomUUID(), during: randomUUID(), after: randomUUID(), late: randomUUID() };
+const IDS = {
+	first: 'multiMainFirst01',
+	second: 'multiMainSecond1',
+	during: 'multiMainDuring1',
+	after: 'multiMainAfter01',
+	late: 'multiMainLate001',
+	polling: 'multiMainPolling',
+};
+const HOOKS = {
+	first: randomUUID(),
+	second: randomUUID(),
+	during: randomUUID(),
+	after: randomUUID(),
+	late: randomUUID(),
+};
 const TRIGGERS = ['first', 'second', 'during', 'after', 'late'] as const;
 /** Changes made on the platform before each kill (first: while the leader's poll is in flight), then as many while the other main takes over. */
 const CHANGES_BEFORE_KILL = 100;
@@ -79,7 +97,11 @@ let rest: N8nRestClient;
 let credential: CredentialImport;
 /** `<student id>@<updated_at>` of every change made on the platform, in order. */
 const changes: string[] = [];
-const events: Record<'before' | 'during' | 'after', PlatformEvent[]> = { before: [], during: [], after: [] };
+const events: Record<'before' | 'during' | 'after', PlatformEvent[]> = {
+	before: [],
+	during: [],
+	after: [],
+};
 /** The subscription of each trigger published before the first change. */
 const subscribedBefore: Record<string, string> = {};
 let killed: { leader: N8nServer; key: string; pollInFlight: boolean; publicationInFlight: boolean };
@@ -91,33 +113,53 @@ beforeAll(async () => {
 	const runtime = await ensureRuntime();
 	dir = mkdtempSync(path.join(tmpdir(), 'edu-multi-main-e2e-'));
 	counter = await EventCounter.start();
-	sandbox = await startSandbox({ port: 0, students: 1_000, logRequests: false, webhookRetryScale: RETRY_SCALE, clock });
+	sandbox = await startSandbox({
+		port: 0,
+		students: 1_000,
+		logRequests: false,
+		webhookRetryScale: RETRY_SCALE,
+		clock,
+	});
 	requests = new RequestWatch(sandbox.app.server);
 	platform = new SandboxClient(sandbox.baseUrl, sandbox.config.demoToken);
 	// The credential the examples name: the trigger watchdog reads the platform with it.
 	credential = accessTokenCredential({ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken });
 	const packed = await packedPackage(dir);
-	queue = await timed('multi-main topology up (Postgres, Redis, 2 mains, 1 webhook process, 1 worker, nginx)', () =>
-		QueueTopology.start({
-			runtime,
-			packed,
-			dir: path.join(dir, 'queue'),
-			mains: 2,
-			webhookProcesses: 1,
-			workers: 1,
-			// The outbox is read every 5 s instead of 15 s, so a reclaimed publication is picked up soon after its lease ends.
-			extraEnv: { N8N_WORKFLOW_PUBLICATION_OUTBOX_LEASE_SECONDS: String(PUBLICATION_LEASE_SECONDS), N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '5000' },
-			seed: async (cli) => {
-				await cli.importCredentials([credential, watchdogCredential()]);
-				await cli.importWorkflows([
-					...TRIGGERS.map((name) => triggerThenRecordWorkflow(IDS[name], credential, HOOKS[name], counter.url(runsPath(IDS[name])))),
-					pollingThenRecordWorkflow(IDS.polling, credential, counter.url('/changes')),
-					...watchdogWorkflows(),
-				]);
-			},
-		}),
+	queue = await timed(
+		'multi-main topology up (Postgres, Redis, 2 mains, 1 webhook process, 1 worker, nginx)',
+		() =>
+			QueueTopology.start({
+				runtime,
+				packed,
+				dir: path.join(dir, 'queue'),
+				mains: 2,
+				webhookProcesses: 1,
+				workers: 1,
+				// The outbox is read every 5 s instead of 15 s, so a reclaimed publication is picked up soon after its lease ends.
+				extraEnv: {
+					N8N_WORKFLOW_PUBLICATION_OUTBOX_LEASE_SECONDS: String(PUBLICATION_LEASE_SECONDS),
+					N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '5000',
+				},
+				seed: async (cli) => {
+					await cli.importCredentials([credential, watchdogCredential()]);
+					await cli.importWorkflows([
+						...TRIGGERS.map((name) =>
+							triggerThenRecordWorkflow(
+								IDS[name],
+								credential,
+								HOOKS[name],
+								counter.url(runsPath(IDS[name])),
+							),
+						),
+						pollingThenRecordWorkflow(IDS.polling, credential, counter.url('/changes')),
+						...watchdogWorkflows(),
+					]);
+				},
+			}),
 	);
-	rest = new N8nRestClient(queue.url, 2, { explain: () => queue.mains.map((main) => main.explain()).join('\n\n') });
+	rest = new N8nRestClient(queue.url, 2, {
+		explain: () => queue.mains.map((main) => main.explain()).join('\n\n'),
+	});
 	await rest.ensureOwner(OWNER);
 	await connectWatchdog({ rest, server: { url: queue.url } });
 });
@@ -141,7 +183,9 @@ async function settledLeader(what: string): Promise<N8nServer> {
 
 /** The platform's subscriptions for a trigger's webhook URL. */
 async function subscriptionsOf(name: (typeof TRIGGERS)[number]) {
-	return (await platform.subscriptions()).filter((subscription) => subscription.url === `${queue.webhookBase}webhook/${HOOKS[name]}/webhook`);
+	return (await platform.subscriptions()).filter(
+		(subscription) => subscription.url === `${queue.webhookBase}webhook/${HOOKS[name]}/webhook`,
+	);
 }
 
 /** Waits until the trigger has `count` subscriptions (0 after an unpublish), following the platform's list. */
@@ -170,7 +214,8 @@ async function makeChanges(count: number): Promise<void> {
 
 async function emitPayments(count: number): Promise<PlatformEvent[]> {
 	const emitted: PlatformEvent[] = [];
-	for (let i = 0; i < count; i++) emitted.push(await platform.emit('payment.succeeded', { student_id: 1 + i }));
+	for (let i = 0; i < count; i++)
+		emitted.push(await platform.emit('payment.succeeded', { student_id: 1 + i }));
 	return emitted;
 }
 
@@ -197,15 +242,19 @@ test('two mains elect one leader; it alone runs the polling trigger and applies 
 	await onFollower.login(OWNER.email, OWNER.password);
 	await onFollower.activateWorkflow(IDS.second);
 	await rest.activateWorkflow(IDS.polling);
-	for (const name of ['first', 'second'] as const) subscribedBefore[name] = (await untilSubscriptions(name, 1))[0].id;
-	const registered = (main: N8nServer) => main.log.match(/Education Platform Trigger: registered subscription/g)?.length ?? 0;
+	for (const name of ['first', 'second'] as const)
+		subscribedBefore[name] = (await untilSubscriptions(name, 1))[0].id;
+	const registered = (main: N8nServer) =>
+		main.log.match(/Education Platform Trigger: registered subscription/g)?.length ?? 0;
 	expect([registered(leader), registered(follower)]).toEqual([2, 0]);
 	// The activation poll stores the position ("from now"): changes made before it would be history.
 	await untilCounted("the polling trigger's position in its static data", async () => {
 		const cursor = (await rest.nodeStaticData(IDS.polling, POLLING_TRIGGER_NODE))?.cursor;
 		return { seen: cursor ? 1 : 0, of: 1, done: cursor };
 	});
-	const inMemory = async (main: N8nServer) => (await queue.multiMainState(main))?.activeWorkflows.triggersAndPollers.map(({ id }) => id) ?? [];
+	const inMemory = async (main: N8nServer) =>
+		(await queue.multiMainState(main))?.activeWorkflows.triggersAndPollers.map(({ id }) => id) ??
+		[];
 	expect(await inMemory(leader)).toContain(IDS.polling);
 	expect(await inMemory(follower)).toEqual([]);
 	events.before = await emitPayments(EVENTS_PER_PHASE);
@@ -216,32 +265,59 @@ test('the leader killed (SIGKILL) while its poll waits for the platform and whil
 	const key = await queue.leaderKey();
 	// The leader's next one-minute poll, and the subscription request of the publication below, wait on the platform.
 	const armedAt = Date.now();
-	await platform.addFault({ id: 'held-poll', path: '/v1/students', method: 'GET', times: 1, fault: { type: 'delay', ms: HELD_MS.poll } });
-	await platform.addFault({ id: 'held-subscribe', path: '/v1/webhooks', method: 'POST', times: 1, fault: { type: 'delay', ms: HELD_MS.subscribe } });
-	const poll = await untilCounted("the leader's next poll to reach the platform", async () => {
-		const [held] = requests.inFlight('GET', '/v1/students', armedAt);
-		return { seen: held ? 1 : 0, of: 1, done: held };
-	}, { stallMs: 150_000 });
+	await platform.addFault({
+		id: 'held-poll',
+		path: '/v1/students',
+		method: 'GET',
+		times: 1,
+		fault: { type: 'delay', ms: HELD_MS.poll },
+	});
+	await platform.addFault({
+		id: 'held-subscribe',
+		path: '/v1/webhooks',
+		method: 'POST',
+		times: 1,
+		fault: { type: 'delay', ms: HELD_MS.subscribe },
+	});
+	const poll = await untilCounted(
+		"the leader's next poll to reach the platform",
+		async () => {
+			const [held] = requests.inFlight('GET', '/v1/students', armedAt);
+			return { seen: held ? 1 : 0, of: 1, done: held };
+		},
+		{ stallMs: 150_000 },
+	);
 	const publishing = rest.activateWorkflow(IDS.during);
 	await makeChanges(CHANGES_BEFORE_KILL);
 	await publishing;
-	const subscribe = await untilCounted('the publication to ask the platform for its subscription', async () => {
-		const [held] = requests.inFlight('POST', '/v1/webhooks', armedAt);
-		return { seen: held ? 1 : 0, of: 1, done: held };
-	});
-	const inFlight = { pollInFlight: poll.endedAt === undefined, publicationInFlight: subscribe.endedAt === undefined };
+	const subscribe = await untilCounted(
+		'the publication to ask the platform for its subscription',
+		async () => {
+			const [held] = requests.inFlight('POST', '/v1/webhooks', armedAt);
+			return { seen: held ? 1 : 0, of: 1, done: held };
+		},
+	);
+	const inFlight = {
+		pollInFlight: poll.endedAt === undefined,
+		publicationInFlight: subscribe.endedAt === undefined,
+	};
 	const killedAt = Date.now();
 	await leader.kill();
 	killed = { leader, key, ...inFlight };
 	const takeover = ledAt('the other main to take over');
-	const [during] = await Promise.all([emitPayments(EVENTS_PER_PHASE), makeChanges(CHANGES_AFTER_KILL)]);
+	const [during] = await Promise.all([
+		emitPayments(EVENTS_PER_PHASE),
+		makeChanges(CHANGES_AFTER_KILL),
+	]);
 	const doneAt = Date.now();
 	events.during = during;
 	await platform.clearFaults();
 
 	const { server, at } = await takeover;
 	successor = server;
-	process.stdout.write(`\nFirst leader change: the other main led ${seconds(at - killedAt)} after the kill; the events and changes of the change were made by ${seconds(doneAt - killedAt)} after it.\n`);
+	process.stdout.write(
+		`\nFirst leader change: the other main led ${seconds(at - killedAt)} after the kill; the events and changes of the change were made by ${seconds(doneAt - killedAt)} after it.\n`,
+	);
 	events.after = await emitPayments(EVENTS_PER_PHASE);
 	expect(killed).toMatchObject({ pollInFlight: true, publicationInFlight: true });
 	expect(successor).not.toBe(leader);
@@ -250,41 +326,76 @@ test('the leader killed (SIGKILL) while its poll waits for the platform and whil
 	expect(successor.log).toContain(leaderLine(newKey));
 });
 
-test("the cut-off publication, taken over by the new leader once its lease ran out: n8n counts the trigger as published, yet the platform has no subscription for it", async () => {
+test('the cut-off publication, taken over by the new leader once its lease ran out: n8n counts the trigger as published, yet the platform has no subscription for it', async () => {
 	// n8n stores the webhook and moves the published version before it calls the trigger's create();
 	// the record it takes over then finds nothing left to add, and completes.
 	const statuses = await timed('the cut-off publication taken over', () =>
 		untilCounted(
 			'the publication of the trigger published during the change to complete',
 			async () => {
-				const rows = (await queue.sql(`select status from workflow_publication_outbox where "workflowId" = '${IDS.during}' order by id`)).map(([status]) => status);
-				return { seen: rows.filter((status) => status === 'completed').length, activity: rows, done: rows.length > 0 && rows.every((status) => status === 'completed') ? rows : undefined };
+				const rows = (
+					await queue.sql(
+						`select status from workflow_publication_outbox where "workflowId" = '${IDS.during}' order by id`,
+					)
+				).map(([status]) => status);
+				return {
+					seen: rows.filter((status) => status === 'completed').length,
+					activity: rows,
+					done:
+						rows.length > 0 && rows.every((status) => status === 'completed') ? rows : undefined,
+				};
 			},
 			{ stallMs: (PUBLICATION_LEASE_SECONDS + 60) * 1000 },
 		),
 	);
-	expect(await queue.sql(`select "activeVersionId" is not null from workflow_entity where id = '${IDS.during}'`)).toEqual([['t']]);
-	expect(await queue.sql(`select count(*) from webhook_entity where "workflowId" = '${IDS.during}'`)).toEqual([['1']]);
+	expect(
+		await queue.sql(
+			`select "activeVersionId" is not null from workflow_entity where id = '${IDS.during}'`,
+		),
+	).toEqual([['t']]);
+	expect(
+		await queue.sql(`select count(*) from webhook_entity where "workflowId" = '${IDS.during}'`),
+	).toEqual([['1']]);
 	expect(await subscriptionsOf('during')).toEqual([]);
-	for (const name of ['first', 'second'] as const) expect(await subscriptionsOf(name)).toHaveLength(1);
-	process.stdout.write(`\nThe publication cut off by the kill: outbox records ${statuses.join(', ')}; published in n8n, no subscription on the platform until the watchdog's repair.\n`);
+	for (const name of ['first', 'second'] as const)
+		expect(await subscriptionsOf(name)).toHaveLength(1);
+	process.stdout.write(
+		`\nThe publication cut off by the kill: outbox records ${statuses.join(', ')}; published in n8n, no subscription on the platform until the watchdog's repair.\n`,
+	);
 });
 
-test("the trigger watchdog after the change: the two triggers published before are healthy, the cut-off one is missing and re-published, and then it has exactly one subscription; no orphan", async () => {
+test('the trigger watchdog after the change: the two triggers published before are healthy, the cut-off one is missing and re-published, and then it has exactly one subscription; no orphan', async () => {
 	const run = await runWatchdog({ cli: queue.cli });
-	const byWorkflow = Object.fromEntries(run.checked.filter((item) => item.check === 'trigger').map((item) => [item.workflow_id, item]));
+	const byWorkflow = Object.fromEntries(
+		run.checked.filter((item) => item.check === 'trigger').map((item) => [item.workflow_id, item]),
+	);
 	expect(byWorkflow[IDS.first]).toMatchObject({ state: 'healthy', action: 'none' });
 	expect(byWorkflow[IDS.second]).toMatchObject({ state: 'healthy', action: 'none' });
-	expect(byWorkflow[IDS.during]).toMatchObject({ state: 'missing', action: 'republish', republish: true });
+	expect(byWorkflow[IDS.during]).toMatchObject({
+		state: 'missing',
+		action: 'republish',
+		republish: true,
+	});
 	expect(run.checked.filter((item) => item.check === 'orphan')).toEqual([]);
-	expect(run.republished.map((workflow) => [workflow.id, workflow.active])).toEqual([[IDS.during, true]]);
-	const [during] = await timed('the re-published trigger registered by the new leader', () => untilSubscriptions('during', 1));
+	expect(run.republished.map((workflow) => [workflow.id, workflow.active])).toEqual([
+		[IDS.during, true],
+	]);
+	const [during] = await timed('the re-published trigger registered by the new leader', () =>
+		untilSubscriptions('during', 1),
+	);
 	expect(during.events).toEqual(['payment.succeeded']);
 	const published = ['first', 'second', 'during'] as const;
-	expect((await platform.subscriptions()).map((s) => s.url).sort()).toEqual(published.map((name) => `${queue.webhookBase}webhook/${HOOKS[name]}/webhook`).sort());
+	expect((await platform.subscriptions()).map((s) => s.url).sort()).toEqual(
+		published.map((name) => `${queue.webhookBase}webhook/${HOOKS[name]}/webhook`).sort(),
+	);
 	// The triggers published before the change kept the very subscription they had.
-	for (const name of ['first', 'second'] as const) expect((await subscriptionsOf(name)).map((subscription) => subscription.id)).toEqual([subscribedBefore[name]]);
-	expect((await queue.multiMainState(successor))?.activeWorkflows.triggersAndPollers.map(({ id }) => id)).toContain(IDS.polling);
+	for (const name of ['first', 'second'] as const)
+		expect((await subscriptionsOf(name)).map((subscription) => subscription.id)).toEqual([
+			subscribedBefore[name],
+		]);
+	expect(
+		(await queue.multiMainState(successor))?.activeWorkflows.triggersAndPollers.map(({ id }) => id),
+	).toContain(IDS.polling);
 });
 
 test('every event emitted before, during and after the change ran once in each trigger workflow subscribed to it, after the platform retries', async () => {
@@ -293,14 +404,34 @@ test('every event emitted before, during and after the change ran once in each t
 	await queueDrained(queue);
 	const runsOf = (name: (typeof TRIGGERS)[number]) => counter.of(runsPath(IDS[name]));
 	for (const name of ['first', 'second'] as const) {
-		await untilCounted(`the ${name} trigger's runs`, async () => tallyOf(all.map((e) => e.id), runsOf(name), true));
-		expect(all.filter((event) => runsOf(name).get(event.id) !== 1).map((event) => [event.id, runsOf(name).get(event.id)])).toEqual([]);
+		await untilCounted(`the ${name} trigger's runs`, async () =>
+			tallyOf(
+				all.map((e) => e.id),
+				runsOf(name),
+				true,
+			),
+		);
+		expect(
+			all
+				.filter((event) => runsOf(name).get(event.id) !== 1)
+				.map((event) => [event.id, runsOf(name).get(event.id)]),
+		).toEqual([]);
 	}
 	// The repaired trigger runs what is emitted from its repair on.
 	const repaired = await emitPayments(EVENTS_PER_PHASE);
 	await webhooksOf(sandbox.state).idle();
-	await untilCounted('the repaired trigger\'s runs', async () => tallyOf(repaired.map((e) => e.id), runsOf('during'), true));
-	expect([...all, ...repaired].filter((event) => (runsOf('during').get(event.id) ?? 0) !== (repaired.includes(event) ? 1 : 0))).toEqual([]);
+	await untilCounted("the repaired trigger's runs", async () =>
+		tallyOf(
+			repaired.map((e) => e.id),
+			runsOf('during'),
+			true,
+		),
+	);
+	expect(
+		[...all, ...repaired].filter(
+			(event) => (runsOf('during').get(event.id) ?? 0) !== (repaired.includes(event) ? 1 : 0),
+		),
+	).toEqual([]);
 	process.stdout.write(
 		`\nLeader killed mid-poll and mid-publication: ${all.length} events (${EVENTS_PER_PHASE} before, right after the kill, after the takeover) ran once in each of the two triggers published before; ` +
 			`the trigger the watchdog repaired ran each of the ${repaired.length} events emitted after its repair once.\n`,
@@ -308,10 +439,15 @@ test('every event emitted before, during and after the change ran once in each t
 });
 
 /** Waits until each of `wanted` changes was emitted and the runs are done; the ones missed and emitted more than once. */
-async function countEmitted(what: string, wanted: string[]): Promise<{ missed: string[]; duplicated: string[]; unexpected: string[] }> {
+async function countEmitted(
+	what: string,
+	wanted: string[],
+): Promise<{ missed: string[]; duplicated: string[]; unexpected: string[] }> {
 	const emitted = () => counter.of('/changes');
 	// n8n polls once a minute: two and a half minutes without a new change emitted is a stall.
-	await timed(what, () => untilCounted(what, async () => tallyOf(wanted, emitted(), true), { stallMs: 150_000 }));
+	await timed(what, () =>
+		untilCounted(what, async () => tallyOf(wanted, emitted(), true), { stallMs: 150_000 }),
+	);
 	await queueDrained(queue);
 	return {
 		missed: wanted.filter((key) => !emitted().has(key)),
@@ -336,24 +472,43 @@ test('after the change, unpublishing and publishing run on the new leader: the u
 	await untilSubscriptions('after', 1);
 	const later = await emitPayments(EVENTS_PER_PHASE);
 	await webhooksOf(sandbox.state).idle();
-	await untilCounted('the newly published trigger’s runs', async () => tallyOf(later.map((e) => e.id), counter.of(runsPath(IDS.after)), true));
+	await untilCounted('the newly published trigger’s runs', async () =>
+		tallyOf(
+			later.map((e) => e.id),
+			counter.of(runsPath(IDS.after)),
+			true,
+		),
+	);
 	expect(later.filter((event) => counter.of(runsPath(IDS.after)).get(event.id) !== 1)).toEqual([]);
 	expect(later.filter((event) => counter.of(runsPath(IDS.second)).has(event.id))).toEqual([]);
-	expect((await platform.subscriptions()).map((s) => s.url).sort()).toEqual((['first', 'during', 'after'] as const).map((name) => `${queue.webhookBase}webhook/${HOOKS[name]}/webhook`).sort());
+	expect((await platform.subscriptions()).map((s) => s.url).sort()).toEqual(
+		(['first', 'during', 'after'] as const)
+			.map((name) => `${queue.webhookBase}webhook/${HOOKS[name]}/webhook`)
+			.sort(),
+	);
 });
 
 test('the killed main restarted joins as a follower: the new leader keeps leading, and the polling trigger runs in one main only', async () => {
 	await timed('restart the killed main', () => killed.leader.start());
 	expect(await settledLeader('one leader after the restart')).toBe(successor);
-	expect((await queue.multiMainState(killed.leader))?.activeWorkflows.triggersAndPollers).toEqual([]);
-	expect((await queue.multiMainState(successor))?.activeWorkflows.triggersAndPollers.map(({ id }) => id)).toContain(IDS.polling);
+	expect((await queue.multiMainState(killed.leader))?.activeWorkflows.triggersAndPollers).toEqual(
+		[],
+	);
+	expect(
+		(await queue.multiMainState(successor))?.activeWorkflows.triggersAndPollers.map(({ id }) => id),
+	).toContain(IDS.polling);
 });
 
 /** n8n's save of the polling workflow's static data, waiting on the row lock the test holds. */
 const SAVE_WAITING = `pg_stat_activity where wait_event_type = 'Lock' and query ilike '%update%workflow_entity%'`;
 
 /** The second change: its poll's changes (emitted, position not saved) and the ones made right after the kill. */
-const secondChange = { emittedUnsaved: [] as string[], afterKill: [] as string[], late: [] as PlatformEvent[], leader: undefined as N8nServer | undefined };
+const secondChange = {
+	emittedUnsaved: [] as string[],
+	afterKill: [] as string[],
+	late: [] as PlatformEvent[],
+	leader: undefined as N8nServer | undefined,
+};
 
 test("the leader killed after its poll emitted and before n8n saved the poll's position, as the platform answers a subscription request: the restarted main takes over", async () => {
 	const leader = await settledLeader('the leader before the second kill');
@@ -364,7 +519,11 @@ test("the leader killed after its poll emitted and before n8n saved the poll's p
 	try {
 		await makeChanges(CHANGES_BEFORE_KILL);
 		secondChange.emittedUnsaved = changes.slice(from);
-		await untilCounted("the leader's next poll to emit the changes and their runs to end", async () => tallyOf(secondChange.emittedUnsaved, counter.of('/changes'), true), { stallMs: 150_000 });
+		await untilCounted(
+			"the leader's next poll to emit the changes and their runs to end",
+			async () => tallyOf(secondChange.emittedUnsaved, counter.of('/changes'), true),
+			{ stallMs: 150_000 },
+		);
 		// n8n's save of the position waits on the lock.
 		expect(await queue.sql(`select count(*) from ${SAVE_WAITING}`)).toEqual([['1']]);
 		let killing: Promise<void> | undefined;
@@ -376,27 +535,40 @@ test("the leader killed after its poll emitted and before n8n saved the poll's p
 			killing = leader.kill();
 		});
 		await rest.activateWorkflow(IDS.late);
-		await untilCounted('the platform to answer the subscription request (and the leader killed)', async () => ({ seen: killing ? 1 : 0, of: 1, done: killing }));
+		await untilCounted(
+			'the platform to answer the subscription request (and the leader killed)',
+			async () => ({ seen: killing ? 1 : 0, of: 1, done: killing }),
+		);
 		await killing;
 		// A statement n8n had sent still commits once the lock goes, dead client or not: cancel it,
 		// as if the leader had died before sending it.
-		expect(await queue.sql(`select pg_terminate_backend(pid) from ${SAVE_WAITING}`)).toEqual([['t']]);
+		expect(await queue.sql(`select pg_terminate_backend(pid) from ${SAVE_WAITING}`)).toEqual([
+			['t'],
+		]);
 	} finally {
 		await release();
 	}
 	const takeover = ledAt('the restarted main to take over');
-	const [late] = await Promise.all([emitPayments(EVENTS_PER_PHASE), makeChanges(CHANGES_AFTER_KILL)]);
+	const [late] = await Promise.all([
+		emitPayments(EVENTS_PER_PHASE),
+		makeChanges(CHANGES_AFTER_KILL),
+	]);
 	const doneAt = Date.now();
 	secondChange.late = late;
 	secondChange.afterKill = changes.slice(from + CHANGES_BEFORE_KILL);
 	const { server, at } = await takeover;
 	secondChange.leader = server;
-	process.stdout.write(`\nSecond leader change: the restarted main led ${seconds(at - killedAt)} after the kill; the events and changes of the change were made by ${seconds(doneAt - killedAt)} after it.\n`);
+	process.stdout.write(
+		`\nSecond leader change: the restarted main led ${seconds(at - killedAt)} after the kill; the events and changes of the change were made by ${seconds(doneAt - killedAt)} after it.\n`,
+	);
 	expect(secondChange.leader).toBe(killed.leader);
 });
 
-test("the polling trigger after the second change: every change of the poll whose position was not saved is emitted again by the new leader (once more), none is missed", async () => {
-	const counted = await countEmitted('every change of the second leader change emitted', [...secondChange.emittedUnsaved, ...secondChange.afterKill]);
+test('the polling trigger after the second change: every change of the poll whose position was not saved is emitted again by the new leader (once more), none is missed', async () => {
+	const counted = await countEmitted('every change of the second leader change emitted', [
+		...secondChange.emittedUnsaved,
+		...secondChange.afterKill,
+	]);
 	const again = secondChange.emittedUnsaved.filter((key) => counter.of('/changes').get(key) === 2);
 	process.stdout.write(
 		`\nPolling trigger, leader killed after its poll emitted, before the position was saved: ${secondChange.emittedUnsaved.length} changes emitted by that poll, ${again.length} of them emitted again by the new leader; ` +
@@ -411,21 +583,41 @@ test("the subscription the platform created as the leader died: n8n's takeover l
 	await untilCounted(
 		'the publication of the trigger published during the second change to complete',
 		async () => {
-			const rows = (await queue.sql(`select status from workflow_publication_outbox where "workflowId" = '${IDS.late}' order by id`)).map(([status]) => status);
-			return { seen: rows.filter((status) => status === 'completed').length, activity: rows, done: rows.length > 0 && rows.every((status) => status === 'completed') ? rows : undefined };
+			const rows = (
+				await queue.sql(
+					`select status from workflow_publication_outbox where "workflowId" = '${IDS.late}' order by id`,
+				)
+			).map(([status]) => status);
+			return {
+				seen: rows.filter((status) => status === 'completed').length,
+				activity: rows,
+				done: rows.length > 0 && rows.every((status) => status === 'completed') ? rows : undefined,
+			};
 		},
 		{ stallMs: (PUBLICATION_LEASE_SECONDS + 60) * 1000 },
 	);
 	const [leftover] = await untilSubscriptions('late', 1);
-	expect(Date.now() - Math.max(Date.parse(leftover.created_at), Date.parse(leftover.updated_at))).toBeGreaterThanOrEqual(UNRECORDED_AGE_MS);
-	expect((await rest.nodeStaticData(IDS.late, 'Education Platform Trigger'))?.webhookId).toBeUndefined();
+	expect(
+		Date.now() - Math.max(Date.parse(leftover.created_at), Date.parse(leftover.updated_at)),
+	).toBeGreaterThanOrEqual(UNRECORDED_AGE_MS);
+	expect(
+		(await rest.nodeStaticData(IDS.late, 'Education Platform Trigger'))?.webhookId,
+	).toBeUndefined();
 	const run = await runWatchdog({ cli: queue.cli });
 	expect(run.checked.filter((item) => item.workflow_id === IDS.late)).toEqual([
-		expect.objectContaining({ state: 'unrecorded', action: 'republish', republish: true, webhook_subscription_ids: [leftover.id], note: expect.stringContaining('takes over that subscription with a new secret') }),
+		expect.objectContaining({
+			state: 'unrecorded',
+			action: 'republish',
+			republish: true,
+			webhook_subscription_ids: [leftover.id],
+			note: expect.stringContaining('takes over that subscription with a new secret'),
+		}),
 	]);
 	expect(run.checked.filter((item) => item.check === 'orphan')).toEqual([]);
 	expect(run.summary).toMatchObject({ workflows_to_republish: 1, unjudged_triggers: 0 });
-	expect(run.republished.map((workflow) => [workflow.id, workflow.active])).toEqual([[IDS.late, true]]);
+	expect(run.republished.map((workflow) => [workflow.id, workflow.active])).toEqual([
+		[IDS.late, true],
+	]);
 	const adopted = await timed('the re-published trigger to adopt the subscription', () =>
 		untilCounted('the late trigger to record the subscription it adopted', async () => {
 			const stored = (await rest.nodeStaticData(IDS.late, 'Education Platform Trigger'))?.webhookId;
@@ -438,8 +630,14 @@ test("the subscription the platform created as the leader died: n8n's takeover l
 	await webhooksOf(sandbox.state).idle();
 	const runs = counter.of(runsPath(IDS.late));
 	const sent = [...secondChange.late, ...after].map((event) => event.id);
-	await untilCounted('the late trigger\'s runs', async () => tallyOf(sent, runs, true));
+	await untilCounted("the late trigger's runs", async () => tallyOf(sent, runs, true));
 	expect(sent.filter((id) => runs.get(id) !== 1)).toEqual([]);
-	const refused = (await platform.deliveries(leftover.id)).flatMap((d) => d.attempts.filter((a) => a.response_status !== 200).map((a) => String(a.response_status ?? a.error)));
-	process.stdout.write(`\nThe subscription created as the leader died: ${tally(refused)} refused before the watchdog's repair; all ${sent.length} events sent to it ran once.\n`);
+	const refused = (await platform.deliveries(leftover.id)).flatMap((d) =>
+		d.attempts
+			.filter((a) => a.response_status !== 200)
+			.map((a) => String(a.response_status ?? a.error)),
+	);
+	process.stdout.write(
+		`\nThe subscription created as the leader died: ${tally(refused)} refused before the watchdog's repair; all ${sent.length} events sent to it ran once.\n`,
+	);
 });

@@ -8,11 +8,26 @@ import { randomUUID } from 'node:crypto';
 
 import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescription';
 import { RESOURCES } from '../../nodes/shared/resources/registry';
-import { accessTokenCredential, demoCredentials, type CredentialImport } from '../../tooling/lib/demo-credentials';
-import { ACTION_NODE_TYPE, loadExamples, type WorkflowJson, type WorkflowNode } from '../../tooling/lib/examples';
+import {
+	accessTokenCredential,
+	demoCredentials,
+	type CredentialImport,
+} from '../../tooling/lib/demo-credentials';
+import {
+	ACTION_NODE_TYPE,
+	loadExamples,
+	type WorkflowJson,
+	type WorkflowNode,
+} from '../../tooling/lib/examples';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { runsOf } from './support/runs';
-import { startScriptedModel, type ModelRequest, type OfferedTool, type ScriptedModel, type ScriptStep } from './support/scriptedModel';
+import {
+	startScriptedModel,
+	type ModelRequest,
+	type OfferedTool,
+	type ScriptedModel,
+	type ScriptStep,
+} from './support/scriptedModel';
 import { e2eTarget } from './support/target';
 import { timed } from './support/timings';
 import { credentialRef, node } from './support/workflows';
@@ -32,13 +47,23 @@ let model: ScriptedModel;
 
 /** n8n's OpenAI credential, its Base URL on the scripted model. */
 function openAiCredential(url: string): CredentialImport {
-	return { id: 'ScriptedOpenAi', name: 'Scripted model (OpenAI-compatible)', type: 'openAiApi', data: { apiKey: 'sk-scripted', url } };
+	return {
+		id: 'ScriptedOpenAi',
+		name: 'Scripted model (OpenAI-compatible)',
+		type: 'openAiApi',
+		data: { apiKey: 'sk-scripted', url },
+	};
 }
 
 /** The AI Agent and OpenAI Chat Model versions a new workflow gets in this n8n. */
 function agentNodes(n8nMajor: 1 | 2, prompt: string, openAi: CredentialImport): WorkflowNode[] {
 	return [
-		node(AGENT, '@n8n/n8n-nodes-langchain.agent', { promptType: 'define', text: prompt, options: {} }, { typeVersion: n8nMajor === 2 ? 3.1 : 3, position: [240, 0] }),
+		node(
+			AGENT,
+			'@n8n/n8n-nodes-langchain.agent',
+			{ promptType: 'define', text: prompt, options: {} },
+			{ typeVersion: n8nMajor === 2 ? 3.1 : 3, position: [240, 0] },
+		),
 		node(
 			CHAT_MODEL,
 			'@n8n/n8n-nodes-langchain.lmChatOpenAi',
@@ -49,14 +74,28 @@ function agentNodes(n8nMajor: 1 | 2, prompt: string, openAi: CredentialImport): 
 }
 
 /** Webhook (answers with the agent's output) → AI Agent, with the OpenAI Chat Model and these tools. */
-function agentWorkflow(id: string, n8nMajor: 1 | 2, openAi: CredentialImport, tools: WorkflowNode[]): WorkflowJson {
-	const webhook = node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: id, responseMode: 'lastNode', options: {} }, { typeVersion: 2, webhookId: randomUUID() });
+function agentWorkflow(
+	id: string,
+	n8nMajor: 1 | 2,
+	openAi: CredentialImport,
+	tools: WorkflowNode[],
+): WorkflowJson {
+	const webhook = node(
+		'Webhook',
+		'n8n-nodes-base.webhook',
+		{ httpMethod: 'POST', path: id, responseMode: 'lastNode', options: {} },
+		{ typeVersion: 2, webhookId: randomUUID() },
+	);
 	const toAgent = (type: string) => ({ [type]: [[{ node: AGENT, type, index: 0 }]] });
 	return {
 		id,
 		name: `e2e agent: ${id}`,
 		active: false,
-		nodes: [webhook, ...agentNodes(n8nMajor, 'Answer with the Education Platform tool.', openAi), ...tools],
+		nodes: [
+			webhook,
+			...agentNodes(n8nMajor, 'Answer with the Education Platform tool.', openAi),
+			...tools,
+		],
 		connections: {
 			Webhook: { main: [[{ node: AGENT, type: 'main', index: 0 }]] },
 			[CHAT_MODEL]: toAgent('ai_languageModel'),
@@ -76,10 +115,20 @@ function studentsTool(credential: CredentialImport, parameters: Row): WorkflowNo
 	);
 }
 
-const GRADE_FILTER = { filters: { gradeLevel: "={{ $fromAI('grade_levels', 'Grade levels, comma-separated; K is kindergarten', 'string') }}" } };
+const GRADE_FILTER = {
+	filters: {
+		gradeLevel:
+			"={{ $fromAI('grade_levels', 'Grade levels, comma-separated; K is kindergarten', 'string') }}",
+	},
+};
 const ANY_FILTER = {
 	additionalFilters: {
-		filter: [{ name: "={{ $fromAI('filter_name', 'The API filter name', 'string') }}", value: "={{ $fromAI('filter_value', 'The value to match', 'string') }}" }],
+		filter: [
+			{
+				name: "={{ $fromAI('filter_name', 'The API filter name', 'string') }}",
+				value: "={{ $fromAI('filter_value', 'The value to match', 'string') }}",
+			},
+		],
 	},
 };
 
@@ -94,12 +143,23 @@ function runnableExample(openAi: CredentialImport): WorkflowJson {
 	const nodes = workflow.nodes.map((n) => {
 		if (n.name === CHAT_MODEL) return { ...n, credentials: credentialRef(openAi) };
 		if (n.type !== 'n8n-nodes-base.manualTrigger') return n;
-		return { ...n, type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: randomUUID(), parameters: { httpMethod: 'POST', path: EXAMPLE_ID, responseMode: 'lastNode', options: {} } };
+		return {
+			...n,
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			webhookId: randomUUID(),
+			parameters: { httpMethod: 'POST', path: EXAMPLE_ID, responseMode: 'lastNode', options: {} },
+		};
 	});
 	return { ...workflow, nodes };
 }
 
-const WORKFLOWS = { list: 'aiAgentList00001', rateLimit: 'aiAgentRateLim01', badFilter: 'aiAgentBadFilt01', noScope: 'aiAgentNoScope01' } as const;
+const WORKFLOWS = {
+	list: 'aiAgentList00001',
+	rateLimit: 'aiAgentRateLim01',
+	badFilter: 'aiAgentBadFilt01',
+	noScope: 'aiAgentNoScope01',
+} as const;
 
 beforeAll(async () => {
 	model = await startScriptedModel();
@@ -107,14 +167,24 @@ beforeAll(async () => {
 	n8n = await startInstance(
 		(sandbox) => {
 			const credentials = demoCredentials(sandboxLogin(sandbox));
-			const noStudents = accessTokenCredential({ baseUrl: sandbox.baseUrl, token: NO_STUDENTS_TOKEN }, 'EduNoStudents', 'Education Platform (payments only)');
+			const noStudents = accessTokenCredential(
+				{ baseUrl: sandbox.baseUrl, token: NO_STUDENTS_TOKEN },
+				'EduNoStudents',
+				'Education Platform (payments only)',
+			);
 			const openAi = openAiCredential(model.url);
 			return {
 				credentials: [...credentials, noStudents, openAi],
 				workflows: [
-					agentWorkflow(WORKFLOWS.list, major, openAi, [studentsTool(credentials[0], GRADE_FILTER)]),
-					agentWorkflow(WORKFLOWS.rateLimit, major, openAi, [studentsTool(credentials[0], GRADE_FILTER)]),
-					agentWorkflow(WORKFLOWS.badFilter, major, openAi, [studentsTool(credentials[0], ANY_FILTER)]),
+					agentWorkflow(WORKFLOWS.list, major, openAi, [
+						studentsTool(credentials[0], GRADE_FILTER),
+					]),
+					agentWorkflow(WORKFLOWS.rateLimit, major, openAi, [
+						studentsTool(credentials[0], GRADE_FILTER),
+					]),
+					agentWorkflow(WORKFLOWS.badFilter, major, openAi, [
+						studentsTool(credentials[0], ANY_FILTER),
+					]),
 					agentWorkflow(WORKFLOWS.noScope, major, openAi, [studentsTool(noStudents, GRADE_FILTER)]),
 					runnableExample(openAi),
 				],
@@ -132,9 +202,18 @@ afterAll(async () => {
 });
 
 /** Runs a workflow through its webhook with a script; the agent's answer and what the model received. */
-async function ask(id: string, steps: ScriptStep[]): Promise<{ status: number; body: string; requests: ModelRequest[] }> {
+async function ask(
+	id: string,
+	steps: ScriptStep[],
+): Promise<{ status: number; body: string; requests: ModelRequest[] }> {
 	model.script(steps);
-	const answer = await timed(`agent run ${id}`, () => fetch(`${n8n.server.url}/webhook/${id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+	const answer = await timed(`agent run ${id}`, () =>
+		fetch(`${n8n.server.url}/webhook/${id}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{}',
+		}),
+	);
 	return { status: answer.status, body: await answer.text(), requests: [...model.requests] };
 }
 
@@ -145,13 +224,20 @@ async function ask(id: string, steps: ScriptStep[]): Promise<{ status: number; b
  * pinned word for word by test/nodes/EducationPlatform/actions/toolDescription.test.ts; this
  * proves that n8n hands them to the model as they are.
  */
-function offeredTool(name: string, resource: string, operation: string, keys: Record<string, string>): OfferedTool {
+function offeredTool(
+	name: string,
+	resource: string,
+	operation: string,
+	keys: Record<string, string>,
+): OfferedTool {
 	return {
 		name,
 		description: toolDescription(RESOURCES.find(({ value }) => value === resource)!, operation),
 		parameters: {
 			type: 'object',
-			properties: Object.fromEntries(Object.entries(keys).map(([key, description]) => [key, { type: 'string', description }])),
+			properties: Object.fromEntries(
+				Object.entries(keys).map(([key, description]) => [key, { type: 'string', description }]),
+			),
 			required: Object.keys(keys),
 			additionalProperties: false,
 			$schema: 'http://json-schema.org/draft-07/schema#',
@@ -159,17 +245,25 @@ function offeredTool(name: string, resource: string, operation: string, keys: Re
 	};
 }
 
-const STUDENTS_TOOL = offeredTool('Students', 'student', 'getMany', { grade_levels: 'Grade levels, comma-separated; K is kindergarten' });
+const STUDENTS_TOOL = offeredTool('Students', 'student', 'getMany', {
+	grade_levels: 'Grade levels, comma-separated; K is kindergarten',
+});
 
-const CALL_GRADE_9: ScriptStep = { toolCalls: [{ tool: /^Students$/, arguments: { grade_levels: '9' } }] };
+const CALL_GRADE_9: ScriptStep = {
+	toolCalls: [{ tool: /^Students$/, arguments: { grade_levels: '9' } }],
+};
 const FINAL: ScriptStep = { answer: 'Here is what the platform said.' };
 
 /** The items a tool call gave back to the model. */
 function toolItems(tool: string): Row[] {
 	const output = model.resultOf(tool);
-	if (output === undefined) throw new Error(`No result of ${tool} reached the model; requests: ${JSON.stringify(model.requests.map((r) => r.toolResults))}`);
+	if (output === undefined)
+		throw new Error(
+			`No result of ${tool} reached the model; requests: ${JSON.stringify(model.requests.map((r) => r.toolResults))}`,
+		);
 	const items = JSON.parse(output) as unknown;
-	if (!Array.isArray(items)) throw new Error(`${tool} gave the model ${output}, not a list of items`);
+	if (!Array.isArray(items))
+		throw new Error(`${tool} gave the model ${output}, not a list of items`);
 	return items as Row[];
 }
 
@@ -194,25 +288,40 @@ describe('the Education Platform tool in an AI Agent model loop', () => {
 		expect(answer.requests[0].toolResults).toEqual([]);
 		// A tool lists 10 records unless told otherwise (its Limit's default), in the API's order.
 		const expected = (await n8n.platform.students({ 'filter[grade_level]': '9' })).slice(0, 10);
-		expect(toolItems('Students').map((student) => student.id)).toEqual(expected.map((student) => student.id));
+		expect(toolItems('Students').map((student) => student.id)).toEqual(
+			expected.map((student) => student.id),
+		);
 	});
 
 	it('a filter the API refuses (422) reaches the model with the allowed filters, and the run goes on', async () => {
-		const answer = await ask(WORKFLOWS.badFilter, [{ toolCalls: [{ tool: /^Students$/, arguments: { filter_name: 'grade', filter_value: '9' } }] }, FINAL]);
+		const answer = await ask(WORKFLOWS.badFilter, [
+			{
+				toolCalls: [{ tool: /^Students$/, arguments: { filter_name: 'grade', filter_value: '9' } }],
+			},
+			FINAL,
+		]);
 		await expectAnswered(WORKFLOWS.badFilter, answer);
 		const [failure] = toolItems('Students');
 		expect(failure.error).toBe('The given data was invalid. [item 0]');
-		expect(failure.details).toMatch(/filter: Requested filter\(s\) `grade` are not allowed\. Allowed filter\(s\) are `.*grade_level.*`/);
+		expect(failure.details).toMatch(
+			/filter: Requested filter\(s\) `grade` are not allowed\. Allowed filter\(s\) are `.*grade_level.*`/,
+		);
 	});
 
 	it('a rate limit past the retry budget (429, Retry-After 1 h) reaches the model with when to try again', async () => {
-		await n8n.platform.addFault({ path: '/v1/students', times: 1, fault: { type: 'status', status: 429, retry_after: 3600 } });
+		await n8n.platform.addFault({
+			path: '/v1/students',
+			times: 1,
+			fault: { type: 'status', status: 429, retry_after: 3600 },
+		});
 		try {
 			const answer = await ask(WORKFLOWS.rateLimit, [CALL_GRADE_9, FINAL]);
 			await expectAnswered(WORKFLOWS.rateLimit, answer);
 			const [failure] = toolItems('Students');
 			expect(failure.error).toMatch(/^Too many requests/);
-			expect(failure.details).toMatch(/waiting another 1 h would exceed the 3 min retry limit\)\..* Run the workflow again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+			expect(failure.details).toMatch(
+				/waiting another 1 h would exceed the 3 min retry limit\)\..* Run the workflow again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/,
+			);
 		} finally {
 			await n8n.platform.clearFaults();
 		}
@@ -222,7 +331,9 @@ describe('the Education Platform tool in an AI Agent model loop', () => {
 		const answer = await ask(WORKFLOWS.noScope, [CALL_GRADE_9, FINAL]);
 		await expectAnswered(WORKFLOWS.noScope, answer);
 		const [failure] = toolItems('Students');
-		expect(failure.error).toMatch(/^The credential may not list students: it lacks the students:read scope/);
+		expect(failure.error).toMatch(
+			/^The credential may not list students: it lacks the students:read scope/,
+		);
 		expect(failure.details).toMatch(/Make an access token with students:read/);
 	});
 });
@@ -231,11 +342,13 @@ describe('the Education Platform tool in an AI Agent model loop', () => {
 const EXAMPLE_TOOLS = [
 	offeredTool('Payments', 'payment', 'getMany', {
 		statuses: 'Payment statuses, comma-separated: succeeded, failed, refunded, partially_refunded',
-		changed_since: 'Only payments made or changed at or after this moment, ISO 8601, e.g. 2026-11-01. A failed payment has no paid date: it last changed when it failed.',
+		changed_since:
+			'Only payments made or changed at or after this moment, ISO 8601, e.g. 2026-11-01. A failed payment has no paid date: it last changed when it failed.',
 	}),
 	offeredTool('Students', 'student', 'getMany', {
 		grade_levels: 'Grade levels, comma-separated; K is kindergarten, e.g. 9 or 9,10',
-		student_numbers: 'Only these students: their student numbers, comma-separated, e.g. S-2024-001042,S-2024-001043',
+		student_numbers:
+			'Only these students: their student numbers, comma-separated, e.g. S-2024-001042,S-2024-001043',
 	}),
 ];
 
@@ -244,24 +357,45 @@ describe('the example "Ask an AI agent about failed payments" (examples/failed-p
 		const [gradeNine] = await n8n.platform.students({ 'filter[grade_level]': '9' });
 		await n8n.platform.emit('payment.failed', { student_id: gradeNine.id });
 		const firstOfMonth = `${new Date().toISOString().slice(0, 8)}01`;
-		const payments = await n8n.platform.listAll<Row>('/v1/payments', { 'filter[status]': 'failed', 'filter[updated_since]': `${firstOfMonth}T00:00:00Z` });
-		const numbers = [...new Set(payments.map((payment) => (payment.student as Row).student_number as string))].join(',');
+		const payments = await n8n.platform.listAll<Row>('/v1/payments', {
+			'filter[status]': 'failed',
+			'filter[updated_since]': `${firstOfMonth}T00:00:00Z`,
+		});
+		const numbers = [
+			...new Set(payments.map((payment) => (payment.student as Row).student_number as string)),
+		].join(',');
 		const answer = await ask(EXAMPLE_ID, [
-			{ toolCalls: [{ tool: /^Payments$/, arguments: { statuses: 'failed', changed_since: firstOfMonth } }] },
-			{ toolCalls: [{ tool: /^Students$/, arguments: { grade_levels: '9', student_numbers: numbers } }] },
+			{
+				toolCalls: [
+					{ tool: /^Payments$/, arguments: { statuses: 'failed', changed_since: firstOfMonth } },
+				],
+			},
+			{
+				toolCalls: [
+					{ tool: /^Students$/, arguments: { grade_levels: '9', student_numbers: numbers } },
+				],
+			},
 			FINAL,
 		]);
 		await expectAnswered(EXAMPLE_ID, answer);
-		for (const request of answer.requests) expect([...request.tools].sort((a, b) => a.name.localeCompare(b.name))).toEqual(EXAMPLE_TOOLS);
+		for (const request of answer.requests)
+			expect([...request.tools].sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+				EXAMPLE_TOOLS,
+			);
 
 		const ids = (rows: Row[]) => rows.map((row) => row.id).sort();
-		const students = await n8n.platform.students({ 'filter[grade_level]': '9', 'filter[student_number]': numbers });
+		const students = await n8n.platform.students({
+			'filter[grade_level]': '9',
+			'filter[student_number]': numbers,
+		});
 		// Return All, bounded by what the model asked for: every payment that failed this month, then
 		// only the grade 9 students among theirs, simplified.
 		expect(ids(toolItems('Payments'))).toEqual(ids(payments));
 		expect(ids(toolItems('Students'))).toEqual(ids(students));
 		expect(ids(toolItems('Students'))).toContain(gradeNine.id);
-		expect(students.length).toBeLessThan((await n8n.platform.students({ 'filter[grade_level]': '9' })).length);
+		expect(students.length).toBeLessThan(
+			(await n8n.platform.students({ 'filter[grade_level]': '9' })).length,
+		);
 		expect(Object.keys(toolItems('Students')[0])).not.toContain('address');
 	});
 });

@@ -15,7 +15,11 @@ const cases = BENCH_CASES.filter((name) => onN8n2 || name !== 'engines');
 let result: Required<BenchResult>;
 
 beforeAll(async () => {
-	result = (await runBench({ ...SMALL, only: cases, log: (line) => process.stdout.write(`[bench] ${line}\n`) })) as Required<BenchResult>;
+	result = (await runBench({
+		...SMALL,
+		only: cases,
+		log: (line) => process.stdout.write(`[bench] ${line}\n`),
+	})) as Required<BenchResult>;
 	process.stdout.write(`${formatTable(result)}\n`);
 }, 900_000);
 
@@ -43,9 +47,15 @@ describe('npm run bench:n8n --small, in a real n8n', () => {
 
 	it('restarts n8n with each engine setting (--small: the one npm start applies) and accepts every delivery of the three ingest workflows; on n8n 1.x, which has no such settings, measures none', () => {
 		if (!onN8n2) return expect(result.engines).toBeUndefined();
-		expect(result.engines.map((row) => row.setting.name)).toEqual(SMALL.engines.map((setting) => setting.name));
+		expect(result.engines.map((row) => row.setting.name)).toEqual(
+			SMALL.engines.map((setting) => setting.name),
+		);
 		for (const row of result.engines) {
-			expect([row.plain.accepted, row.ours.accepted, row.cryptoIf.accepted]).toEqual([SMALL.deliveries, SMALL.deliveries, SMALL.deliveries]);
+			expect([row.plain.accepted, row.ours.accepted, row.cryptoIf.accepted]).toEqual([
+				SMALL.deliveries,
+				SMALL.deliveries,
+				SMALL.deliveries,
+			]);
 			expect(row.peakRssBytes).toBeGreaterThan(0);
 		}
 	});
@@ -67,7 +77,9 @@ describe('npm run bench:n8n --small, in a real n8n', () => {
 		]);
 		for (const row of rows.slice(1)) expect(row.split(' | ')[3]).toMatch(/^\d+\.\d\d/);
 		if (!onN8n2) return expect(engines).toBeUndefined();
-		expect(engines.slice(1).map((row) => row.split(' | ')[0])).toEqual(SMALL.engines.map((setting) => `| ${setting.label}`));
+		expect(engines.slice(1).map((row) => row.split(' | ')[0])).toEqual(
+			SMALL.engines.map((setting) => `| ${setting.label}`),
+		);
 		for (const row of engines.slice(1)) expect(row.split(' | ')[4]).toMatch(/^\d+\.\d\d$/);
 	});
 });

@@ -104,7 +104,8 @@ const filesWhere = (keep: (file: E2eFile) => boolean): string[] =>
 		.map(([name]) => name);
 
 /** The e2e files a cell runs (file names under test/e2e). */
-export const filesOfCell = (cell: CellId): string[] => filesWhere((file) => file.cells.includes(cell));
+export const filesOfCell = (cell: CellId): string[] =>
+	filesWhere((file) => file.cells.includes(cell));
 
 /** The files of `npm test`'s proof of the package in one n8n. */
 export const proofFiles = (): string[] => filesWhere((file) => file.proof === true);

@@ -26,15 +26,31 @@ import { randomUUID } from 'node:crypto';
 
 import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/demo-credentials';
 import { CUSTOM_REGISTRY_FEATURE, N8nRestError } from '../../tooling/lib/n8n-rest';
-import { NEXT_VERSION_MARKER_FIELD, repackAsNextVersion, startRegistry, type LocalRegistry } from '../../tooling/lib/registry';
+import {
+	NEXT_VERSION_MARKER_FIELD,
+	repackAsNextVersion,
+	startRegistry,
+	type LocalRegistry,
+} from '../../tooling/lib/registry';
 import { nodesFolder, type PackedPackage } from '../../tooling/lib/community-package';
 import { packedPackage, startInstance, type Instance } from './support/instance';
 import { itemsOf, runsOf } from './support/runs';
 import { tallyOf, untilCounted } from './support/progress';
-import { attemptsOf, eventually, type PlatformEvent, type Subscription } from './support/sandboxClient';
+import {
+	attemptsOf,
+	eventually,
+	type PlatformEvent,
+	type Subscription,
+} from './support/sandboxClient';
 import { e2eTarget } from './support/target';
 import { timed } from './support/timings';
-import { connectWatchdog, refusedByN8n, runWatchdog, watchdogCredential, watchdogWorkflows } from './support/watchdog';
+import {
+	connectWatchdog,
+	refusedByN8n,
+	runWatchdog,
+	watchdogCredential,
+	watchdogWorkflows,
+} from './support/watchdog';
 import { POLLING_TRIGGER_NODE, pollingTriggerWorkflow, triggerWorkflow } from './support/workflows';
 
 // A case waits as long as runs and polls keep arriving (support/progress.ts); a case jest abandons at
@@ -68,19 +84,28 @@ const measured: Record<string, unknown> = {};
 
 beforeAll(async () => {
 	dir = mkdtempSync(path.join(tmpdir(), 'edu-e2e-panel-'));
-	[registry, current] = await Promise.all([timed('start the local npm registry', () => startRegistry()), packedPackage(dir)]);
+	[registry, current] = await Promise.all([
+		timed('start the local npm registry', () => startRegistry()),
+		packedPackage(dir),
+	]);
 	next = await repackAsNextVersion(current, dir);
 	await registry.publish(current);
 	n8n = await startInstance(
 		(sandbox) => {
 			// The access token credential the watchdog example names, which the triggers use too.
-			credential = accessTokenCredential({ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken });
+			credential = accessTokenCredential({
+				baseUrl: sandbox.baseUrl,
+				token: sandbox.config.demoToken,
+			});
 			return {
 				credentials: [credential, watchdogCredential()],
 				workflows: [
 					triggerWorkflow(TRIGGER_ID, credential, [EVENT], WEBHOOK_ID),
 					pollingTriggerWorkflow(POLLING_ID, credential),
-					{ ...triggerWorkflow(DELETED.id, credential, DELETED.events, DELETED.webhookId), name: DELETED.id },
+					{
+						...triggerWorkflow(DELETED.id, credential, DELETED.events, DELETED.webhookId),
+						name: DELETED.id,
+					},
 					...watchdogWorkflows(),
 				],
 			};
@@ -94,13 +119,16 @@ beforeAll(async () => {
 	const { faults } = n8n.sandbox.state;
 	const decide = faults.decide.bind(faults);
 	faults.decide = (method, requestPath) => {
-		if (requestPath.startsWith('/v1/webhooks') && !isObserverRead(method, requestPath)) webhookApiCalls.push(`${method} ${requestPath}`);
+		if (requestPath.startsWith('/v1/webhooks') && !isObserverRead(method, requestPath))
+			webhookApiCalls.push(`${method} ${requestPath}`);
 		return decide(method, requestPath);
 	};
 }, 600_000);
 
 afterAll(async () => {
-	process.stdout.write(`\n[community panel, ${e2eTarget().label}] measured: ${JSON.stringify(measured, null, 2)}\n`);
+	process.stdout.write(
+		`\n[community panel, ${e2eTarget().label}] measured: ${JSON.stringify(measured, null, 2)}\n`,
+	);
 	await n8n?.close();
 	await registry?.stop();
 	if (dir) rmSync(dir, { recursive: true, force: true });
@@ -111,7 +139,8 @@ beforeEach(() => n8n.quiet());
 
 const urlOf = (webhookId: string) => `${n8n.webhookBase}webhook/${webhookId}/webhook`;
 const webhookUrl = () => urlOf(WEBHOOK_ID);
-const subscriptionsTo = async (url: string) => (await n8n.platform.subscriptions()).filter((subscription) => subscription.url === url);
+const subscriptionsTo = async (url: string) =>
+	(await n8n.platform.subscriptions()).filter((subscription) => subscription.url === url);
 
 /** The one subscription to the first trigger's URL. */
 async function onlySubscription(what: string): Promise<Subscription> {
@@ -126,7 +155,9 @@ async function onlySubscription(what: string): Promise<Subscription> {
 /** The items of the trigger's finished runs, by event id. */
 async function triggerItemsByEvent(): Promise<Map<string, Array<Record<string, unknown>>>> {
 	const found = new Map<string, Array<Record<string, unknown>>>();
-	for (const item of (await runsOf(n8n, TRIGGER_ID, 0)).flatMap((run) => itemsOf(run, TRIGGER_NODE))) {
+	for (const item of (await runsOf(n8n, TRIGGER_ID, 0)).flatMap((run) =>
+		itemsOf(run, TRIGGER_NODE),
+	)) {
 		found.set(String(item.id), [...(found.get(String(item.id)) ?? []), item]);
 	}
 	return found;
@@ -138,10 +169,17 @@ async function triggerItemsByEvent(): Promise<Map<string, Array<Record<string, u
  * finished meanwhile is counted. Waits while runs arrive or the platform attempts deliveries
  * (support/progress.ts), however long a slow machine takes; fails after a minute with neither.
  */
-async function triggerRunsOf(events: PlatformEvent[]): Promise<Map<string, Array<Record<string, unknown>>>> {
+async function triggerRunsOf(
+	events: PlatformEvent[],
+): Promise<Map<string, Array<Record<string, unknown>>>> {
 	const wanted = events.map((event) => event.id);
 	await untilCounted(`runs of ${events.length} event(s)`, async () =>
-		tallyOf(wanted, await triggerItemsByEvent(), true, attemptsOf(await n8n.platform.deliveriesOf(wanted, webhookUrl()))),
+		tallyOf(
+			wanted,
+			await triggerItemsByEvent(),
+			true,
+			attemptsOf(await n8n.platform.deliveriesOf(wanted, webhookUrl())),
+		),
 	);
 	await n8n.platform.settledDeliveries(wanted, webhookUrl());
 	return triggerItemsByEvent();
@@ -157,9 +195,14 @@ async function pollingRunsUntil(ids: unknown[]): Promise<Array<Array<Record<stri
 		`polls that emit ${ids.join(', ')}`,
 		async () => {
 			const runs = await runsOf(n8n, POLLING_ID, 0);
-			const items = runs.sort((a, b) => Number(a.id) - Number(b.id)).map((run) => itemsOf(run, POLLING_TRIGGER_NODE));
+			const items = runs
+				.sort((a, b) => Number(a.id) - Number(b.id))
+				.map((run) => itemsOf(run, POLLING_TRIGGER_NODE));
 			const emitted = new Set(items.flat().map((item) => item.id));
-			return { ...tallyOf(ids.map(String), new Set([...emitted].map(String)), items), activity: runs.length };
+			return {
+				...tallyOf(ids.map(String), new Set([...emitted].map(String)), items),
+				activity: runs.length,
+			};
 		},
 		{ stallMs: 150_000 },
 	);
@@ -198,31 +241,51 @@ async function deleteWorkflow(id: string): Promise<number[]> {
 describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, () => {
 	it('installs the package from the registry with the owner login; its nodes work without a restart', async () => {
 		expect(await n8n.rest.communityPackages()).toEqual([]);
-		const installed = await timed('POST /rest/community-packages (install)', () => n8n.rest.installCommunityPackage(current.name));
-		expect(installed).toMatchObject({ packageName: current.name, installedVersion: current.version });
+		const installed = await timed('POST /rest/community-packages (install)', () =>
+			n8n.rest.installCommunityPackage(current.name),
+		);
+		expect(installed).toMatchObject({
+			packageName: current.name,
+			installedVersion: current.version,
+		});
 		expect(installed.installedNodes.map((node) => node.type).sort()).toEqual([
 			'n8n-nodes-education-platform.educationPlatform',
 			'n8n-nodes-education-platform.educationPlatformPollingTrigger',
 			'n8n-nodes-education-platform.educationPlatformTrigger',
 		]);
-		expect((await n8n.rest.communityPackages()).map((p) => [p.packageName, p.installedVersion, p.updateAvailable])).toEqual([
-			[current.name, current.version, undefined],
-		]);
+		expect(
+			(await n8n.rest.communityPackages()).map((p) => [
+				p.packageName,
+				p.installedVersion,
+				p.updateAvailable,
+			]),
+		).toEqual([[current.name, current.version, undefined]]);
 
 		await n8n.rest.activateWorkflow(TRIGGER_ID);
 		await n8n.rest.activateWorkflow(POLLING_ID);
 		await onlySubscription('the subscription the freshly installed trigger registered');
 		const event = await n8n.platform.emit(EVENT);
 		const runs = await triggerRunsOf([event]);
-		expect(runs.get(event.id)).toEqual([expect.not.objectContaining({ [NEXT_VERSION_MARKER_FIELD]: expect.anything() })]);
+		expect(runs.get(event.id)).toEqual([
+			expect.not.objectContaining({ [NEXT_VERSION_MARKER_FIELD]: expect.anything() }),
+		]);
 	});
 
 	it('updates under live traffic: one subscription, every event runs once, the polling cursor continues, the new code runs', async () => {
 		const subscription = await onlySubscription('the subscription before the update');
-		await eventually('the polling cursor of the activation poll', () => n8n.rest.nodeStaticData(POLLING_ID, POLLING_TRIGGER_NODE).then((data) => data?.cursor), 60_000);
-		const before = { event: await n8n.platform.emit(EVENT), student: await n8n.platform.createStudent({ first_name: 'Before', last_name: 'Update' }) };
+		await eventually(
+			'the polling cursor of the activation poll',
+			() => n8n.rest.nodeStaticData(POLLING_ID, POLLING_TRIGGER_NODE).then((data) => data?.cursor),
+			60_000,
+		);
+		const before = {
+			event: await n8n.platform.emit(EVENT),
+			student: await n8n.platform.createStudent({ first_name: 'Before', last_name: 'Update' }),
+		};
 		await triggerRunsOf([before.event]);
-		const oldPolls = await timed('the next poll (old code)', () => pollingRunsUntil([before.student.id]));
+		const oldPolls = await timed('the next poll (old code)', () =>
+			pollingRunsUntil([before.student.id]),
+		);
 		expect(oldPolls.map((items) => items.map((item) => item.id))).toEqual([[before.student.id]]);
 		// A new version appears in the registry: the panel offers the update.
 		await registry.publish(next);
@@ -230,40 +293,63 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		// n8n finds updates with `npm outdated` in its nodes folder without its registry setting (and
 		// 1.123 without HOME, so ~/.npmrc is not read either): that folder's .npmrc names the registry.
 		writeFileSync(path.join(nodesFolder(n8n.userFolder), '.npmrc'), `registry=${registry.url}/\n`);
-		expect((await n8n.rest.communityPackages()).map((p) => p.updateAvailable)).toEqual([next.version]);
+		expect((await n8n.rest.communityPackages()).map((p) => p.updateAvailable)).toEqual([
+			next.version,
+		]);
 		const storedBefore = await n8n.rest.nodeStaticData(TRIGGER_ID, TRIGGER_NODE);
 
 		const callsBefore = webhookApiCalls.length;
 		const during: PlatformEvent[] = [];
 		const duringStudents: Array<Record<string, unknown>> = [];
 		let updating = true;
-		const update = timed('PATCH /rest/community-packages (update)', () => n8n.rest.updateCommunityPackage(current.name, next.version)).finally(() => {
+		const update = timed('PATCH /rest/community-packages (update)', () =>
+			n8n.rest.updateCommunityPackage(current.name, next.version),
+		).finally(() => {
 			updating = false;
 		});
 		// An event and a new student every half second while n8n replaces the package: live traffic, not a load test.
 		while (updating) {
 			during.push(await n8n.platform.emit(EVENT));
-			duringStudents.push(await n8n.platform.createStudent({ first_name: 'During', last_name: `Update ${during.length}` }));
+			duringStudents.push(
+				await n8n.platform.createStudent({
+					first_name: 'During',
+					last_name: `Update ${during.length}`,
+				}),
+			);
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
 		const updated = await update;
 		measured.updateWebhookApiCalls = webhookApiCalls.slice(callsBefore);
 		expect(updated).toMatchObject({ packageName: current.name, installedVersion: next.version });
-		const after = { event: await n8n.platform.emit(EVENT), student: await n8n.platform.createStudent({ first_name: 'After', last_name: 'Update' }) };
+		const after = {
+			event: await n8n.platform.emit(EVENT),
+			student: await n8n.platform.createStudent({ first_name: 'After', last_name: 'Update' }),
+		};
 
 		const runs = await triggerRunsOf([before.event, ...during, after.event]);
 		measured.eventsDuringUpdate = during.length;
-		for (const event of [before.event, ...during, after.event]) expect(runs.get(event.id)).toHaveLength(1);
-		expect(runs.get(after.event.id)).toEqual([expect.objectContaining({ [NEXT_VERSION_MARKER_FIELD]: next.version })]);
-		measured.duringRanNewCode = during.map((event) => runs.get(event.id)?.[0]?.[NEXT_VERSION_MARKER_FIELD] ?? current.version);
+		for (const event of [before.event, ...during, after.event])
+			expect(runs.get(event.id)).toHaveLength(1);
+		expect(runs.get(after.event.id)).toEqual([
+			expect.objectContaining({ [NEXT_VERSION_MARKER_FIELD]: next.version }),
+		]);
+		measured.duringRanNewCode = during.map(
+			(event) => runs.get(event.id)?.[0]?.[NEXT_VERSION_MARKER_FIELD] ?? current.version,
+		);
 
 		// Every student once, in order, none before the update again: the cursor the old code stored continues.
 		const newStudents = [...duringStudents, after.student].map((student) => student.id);
-		const polls = (await timed('the polls after the update', () => pollingRunsUntil(newStudents))).slice(oldPolls.length);
-		measured.pollsAfterUpdate = polls.map((items) => items.map((item) => [item.id, item[NEXT_VERSION_MARKER_FIELD] ?? current.version]));
+		const polls = (
+			await timed('the polls after the update', () => pollingRunsUntil(newStudents))
+		).slice(oldPolls.length);
+		measured.pollsAfterUpdate = polls.map((items) =>
+			items.map((item) => [item.id, item[NEXT_VERSION_MARKER_FIELD] ?? current.version]),
+		);
 		expect(polls.flat().map((item) => item.id)).toEqual(newStudents);
 		// The poll that found the student created after the update ran the new code.
-		expect(polls.at(-1)!.map((item) => item[NEXT_VERSION_MARKER_FIELD])).toEqual(polls.at(-1)!.map(() => next.version));
+		expect(polls.at(-1)!.map((item) => item[NEXT_VERSION_MARKER_FIELD])).toEqual(
+			polls.at(-1)!.map(() => next.version),
+		);
 
 		expect(await onlySubscription('the subscription after the update')).toEqual(subscription);
 		expect(await n8n.rest.nodeStaticData(TRIGGER_ID, TRIGGER_NODE)).toEqual(storedBefore);
@@ -276,7 +362,9 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		await n8n.rest.deactivateWorkflow(POLLING_ID);
 		const subscription = await onlySubscription('the subscription before the uninstall');
 		const callsBefore = webhookApiCalls.length;
-		await timed('DELETE /rest/community-packages (uninstall)', () => n8n.rest.uninstallCommunityPackage(current.name));
+		await timed('DELETE /rest/community-packages (uninstall)', () =>
+			n8n.rest.uninstallCommunityPackage(current.name),
+		);
 		expect(await n8n.rest.communityPackages()).toEqual([]);
 		// n8n answers the platform's deliveries with an error ("Unrecognized node type"), so the platform retries them.
 		const lost = await n8n.platform.emit(EVENT);
@@ -286,13 +374,20 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		expect(await n8n.platform.subscriptions()).toEqual([subscription]);
 		expect((await n8n.rest.workflow(TRIGGER_ID)).active).toBe(true);
 
-		const reinstalled = await timed('POST /rest/community-packages (install again, workflow still active)', () => n8n.rest.installCommunityPackage(current.name));
+		const reinstalled = await timed(
+			'POST /rest/community-packages (install again, workflow still active)',
+			() => n8n.rest.installCommunityPackage(current.name),
+		);
 		expect(reinstalled.installedVersion).toBe(next.version);
 		const resumed = await n8n.platform.emit(EVENT);
 		// The event sent while the package was gone runs too, once: the platform's next retry reaches
 		// the reinstalled trigger (this sandbox retries on a schedule shrunk 1000 times: 27 s, 63 s, 99 s after it).
-		const runs = await timed('the retry of the event sent while uninstalled', () => triggerRunsOf([lost, resumed]));
-		expect(runs.get(resumed.id)).toEqual([expect.objectContaining({ [NEXT_VERSION_MARKER_FIELD]: next.version })]);
+		const runs = await timed('the retry of the event sent while uninstalled', () =>
+			triggerRunsOf([lost, resumed]),
+		);
+		expect(runs.get(resumed.id)).toEqual([
+			expect.objectContaining({ [NEXT_VERSION_MARKER_FIELD]: next.version }),
+		]);
 		expect(runs.get(lost.id)).toHaveLength(1);
 		measured.callsUninstallToResume = webhookApiCalls.slice(callsBefore);
 		expect(webhookApiCalls.slice(callsBefore)).toEqual([]);
@@ -302,7 +397,7 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 	it('uninstall, then unpublish: n8n unpublishes, the subscription is left behind; installing and publishing again adopts it. A workflow deleted meanwhile leaves its subscription', async () => {
 		const subscription = await onlySubscription('the subscription before the uninstall');
 		await n8n.rest.activateWorkflow(DELETED.id);
-		const [leftover] = await eventually('the second trigger\'s subscription', async () => {
+		const [leftover] = await eventually("the second trigger's subscription", async () => {
 			const found = await subscriptionsTo(urlOf(DELETED.webhookId));
 			return found.length === 1 ? found : undefined;
 		});
@@ -312,7 +407,9 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		await timed('unpublish after the uninstall', () => n8n.rest.deactivateWorkflow(TRIGGER_ID));
 		expect((await n8n.rest.workflow(TRIGGER_ID)).active).toBe(false);
 		// Deleting the other, still active, workflow succeeds too, and cannot run its delete() either.
-		measured.deleteAfterUninstall = await timed('archive and delete after the uninstall', () => deleteWorkflow(DELETED.id));
+		measured.deleteAfterUninstall = await timed('archive and delete after the uninstall', () =>
+			deleteWorkflow(DELETED.id),
+		);
 		expect(measured.deleteAfterUninstall).toEqual(expect.arrayContaining([200]));
 		expect((await n8n.rest.workflows()).map((workflow) => workflow.id)).not.toContain(DELETED.id);
 		// delete() could not run: its deliveries find no webhook, and the subscriptions are left.
@@ -323,7 +420,9 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 		await n8n.rest.installCommunityPackage(current.name);
 		await timed('publish after installing again', () => n8n.rest.activateWorkflow(TRIGGER_ID));
 		// The trigger finds its leftover: the one it stored (still in static data), no second subscription.
-		expect(await onlySubscription('the subscription after publishing again')).toMatchObject({ id: subscription.id });
+		expect(await onlySubscription('the subscription after publishing again')).toMatchObject({
+			id: subscription.id,
+		});
 		const recovered = await n8n.platform.emit(EVENT);
 		expect((await triggerRunsOf([recovered])).get(recovered.id)).toHaveLength(1);
 		// Publishing ran checkExists() alone: the subscription its static data names is current.
@@ -337,29 +436,44 @@ describe(`the Community Nodes panel's REST endpoints on ${e2eTarget().label}`, (
 	// test/e2e/watchdog.test.ts's orphan (a subscription no workflow owns) stands for this one, and
 	// this file asserts that the API is off.
 	if (e2eTarget().n8nMajor === 1) {
-		it('n8n 1.123 in test mode has its public API off, so the watchdog cannot run beside the local registry; the deleted workflow\'s subscription is left on the platform', async () => {
+		it("n8n 1.123 in test mode has its public API off, so the watchdog cannot run beside the local registry; the deleted workflow's subscription is left on the platform", async () => {
 			const [, leftover] = await n8n.platform.subscriptions();
 			expect(leftover).toMatchObject({ url: urlOf(DELETED.webhookId), enabled: true });
-			const { publicApi } = await n8n.rest.request<{ publicApi: { enabled: boolean } }>('GET', '/rest/settings');
+			const { publicApi } = await n8n.rest.request<{ publicApi: { enabled: boolean } }>(
+				'GET',
+				'/rest/settings',
+			);
 			expect(publicApi.enabled).toBe(false);
 		});
 		return;
 	}
 
-	it('the trigger watchdog, once the package is installed again: reports the deleted workflow\'s subscription and keeps it; with Delete Orphaned Subscriptions, deletes it alone', async () => {
+	it("the trigger watchdog, once the package is installed again: reports the deleted workflow's subscription and keeps it; with Delete Orphaned Subscriptions, deletes it alone", async () => {
 		const [subscription, leftover] = await n8n.platform.subscriptions();
 		expect(leftover).toMatchObject({ url: urlOf(DELETED.webhookId), enabled: true });
 		await connectWatchdog(n8n);
 
 		const reporting = await runWatchdog(n8n);
-		expect(reporting.checked.filter((item) => item.check === 'orphan')).toEqual([expect.objectContaining({ webhook_subscription_id: leftover.id, action: 'none' })]);
-		expect(reporting.summary).toMatchObject({ unhealthy_triggers: 0, orphans: 1, deleted_orphans: 0 });
+		expect(reporting.checked.filter((item) => item.check === 'orphan')).toEqual([
+			expect.objectContaining({ webhook_subscription_id: leftover.id, action: 'none' }),
+		]);
+		expect(reporting.summary).toMatchObject({
+			unhealthy_triggers: 0,
+			orphans: 1,
+			deleted_orphans: 0,
+		});
 		expect(await n8n.platform.subscriptions()).toEqual([subscription, leftover]);
 
 		await refusedByN8n(n8n, leftover.id, DELETED.events[0], EVENT);
 		const deleting = await runWatchdog(n8n, { deleteOrphaned: true });
-		expect(deleting.checked.filter((item) => item.check === 'orphan')).toEqual([expect.objectContaining({ webhook_subscription_id: leftover.id, action: 'deleted' })]);
-		expect(deleting.summary).toMatchObject({ unhealthy_triggers: 0, orphans: 1, deleted_orphans: 1 });
+		expect(deleting.checked.filter((item) => item.check === 'orphan')).toEqual([
+			expect.objectContaining({ webhook_subscription_id: leftover.id, action: 'deleted' }),
+		]);
+		expect(deleting.summary).toMatchObject({
+			unhealthy_triggers: 0,
+			orphans: 1,
+			deleted_orphans: 1,
+		});
 		expect(await n8n.platform.subscriptions()).toEqual([subscription]);
 	});
 });

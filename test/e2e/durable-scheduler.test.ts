@@ -32,10 +32,18 @@ import { POLLING_TRIGGER_NODE, pollingTriggerWorkflow } from './support/workflow
 
 jest.setTimeout(1_200_000);
 
-const IDS = { students: 'e2eDurablePoll01', paymentsCreated: 'e2eDurablePoll02', enrollments: 'e2eDurablePoll03' };
+const IDS = {
+	students: 'e2eDurablePoll01',
+	paymentsCreated: 'e2eDurablePoll02',
+	enrollments: 'e2eDurablePoll03',
+};
 /** n8n's warning when durable cursors are asked for without the durable scheduler for poll triggers. */
-const CURSORS_NEED_SCHEDULER = 'N8N_POLLER_DURABLE_CURSORS_ENABLED requires N8N_SCHEDULER_ENABLED, N8N_SCHEDULER_POLL_TRIGGERS_ENABLED';
-const SCHEDULER_FOR_POLLS = { N8N_SCHEDULER_ENABLED: 'true', N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true' };
+const CURSORS_NEED_SCHEDULER =
+	'N8N_POLLER_DURABLE_CURSORS_ENABLED requires N8N_SCHEDULER_ENABLED, N8N_SCHEDULER_POLL_TRIGGERS_ENABLED';
+const SCHEDULER_FOR_POLLS = {
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+};
 const NO_CHANGE: Omit<ChangeCount, 'made'> = { missed: [], repeated: [], unknown: [] };
 
 let n8n: Instance;
@@ -45,33 +53,62 @@ let server: N8nServer;
 let createdPayment: string;
 
 const query = (sql: string) => sqliteRows(n8n.runtime.nodeBinary, n8n.userFolder, sql);
-const pollJobs = async (workflowId: string) => (await query(`select id from scheduled_job where "ownerId" = '${workflowId}'`)).length;
-const tasksOf = (workflowId: string) => async () => toPollTasks(await query(pollTasksSql(workflowId)));
-const cursorOf = async (workflowId: string) => (await n8n.rest.nodeStaticData(workflowId, POLLING_TRIGGER_NODE))?.cursor;
+const pollJobs = async (workflowId: string) =>
+	(await query(`select id from scheduled_job where "ownerId" = '${workflowId}'`)).length;
+const tasksOf = (workflowId: string) => async () =>
+	toPollTasks(await query(pollTasksSql(workflowId)));
+const cursorOf = async (workflowId: string) =>
+	(await n8n.rest.nodeStaticData(workflowId, POLLING_TRIGGER_NODE))?.cursor;
 const logSince = (offset: number) => readFileSync(server.logFile, 'utf8').slice(offset);
 
 async function restartWith(env: NodeJS.ProcessEnv, label: string): Promise<void> {
 	await server.stop();
-	server = new N8nServer({ runtime: n8n.runtime, userFolder: n8n.userFolder, port: n8n.server.port, extra: { ...n8n.target.n8nEnv, ...env } });
+	server = new N8nServer({
+		runtime: n8n.runtime,
+		userFolder: n8n.userFolder,
+		port: n8n.server.port,
+		extra: { ...n8n.target.n8nEnv, ...env },
+	});
 	await timed(label, () => server.start());
 }
 
 async function activateWithCursor(workflowId: string): Promise<unknown> {
 	await n8n.rest.activateWorkflow(workflowId);
-	return await eventually(`the cursor of ${workflowId} in its static data`, () => cursorOf(workflowId), 120_000);
+	return await eventually(
+		`the cursor of ${workflowId} in its static data`,
+		() => cursorOf(workflowId),
+		120_000,
+	);
 }
 
 beforeAll(async () => {
 	let credential: CredentialImport;
 	n8n = await startInstance(
 		(sandbox) => {
-			credential = accessTokenCredential(sandboxLogin(sandbox), 'e2eDurableToken1', 'e2e durable scheduler token');
+			credential = accessTokenCredential(
+				sandboxLogin(sandbox),
+				'e2eDurableToken1',
+				'e2e durable scheduler token',
+			);
 			return {
 				credentials: [credential],
 				workflows: [
-					pollingTriggerWorkflow(IDS.students, credential, { resource: 'student', events: ['created', 'updated'], filters: {} }),
-					pollingTriggerWorkflow(IDS.paymentsCreated, credential, { resource: 'payment', events: ['created'], filters: {}, options: { maxRequests: 2 } }),
-					pollingTriggerWorkflow(IDS.enrollments, credential, { resource: 'enrollment', events: ['created', 'updated'], filters: {} }),
+					pollingTriggerWorkflow(IDS.students, credential, {
+						resource: 'student',
+						events: ['created', 'updated'],
+						filters: {},
+					}),
+					pollingTriggerWorkflow(IDS.paymentsCreated, credential, {
+						resource: 'payment',
+						events: ['created'],
+						filters: {},
+						options: { maxRequests: 2 },
+					}),
+					pollingTriggerWorkflow(IDS.enrollments, credential, {
+						resource: 'enrollment',
+						events: ['created', 'updated'],
+						filters: {},
+					}),
 				],
 			};
 		},
@@ -99,16 +136,23 @@ it('the scheduler for poll triggers without durable cursors: a poll that emits n
 	await activateWithCursor(IDS.enrollments);
 
 	// 150 payments refunded (updates: two pages, one per poll at Max Requests per Poll 2), then one made.
-	for (let student = 1; student <= 150; student++) await n8n.platform.emit('payment.refunded', { student_id: student });
+	for (let student = 1; student <= 150; student++)
+		await n8n.platform.emit('payment.refunded', { student_id: student });
 	const made = await n8n.platform.emit('payment.succeeded', { student_id: 151 });
 	createdPayment = changeKey(made.data.id, made.data.updated_at);
 	const madeAt = Date.now();
 	const tasks = tasksOf(IDS.paymentsCreated);
 	await timed('two polls after the burst', () =>
-		untilCounted('two polls of the Created-only trigger due after the burst', async () => {
-			const done = (await tasks()).filter((task) => task.scheduledFor > madeAt && task.status === 'succeeded');
-			return { seen: done.length, of: 2, done: done.length >= 2 ? true : undefined };
-		}, { stallMs: 150_000 }),
+		untilCounted(
+			'two polls of the Created-only trigger due after the burst',
+			async () => {
+				const done = (await tasks()).filter(
+					(task) => task.scheduledFor > madeAt && task.status === 'succeeded',
+				);
+				return { seen: done.length, of: 2, done: done.length >= 2 ? true : undefined };
+			},
+			{ stallMs: 150_000 },
+		),
 	);
 	expect(await n8n.rest.executions(IDS.paymentsCreated)).toEqual([]);
 	// Both polls read the first page of updates and returned nothing: the position stayed where activation put it.
@@ -128,24 +172,31 @@ it('with durable cursors too, main killed mid-poll: every change is emitted once
 		const event = await n8n.platform.emit('enrollment.created', { student_id: 200 + i });
 		backlog.push(changeKey(event.data.id, event.data.updated_at));
 	}
-	n8n.sandbox.state.faults.add({ id: 'slow-enrollments', path: '/v1/enrollments', method: 'GET', fault: { type: 'delay', ms: 8_000 } });
+	n8n.sandbox.state.faults.add({
+		id: 'slow-enrollments',
+		path: '/v1/enrollments',
+		method: 'GET',
+		fault: { type: 'delay', ms: 8_000 },
+	});
 
-	const [killed, payments, enrollments] = await timed('main killed mid-poll; the stuck trigger; the slow backlog', () =>
-		Promise.all([
-			killMidPoll({
-				platform: n8n.sandbox.state,
-				n8n,
-				workflowId: IDS.students,
-				tasks: tasksOf(IDS.students),
-				killMain: () => server.kill(),
-				startMain: () => server.start(),
-				mainLog: () => logSince(logOffset),
-				pollerState: async () => JSON.stringify(await query(pollerStateSql(IDS.students))),
-			}),
-			// Made in step 2: it comes out only if the position kept in the workflow's static data moved to n8n's cursor table.
-			settledCount(n8n, IDS.paymentsCreated, [createdPayment], tasksOf(IDS.paymentsCreated)),
-			settledCount(n8n, IDS.enrollments, backlog, tasksOf(IDS.enrollments)),
-		]),
+	const [killed, payments, enrollments] = await timed(
+		'main killed mid-poll; the stuck trigger; the slow backlog',
+		() =>
+			Promise.all([
+				killMidPoll({
+					platform: n8n.sandbox.state,
+					n8n,
+					workflowId: IDS.students,
+					tasks: tasksOf(IDS.students),
+					killMain: () => server.kill(),
+					startMain: () => server.start(),
+					mainLog: () => logSince(logOffset),
+					pollerState: async () => JSON.stringify(await query(pollerStateSql(IDS.students))),
+				}),
+				// Made in step 2: it comes out only if the position kept in the workflow's static data moved to n8n's cursor table.
+				settledCount(n8n, IDS.paymentsCreated, [createdPayment], tasksOf(IDS.paymentsCreated)),
+				settledCount(n8n, IDS.enrollments, backlog, tasksOf(IDS.enrollments)),
+			]),
 	);
 	n8n.sandbox.state.faults.remove('slow-enrollments');
 	const log = logSince(logOffset);
@@ -164,7 +215,9 @@ it('with durable cursors too, main killed mid-poll: every change is emitted once
 	expect(stoppedInTime).toBeGreaterThan(0);
 	expect(killed.abandoned).toBe(0);
 	// The position lives in n8n's table now: it moved on there, while the static data kept step 2's.
-	const [state] = await query(`select cursor from poller_state where "workflowId" = '${IDS.students}'`);
+	const [state] = await query(
+		`select cursor from poller_state where "workflowId" = '${IDS.students}'`,
+	);
 	expect(JSON.parse(String(state.cursor)).cursor.since > cursorBefore.since).toBe(true);
 	expect(await cursorOf(IDS.students)).toEqual(cursorBefore);
 });

@@ -19,21 +19,33 @@ export default async function globalSetup(): Promise<void> {
 	process.stdout.write('\n');
 
 	const target = e2eTarget();
-	log(`target: ${target.label} (EDU_E2E_N8N=${target.runtime.id}, activation path: ${target.activation})`);
+	log(
+		`target: ${target.label} (EDU_E2E_N8N=${target.runtime.id}, activation path: ${target.activation})`,
+	);
 	const runtime = await ensureRuntime({ spec: target.runtime, log });
 	const runtimeMs = Date.now() - started;
-	log(`n8n ${runtime.n8nVersion} runtime ${runtime.installed ? 'installed' : 'cached'} (${(runtimeMs / 1000).toFixed(1)} s)`);
+	log(
+		`n8n ${runtime.n8nVersion} runtime ${runtime.installed ? 'installed' : 'cached'} (${(runtimeMs / 1000).toFixed(1)} s)`,
+	);
 
 	const packStarted = Date.now();
-	const given = process.env.EDU_E2E_PACKAGE ? (JSON.parse(process.env.EDU_E2E_PACKAGE) as PackedPackage) : undefined;
-	const packed = given && existsSync(given.tarball) ? given : await buildAndPack(path.join(dir, 'package'));
+	const given = process.env.EDU_E2E_PACKAGE
+		? (JSON.parse(process.env.EDU_E2E_PACKAGE) as PackedPackage)
+		: undefined;
+	const packed =
+		given && existsSync(given.tarball) ? given : await buildAndPack(path.join(dir, 'package'));
 	const packMs = Date.now() - packStarted;
-	log(`${packed === given ? 'packed before this run' : 'built and packed'} ${path.basename(packed.tarball)} (${(packMs / 1000).toFixed(1)} s)`);
+	log(
+		`${packed === given ? 'packed before this run' : 'built and packed'} ${path.basename(packed.tarball)} (${(packMs / 1000).toFixed(1)} s)`,
+	);
 
 	writeFileSync(
 		timings,
 		[
-			{ label: `n8n runtime (${runtime.installed ? 'installed' : 'cached'}, n8n ${runtime.n8nVersion})`, ms: runtimeMs },
+			{
+				label: `n8n runtime (${runtime.installed ? 'installed' : 'cached'}, n8n ${runtime.n8nVersion})`,
+				ms: runtimeMs,
+			},
 			{ label: 'build + npm pack', ms: packMs },
 		]
 			.map((timing) => JSON.stringify(timing))

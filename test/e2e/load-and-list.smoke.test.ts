@@ -18,8 +18,15 @@ let credential: CredentialImport;
 
 beforeAll(async () => {
 	n8n = await startInstance((sandbox) => {
-		credential = accessTokenCredential({ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken }, 'e2eSmokeToken001', 'e2e smoke access token');
-		return { credentials: [credential], workflows: [getManyWorkflow(GET_MANY_ID, 'accessToken', credential, LIST_QUERY)] };
+		credential = accessTokenCredential(
+			{ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken },
+			'e2eSmokeToken001',
+			'e2e smoke access token',
+		);
+		return {
+			credentials: [credential],
+			workflows: [getManyWorkflow(GET_MANY_ID, 'accessToken', credential, LIST_QUERY)],
+		};
 	});
 }, 600_000);
 
@@ -35,24 +42,43 @@ describe(`n8n loads the package (${process.env.EDU_E2E_N8N ?? '2'})`, () => {
 
 	it('lists both nodes in /types/nodes.json', async () => {
 		const names = (await n8n.rest.nodeTypes()).map((type) => type.name);
-		expect(names).toEqual(expect.arrayContaining([`${PACKAGE}.educationPlatform`, `${PACKAGE}.educationPlatformTrigger`, `${PACKAGE}.educationPlatformPollingTrigger`]));
+		expect(names).toEqual(
+			expect.arrayContaining([
+				`${PACKAGE}.educationPlatform`,
+				`${PACKAGE}.educationPlatformTrigger`,
+				`${PACKAGE}.educationPlatformPollingTrigger`,
+			]),
+		);
 	});
 
 	it('lists its three credential types, and the field-order type the OAuth2 one builds on', async () => {
 		const types = await n8n.rest.credentialTypes();
-		const ours = types.filter((type) => type.name.startsWith('educationPlatform')).map((type) => type.name);
-		expect(ours.sort()).toEqual(['educationPlatformApi', 'educationPlatformFieldOrderApi', 'educationPlatformOAuth2Api', 'educationPlatformWebhookSigningApi']);
+		const ours = types
+			.filter((type) => type.name.startsWith('educationPlatform'))
+			.map((type) => type.name);
+		expect(ours.sort()).toEqual([
+			'educationPlatformApi',
+			'educationPlatformFieldOrderApi',
+			'educationPlatformOAuth2Api',
+			'educationPlatformWebhookSigningApi',
+		]);
 		// n8n 1.85's getParentTypes hands out the loaded type's own array and its type list reverses it
 		// in place (credential-types.js, services/frontend.service.js); 1.123 and 2.x copy it first.
 		const inOrder = ['educationPlatformFieldOrderApi', 'oAuth2Api'];
 		const shown = n8n.target.runtime.id === 'floor' ? [...inOrder].reverse() : inOrder;
-		expect(types.find((type) => type.name === 'educationPlatformOAuth2Api')?.extends).toEqual(shown);
+		expect(types.find((type) => type.name === 'educationPlatformOAuth2Api')?.extends).toEqual(
+			shown,
+		);
 	});
 
 	it('logs no error about loading it', () => {
 		const problems = n8n.server.log
 			.split('\n')
-			.filter((line) => /education|community|package|load/i.test(line) && /error|fail|invalid|unknown|could not/i.test(line));
+			.filter(
+				(line) =>
+					/education|community|package|load/i.test(line) &&
+					/error|fail|invalid|unknown|could not/i.test(line),
+			);
 		expect(problems).toEqual([]);
 	});
 });
@@ -61,8 +87,11 @@ describe('Get Many in `n8n execute`', () => {
 	it("with filters, a two-field sort and Return All returns exactly the sandbox's students, in order", async () => {
 		const expected = await n8n.platform.students(LIST_QUERY_AS_API);
 		expect(expected.length).toBeGreaterThan(10 * LIST_QUERY.pageSize);
-		const { result, output } = await timed(`n8n execute ${GET_MANY_ID}`, () => n8n.cli.execute(GET_MANY_ID));
-		if (!output) throw new Error(`n8n execute printed no run data:\n${result.stdout}\n${result.stderr}`);
+		const { result, output } = await timed(`n8n execute ${GET_MANY_ID}`, () =>
+			n8n.cli.execute(GET_MANY_ID),
+		);
+		if (!output)
+			throw new Error(`n8n execute printed no run data:\n${result.stdout}\n${result.stderr}`);
 		expect(result.code).toBe(0);
 		const students = nodeOutput(output, 'Get Many');
 		expect(students.map((s) => s.id)).toEqual(expected.map((s) => s.id));

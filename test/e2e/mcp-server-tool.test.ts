@@ -12,7 +12,13 @@ import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescr
 import { RESOURCES } from '../../nodes/shared/resources/registry';
 import { resource as STUDENT, STUDENT_STATUSES } from '../../nodes/shared/resources/student';
 import { accessTokenCredential } from '../../tooling/lib/demo-credentials';
-import { connectMcp, MCP_TRANSPORTS, mcpEndpoints, resultText, untilServed } from './support/mcpClient';
+import {
+	connectMcp,
+	MCP_TRANSPORTS,
+	mcpEndpoints,
+	resultText,
+	untilServed,
+} from './support/mcpClient';
 import {
 	expectedInputSchema,
 	MCP_TOOLS,
@@ -33,7 +39,10 @@ const TRIGGERS = [
 	{ version: 1, path: 'education-platform-v1', workflowId: 'e2eMcpServerVer1' },
 ] as const;
 /** The JSON Schema dialect of the listed input schemas: n8n 2.41 converts with zodToDraft202012, 1.123 with zodToJsonSchema. */
-const SCHEMA_DIALECT = n8nMajor === 2 ? 'https://json-schema.org/draft/2020-12/schema' : 'http://json-schema.org/draft-07/schema#';
+const SCHEMA_DIALECT =
+	n8nMajor === 2
+		? 'https://json-schema.org/draft/2020-12/schema'
+		: 'http://json-schema.org/draft-07/schema#';
 const GRADE = '9';
 const LIMIT = 3;
 const UNKNOWN_ID = 99_999_999;
@@ -43,11 +52,21 @@ let n8n: Instance;
 beforeAll(async () => {
 	process.stdout.write(`[e2e] MCP Server Trigger on ${e2eTarget().label}\n`);
 	n8n = await startInstance((sandbox) => {
-		const token = accessTokenCredential(sandboxLogin(sandbox), 'e2eMcpToken00001', 'e2e MCP access token');
-		return { credentials: [token], workflows: TRIGGERS.map((trigger) => mcpServerWorkflow(trigger.workflowId, token, trigger.path, trigger.version)) };
+		const token = accessTokenCredential(
+			sandboxLogin(sandbox),
+			'e2eMcpToken00001',
+			'e2e MCP access token',
+		);
+		return {
+			credentials: [token],
+			workflows: TRIGGERS.map((trigger) =>
+				mcpServerWorkflow(trigger.workflowId, token, trigger.path, trigger.version),
+			),
+		};
 	});
 	for (const trigger of TRIGGERS) await n8n.rest.activateWorkflow(trigger.workflowId);
-	for (const trigger of TRIGGERS) await untilServed(mcpEndpoints(n8n.webhookBase, trigger.path, trigger.version));
+	for (const trigger of TRIGGERS)
+		await untilServed(mcpEndpoints(n8n.webhookBase, trigger.path, trigger.version));
 }, 600_000);
 
 afterAll(async () => {
@@ -55,7 +74,8 @@ afterAll(async () => {
 });
 
 /** Active grade-9 students as the platform lists them, by ID: what Get Many with the same filter must return first. */
-const activeInGrade = () => n8n.platform.students({ 'filter[status]': 'active', 'filter[grade_level]': GRADE, sort: 'id' });
+const activeInGrade = () =>
+	n8n.platform.students({ 'filter[status]': 'active', 'filter[grade_level]': GRADE, sort: 'id' });
 
 /** A tool call's answer as the model reads it: the JSON in its text (records, or a failure's { error, details }). */
 function recordsOf(result: Record<string, unknown>): unknown {
@@ -73,7 +93,10 @@ describe.each(TRIGGERS)('MCP Server Trigger v$version', (trigger) => {
 		let client: Client;
 
 		beforeAll(async () => {
-			client = await connectMcp(transport, mcpEndpoints(n8n.webhookBase, trigger.path, trigger.version));
+			client = await connectMcp(
+				transport,
+				mcpEndpoints(n8n.webhookBase, trigger.path, trigger.version),
+			);
 		});
 
 		afterAll(async () => {
@@ -84,40 +107,70 @@ describe.each(TRIGGERS)('MCP Server Trigger v$version', (trigger) => {
 			const { tools } = await client.listTools();
 			const listed = tools.map(({ name, description, inputSchema }) => {
 				const { $schema, required, ...schema } = inputSchema as Record<string, unknown>;
-				return { name, description, $schema, schema: { ...schema, required: [...(required as string[])].sort() } };
+				return {
+					name,
+					description,
+					$schema,
+					schema: { ...schema, required: [...(required as string[])].sort() },
+				};
 			});
 			expect(listed.sort((a, b) => a.name.localeCompare(b.name))).toEqual(
-				MCP_TOOLS.map((tool) => ({ name: toolName(tool), description: toolDescription(RESOURCES.find((resource) => resource.value === tool.resource)!, tool.operation), $schema: SCHEMA_DIALECT, schema: expectedInputSchema(tool) })).sort(
-					(a, b) => a.name.localeCompare(b.name),
-				),
+				MCP_TOOLS.map((tool) => ({
+					name: toolName(tool),
+					description: toolDescription(
+						RESOURCES.find((resource) => resource.value === tool.resource)!,
+						tool.operation,
+					),
+					$schema: SCHEMA_DIALECT,
+					schema: expectedInputSchema(tool),
+				})).sort((a, b) => a.name.localeCompare(b.name)),
 			);
 		});
 
 		it('Get: returns the student whose ID the model supplies, as the platform holds it', async () => {
 			const students = await activeInGrade();
 			const student = students[students.length - 1];
-			const result = await client.callTool({ name: toolName(STUDENT_GET_TOOL), arguments: { studentId: student.id } });
+			const result = await client.callTool({
+				name: toolName(STUDENT_GET_TOOL),
+				arguments: { studentId: student.id },
+			});
 			expect(recordsOf(result)).toEqual([student]);
 		});
 
 		it("Get Many: returns the students matching the model's status and grade, up to its limit", async () => {
 			const students = await activeInGrade();
 			expect(students.length).toBeGreaterThan(LIMIT);
-			const result = await client.callTool({ name: toolName(STUDENT_LIST_TOOL), arguments: { status: 'active', gradeLevel: GRADE, limit: LIMIT } });
+			const result = await client.callTool({
+				name: toolName(STUDENT_LIST_TOOL),
+				arguments: { status: 'active', gradeLevel: GRADE, limit: LIMIT },
+			});
 			expect(recordsOf(result)).toEqual(students.slice(0, LIMIT));
 		});
 
 		it("a failing call answers the node's message and what to do as the tool's result, and the session goes on", async () => {
-			const unknown = await client.callTool({ name: toolName(STUDENT_GET_TOOL), arguments: { studentId: UNKNOWN_ID } });
+			const unknown = await client.callTool({
+				name: toolName(STUDENT_GET_TOOL),
+				arguments: { studentId: UNKNOWN_ID },
+			});
 			expect(recordsOf(unknown)).toEqual([
 				{
 					error: `No student with ID ${UNKNOWN_ID}. [item 0]`,
-					details: expect.stringContaining(`No student ${UNKNOWN_ID} exists on the platform. ${STUDENT.id.notFoundAdvice}`),
+					details: expect.stringContaining(
+						`No student ${UNKNOWN_ID} exists on the platform. ${STUDENT.id.notFoundAdvice}`,
+					),
 				},
 			]);
 
-			const badStatus = await client.callTool({ name: toolName(STUDENT_LIST_TOOL), arguments: { status: 'expelled', gradeLevel: GRADE, limit: LIMIT } });
-			expect(recordsOf(badStatus)).toEqual([{ error: 'Status "expelled" is not a student status [item 0]', details: `Use any of: ${STUDENT_STATUSES.join(', ')}.` }]);
+			const badStatus = await client.callTool({
+				name: toolName(STUDENT_LIST_TOOL),
+				arguments: { status: 'expelled', gradeLevel: GRADE, limit: LIMIT },
+			});
+			expect(recordsOf(badStatus)).toEqual([
+				{
+					error: 'Status "expelled" is not a student status [item 0]',
+					details: `Use any of: ${STUDENT_STATUSES.join(', ')}.`,
+				},
+			]);
 
 			expect((await client.listTools()).tools).toHaveLength(MCP_TOOLS.length);
 		});

@@ -37,8 +37,14 @@ function n8nProcessEnv(port: number): { pid: number; env: Record<string, string>
 		} catch {
 			continue; // gone, or not ours
 		}
-		const env = Object.fromEntries(raw.split('\0').filter(Boolean).map((pair) => pair.split(/=(.*)/s, 2) as [string, string]));
-		if (env.N8N_PORT === String(port) && env.N8N_USER_FOLDER?.startsWith(dataDir)) return { pid: Number(entry), env };
+		const env = Object.fromEntries(
+			raw
+				.split('\0')
+				.filter(Boolean)
+				.map((pair) => pair.split(/=(.*)/s, 2) as [string, string]),
+		);
+		if (env.N8N_PORT === String(port) && env.N8N_USER_FOLDER?.startsWith(dataDir))
+			return { pid: Number(entry), env };
 	}
 	return undefined;
 }
@@ -49,10 +55,22 @@ beforeAll(async () => {
 	const sandboxPort = await getFreePort();
 	start = spawn(
 		path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
-		['tooling/start.ts', '--n8n-version', target.runtime.id, '--no-activate', '--n8n-env', 'N8N_METRICS=true'],
+		[
+			'tooling/start.ts',
+			'--n8n-version',
+			target.runtime.id,
+			'--no-activate',
+			'--n8n-env',
+			'N8N_METRICS=true',
+		],
 		{
 			cwd: REPO_ROOT,
-			env: { ...process.env, DEMO_DATA_DIR: dataDir, DEMO_N8N_PORT: String(n8nPort), SANDBOX_PORT: String(sandboxPort) },
+			env: {
+				...process.env,
+				DEMO_DATA_DIR: dataDir,
+				DEMO_N8N_PORT: String(n8nPort),
+				SANDBOX_PORT: String(sandboxPort),
+			},
 			stdio: ['ignore', 'pipe', 'pipe'],
 			detached: true,
 		},
@@ -62,7 +80,8 @@ beforeAll(async () => {
 	await new Promise<void>((resolve, reject) => {
 		const check = () => {
 			if (output.includes('Press Ctrl+C to stop')) resolve();
-			else if (start.exitCode !== null) reject(new Error(`npm start exited with ${start.exitCode}:\n${output}`));
+			else if (start.exitCode !== null)
+				reject(new Error(`npm start exited with ${start.exitCode}:\n${output}`));
 			else setTimeout(check, 500);
 		};
 		check();
@@ -84,7 +103,10 @@ describe(`npm start on ${target.label}`, () => {
 	const recommended = Object.entries(recommendedN8nEnv(target.n8nMajor));
 
 	it('prints the n8n settings it applied: the recommended ones and the --n8n-env one', () => {
-		const settings = [...recommended.map(([name, value]) => `${name}=${value}  (recommended for production)`), 'N8N_METRICS=true  (--n8n-env)'];
+		const settings = [
+			...recommended.map(([name, value]) => `${name}=${value}  (recommended for production)`),
+			'N8N_METRICS=true  (--n8n-env)',
+		];
 		expect(output).toContain(`  Settings  ${settings.join('\n            ')}\n`);
 	});
 
@@ -104,9 +126,20 @@ describe(`npm start on ${target.label}`, () => {
 		const userFolder = userFolderFor({ dataDir, runtime: target.runtime });
 		// The key npm start gave the credential: the list its n8n node reads (in the sub-workflow, which saves nothing).
 		const apiKey = readApiKeyFile(path.join(userFolder, 'n8n-api-key'))!;
-		const listed = (await (await fetch(`http://127.0.0.1:${n8nPort}/api/v1/workflows?limit=250`, { headers: { 'x-n8n-api-key': apiKey } })).json()) as { data: Array<{ id: string }> };
-		expect(listed.data.map((workflow) => workflow.id)).toEqual(expect.arrayContaining(loadExamples().map(({ workflow }) => workflow.id)));
-		const run = await runWatchdog({ cli: new N8nCli({ runtime, env: { userFolder, port: n8nPort, nodeBinary: runtime.nodeBinary } }) });
+		const listed = (await (
+			await fetch(`http://127.0.0.1:${n8nPort}/api/v1/workflows?limit=250`, {
+				headers: { 'x-n8n-api-key': apiKey },
+			})
+		).json()) as { data: Array<{ id: string }> };
+		expect(listed.data.map((workflow) => workflow.id)).toEqual(
+			expect.arrayContaining(loadExamples().map(({ workflow }) => workflow.id)),
+		);
+		const run = await runWatchdog({
+			cli: new N8nCli({
+				runtime,
+				env: { userFolder, port: n8nPort, nodeBinary: runtime.nodeBinary },
+			}),
+		});
 		// --no-activate: no active trigger to check, and no subscription on the sandbox.
 		expect(run.summary).toMatchObject({ healthy: true, changed: false, triggers: 0, orphans: 0 });
 	});

@@ -21,12 +21,21 @@ let credential: ReturnType<typeof clientCredentialsCredential>;
 
 beforeAll(async () => {
 	n8n = await startInstance((sandbox) => {
-		const base = clientCredentialsCredential(sandboxLogin(sandbox), CREDENTIAL_ID, 'Education Platform sandbox (scope change)');
+		const base = clientCredentialsCredential(
+			sandboxLogin(sandbox),
+			CREDENTIAL_ID,
+			'Education Platform sandbox (scope change)',
+		);
 		credential = { ...base, data: { ...base.data, platformScopes: WITHOUT_PAYMENTS } };
-		const getMany = node('Payments', ACTION_NODE_TYPE, { authentication: 'oAuth2', resource: 'payment', operation: 'getMany', limit: 2 }, {
-			credentials: credentialRef(credential),
-			position: [240, 0],
-		});
+		const getMany = node(
+			'Payments',
+			ACTION_NODE_TYPE,
+			{ authentication: 'oAuth2', resource: 'payment', operation: 'getMany', limit: 2 },
+			{
+				credentials: credentialRef(credential),
+				position: [240, 0],
+			},
+		);
 		return {
 			credentials: [credential],
 			workflows: [
@@ -35,7 +44,9 @@ beforeAll(async () => {
 					name: 'e2e scope change: Payment Get Many',
 					active: false,
 					nodes: [node(MANUAL_TRIGGER, 'n8n-nodes-base.manualTrigger', {}), getMany],
-					connections: { [MANUAL_TRIGGER]: { main: [[{ node: 'Payments', type: 'main', index: 0 }]] } },
+					connections: {
+						[MANUAL_TRIGGER]: { main: [[{ node: 'Payments', type: 'main', index: 0 }]] },
+					},
 					settings: { executionOrder: 'v1' },
 				},
 			],
@@ -48,18 +59,30 @@ afterAll(async () => {
 });
 
 it('Client Credentials: a scope ticked and saved after the first token reaches the next run', async () => {
-	const refused = await timed('n8n execute (without payments:read)', () => n8n.cli.execute(WORKFLOW_ID));
+	const refused = await timed('n8n execute (without payments:read)', () =>
+		n8n.cli.execute(WORKFLOW_ID),
+	);
 	const error = refused.output?.data.resultData.error;
-	expect(error?.message).toBe('The credential may not list payments: it lacks the payments:read scope [item 0]');
+	expect(error?.message).toBe(
+		'The credential may not list payments: it lacks the payments:read scope [item 0]',
+	);
 	expect(error?.description).toMatch(
 		/^Tick payments:read under Scopes in the Education Platform OAuth2 credential and save it\. The next run gets a new access token with it\. Request ID: req_\w+\.$/,
 	);
 
 	// What the editor's Save sends: the credential's fields, without the token n8n keeps.
 	const { id, name, type, data } = credential;
-	await n8n.rest.request('PATCH', `/rest/credentials/${id}`, { name, type, data: { ...data, platformScopes: [...WITHOUT_PAYMENTS, 'payments:read'] } });
+	await n8n.rest.request('PATCH', `/rest/credentials/${id}`, {
+		name,
+		type,
+		data: { ...data, platformScopes: [...WITHOUT_PAYMENTS, 'payments:read'] },
+	});
 
-	const listed = await timed('n8n execute (payments:read ticked)', () => n8n.cli.execute(WORKFLOW_ID));
+	const listed = await timed('n8n execute (payments:read ticked)', () =>
+		n8n.cli.execute(WORKFLOW_ID),
+	);
 	expect(listed.output?.data.resultData.error).toBeUndefined();
-	expect(nodeOutput(listed.output as ExecuteOutput, 'Payments')).toEqual((await n8n.platform.listAll('/v1/payments', {})).slice(0, 2));
+	expect(nodeOutput(listed.output as ExecuteOutput, 'Payments')).toEqual(
+		(await n8n.platform.listAll('/v1/payments', {})).slice(0, 2),
+	);
 });

@@ -15,33 +15,65 @@ type Row = Record<string, unknown>;
 
 // Each resource: a filter for Get Many (as the node takes it and as the API spells it), and Get.
 const RESOURCES = [
-	{ resource: 'enrollment', path: '/v1/enrollments', id: 'enrollmentId', filters: { status: ['active'] }, apiQuery: { 'filter[status]': 'active' } },
-	{ resource: 'payment', path: '/v1/payments', id: 'paymentId', filters: { status: ['failed'] }, apiQuery: { 'filter[status]': 'failed' } },
-	{ resource: 'examResult', path: '/v1/exam-results', id: 'examResultId', filters: { passed: 'false' }, apiQuery: { 'filter[passed]': 'false' } },
+	{
+		resource: 'enrollment',
+		path: '/v1/enrollments',
+		id: 'enrollmentId',
+		filters: { status: ['active'] },
+		apiQuery: { 'filter[status]': 'active' },
+	},
+	{
+		resource: 'payment',
+		path: '/v1/payments',
+		id: 'paymentId',
+		filters: { status: ['failed'] },
+		apiQuery: { 'filter[status]': 'failed' },
+	},
+	{
+		resource: 'examResult',
+		path: '/v1/exam-results',
+		id: 'examResultId',
+		filters: { passed: 'false' },
+		apiQuery: { 'filter[passed]': 'false' },
+	},
 ] as const;
 const LISTED = 3;
 
 let n8n: Instance;
 
-const workflowId = (r: (typeof RESOURCES)[number]) => `e2e${r.resource}`.padEnd(16, '1').slice(0, 16);
+const workflowId = (r: (typeof RESOURCES)[number]) =>
+	`e2e${r.resource}`.padEnd(16, '1').slice(0, 16);
 
 /** Manual trigger → Get Many (three records, filtered, newest ID first) → Get of each of them. */
-function resourceWorkflow(r: (typeof RESOURCES)[number], credentials: ReturnType<typeof demoCredentials>): WorkflowJson {
+function resourceWorkflow(
+	r: (typeof RESOURCES)[number],
+	credentials: ReturnType<typeof demoCredentials>,
+): WorkflowJson {
 	const credential = credentialRef(credentials[0]);
-	const getMany = node('Get Many', ACTION_NODE_TYPE, {
-		authentication: 'accessToken',
-		resource: r.resource,
-		operation: 'getMany',
-		limit: LISTED,
-		filters: r.filters,
-		sort: { rule: [{ field: 'id', direction: 'desc' }] },
-	}, { credentials: credential, position: [240, 0] });
-	const get = node('Get', ACTION_NODE_TYPE, {
-		authentication: 'accessToken',
-		resource: r.resource,
-		operation: 'get',
-		[r.id]: '={{ $json.id }}',
-	}, { credentials: credential, position: [480, 0] });
+	const getMany = node(
+		'Get Many',
+		ACTION_NODE_TYPE,
+		{
+			authentication: 'accessToken',
+			resource: r.resource,
+			operation: 'getMany',
+			limit: LISTED,
+			filters: r.filters,
+			sort: { rule: [{ field: 'id', direction: 'desc' }] },
+		},
+		{ credentials: credential, position: [240, 0] },
+	);
+	const get = node(
+		'Get',
+		ACTION_NODE_TYPE,
+		{
+			authentication: 'accessToken',
+			resource: r.resource,
+			operation: 'get',
+			[r.id]: '={{ $json.id }}',
+		},
+		{ credentials: credential, position: [480, 0] },
+	);
 	return {
 		id: workflowId(r),
 		name: `e2e ${r.resource}: Get Many and Get`,
@@ -76,28 +108,35 @@ afterAll(async () => {
 
 async function execute(id: string): Promise<ExecuteOutput> {
 	const { result, output } = await timed(`n8n execute ${id}`, () => n8n.cli.execute(id));
-	if (!output) throw new Error(`n8n execute --id=${id} printed no run data:\n${result.stdout}\n${result.stderr}`);
+	if (!output)
+		throw new Error(
+			`n8n execute --id=${id} printed no run data:\n${result.stdout}\n${result.stderr}`,
+		);
 	expect(result.code).toBe(0);
 	return output;
 }
 
-const list = (path: string, query: Record<string, string>) => n8n.platform.listAll<Row>(path, query);
+const list = (path: string, query: Record<string, string>) =>
+	n8n.platform.listAll<Row>(path, query);
 
 describe('each new operation in `n8n execute`', () => {
-	it.each(RESOURCES)('$resource: Get Many lists what the sandbox lists, Get returns each record', async (r) => {
-		const expected = (await list(r.path, { ...r.apiQuery, sort: '-id' })).slice(0, LISTED);
-		expect(expected).toHaveLength(LISTED);
-		const output = await execute(workflowId(r));
-		expect(nodeOutput(output, 'Get Many')).toEqual(expected);
-		expect(nodeOutput(output, 'Get')).toEqual(expected);
-	});
+	it.each(RESOURCES)(
+		'$resource: Get Many lists what the sandbox lists, Get returns each record',
+		async (r) => {
+			const expected = (await list(r.path, { ...r.apiQuery, sort: '-id' })).slice(0, LISTED);
+			expect(expected).toHaveLength(LISTED);
+			const output = await execute(workflowId(r));
+			expect(nodeOutput(output, 'Get Many')).toEqual(expected);
+			expect(nodeOutput(output, 'Get')).toEqual(expected);
+		},
+	);
 });
 
 describe('the example workflows on the new resources', () => {
 	const DAY_MS = 86_400_000;
 	const todayUtc = () => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
 
-	it('Daily payment reconciliation: yesterday\'s totals per currency and status, the failed ones, a CSV', async () => {
+	it("Daily payment reconciliation: yesterday's totals per currency and status, the failed ones, a CSV", async () => {
 		const today = todayUtc();
 		const yesterday = new Date(today.getTime() - DAY_MS);
 		// A failed payment and one in another currency, yesterday at noon (the examples run in UTC).
@@ -105,7 +144,11 @@ describe('the example workflows on the new resources', () => {
 		const noon = new Date(yesterday.getTime() + DAY_MS / 2).toISOString().replace(/Z$/, '000Z');
 		const failed = await n8n.platform.emit('payment.failed', { paid_at: noon });
 		await n8n.platform.emit('payment.succeeded', { paid_at: noon, currency: 'EUR', amount: 4_250 });
-		const payments = await list('/v1/payments', { 'filter[paid_after]': yesterday.toISOString(), 'filter[paid_before]': today.toISOString(), sort: 'paid_at,id' });
+		const payments = await list('/v1/payments', {
+			'filter[paid_after]': yesterday.toISOString(),
+			'filter[paid_before]': today.toISOString(),
+			sort: 'paid_at,id',
+		});
 
 		const output = await execute('eduPaymentRecon1');
 
@@ -113,19 +156,38 @@ describe('the example workflows on the new resources', () => {
 		for (const payment of payments) {
 			const key = `${String(payment.currency)} ${String(payment.status)}`;
 			const entry = totals.get(key) ?? { count: 0, total: 0 };
-			totals.set(key, { count: entry.count + 1, total: entry.total + Number(payment.amount) / 100 });
+			totals.set(key, {
+				count: entry.count + 1,
+				total: entry.total + Number(payment.amount) / 100,
+			});
 		}
 		const rows = nodeOutput(output, 'Reconciliation');
-		expect(new Map(rows.map((row) => [`${String(row.Currency)} ${String(row.Status)}`, { count: row.Payments, total: row.Total }]))).toEqual(
-			new Map([...totals].map(([key, { count, total }]) => [key, { count, total: Number(total.toFixed(3)) }])),
+		expect(
+			new Map(
+				rows.map((row) => [
+					`${String(row.Currency)} ${String(row.Status)}`,
+					{ count: row.Payments, total: row.Total },
+				]),
+			),
+		).toEqual(
+			new Map(
+				[...totals].map(([key, { count, total }]) => [
+					key,
+					{ count, total: Number(total.toFixed(3)) },
+				]),
+			),
 		);
 		expect(rows.every((row) => row.Day === yesterday.toISOString().slice(0, 10))).toBe(true);
 
-		const failedIds = payments.filter((payment) => payment.status === 'failed').map((payment) => payment.id);
+		const failedIds = payments
+			.filter((payment) => payment.status === 'failed')
+			.map((payment) => payment.id);
 		expect(nodeOutput(output, 'Failed for finance').map((row) => row.Payment)).toEqual(failedIds);
 		expect(failedIds).toContain(failed.data.id);
 
-		const file = output.data.resultData.runData['payments.csv'][0].data!.main[0]![0] as unknown as { binary: { data: { fileName: string; mimeType: string } } };
+		const file = output.data.resultData.runData['payments.csv'][0].data!.main[0]![0] as unknown as {
+			binary: { data: { fileName: string; mimeType: string } };
+		};
 		expect(file.binary.data.fileName).toBe(`payments-${yesterday.toISOString().slice(0, 10)}.csv`);
 		expect(file.binary.data.mimeType).toBe('text/csv');
 	});
@@ -133,9 +195,19 @@ describe('the example workflows on the new resources', () => {
 	it('Exam follow-up: results failed in the last 30 days, one item per student with the primary guardian', async () => {
 		// Two fails for one student, so that grouping shows.
 		const studentId = 42;
-		for (const score of [12, 18]) await n8n.platform.emit('exam_result.published', { student_id: studentId, score, max_score: 100, pass_mark: 50 });
+		for (const score of [12, 18])
+			await n8n.platform.emit('exam_result.published', {
+				student_id: studentId,
+				score,
+				max_score: 100,
+				pass_mark: 50,
+			});
 		const since = new Date(todayUtc().getTime() - 30 * DAY_MS).toISOString();
-		const failed = await list('/v1/exam-results', { 'filter[passed]': 'false', 'filter[published_after]': since, sort: 'student_id,published_at,id' });
+		const failed = await list('/v1/exam-results', {
+			'filter[passed]': 'false',
+			'filter[published_after]': since,
+			sort: 'student_id,published_at,id',
+		});
 
 		const output = await execute('eduExamFollowUp1');
 
@@ -151,7 +223,8 @@ describe('the example workflows on the new resources', () => {
 		expect(byStudent.get(studentId)?.length).toBeGreaterThanOrEqual(2);
 		for (const row of followUps) {
 			const student = n8n.sandbox.state.students.get(row.student_id as number)!;
-			const primary = student.guardians.find((guardian) => guardian.is_primary) ?? student.guardians[0];
+			const primary =
+				student.guardians.find((guardian) => guardian.is_primary) ?? student.guardians[0];
 			expect(row.guardian_email).toBe(primary?.email ?? student.email ?? '');
 		}
 	});

@@ -46,16 +46,30 @@ let n8n: Instance;
 let observer: SandboxClient;
 
 beforeAll(async () => {
-	n8n = await startInstance((sandbox) => {
-		const credential = accessTokenCredential({ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken }, 'e2eRateLimitTok1', 'e2e rate-limit access token');
-		return { credentials: [credential], workflows: [triggerWorkflow(WORKFLOW_ID, credential, ['payment.succeeded'], WEBHOOK_ID)] };
-	}, {}, { rateLimitWindowMs: WINDOW_MS, rateLimit: RATE_LIMIT });
+	n8n = await startInstance(
+		(sandbox) => {
+			const credential = accessTokenCredential(
+				{ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken },
+				'e2eRateLimitTok1',
+				'e2e rate-limit access token',
+			);
+			return {
+				credentials: [credential],
+				workflows: [triggerWorkflow(WORKFLOW_ID, credential, ['payment.succeeded'], WEBHOOK_ID)],
+			};
+		},
+		{},
+		{ rateLimitWindowMs: WINDOW_MS, rateLimit: RATE_LIMIT },
+	);
 	const response = await fetch(`${n8n.platform.baseUrl}/sandbox/tokens`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ scopes: ['webhooks:read'] }),
 	});
-	observer = new SandboxClient(n8n.platform.baseUrl, ((await response.json()) as { data: { token: string } }).data.token);
+	observer = new SandboxClient(
+		n8n.platform.baseUrl,
+		((await response.json()) as { data: { token: string } }).data.token,
+	);
 }, 600_000);
 
 afterAll(async () => {
@@ -66,13 +80,17 @@ afterAll(async () => {
 beforeEach(() => n8n.quiet());
 
 const webhookUrl = () => `${n8n.webhookBase}webhook/${WEBHOOK_ID}/webhook`;
-const subscriptionsForUrl = async (): Promise<Subscription[]> => (await observer.subscriptions()).filter((s) => s.url === webhookUrl());
+const subscriptionsForUrl = async (): Promise<Subscription[]> =>
+	(await observer.subscriptions()).filter((s) => s.url === webhookUrl());
 
 /** Uses up the demo token's window with one-student listings; returns the 429's Retry-After in ms. */
 async function exhaustWindow(): Promise<number> {
 	for (let sent = 0; sent < 10_000; sent++) {
 		const response = await fetch(`${n8n.platform.baseUrl}/v1/students?per_page=1`, {
-			headers: { authorization: `Bearer ${n8n.sandbox.config.demoToken}`, accept: 'application/json' },
+			headers: {
+				authorization: `Bearer ${n8n.sandbox.config.demoToken}`,
+				accept: 'application/json',
+			},
 		});
 		await response.arrayBuffer();
 		if (response.status === 429) return Number(response.headers.get('retry-after')) * 1000;
@@ -82,18 +100,31 @@ async function exhaustWindow(): Promise<number> {
 
 /** An event of `type` emitted now is delivered once and runs the workflow exactly once. */
 async function expectOneRun(subscriptionId: string, type: string): Promise<void> {
-	const finished = async () => (await n8n.rest.executions(WORKFLOW_ID)).filter((e) => e.status !== 'running' && e.status !== 'new');
+	const finished = async () =>
+		(await n8n.rest.executions(WORKFLOW_ID)).filter(
+			(e) => e.status !== 'running' && e.status !== 'new',
+		);
 	const before = (await finished()).length;
 	const event = await n8n.platform.emit(type);
 	// The platform's delivery log shows the delivery answered: n8n has started (and recorded) its run.
-	const delivery = await observer.deliveryWhen(`the delivery of ${event.id} answered`, subscriptionId, event.id);
+	const delivery = await observer.deliveryWhen(
+		`the delivery of ${event.id} answered`,
+		subscriptionId,
+		event.id,
+	);
 	expect(delivery.status).toBe('succeeded');
 	expect(delivery.attempts).toHaveLength(1);
 	// No run still going: whatever the delivery started has finished.
-	const runs = await executionsOf(n8n, WORKFLOW_ID, before + 1, { keep: () => true, allFinished: true, what: `the run of ${event.id} finished` });
+	const runs = await executionsOf(n8n, WORKFLOW_ID, before + 1, {
+		keep: () => true,
+		allFinished: true,
+		what: `the run of ${event.id} finished`,
+	});
 	expect(runs).toHaveLength(before + 1);
 	expect(runs[0].status).toBe('success');
-	const run = { data: n8n.unflatten((await n8n.rest.execution(runs[0].id)).data) } as Parameters<typeof nodeOutput>[0];
+	const run = { data: n8n.unflatten((await n8n.rest.execution(runs[0].id)).data) } as Parameters<
+		typeof nodeOutput
+	>[0];
 	expect(nodeOutput(run, TRIGGER)).toEqual([expect.objectContaining({ id: event.id, type })]);
 }
 
@@ -113,24 +144,34 @@ async function onlySubscription(events: string[], timeoutMs: number): Promise<Su
 		timeoutMs,
 	);
 	await eventually(`n8n saved subscription ${subscription.id} in the workflow`, async () =>
-		(await n8n.rest.nodeStaticData(WORKFLOW_ID, TRIGGER))?.webhookId === subscription.id ? true : undefined,
+		(await n8n.rest.nodeStaticData(WORKFLOW_ID, TRIGGER))?.webhookId === subscription.id
+			? true
+			: undefined,
 	);
 	return subscription;
 }
 
 describe(`activation while the platform refuses requests, ${e2eTarget().label} (${e2eTarget().activation} activation)`, () => {
-	it('the token\'s rate-limit window is used up: activation waits it out, one subscription, a later event runs once', async () => {
+	it("the token's rate-limit window is used up: activation waits it out, one subscription, a later event runs once", async () => {
 		const retryAfterMs = await exhaustWindow();
 		process.stdout.write(`[e2e] window exhausted, Retry-After ${retryAfterMs / 1000} s\n`);
 		expect(retryAfterMs).toBeGreaterThan(MARGIN_MS); // the old 3 s (and the 15 s per call) could not wait it out
 
 		const startedAt = Date.now();
-		await timed('activate with the rate-limit window used up', () => n8n.rest.activateWorkflow(WORKFLOW_ID));
+		await timed('activate with the rate-limit window used up', () =>
+			n8n.rest.activateWorkflow(WORKFLOW_ID),
+		);
 		const subscription = await onlySubscription(['payment.succeeded'], retryAfterMs + MARGIN_MS);
 		const seconds = (Date.now() - startedAt) / 1000;
-		process.stdout.write(`[e2e] ${e2eTarget().label}: subscription registered ${seconds.toFixed(1)} s after activation (Retry-After was ${retryAfterMs / 1000} s)\n`);
+		process.stdout.write(
+			`[e2e] ${e2eTarget().label}: subscription registered ${seconds.toFixed(1)} s after activation (Retry-After was ${retryAfterMs / 1000} s)\n`,
+		);
 		expect(seconds * 1000).toBeGreaterThanOrEqual(retryAfterMs - 2_000); // it did wait for the window
-		expect(subscription).toMatchObject({ url: webhookUrl(), events: ['payment.succeeded'], enabled: true });
+		expect(subscription).toMatchObject({
+			url: webhookUrl(),
+			events: ['payment.succeeded'],
+			enabled: true,
+		});
 		expect((await n8n.rest.workflow(WORKFLOW_ID)).active).toBe(true);
 
 		await expectOneRun(subscription.id, 'payment.succeeded');
@@ -143,7 +184,9 @@ describe(`activation while the platform refuses requests, ${e2eTarget().label} (
 		const startedAt = Date.now();
 		const events = ['payment.failed'];
 		const change = (nodes: Awaited<ReturnType<Instance['rest']['workflow']>>['nodes']) =>
-			nodes.map((node) => (node.name === TRIGGER ? { ...node, parameters: { ...node.parameters, events } } : node));
+			nodes.map((node) =>
+				node.name === TRIGGER ? { ...node, parameters: { ...node.parameters, events } } : node,
+			);
 		// n8n 1.x: saving the active workflow runs delete() then create(); 2.x: publishing the saved draft does.
 		await timed('save (and on 2.x publish) a changed trigger with the window used up', async () => {
 			await n8n.rest.saveWorkflow(WORKFLOW_ID, change);
@@ -151,15 +194,19 @@ describe(`activation while the platform refuses requests, ${e2eTarget().label} (
 		});
 		const subscription = await onlySubscription(events, retryAfterMs + MARGIN_MS);
 		const seconds = (Date.now() - startedAt) / 1000;
-		process.stdout.write(`[e2e] ${e2eTarget().label}: changed trigger re-registered ${seconds.toFixed(1)} s after publishing (Retry-After was ${retryAfterMs / 1000} s)\n`);
+		process.stdout.write(
+			`[e2e] ${e2eTarget().label}: changed trigger re-registered ${seconds.toFixed(1)} s after publishing (Retry-After was ${retryAfterMs / 1000} s)\n`,
+		);
 		expect(subscription.id).not.toBe(before.id);
 		await expectOneRun(subscription.id, 'payment.failed');
 		expect(await subscriptionsForUrl()).toHaveLength(1);
 	});
 
-	it('the platform\'s webhook API is down: the activation fails where n8n shows activation problems, with the trigger\'s message', async () => {
+	it("the platform's webhook API is down: the activation fails where n8n shows activation problems, with the trigger's message", async () => {
 		await n8n.rest.deactivateWorkflow(WORKFLOW_ID);
-		await eventually('the subscription removed', async () => ((await subscriptionsForUrl()).length === 0 ? true : undefined));
+		await eventually('the subscription removed', async () =>
+			(await subscriptionsForUrl()).length === 0 ? true : undefined,
+		);
 		const fault = await fetch(`${n8n.platform.baseUrl}/sandbox/faults`, {
 			method: 'PUT',
 			headers: { 'content-type': 'application/json' },
@@ -174,15 +221,22 @@ describe(`activation while the platform refuses requests, ${e2eTarget().label} (
 				const status = await eventually(
 					'the publication to fail',
 					async () => {
-						const found = await n8n.rest.request<{ status: string; triggers: Array<{ status: string; errorMessage: string | null }> }>(
-							'GET',
-							`/rest/workflows/${WORKFLOW_ID}/publication-status`,
-						);
+						const found = await n8n.rest.request<{
+							status: string;
+							triggers: Array<{ status: string; errorMessage: string | null }>;
+						}>('GET', `/rest/workflows/${WORKFLOW_ID}/publication-status`);
 						return found.status === 'failed' ? found : undefined;
 					},
 					90_000,
 				);
-				expect(status.triggers).toEqual([expect.objectContaining({ status: 'failed', errorMessage: expect.stringContaining('Could not register the webhook subscription on the platform') })]);
+				expect(status.triggers).toEqual([
+					expect.objectContaining({
+						status: 'failed',
+						errorMessage: expect.stringContaining(
+							'Could not register the webhook subscription on the platform',
+						),
+					}),
+				]);
 				expect((await n8n.rest.workflow(WORKFLOW_ID)).active).toBe(true);
 			} else {
 				// The legacy path activates in the request: it fails with the trigger's message and the
@@ -193,7 +247,9 @@ describe(`activation while the platform refuses requests, ${e2eTarget().label} (
 				);
 				expect(failure).toBeInstanceOf(N8nRestError);
 				expect((failure as N8nRestError).status).toBe(400);
-				expect((failure as N8nRestError).message).toContain('Could not register the webhook subscription on the platform');
+				expect((failure as N8nRestError).message).toContain(
+					'Could not register the webhook subscription on the platform',
+				);
 				expect((await n8n.rest.workflow(WORKFLOW_ID)).active).toBe(false);
 			}
 		} finally {

@@ -34,8 +34,22 @@ const LIMITS = [1, 2] as const;
 const TRIGGER = 'Education Platform Trigger';
 /** One event type per workflow, so that a burst starts one of them. */
 const FLOWS = [
-	{ key: 'immediate', label: 'Respond Immediately', id: 'e2eConcImmediat1', hook: randomUUID(), event: 'payment.failed', responseMode: 'onReceived' },
-	{ key: 'lastNode', label: 'Respond When Last Node Finishes', id: 'e2eConcLastNode1', hook: randomUUID(), event: 'payment.succeeded', responseMode: 'lastNode' },
+	{
+		key: 'immediate',
+		label: 'Respond Immediately',
+		id: 'e2eConcImmediat1',
+		hook: randomUUID(),
+		event: 'payment.failed',
+		responseMode: 'onReceived',
+	},
+	{
+		key: 'lastNode',
+		label: 'Respond When Last Node Finishes',
+		id: 'e2eConcLastNode1',
+		hook: randomUUID(),
+		event: 'payment.succeeded',
+		responseMode: 'lastNode',
+	},
 ] as const;
 type Flow = (typeof FLOWS)[number];
 
@@ -45,7 +59,8 @@ const printed: string[] = [];
 
 /** Each burst's events carry its name in `data.burst`, and the workflow posts to a path per burst: each burst's counts are its own. */
 const burstName = (limit: number) => `limit-${limit}`;
-const counterPath = (what: 'runs' | 'acts', flow: Flow, limit: number) => `/${what}/${flow.key}/${burstName(limit)}`;
+const counterPath = (what: 'runs' | 'acts', flow: Flow, limit: number) =>
+	`/${what}/${flow.key}/${burstName(limit)}`;
 const hookUrl = (flow: Flow) => `${n8n.webhookBase}webhook/${flow.hook}/webhook`;
 
 /**
@@ -57,13 +72,19 @@ function burstWorkflow(flow: Flow, credential: CredentialImport): WorkflowJson {
 	workflow.name = `e2e concurrency limit, ${flow.label}`;
 	workflow.nodes[0].parameters.responseMode = flow.responseMode;
 	const eventId = `$('${TRIGGER}').item.json.id`;
-	const perBurst = (what: 'runs' | 'acts') => `=${counter.url(`/${what}/${flow.key}/`)}{{ $('${TRIGGER}').item.json.data.burst }}`;
+	const perBurst = (what: 'runs' | 'acts') =>
+		`=${counter.url(`/${what}/${flow.key}/`)}{{ $('${TRIGGER}').item.json.data.burst }}`;
 	workflow.nodes.push(
 		postEventId('Slow step', perBurst('runs'), eventId, { position: [240, 0] }),
 		node(
 			'Once per event',
 			'n8n-nodes-base.removeDuplicates',
-			{ operation: 'removeItemsSeenInPreviousExecutions', logic: 'removeItemsWithAlreadySeenKeyValues', dedupeValue: `={{ ${eventId} }}`, options: { historySize: 10_000 } },
+			{
+				operation: 'removeItemsSeenInPreviousExecutions',
+				logic: 'removeItemsWithAlreadySeenKeyValues',
+				dedupeValue: `={{ ${eventId} }}`,
+				options: { historySize: 10_000 },
+			},
 			{ typeVersion: 2, position: [480, 0] },
 		),
 		postEventId('Act', perBurst('acts'), eventId, { position: [720, 0] }),
@@ -81,7 +102,11 @@ beforeAll(async () => {
 	counter = await EventCounter.start();
 	n8n = await startInstance(
 		(sandbox) => {
-			const token = accessTokenCredential(sandboxLogin(sandbox), 'e2eConcToken0001', 'e2e concurrency access token');
+			const token = accessTokenCredential(
+				sandboxLogin(sandbox),
+				'e2eConcToken0001',
+				'e2e concurrency access token',
+			);
 			return { credentials: [token], workflows: FLOWS.map((flow) => burstWorkflow(flow, token)) };
 		},
 		{ N8N_CONCURRENCY_PRODUCTION_LIMIT: String(LIMITS[0]) },
@@ -89,11 +114,17 @@ beforeAll(async () => {
 	);
 	for (const flow of FLOWS) await n8n.rest.activateWorkflow(flow.id);
 	// Publishing registers in the background on the publication path: events before that go nowhere.
-	for (const flow of FLOWS) await eventually(`the subscription of ${flow.id}`, async () => (await n8n.platform.subscriptions()).find((s) => s.url === hookUrl(flow)));
+	for (const flow of FLOWS)
+		await eventually(`the subscription of ${flow.id}`, async () =>
+			(await n8n.platform.subscriptions()).find((s) => s.url === hookUrl(flow)),
+		);
 }, 600_000);
 
 afterAll(async () => {
-	if (printed.length > 0) process.stdout.write(`[e2e] events that ran more than once under the limit, ${TARGET.label}:\n${printed.join('\n')}\n`);
+	if (printed.length > 0)
+		process.stdout.write(
+			`[e2e] events that ran more than once under the limit, ${TARGET.label}:\n${printed.join('\n')}\n`,
+		);
 	await n8n?.close();
 	await counter?.close();
 });
@@ -108,9 +139,16 @@ interface Burst {
 	peak: number;
 }
 
-const failed = (attempt: Delivery['attempts'][number]) => attempt.response_status === null || attempt.response_status < 200 || attempt.response_status >= 300;
-const outcome = (attempt: Delivery['attempts'][number]) => (attempt.response_status === null ? (attempt.error ?? 'no answer') : String(attempt.response_status));
-const sum = (counts: Map<string, number>) => [...counts.values()].reduce((total, count) => total + count, 0);
+const failed = (attempt: Delivery['attempts'][number]) =>
+	attempt.response_status === null ||
+	attempt.response_status < 200 ||
+	attempt.response_status >= 300;
+const outcome = (attempt: Delivery['attempts'][number]) =>
+	attempt.response_status === null
+		? (attempt.error ?? 'no answer')
+		: String(attempt.response_status);
+const sum = (counts: Map<string, number>) =>
+	[...counts.values()].reduce((total, count) => total + count, 0);
 
 /**
  * Emits BURST events of the flow's type at once. Its step is slow until every delivery has had its
@@ -122,26 +160,51 @@ async function burst(flow: Flow, limit: number): Promise<Burst> {
 	await n8n.quiet();
 	const before = (await n8n.rest.executions(flow.id)).length;
 	counter.delayMs = STEP_MS_PER_SLOT * limit;
-	const ids = (await n8n.platform.emitMany(flow.event, BURST, { burst: burstName(limit) })).map((event) => event.id);
+	const ids = (await n8n.platform.emitMany(flow.event, BURST, { burst: burstName(limit) })).map(
+		(event) => event.id,
+	);
 	const runs = () => counter.of(counterPath('runs', flow, limit));
 	// Also once the first runs have filled every slot: those stay slow, so they overlap (1.x answers Immediately before any run starts).
-	const runsAtFirstAnswers = await untilCounted(`a first answer or timeout for each of the ${BURST} deliveries, and ${limit} run(s) started`, async () => {
-		const found = await n8n.platform.deliveriesOf(ids, hookUrl(flow));
-		const tried = found.filter((delivery) => delivery.attempts.length > 0).length;
-		const started = sum(runs());
-		return { seen: tried, of: BURST, done: tried === BURST && started >= limit ? started : undefined, activity: [attemptsOf(found), started] };
-	});
+	const runsAtFirstAnswers = await untilCounted(
+		`a first answer or timeout for each of the ${BURST} deliveries, and ${limit} run(s) started`,
+		async () => {
+			const found = await n8n.platform.deliveriesOf(ids, hookUrl(flow));
+			const tried = found.filter((delivery) => delivery.attempts.length > 0).length;
+			const started = sum(runs());
+			return {
+				seen: tried,
+				of: BURST,
+				done: tried === BURST && started >= limit ? started : undefined,
+				activity: [attemptsOf(found), started],
+			};
+		},
+	);
 	counter.delayMs = 0;
-	const deliveries = await timed(`concurrency limit ${limit}, ${flow.label}: deliveries settled`, () => n8n.platform.settledDeliveries(ids, hookUrl(flow)));
+	const deliveries = await timed(
+		`concurrency limit ${limit}, ${flow.label}: deliveries settled`,
+		() => n8n.platform.settledDeliveries(ids, hookUrl(flow)),
+	);
 	await n8n.quiet();
 	const executions = await executionsOf(n8n, flow.id, before + sum(runs()), { allFinished: true });
-	expect(executions.slice(0, executions.length - before).filter((execution) => execution.status !== 'success')).toEqual([]);
-	return { deliveries, runs: runs(), acts: counter.of(counterPath('acts', flow, limit)), runsAtFirstAnswers, peak: counter.peakInFlight(counterPath('runs', flow, limit)) };
+	expect(
+		executions
+			.slice(0, executions.length - before)
+			.filter((execution) => execution.status !== 'success'),
+	).toEqual([]);
+	return {
+		deliveries,
+		runs: runs(),
+		acts: counter.of(counterPath('acts', flow, limit)),
+		runsAtFirstAnswers,
+		peak: counter.peakInFlight(counterPath('runs', flow, limit)),
+	};
 }
 
 function report(flow: Flow, limit: number, result: Burst): void {
 	const attempts = result.deliveries.flatMap((delivery) => delivery.attempts.map(outcome));
-	const tally = [...new Set(attempts)].map((kind) => `${attempts.filter((each) => each === kind).length} × ${kind}`).join(', ');
+	const tally = [...new Set(attempts)]
+		.map((kind) => `${attempts.filter((each) => each === kind).length} × ${kind}`)
+		.join(', ');
 	const ranTwice = [...result.runs.values()].filter((count) => count === 2).length;
 	const ranMore = [...result.runs.values()].filter((count) => count > 2).length;
 	const actedTwice = [...result.acts.values()].filter((count) => count > 1).length;
@@ -154,40 +217,56 @@ describe.each(LIMITS)('N8N_CONCURRENCY_PRODUCTION_LIMIT=%i', (limit) => {
 	beforeAll(async () => {
 		if (limit === LIMITS[0]) return;
 		await n8n.quiet();
-		await timed(`n8n restart with N8N_CONCURRENCY_PRODUCTION_LIMIT=${limit}`, () => n8n.server.restart({ N8N_CONCURRENCY_PRODUCTION_LIMIT: String(limit) }));
+		await timed(`n8n restart with N8N_CONCURRENCY_PRODUCTION_LIMIT=${limit}`, () =>
+			n8n.server.restart({ N8N_CONCURRENCY_PRODUCTION_LIMIT: String(limit) }),
+		);
 	}, 600_000);
 
-	it.each(FLOWS)('$label: a burst queued past the platform\'s 15 s is retried, every attempt runs, every event runs and acts, nothing is lost', async (flow) => {
-		const result = await burst(flow, limit);
-		report(flow, limit, result);
-		const { deliveries, runs, acts } = result;
+	it.each(FLOWS)(
+		"$label: a burst queued past the platform's 15 s is retried, every attempt runs, every event runs and acts, nothing is lost",
+		async (flow) => {
+			const result = await burst(flow, limit);
+			report(flow, limit, result);
+			const { deliveries, runs, acts } = result;
 
-		// No deadlock and nothing lost: every delivery ends succeeded, on an attempt answered 2xx,
-		// every attempt before it failed (so each failure was retried).
-		expect(deliveries).toHaveLength(BURST);
-		for (const delivery of deliveries) {
-			expect(delivery.status).toBe('succeeded');
-			expect(delivery.attempts.map(failed)).toEqual([...delivery.attempts.slice(1).map(() => true), false]);
-		}
-		// Every attempt ran once, the ones the platform gave up on included.
-		expect(Object.fromEntries(deliveries.map((delivery) => [delivery.event_id, runs.get(delivery.event_id) ?? 0]))).toEqual(
-			Object.fromEntries(deliveries.map((delivery) => [delivery.event_id, delivery.attempts.length])),
-		);
-		// n8n never ran more than the limit at once, and the burst filled every slot.
-		expect(result.peak).toBe(limit);
-		// Every event acted on; with one slot the runs of an event never overlap, so Remove Duplicates acts once.
-		const actCounts = deliveries.map((delivery) => acts.get(delivery.event_id) ?? 0);
-		if (limit === 1) expect(actCounts).toEqual(deliveries.map(() => 1));
-		else expect(actCounts.filter((count) => count < 1)).toEqual([]);
+			// No deadlock and nothing lost: every delivery ends succeeded, on an attempt answered 2xx,
+			// every attempt before it failed (so each failure was retried).
+			expect(deliveries).toHaveLength(BURST);
+			for (const delivery of deliveries) {
+				expect(delivery.status).toBe('succeeded');
+				expect(delivery.attempts.map(failed)).toEqual([
+					...delivery.attempts.slice(1).map(() => true),
+					false,
+				]);
+			}
+			// Every attempt ran once, the ones the platform gave up on included.
+			expect(
+				Object.fromEntries(
+					deliveries.map((delivery) => [delivery.event_id, runs.get(delivery.event_id) ?? 0]),
+				),
+			).toEqual(
+				Object.fromEntries(
+					deliveries.map((delivery) => [delivery.event_id, delivery.attempts.length]),
+				),
+			);
+			// n8n never ran more than the limit at once, and the burst filled every slot.
+			expect(result.peak).toBe(limit);
+			// Every event acted on; with one slot the runs of an event never overlap, so Remove Duplicates acts once.
+			const actCounts = deliveries.map((delivery) => acts.get(delivery.event_id) ?? 0);
+			if (limit === 1) expect(actCounts).toEqual(deliveries.map(() => 1));
+			else expect(actCounts.filter((count) => count < 1)).toEqual([]);
 
-		const timeouts = deliveries.flatMap((delivery) => delivery.attempts).filter((attempt) => attempt.error === 'timeout').length;
-		if (flow.responseMode === 'onReceived' && TARGET.n8nMajor === 1) {
-			// n8n 1.x answers before the run waits for its slot: every first attempt got 200 while runs still waited.
-			expect(timeouts).toBe(0);
-			expect(result.runsAtFirstAnswers).toBeLessThan(BURST);
-		} else {
-			// The answer waited for a slot (and, When Last Node Finishes, for the run): some waited past 15 s.
-			expect(timeouts).toBeGreaterThan(0);
-		}
-	});
+			const timeouts = deliveries
+				.flatMap((delivery) => delivery.attempts)
+				.filter((attempt) => attempt.error === 'timeout').length;
+			if (flow.responseMode === 'onReceived' && TARGET.n8nMajor === 1) {
+				// n8n 1.x answers before the run waits for its slot: every first attempt got 200 while runs still waited.
+				expect(timeouts).toBe(0);
+				expect(result.runsAtFirstAnswers).toBeLessThan(BURST);
+			} else {
+				// The answer waited for a slot (and, When Last Node Finishes, for the run): some waited past 15 s.
+				expect(timeouts).toBeGreaterThan(0);
+			}
+		},
+	);
 });

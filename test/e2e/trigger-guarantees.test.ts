@@ -7,7 +7,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 
 import { Webhook } from 'standardwebhooks';
 
-import { accessTokenCredential, demoCredentials, type CredentialImport } from '../../tooling/lib/demo-credentials';
+import {
+	accessTokenCredential,
+	demoCredentials,
+	type CredentialImport,
+} from '../../tooling/lib/demo-credentials';
 import { loadExamples, TRIGGER_NODE_TYPE, type WorkflowJson } from '../../tooling/lib/examples';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { e2eTarget } from './support/target';
@@ -41,16 +45,24 @@ const signingCredential: CredentialImport = {
 function manualWorkflow(): WorkflowJson {
 	const workflow = triggerWorkflow(MANUAL, signingCredential, ['payment.succeeded'], MANUAL_HOOK);
 	workflow.name = 'e2e trigger, Manual registration';
-	workflow.nodes[0].parameters = { registration: 'manual', events: ['payment.succeeded'], options: {} };
+	workflow.nodes[0].parameters = {
+		registration: 'manual',
+		events: ['payment.succeeded'],
+		options: {},
+	};
 	return workflow;
 }
 
 beforeAll(async () => {
-	process.stdout.write(`[e2e] trigger guarantees on the ${PUBLICATION ? 'publication service' : 'legacy activation'} path\n`);
+	process.stdout.write(
+		`[e2e] trigger guarantees on the ${PUBLICATION ? 'publication service' : 'legacy activation'} path\n`,
+	);
 	n8n = await startInstance((sandbox) => {
 		const login = sandboxLogin(sandbox);
 		const token = accessTokenCredential(login, 'e2eGuaranteeTok1', 'e2e guarantees access token');
-		paymentExample = loadExamples().find(({ workflow }) => workflow.id === PAYMENT_EXAMPLE)!.workflow;
+		paymentExample = loadExamples().find(
+			({ workflow }) => workflow.id === PAYMENT_EXAMPLE,
+		)!.workflow;
 		publications = sentinel(token);
 		return {
 			credentials: [token, signingCredential, ...demoCredentials(login)],
@@ -79,7 +91,10 @@ async function subscriptionsFor(url: string): Promise<Subscription[]> {
 }
 
 /** Waits until the platform holds exactly one subscription for `url` that satisfies `check`. */
-async function oneSubscriptionFor(url: string, check: (s: Subscription) => boolean = () => true): Promise<Subscription> {
+async function oneSubscriptionFor(
+	url: string,
+	check: (s: Subscription) => boolean = () => true,
+): Promise<Subscription> {
 	return await eventually(`one subscription for ${url}`, async () => {
 		const found = await subscriptionsFor(url);
 		return found.length === 1 && check(found[0]) ? found[0] : undefined;
@@ -91,7 +106,9 @@ describe('Manual registration: the signing secret lives in a credential', () => 
 		await n8n.rest.activateWorkflow(MANUAL);
 		// Registered once an unsigned POST is refused (401) rather than unknown to n8n (404).
 		await eventually('the Manual webhook to be registered', async () =>
-			(await fetch(hookUrl(MANUAL_HOOK), { method: 'POST', body: '{}' })).status === 401 ? true : undefined,
+			(await fetch(hookUrl(MANUAL_HOOK), { method: 'POST', body: '{}' })).status === 401
+				? true
+				: undefined,
 		);
 	});
 
@@ -99,23 +116,37 @@ describe('Manual registration: the signing secret lives in a credential', () => 
 		const exported = await timed('n8n export:workflow', () => n8n.cli.exportWorkflowText(MANUAL));
 		expect(exported).toContain(signingCredential.id);
 		expect(exported).not.toContain('whsec_');
-		for (const secret of [SIGNING.current, SIGNING.previous]) expect(exported).not.toContain(secret.slice(6, 30));
+		for (const secret of [SIGNING.current, SIGNING.previous])
+			expect(exported).not.toContain(secret.slice(6, 30));
 	});
 
 	it('the credential test n8n runs on save accepts the secret', async () => {
-		const result = await n8n.rest.testCredential({ ...signingCredential, data: signingCredential.data });
+		const result = await n8n.rest.testCredential({
+			...signingCredential,
+			data: signingCredential.data,
+		});
 		expect(result).toEqual({ status: 'OK', message: 'The signing secret can verify deliveries.' });
 	});
 
-	it('a delivery signed with the credential\'s secret (or, during a rotation, the previous one) runs; another secret gets 401', async () => {
+	it("a delivery signed with the credential's secret (or, during a rotation, the previous one) runs; another secret gets 401", async () => {
 		const send = async (secret: string) => {
-			const event = { id: `evt_${randomBytes(8).toString('hex')}`, type: 'payment.succeeded', created_at: new Date().toISOString(), data: { id: 'pay_manual', amount: 100 } };
+			const event = {
+				id: `evt_${randomBytes(8).toString('hex')}`,
+				type: 'payment.succeeded',
+				created_at: new Date().toISOString(),
+				data: { id: 'pay_manual', amount: 100 },
+			};
 			const body = JSON.stringify(event);
 			const signature = new Webhook(secret).sign(event.id, new Date(), body);
 			const timestamp = String(Math.floor(Date.now() / 1000));
 			const response = await fetch(hookUrl(MANUAL_HOOK), {
 				method: 'POST',
-				headers: { 'content-type': 'application/json', 'webhook-id': event.id, 'webhook-timestamp': timestamp, 'webhook-signature': signature },
+				headers: {
+					'content-type': 'application/json',
+					'webhook-id': event.id,
+					'webhook-timestamp': timestamp,
+					'webhook-signature': signature,
+				},
 				body,
 			});
 			return { status: response.status, event };
@@ -126,16 +157,22 @@ describe('Manual registration: the signing secret lives in a credential', () => 
 		expect([current.status, previous.status, forged.status]).toEqual([200, 200, 401]);
 		const runs = await runsOf(MANUAL, 2);
 		expect(runs).toHaveLength(2);
-		expect(runs.flatMap((run) => itemsOf(run, 'Education Platform Trigger')).map((item) => item.id).sort()).toEqual(
-			[current.event.id, previous.event.id].sort(),
-		);
+		expect(
+			runs
+				.flatMap((run) => itemsOf(run, 'Education Platform Trigger'))
+				.map((item) => item.id)
+				.sort(),
+		).toEqual([current.event.id, previous.event.id].sort());
 	});
 });
 
 describe('Payment reaction example: at least once delivery, each payment acted on once', () => {
-	const paymentHook = () => paymentExample.nodes.find((node) => node.type === TRIGGER_NODE_TYPE)!.webhookId!;
+	const paymentHook = () =>
+		paymentExample.nodes.find((node) => node.type === TRIGGER_NODE_TYPE)!.webhookId!;
 	const receiptsFor = (runs: Run[], eventId: string) =>
-		runs.filter((run) => itemsOf(run, 'Payment succeeded or failed')[0]?.id === eventId).flatMap((run) => itemsOf(run, 'Receipt'));
+		runs
+			.filter((run) => itemsOf(run, 'Payment succeeded or failed')[0]?.id === eventId)
+			.flatMap((run) => itemsOf(run, 'Receipt'));
 	let subscription: Subscription;
 
 	beforeAll(async () => {
@@ -146,7 +183,12 @@ describe('Payment reaction example: at least once delivery, each payment acted o
 	it('a redelivered payment.succeeded runs the workflow again but the receipt branch once, also after a restart', async () => {
 		const event = await n8n.platform.emit('payment.succeeded', { amount: 4200, currency: 'USD' });
 		await runsOf(PAYMENT_EXAMPLE, 1);
-		const delivery = await n8n.platform.deliveryWhen('the delivery', subscription.id, event.id, () => true);
+		const delivery = await n8n.platform.deliveryWhen(
+			'the delivery',
+			subscription.id,
+			event.id,
+			() => true,
+		);
 
 		await n8n.platform.redeliver(subscription.id, delivery.id);
 		await runsOf(PAYMENT_EXAMPLE, 2);
@@ -155,26 +197,47 @@ describe('Payment reaction example: at least once delivery, each payment acted o
 		const runs = await runsOf(PAYMENT_EXAMPLE, 3);
 
 		// Every delivery of the event started a run (none was acknowledged without one) ...
-		expect(runs.filter((run) => itemsOf(run, 'Payment succeeded or failed')[0]?.id === event.id)).toHaveLength(3);
+		expect(
+			runs.filter((run) => itemsOf(run, 'Payment succeeded or failed')[0]?.id === event.id),
+		).toHaveLength(3);
 		expect(runs.every((run) => run.status === 'success')).toBe(true);
 		// ... and Remove Duplicates, in n8n's database, let the event through once.
-		expect(receiptsFor(runs, event.id)).toEqual([expect.objectContaining({ outcome: 'succeeded', amount: '42.00 USD' })]);
-		const log = (await n8n.platform.deliveries(subscription.id)).filter((d) => d.event_id === event.id);
+		expect(receiptsFor(runs, event.id)).toEqual([
+			expect.objectContaining({ outcome: 'succeeded', amount: '42.00 USD' }),
+		]);
+		const log = (await n8n.platform.deliveries(subscription.id)).filter(
+			(d) => d.event_id === event.id,
+		);
 		expect(log.map((d) => d.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
 	});
 
-	it('an event emitted while n8n is down arrives with the platform\'s retry: exactly one run, nothing lost', async () => {
+	it("an event emitted while n8n is down arrives with the platform's retry: exactly one run, nothing lost", async () => {
 		const before = (await n8n.rest.executions(PAYMENT_EXAMPLE)).length;
 		await timed('n8n stop', () => n8n.server.stop());
 		const event = await n8n.platform.emit('payment.failed');
-		const refused = await n8n.platform.deliveryWhen('a failed first attempt', subscription.id, event.id, (delivery) => delivery.attempts.length > 0);
-		expect(refused.attempts[0]).toMatchObject({ response_status: null, error: 'connection_refused' });
+		const refused = await n8n.platform.deliveryWhen(
+			'a failed first attempt',
+			subscription.id,
+			event.id,
+			(delivery) => delivery.attempts.length > 0,
+		);
+		expect(refused.attempts[0]).toMatchObject({
+			response_status: null,
+			error: 'connection_refused',
+		});
 		await timed('n8n start', () => n8n.server.start());
 
-		const delivered = await n8n.platform.deliveryWhen("the platform's retry to succeed", subscription.id, event.id, (delivery) => delivery.status === 'succeeded');
+		const delivered = await n8n.platform.deliveryWhen(
+			"the platform's retry to succeed",
+			subscription.id,
+			event.id,
+			(delivery) => delivery.status === 'succeeded',
+		);
 		expect(delivered.attempts.length).toBeGreaterThan(1);
 		const runs = await runsOf(PAYMENT_EXAMPLE, before + 1);
-		const forEvent = runs.filter((run) => itemsOf(run, 'Payment succeeded or failed')[0]?.id === event.id);
+		const forEvent = runs.filter(
+			(run) => itemsOf(run, 'Payment succeeded or failed')[0]?.id === event.id,
+		);
 		expect(forEvent).toHaveLength(1);
 		expect(itemsOf(forEvent[0], 'Follow-up for finance')).toEqual([
 			expect.objectContaining({ outcome: 'failed', invoice_id: event.data.invoice_id }),
@@ -196,7 +259,10 @@ describe(`the lifecycle on the ${PUBLICATION ? 'publication service' : 'legacy'}
 		const before = (await n8n.rest.executions(LIFECYCLE)).length;
 		const emitted = [];
 		for (const type of AREAS) emitted.push(await n8n.platform.emit(type));
-		const deliveries = await n8n.platform.settledDeliveries(emitted.map((event) => event.id), url());
+		const deliveries = await n8n.platform.settledDeliveries(
+			emitted.map((event) => event.id),
+			url(),
+		);
 		const accepted = deliveries.filter((delivery) => delivery.status === 'succeeded');
 		expect(accepted.map((delivery) => delivery.event_type).sort()).toEqual(EDITED);
 		const runs = await runsOf(LIFECYCLE, before + accepted.length);
@@ -218,7 +284,9 @@ describe(`the lifecycle on the ${PUBLICATION ? 'publication service' : 'legacy'}
 	it('edit the events and publish: still one subscription, only the selected events run, deliveries verify', async () => {
 		const workflow = await n8n.rest.workflow(LIFECYCLE);
 		const nodes = workflow.nodes.map((node) =>
-			node.type === TRIGGER_NODE_TYPE ? { ...node, parameters: { ...node.parameters, events: EDITED } } : node,
+			node.type === TRIGGER_NODE_TYPE
+				? { ...node, parameters: { ...node.parameters, events: EDITED } }
+				: node,
 		);
 		await timed('save + publish the edited trigger', async () => {
 			await n8n.rest.updateWorkflowNodes(LIFECYCLE, nodes);
@@ -267,7 +335,11 @@ describe(`the lifecycle on the ${PUBLICATION ? 'publication service' : 'legacy'}
 				await n8n.rest.activateWorkflow(LIFECYCLE);
 			}
 			await n8n.rest.deactivateWorkflow(LIFECYCLE);
-			await eventually('no subscription for the URL', async () => ((await subscriptionsFor(url())).length === 0 ? true : undefined), 120_000);
+			await eventually(
+				'no subscription for the URL',
+				async () => ((await subscriptionsFor(url())).length === 0 ? true : undefined),
+				120_000,
+			);
 		});
 		// Settled, not passing through zero: nothing registers late.
 		await publications.settle(n8n);

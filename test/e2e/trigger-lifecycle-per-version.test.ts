@@ -31,9 +31,19 @@ let publications: Sentinel;
 
 beforeAll(async () => {
 	n8n = await startInstance((sandbox) => {
-		credential = accessTokenCredential({ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken }, 'e2eLifecycleTok1', 'e2e lifecycle access token');
+		credential = accessTokenCredential(
+			{ baseUrl: sandbox.baseUrl, token: sandbox.config.demoToken },
+			'e2eLifecycleTok1',
+			'e2e lifecycle access token',
+		);
 		publications = sentinel(credential);
-		return { credentials: [credential], workflows: [triggerWorkflow(WORKFLOW_ID, credential, FIRST_EVENTS, WEBHOOK_ID), publications.workflow] };
+		return {
+			credentials: [credential],
+			workflows: [
+				triggerWorkflow(WORKFLOW_ID, credential, FIRST_EVENTS, WEBHOOK_ID),
+				publications.workflow,
+			],
+		};
 	});
 	await n8n.rest.activateWorkflow(WORKFLOW_ID);
 	await onlySubscription('the first subscription', FIRST_EVENTS);
@@ -53,7 +63,9 @@ const sorted = (events: string[]) => [...events].sort();
 async function onlySubscription(what: string, events: string[]): Promise<Subscription> {
 	const [subscription] = await eventually(what, async () => {
 		const found = await n8n.platform.subscriptions();
-		return found.length === 1 && sorted(found[0].events).join() === sorted(events).join() ? found : undefined;
+		return found.length === 1 && sorted(found[0].events).join() === sorted(events).join()
+			? found
+			: undefined;
 	});
 	expect(subscription.url).toBe(webhookUrl());
 	expect(subscription.enabled).toBe(true);
@@ -64,24 +76,39 @@ async function onlySubscription(what: string, events: string[]): Promise<Subscri
 async function expectDeliveryRuns(type: string): Promise<void> {
 	const before = (await n8n.rest.executions(WORKFLOW_ID)).length;
 	const event = await n8n.platform.emit(type);
-	const [latest] = await executionsOf(n8n, WORKFLOW_ID, before + 1, { keep: (execution) => execution.status === 'success', what: `an execution for ${type}` });
-	const run = { data: n8n.unflatten((await n8n.rest.execution(latest.id)).data) } as Parameters<typeof nodeOutput>[0];
-	expect(nodeOutput(run, 'Education Platform Trigger')).toEqual([expect.objectContaining({ id: event.id, type })]);
+	const [latest] = await executionsOf(n8n, WORKFLOW_ID, before + 1, {
+		keep: (execution) => execution.status === 'success',
+		what: `an execution for ${type}`,
+	});
+	const run = { data: n8n.unflatten((await n8n.rest.execution(latest.id)).data) } as Parameters<
+		typeof nodeOutput
+	>[0];
+	expect(nodeOutput(run, 'Education Platform Trigger')).toEqual([
+		expect.objectContaining({ id: event.id, type }),
+	]);
 }
 
 function withEvents(events: string[]) {
 	return (nodes: Awaited<ReturnType<Instance['rest']['workflow']>>['nodes']) =>
-		nodes.map((node) => (node.name === 'Education Platform Trigger' ? { ...node, parameters: { ...node.parameters, events } } : node));
+		nodes.map((node) =>
+			node.name === 'Education Platform Trigger'
+				? { ...node, parameters: { ...node.parameters, events } }
+				: node,
+		);
 }
 
 describe(`the trigger's lifecycle on ${e2eTarget().label} (${e2eTarget().activation} activation)`, () => {
 	it('uses the webhook URL variable of its n8n line', () => {
-		expect(n8n.target.webhookUrlVariable).toBe(n8n.target.n8nMajor === 1 ? 'WEBHOOK_URL' : 'N8N_WEBHOOK_URL');
+		expect(n8n.target.webhookUrlVariable).toBe(
+			n8n.target.n8nMajor === 1 ? 'WEBHOOK_URL' : 'N8N_WEBHOOK_URL',
+		);
 	});
 
 	it('saving the active workflow with other events: re-created at once on n8n 1.x, a draft until published on 2.x', async () => {
 		const before = await onlySubscription('the current subscription', FIRST_EVENTS);
-		await timed(`save an active workflow (${n8n.target.saveOfActiveWorkflow})`, () => n8n.rest.saveWorkflow(WORKFLOW_ID, withEvents(SAVED_EVENTS)));
+		await timed(`save an active workflow (${n8n.target.saveOfActiveWorkflow})`, () =>
+			n8n.rest.saveWorkflow(WORKFLOW_ID, withEvents(SAVED_EVENTS)),
+		);
 		if (n8n.target.saveOfActiveWorkflow === 'recreates') {
 			// delete() removed the old subscription, create() registered a new one with the saved events.
 			const after = await onlySubscription('the re-created subscription', SAVED_EVENTS);
@@ -99,7 +126,9 @@ describe(`the trigger's lifecycle on ${e2eTarget().label} (${e2eTarget().activat
 		const [subscription] = await n8n.platform.subscriptions();
 		await n8n.server.stop();
 		await n8n.platform.deleteSubscription(subscription.id);
-		await timed(`n8n start after the subscription was deleted (${n8n.target.activation})`, () => n8n.server.start());
+		await timed(`n8n start after the subscription was deleted (${n8n.target.activation})`, () =>
+			n8n.server.start(),
+		);
 		if (n8n.target.activation === 'legacy') {
 			const again = await onlySubscription('the subscription registered at start-up', SAVED_EVENTS);
 			expect(again.id).not.toBe(subscription.id);

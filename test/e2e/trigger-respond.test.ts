@@ -24,8 +24,18 @@ jest.setTimeout(300_000);
 const SIDE_EFFECT_MS = 3_000;
 /** One event type per workflow, so that each event starts one of them. */
 const FLOWS = {
-	afterRun: { id: 'e2eRespondAfter1', hook: randomUUID(), path: '/after-run', event: 'payment.succeeded' },
-	immediate: { id: 'e2eRespondImmed1', hook: randomUUID(), path: '/immediate', event: 'payment.failed' },
+	afterRun: {
+		id: 'e2eRespondAfter1',
+		hook: randomUUID(),
+		path: '/after-run',
+		event: 'payment.succeeded',
+	},
+	immediate: {
+		id: 'e2eRespondImmed1',
+		hook: randomUUID(),
+		path: '/immediate',
+		event: 'payment.failed',
+	},
 } as const;
 type Flow = (typeof FLOWS)[keyof typeof FLOWS];
 
@@ -33,13 +43,21 @@ let n8n: Instance;
 let counter: EventCounter;
 
 /** Trigger → HTTP Request posting the event id to the counter (500 there fails the run). */
-function respondWorkflow(flow: Flow, credential: CredentialImport, responseMode: 'lastNode' | undefined): WorkflowJson {
+function respondWorkflow(
+	flow: Flow,
+	credential: CredentialImport,
+	responseMode: 'lastNode' | undefined,
+): WorkflowJson {
 	const workflow = triggerWorkflow(flow.id, credential, [flow.event], flow.hook);
 	workflow.name = `e2e Respond ${responseMode ?? 'as saved before the option'}`;
 	// Without responseMode: a workflow saved before the Respond option existed.
 	if (responseMode) workflow.nodes[0].parameters.responseMode = responseMode;
-	workflow.nodes.push(postEventId('Side effect', counter.url(flow.path), '$json.id', { position: [240, 0] }));
-	workflow.connections = { [workflow.nodes[0].name]: { main: [[{ node: 'Side effect', type: 'main', index: 0 }]] } };
+	workflow.nodes.push(
+		postEventId('Side effect', counter.url(flow.path), '$json.id', { position: [240, 0] }),
+	);
+	workflow.connections = {
+		[workflow.nodes[0].name]: { main: [[{ node: 'Side effect', type: 'main', index: 0 }]] },
+	};
 	return workflow;
 }
 
@@ -48,8 +66,18 @@ beforeAll(async () => {
 	counter = await EventCounter.start();
 	counter.delayMs = SIDE_EFFECT_MS;
 	n8n = await startInstance((sandbox) => {
-		const token = accessTokenCredential(sandboxLogin(sandbox), 'e2eRespondToken1', 'e2e Respond access token');
-		return { credentials: [token], workflows: [respondWorkflow(FLOWS.afterRun, token, 'lastNode'), respondWorkflow(FLOWS.immediate, token, undefined)] };
+		const token = accessTokenCredential(
+			sandboxLogin(sandbox),
+			'e2eRespondToken1',
+			'e2e Respond access token',
+		);
+		return {
+			credentials: [token],
+			workflows: [
+				respondWorkflow(FLOWS.afterRun, token, 'lastNode'),
+				respondWorkflow(FLOWS.immediate, token, undefined),
+			],
+		};
 	});
 	for (const flow of Object.values(FLOWS)) await n8n.rest.activateWorkflow(flow.id);
 	// Publishing registers in the background on the publication path: events before that go nowhere.
@@ -65,22 +93,31 @@ afterAll(async () => {
 beforeEach(() => n8n.quiet());
 
 async function subscriptionOf(flow: Flow) {
-	return eventually(`the subscription of ${flow.id}`, async () => (await n8n.platform.subscriptions()).find((s) => s.url.includes(flow.hook)));
+	return eventually(`the subscription of ${flow.id}`, async () =>
+		(await n8n.platform.subscriptions()).find((s) => s.url.includes(flow.hook)),
+	);
 }
 
 /** The platform's delivery of `eventId` to `flow`, once it is no longer pending. */
 async function settledDelivery(flow: Flow, eventId: string): Promise<Delivery> {
 	const { id } = await subscriptionOf(flow);
 	return untilCounted(`the delivery of ${eventId} settled`, async () => {
-		const delivery = webhooksOf(n8n.sandbox.state).deliveries(id).find((d) => d.eventId === eventId);
+		const delivery = webhooksOf(n8n.sandbox.state)
+			.deliveries(id)
+			.find((d) => d.eventId === eventId);
 		const settled = delivery && delivery.status !== 'pending' ? delivery : undefined;
 		return { seen: settled ? 1 : 0, of: 1, done: settled, activity: delivery?.attempts.length };
 	});
 }
 
 /** The delivery's body signed afresh and sent by us, to read n8n's answer: nothing of the workflow's data. */
-async function sendAgain(flow: Flow, delivery: Delivery): Promise<{ status: number; body: string }> {
-	const subscription = webhooksOf(n8n.sandbox.state).subscriptions.get((await subscriptionOf(flow)).id)!;
+async function sendAgain(
+	flow: Flow,
+	delivery: Delivery,
+): Promise<{ status: number; body: string }> {
+	const subscription = webhooksOf(n8n.sandbox.state).subscriptions.get(
+		(await subscriptionOf(flow)).id,
+	)!;
 	const timestamp = Math.floor(Date.now() / 1000);
 	const response = await fetch(subscription.url, {
 		method: 'POST',
@@ -95,12 +132,18 @@ async function sendAgain(flow: Flow, delivery: Delivery): Promise<{ status: numb
 	return { status: response.status, body: await response.text() };
 }
 
-const statuses = (delivery: Delivery) => delivery.attempts.map((attempt) => attempt.responseStatus ?? attempt.error);
-const answeredAt = (delivery: Delivery, index: number) => delivery.attempts[index].startedAt.getTime() + delivery.attempts[index].durationMs;
+const statuses = (delivery: Delivery) =>
+	delivery.attempts.map((attempt) => attempt.responseStatus ?? attempt.error);
+const answeredAt = (delivery: Delivery, index: number) =>
+	delivery.attempts[index].startedAt.getTime() + delivery.attempts[index].durationMs;
 
 /** The workflow's finished executions' statuses, sorted, once there are `count`. */
 async function finishedRuns(flow: Flow, count: number): Promise<string[]> {
-	return (await executionsOf(n8n, flow.id, count, { what: `${count} finished run(s) of ${flow.id}` })).map((execution) => execution.status).sort();
+	return (
+		await executionsOf(n8n, flow.id, count, { what: `${count} finished run(s) of ${flow.id}` })
+	)
+		.map((execution) => execution.status)
+		.sort();
 }
 
 describe('Respond: When Last Node Finishes', () => {

@@ -42,7 +42,8 @@ const EXCEPTIONS: Array<{ rule: string; path: RegExp; reason: string }> = [
 	{
 		rule: 'options in alphabetical order',
 		path: /:filters\([^)]*\)\.gradeLevel$/,
-		reason: 'grade levels in school order, Kindergarten to Grade 12: alphabetical would put Grade 10 before Grade 2',
+		reason:
+			'grade levels in school order, Kindergarten to Grade 12: alphabetical would put Grade 10 before Grade 2',
 	},
 	{
 		rule: 'options in alphabetical order',
@@ -52,14 +53,44 @@ const EXCEPTIONS: Array<{ rule: string; path: RegExp; reason: string }> = [
 	{
 		rule: 'options in alphabetical order',
 		path: /:output\([^)]*\)$/,
-		reason: "the AI tool's Output in the order n8n's guideline gives it: Simplified (the default), Raw, Selected Fields",
+		reason:
+			"the AI tool's Output in the order n8n's guideline gives it: Simplified (the default), Raw, Selected Fields",
 	},
 ];
 
-const TITLE_CASE: TextKind[] = ['nodeName', 'displayName', 'optionName', 'groupName', 'modeName', 'buttonLabel'];
-const SENTENCE_CASE: TextKind[] = ['nodeDescription', 'notice', 'description', 'hint', 'optionDescription', 'action'];
+const TITLE_CASE: TextKind[] = [
+	'nodeName',
+	'displayName',
+	'optionName',
+	'groupName',
+	'modeName',
+	'buttonLabel',
+];
+const SENTENCE_CASE: TextKind[] = [
+	'nodeDescription',
+	'notice',
+	'description',
+	'hint',
+	'optionDescription',
+	'action',
+];
 /** Short words Title Case keeps lower-case unless first or last ("Backfill From"). */
-const SMALL_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'to', 'in', 'on', 'by', 'for', 'with', 'from', 'per']);
+const SMALL_WORDS = new Set([
+	'a',
+	'an',
+	'the',
+	'and',
+	'or',
+	'of',
+	'to',
+	'in',
+	'on',
+	'by',
+	'for',
+	'with',
+	'from',
+	'per',
+]);
 /** Words written as their owners write them, whatever the case rule: units, brands, abbreviations. */
 const FIXED_WORDS = new Set(['e.g.', 'i.e.', 'n8n', 'n8n’s', "n8n's", 'ms', 's']);
 
@@ -114,7 +145,8 @@ function sentenceCaseBreak(text: string): string | undefined {
 	const letter = firstLetter(start);
 	if (letter && start[0] === letter && letter !== letter.toUpperCase()) return 'starts lower-case';
 	const words = text.split(/\s+/).filter((word) => /^\p{L}{4,}/u.test(word));
-	if (words.length >= 4 && words.every((word) => word[0] === word[0].toUpperCase())) return 'reads as Title Case';
+	if (words.length >= 4 && words.every((word) => word[0] === word[0].toUpperCase()))
+		return 'reads as Title Case';
 	return undefined;
 }
 
@@ -134,20 +166,26 @@ function textViolations({ path, kind, text, type }: UxText): Violation[] {
 		if (wrong) flag(`sentence case: ${wrong}`);
 	}
 	if (kind === 'action' && /\b(a|an|the)\b/i.test(text)) flag('action without articles');
-	if ((kind === 'placeholder' || kind === 'modePlaceholder') && !text.startsWith('e.g. ')) flag('placeholder starts with "e.g."');
-	if (kind === 'searchPlaceholder' && !/^(Search|Select)\b/.test(text)) flag('a list\'s search box says "Search…"');
+	if ((kind === 'placeholder' || kind === 'modePlaceholder') && !text.startsWith('e.g. '))
+		flag('placeholder starts with "e.g."');
+	if (kind === 'searchPlaceholder' && !/^(Search|Select)\b/.test(text))
+		flag('a list\'s search box says "Search…"');
 	if (kind === 'buttonLabel' && !/^Add\b/.test(text)) flag('a collection\'s button says "Add …"');
-	if (kind === 'description' && type === 'boolean' && !text.startsWith('Whether ')) flag('boolean description starts with "Whether"');
+	if (kind === 'description' && type === 'boolean' && !text.startsWith('Whether '))
+		flag('boolean description starts with "Whether"');
 	const markup = LINK_KINDS.includes(kind) ? text.replace(LINK, '') : text;
-	if (/<\/?[a-z][^>]*>|`/i.test(markup)) flag('no markup (links only: <a href="…" target="_blank">)');
+	if (/<\/?[a-z][^>]*>|`/i.test(markup))
+		flag('no markup (links only: <a href="…" target="_blank">)');
 	for (const [pattern, word] of SPELLINGS) if (pattern.test(text)) flag(`one spelling: "${word}"`);
-	for (const [pattern, plain] of JARGON) if (pattern.test(text)) flag(`no jargon ${String(pattern)}: ${plain}`);
+	for (const [pattern, plain] of JARGON)
+		if (pattern.test(text)) flag(`no jargon ${String(pattern)}: ${plain}`);
 	return found;
 }
 
 function showsFor(property: INodeProperties, resource: string, operation: string): boolean {
 	const show = property.displayOptions?.show ?? {};
-	const matches = (name: string, value: string) => !show[name] || (show[name] as unknown[]).includes(value);
+	const matches = (name: string, value: string) =>
+		!show[name] || (show[name] as unknown[]).includes(value);
 	return matches('resource', resource) && matches('operation', operation);
 }
 
@@ -159,7 +197,9 @@ function sortBelowOptions(label: string, properties: INodeProperties[]): Violati
 		const show = sort.displayOptions?.show ?? {};
 		for (const resource of (show.resource as string[] | undefined) ?? ['']) {
 			for (const operation of (show.operation as string[] | undefined) ?? ['']) {
-				const options = properties.findIndex((property) => property.name === 'options' && showsFor(property, resource, operation));
+				const options = properties.findIndex(
+					(property) => property.name === 'options' && showsFor(property, resource, operation),
+				);
 				if (options > sortIndex)
 					found.push({
 						rule: 'Sort below Options',
@@ -175,7 +215,10 @@ function sortBelowOptions(label: string, properties: INodeProperties[]): Violati
 /** A resource locator with a list shows From List first. */
 function fromListFirst(label: string, properties: INodeProperties[]): Violation[] {
 	return eachParameter(properties, `${label}:`)
-		.filter(([, property]) => property.modes?.some((mode) => mode.type === 'list') && property.modes[0].type !== 'list')
+		.filter(
+			([, property]) =>
+				property.modes?.some((mode) => mode.type === 'list') && property.modes[0].type !== 'list',
+		)
 		.map(([path]) => ({ rule: 'From List first', path, text: 'modes' }));
 }
 
@@ -183,14 +226,21 @@ function fromListFirst(label: string, properties: INodeProperties[]): Violation[
 function alphabetical(label: string, properties: INodeProperties[]): Violation[] {
 	return eachParameter(properties, `${label}:`).flatMap(([path, property]) => {
 		if (property.type !== 'options' && property.type !== 'multiOptions') return [];
-		const names = (property.options ?? []).map((option) => String((option as INodePropertyOptions).name));
+		const names = (property.options ?? []).map((option) =>
+			String((option as INodePropertyOptions).name),
+		);
 		const sorted = [...names].sort((a, b) => a.localeCompare(b));
-		return names.join('|') === sorted.join('|') ? [] : [{ rule: 'options in alphabetical order', path, text: names.join(', ') }];
+		return names.join('|') === sorted.join('|')
+			? []
+			: [{ rule: 'options in alphabetical order', path, text: names.join(', ') }];
 	});
 }
 
 /** Each version's description of a node (a versioned node has one per version). */
-function versions(node: INodeType | IVersionedNodeType, label: string): Array<[string, INodeTypeDescription]> {
+function versions(
+	node: INodeType | IVersionedNodeType,
+	label: string,
+): Array<[string, INodeTypeDescription]> {
 	if ('nodeVersions' in node) {
 		return Object.entries(node.nodeVersions).map(([version, type]) => [
 			`${label}@${version}`,
@@ -221,28 +271,42 @@ function allViolations(): Violation[] {
 			);
 		}
 	}
-	for (const credential of CREDENTIALS) found.push(...credentialTexts(credential).flatMap(textViolations));
+	for (const credential of CREDENTIALS)
+		found.push(...credentialTexts(credential).flatMap(textViolations));
 	return found;
 }
 
 function report(violations: Violation[]): string {
-	return violations.map(({ rule, path, text }) => `${path}: ${rule}\n    ${JSON.stringify(text)}`).join('\n');
+	return violations
+		.map(({ rule, path, text }) => `${path}: ${rule}\n    ${JSON.stringify(text)}`)
+		.join('\n');
 }
 
 describe("n8n's UX guidelines on every built text of the nodes and credentials", () => {
 	const violations = allViolations();
 	const excepted = (violation: Violation) =>
-		EXCEPTIONS.some(({ rule, path }) => path.test(violation.path) && violation.rule.startsWith(rule));
+		EXCEPTIONS.some(
+			({ rule, path }) => path.test(violation.path) && violation.rule.startsWith(rule),
+		);
 
 	it('every text follows the mechanical rules (or is an exception written down with its reason)', () => {
 		// Deduplicated: the AI-tool variant and the versions repeat most texts.
-		const open = [...new Map(violations.filter((violation) => !excepted(violation)).map((v) => [`${v.path}|${v.rule}`, v])).values()];
+		const open = [
+			...new Map(
+				violations
+					.filter((violation) => !excepted(violation))
+					.map((v) => [`${v.path}|${v.rule}`, v]),
+			).values(),
+		];
 		expect(report(open)).toBe('');
 	});
 
 	it('every exception still excuses something', () => {
 		const stale = EXCEPTIONS.filter(
-			({ rule, path }) => !violations.some((violation) => path.test(violation.path) && violation.rule.startsWith(rule)),
+			({ rule, path }) =>
+				!violations.some(
+					(violation) => path.test(violation.path) && violation.rule.startsWith(rule),
+				),
 		);
 		expect(stale).toEqual([]);
 	});

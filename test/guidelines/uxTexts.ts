@@ -41,24 +41,41 @@ export interface UxText {
 }
 
 function isGroup(option: unknown): option is INodePropertyCollection {
-	return typeof option === 'object' && option !== null && Array.isArray((option as INodePropertyCollection).values);
+	return (
+		typeof option === 'object' &&
+		option !== null &&
+		Array.isArray((option as INodePropertyCollection).values)
+	);
 }
 
 function isParameter(option: unknown): option is INodeProperties {
-	return typeof option === 'object' && option !== null && 'type' in option && 'name' in option && !('value' in option);
+	return (
+		typeof option === 'object' &&
+		option !== null &&
+		'type' in option &&
+		'name' in option &&
+		!('value' in option)
+	);
 }
 
 function add(texts: UxText[], path: string, kind: TextKind, text: unknown, type?: string): void {
-	if (typeof text === 'string' && text !== '') texts.push({ path, kind, text, ...(type ? { type } : {}) });
+	if (typeof text === 'string' && text !== '')
+		texts.push({ path, kind, text, ...(type ? { type } : {}) });
 }
 
 function modeTexts(texts: UxText[], path: string, modes: INodePropertyMode[]): void {
 	for (const mode of modes) {
 		const at = `${path}.mode(${mode.name})`;
 		add(texts, at, 'modeName', mode.displayName);
-		add(texts, at, mode.type === 'list' ? 'searchPlaceholder' : 'modePlaceholder', mode.placeholder);
+		add(
+			texts,
+			at,
+			mode.type === 'list' ? 'searchPlaceholder' : 'modePlaceholder',
+			mode.placeholder,
+		);
 		add(texts, `${at}.hint`, 'hint', mode.hint);
-		const searchHint = (mode.typeOptions as { searchListHint?: unknown } | undefined)?.searchListHint;
+		const searchHint = (mode.typeOptions as { searchListHint?: unknown } | undefined)
+			?.searchListHint;
 		add(texts, `${at}.searchListHint`, 'hint', searchHint);
 	}
 }
@@ -73,7 +90,9 @@ function optionTexts(texts: UxText[], path: string, option: INodePropertyOptions
 /** Where a parameter shows, for the path: `(student/getMany)` for its resource and operation. */
 function shownFor(property: INodeProperties): string {
 	const show = property.displayOptions?.show ?? {};
-	const where = ['resource', 'operation'].flatMap((name) => (show[name] ? [(show[name] as unknown[]).join('|')] : []));
+	const where = ['resource', 'operation'].flatMap((name) =>
+		show[name] ? [(show[name] as unknown[]).join('|')] : [],
+	);
 	return where.length ? `(${where.join('/')})` : '';
 }
 
@@ -89,7 +108,12 @@ export function parameterTexts(properties: INodeProperties[], prefix: string): U
 		add(texts, `${path}.description`, 'description', property.description, property.type);
 		add(texts, `${path}.hint`, 'hint', property.hint);
 		const grouping = property.type === 'collection' || property.type === 'fixedCollection';
-		add(texts, `${path}.placeholder`, grouping ? 'buttonLabel' : 'placeholder', property.placeholder);
+		add(
+			texts,
+			`${path}.placeholder`,
+			grouping ? 'buttonLabel' : 'placeholder',
+			property.placeholder,
+		);
 		if (property.modes) modeTexts(texts, path, property.modes);
 		for (const option of property.options ?? []) {
 			if (isGroup(option)) {
@@ -120,7 +144,10 @@ export function credentialTexts(credential: ICredentialType): UxText[] {
 }
 
 /** Every shown parameter at every depth with its path, as parameterTexts walks them. */
-export function eachParameter(properties: INodeProperties[], prefix: string): Array<[string, INodeProperties]> {
+export function eachParameter(
+	properties: INodeProperties[],
+	prefix: string,
+): Array<[string, INodeProperties]> {
 	return properties.flatMap((property): Array<[string, INodeProperties]> => {
 		if (property.type === 'hidden') return [];
 		const path = `${prefix}${property.name}${shownFor(property)}`;

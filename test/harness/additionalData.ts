@@ -2,7 +2,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { ExecutionLifecycleHooks } from 'n8n-core';
-import type { IWorkflowBase, IWorkflowExecuteAdditionalData, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
 import { UnexpectedError } from 'n8n-workflow';
 
 import type { TestCredentialsHelper } from './credentialsHelper';
@@ -39,7 +43,9 @@ function unsupported(what: string) {
  * such as decrypting token data). Holds the credentials helper, the lifecycle hooks and the
  * instance URLs that webhook and form nodes read.
  */
-export function createAdditionalData(options: AdditionalDataOptions): IWorkflowExecuteAdditionalData {
+export function createAdditionalData(
+	options: AdditionalDataOptions,
+): IWorkflowExecuteAdditionalData {
 	const base = (options.instanceUrl ?? TEST_INSTANCE_URL).replace(/\/+$/, '');
 	const additionalData: Partial<IWorkflowExecuteAdditionalData> = {
 		credentialsHelper: options.credentialsHelper,

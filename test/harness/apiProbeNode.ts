@@ -8,7 +8,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { authenticationCredentials, authenticationProperty } from '../../nodes/shared/descriptions/authentication';
+import {
+	authenticationCredentials,
+	authenticationProperty,
+} from '../../nodes/shared/descriptions/authentication';
 import { apiRequest, DeadlineReachedError } from '../../nodes/shared/transport';
 
 /**
@@ -35,7 +38,12 @@ export class ApiProbe implements INodeType {
 			{ displayName: 'Endpoint', name: 'endpoint', type: 'string', default: '/students' },
 			{ displayName: 'Query', name: 'qs', type: 'json', default: '{}' },
 			{ displayName: 'Resource Label', name: 'resourceLabel', type: 'string', default: '' },
-			{ displayName: 'Return Full Response', name: 'returnFullResponse', type: 'boolean', default: false },
+			{
+				displayName: 'Return Full Response',
+				name: 'returnFullResponse',
+				type: 'boolean',
+				default: false,
+			},
 			{ displayName: 'Timeout (Ms)', name: 'timeoutMs', type: 'number', default: 0 },
 			{ displayName: 'Retry Policy', name: 'retry', type: 'json', default: '{}' },
 			{ displayName: 'Deadline In (Ms)', name: 'deadlineInMs', type: 'number', default: 0 },
@@ -63,7 +71,8 @@ export class ApiProbe implements INodeType {
 						...(resourceLabel && { resourceLabel }),
 						...(timeoutMs > 0 && { timeoutMs }),
 						...(deadlineInMs > 0 && { deadline: Date.now() + deadlineInMs }),
-						retry: typeof retryParam === 'string' ? (JSON.parse(retryParam) as IDataObject) : retryParam,
+						retry:
+							typeof retryParam === 'string' ? (JSON.parse(retryParam) as IDataObject) : retryParam,
 					},
 				)) as IDataObject;
 				const json = returnFullResponse
@@ -73,8 +82,14 @@ export class ApiProbe implements INodeType {
 			} catch (error) {
 				if (!this.continueOnFail()) throw error;
 				// What only the error object tells (the engine hands a failed node's error on as a plain object).
-				const deadline = error instanceof DeadlineReachedError ? { deadlineReached: true, retryAt: error.retryAt ?? null } : {};
-				output.push({ json: { error: error.message, description: error.description, ...deadline }, pairedItem: { item: i } });
+				const deadline =
+					error instanceof DeadlineReachedError
+						? { deadlineReached: true, retryAt: error.retryAt ?? null }
+						: {};
+				output.push({
+					json: { error: error.message, description: error.description, ...deadline },
+					pairedItem: { item: i },
+				});
 			}
 		}
 		return [output];

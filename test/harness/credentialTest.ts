@@ -58,7 +58,15 @@ export async function testCredentials(
 			inputs: ['main'],
 			outputs: ['main'],
 			credentials: [{ name: type, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: test.request },
+					default: '',
+				},
+			],
 		},
 	};
 	const node: INode = {
@@ -104,7 +112,10 @@ export async function testCredentials(
 				}
 			}
 			if (response.status < 199 || response.status > 299) {
-				return { status: 'Error', message: response.statusText || `Received HTTP status code: ${response.status}` };
+				return {
+					status: 'Error',
+					message: response.statusText || `Received HTTP status code: ${response.status}`,
+				};
 			}
 		} else if (error.cause?.code) {
 			return { status: 'Error', message: error.cause.code };

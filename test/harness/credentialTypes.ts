@@ -37,7 +37,13 @@ export class CredentialTypeRegistry {
 			if (name === 'oAuth2Api') {
 				return [
 					...type.properties,
-					{ displayName: 'oauthTokenData', name: 'oauthTokenData', type: 'json', required: false, default: {} },
+					{
+						displayName: 'oauthTokenData',
+						name: 'oauthTokenData',
+						type: 'json',
+						required: false,
+						default: {},
+					},
 				];
 			}
 			return type.properties;

@@ -112,14 +112,21 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
 		if (authenticate?.type !== 'generic') return requestOptions;
 		if (!workflow || !node) {
-			throw new UnexpectedError('Workflow and node are required for declarative credential authentication');
+			throw new UnexpectedError(
+				'Workflow and node are required for declarative credential authentication',
+			);
 		}
 		requestOptions.headers ??= {};
 		const target = requestOptions as unknown as Record<string, Record<string, unknown>>;
 		for (const [outerKey, outerValue] of Object.entries(authenticate.properties)) {
 			for (const [key, value] of Object.entries(outerValue as Record<string, string>)) {
 				const resolvedKey = this.resolveValue(key, { $credentials: credentials }, workflow, node);
-				const resolvedValue = this.resolveValue(value, { $credentials: credentials }, workflow, node);
+				const resolvedValue = this.resolveValue(
+					value,
+					{ $credentials: credentials },
+					workflow,
+					node,
+				);
 				target[outerKey] ??= {};
 				target[outerKey][resolvedKey] = resolvedValue;
 			}
@@ -136,7 +143,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const type = this.types.getByName(typeName);
-		const expirable = type.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
+		const expirable = type.properties.find(
+			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
+		);
 		if (!expirable || typeof type.preAuthentication !== 'function') return undefined;
 		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
 		const output = await type.preAuthentication.call(helpers, credentials);
@@ -154,7 +163,10 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return (await preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
 		return new InMemoryCredentials(nodeCredentials, type, this);
 	}
 
@@ -169,7 +181,12 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		this.reads.push(type);
 		const stored = this.getStored(type);
 		if (raw === true) return stored;
-		return await this.applyDefaults(type, stored, mode, getAdditionalKeys(additionalData, mode, null, { isCredential: true }));
+		return await this.applyDefaults(
+			type,
+			stored,
+			mode,
+			getAdditionalKeys(additionalData, mode, null, { isCredential: true }),
+		);
 	}
 
 	/**
@@ -179,8 +196,14 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	 */
 	async getOAuthCredentialsForAuthorization(type: string): Promise<ICredentialDataDecryptedObject> {
 		const stored = this.getStored(type);
-		const editableScopeTypes = ['oAuth2Api', 'googleOAuth2Api', 'microsoftOAuth2Api', 'highLevelOAuth2Api'];
-		if (stored.scope && type.includes('OAuth2') && !editableScopeTypes.includes(type)) delete stored.scope;
+		const editableScopeTypes = [
+			'oAuth2Api',
+			'googleOAuth2Api',
+			'microsoftOAuth2Api',
+			'highLevelOAuth2Api',
+		];
+		if (stored.scope && type.includes('OAuth2') && !editableScopeTypes.includes(type))
+			delete stored.scope;
 		return await this.applyDefaults(type, stored, 'internal', {});
 	}
 
@@ -199,7 +222,10 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		data: ICredentialDataDecryptedObject,
 	): Promise<void> {
 		this.updates.push({ type, data: { oauthTokenData: structuredClone(data.oauthTokenData) } });
-		this.stored.set(type, { ...this.getStored(type), oauthTokenData: structuredClone(data.oauthTokenData) });
+		this.stored.set(type, {
+			...this.getStored(type),
+			oauthTokenData: structuredClone(data.oauthTokenData),
+		});
 	}
 
 	/** n8n's applyDefaultsAndOverwrites, minus admin overwrites and external secrets. */
@@ -244,7 +270,14 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		node: INode,
 	): string {
 		if (!isExpression(value)) return value;
-		const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', additionalKeys, undefined, '');
+		const resolved = workflow.expression.getSimpleParameterValue(
+			node,
+			value,
+			'internal',
+			additionalKeys,
+			undefined,
+			'',
+		);
 		return resolved ? String(resolved) : '';
 	}
 }
@@ -260,7 +293,12 @@ const EXPRESSION_NODE: INode = {
 };
 
 function expressionWorkflow(): Workflow {
-	return new Workflow({ nodes: [EXPRESSION_NODE], connections: {}, active: false, nodeTypes: createNodeTypes([]) });
+	return new Workflow({
+		nodes: [EXPRESSION_NODE],
+		connections: {},
+		active: false,
+		nodeTypes: createNodeTypes([]),
+	});
 }
 
 /** n8n's Credentials class encrypts; tests keep plain data in the helper instead. */
@@ -285,7 +323,10 @@ class InMemoryCredentials extends ICredentials {
 		this.helper.setCredentials(this.type, data);
 	}
 
-	async updateData(toUpdate: Partial<ICredentialDataDecryptedObject>, toDelete: string[] = []): Promise<void> {
+	async updateData(
+		toUpdate: Partial<ICredentialDataDecryptedObject>,
+		toDelete: string[] = [],
+	): Promise<void> {
 		const data = { ...this.helper.getStored(this.type), ...toUpdate };
 		for (const key of toDelete) delete data[key];
 		this.helper.setCredentials(this.type, data as ICredentialDataDecryptedObject);

@@ -1,10 +1,22 @@
 import { HookContext } from 'n8n-core';
-import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import nock from 'nock';
 
 import { apiRequest } from '../../nodes/shared/transport';
-import { ApiProbe, createNodeWorkflow, createWebhookData, runNode, TEST_INSTANCE_URL, TEST_WEBHOOK_ID } from '.';
+import {
+	ApiProbe,
+	createNodeWorkflow,
+	createWebhookData,
+	runNode,
+	TEST_INSTANCE_URL,
+	TEST_WEBHOOK_ID,
+} from '.';
 import { useNock } from './nock';
 
 const BASE = 'https://school.test';
@@ -12,7 +24,7 @@ const BASE = 'https://school.test';
 useNock();
 
 describe('engine test harness', () => {
-	it('runs a node through WorkflowExecute and applies the credential\'s generic authenticate block', async () => {
+	it("runs a node through WorkflowExecute and applies the credential's generic authenticate block", async () => {
 		const scope = nock(BASE, {
 			reqheaders: { authorization: 'Bearer pat-123', accept: 'application/json' },
 		})
@@ -28,15 +40,20 @@ describe('engine test harness', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(result.items).toEqual([{ json: { body: { data: [{ id: 1 }] } }, pairedItem: { item: 0 } }]);
+		expect(result.items).toEqual([
+			{ json: { body: { data: [{ id: 1 }] } }, pairedItem: { item: 0 } },
+		]);
 		expect(scope.isDone()).toBe(true);
 	});
 });
 
 describe('engine test harness with OAuth2', () => {
-	it('runs n8n-core\'s real client-credentials flow and stores the token it fetched', async () => {
+	it("runs n8n-core's real client-credentials flow and stores the token it fetched", async () => {
 		const token = nock(BASE)
-			.post('/oauth/token', (body) => body.grant_type === 'client_credentials' && body.scope === 'students:read')
+			.post(
+				'/oauth/token',
+				(body) => body.grant_type === 'client_credentials' && body.scope === 'students:read',
+			)
 			.reply(200, { token_type: 'Bearer', access_token: 'cc-1', expires_in: 3600 });
 		const api = nock(BASE, { reqheaders: { authorization: 'Bearer cc-1' } })
 			.get('/api/v1/students')
@@ -59,7 +76,9 @@ describe('engine test harness with OAuth2', () => {
 		expect(result.error).toBeUndefined();
 		expect(token.isDone()).toBe(true);
 		expect(api.isDone()).toBe(true);
-		expect(result.credentialsHelper.getStored('educationPlatformOAuth2Api').oauthTokenData).toMatchObject({
+		expect(
+			result.credentialsHelper.getStored('educationPlatformOAuth2Api').oauthTokenData,
+		).toMatchObject({
 			access_token: 'cc-1',
 		});
 	});
@@ -77,8 +96,17 @@ class RegisteringTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'educationPlatformApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
-		properties: [{ displayName: 'Authentication', name: 'authentication', type: 'hidden', default: 'accessToken' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
+		properties: [
+			{
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'hidden',
+				default: 'accessToken',
+			},
+		],
 	};
 
 	webhookMethods = {
@@ -88,8 +116,12 @@ class RegisteringTrigger implements INodeType {
 			},
 			async create(this: IHookFunctions) {
 				const url = this.getNodeWebhookUrl('default');
-				const response = await apiRequest.call(this, 'POST', '/webhooks', { body: { url, events: ['payment.succeeded'] } });
-				this.getWorkflowStaticData('node').webhookId = (response as { data: { id: string } }).data.id;
+				const response = await apiRequest.call(this, 'POST', '/webhooks', {
+					body: { url, events: ['payment.succeeded'] },
+				});
+				this.getWorkflowStaticData('node').webhookId = (
+					response as { data: { id: string } }
+				).data.id;
 				return true;
 			},
 			async delete(this: IHookFunctions) {
@@ -110,12 +142,26 @@ describe('building blocks for trigger tests', () => {
 			credentials: { educationPlatformApi: { baseUrl: BASE, accessToken: 'pat-9' } },
 		});
 		const { workflow, node, additionalData } = built;
-		const api = nock(BASE, { reqheaders: { authorization: 'Bearer pat-9', accept: 'application/json' } })
-			.post('/v1/webhooks', { url: `${TEST_INSTANCE_URL}/webhook/${TEST_WEBHOOK_ID}/webhook`, events: ['payment.succeeded'] })
+		const api = nock(BASE, {
+			reqheaders: { authorization: 'Bearer pat-9', accept: 'application/json' },
+		})
+			.post('/v1/webhooks', {
+				url: `${TEST_INSTANCE_URL}/webhook/${TEST_WEBHOOK_ID}/webhook`,
+				events: ['payment.succeeded'],
+			})
 			.reply(201, { data: { id: 'wh_1', secret: 'whsec_x' } });
 
-		const context = new HookContext(workflow, node, additionalData, 'trigger', 'activate', createWebhookData(built));
-		await expect(new RegisteringTrigger().webhookMethods.default.create.call(context)).resolves.toBe(true);
+		const context = new HookContext(
+			workflow,
+			node,
+			additionalData,
+			'trigger',
+			'activate',
+			createWebhookData(built),
+		);
+		await expect(
+			new RegisteringTrigger().webhookMethods.default.create.call(context),
+		).resolves.toBe(true);
 
 		expect(api.isDone()).toBe(true);
 		expect(workflow.staticData[`node:${node.name}`]).toEqual({ webhookId: 'wh_1' });

@@ -12,7 +12,13 @@ export { ApiProbe } from './apiProbeNode';
 export { testCredentials } from './credentialTest';
 export { CredentialTypeRegistry } from './credentialTypes';
 export { TestCredentialsHelper } from './credentialsHelper';
-export { createNodeTypes, nodeTypeName, PACKAGE_NAME, TEST_INPUT_NODE_TYPE, TestInput } from './nodeTypes';
+export {
+	createNodeTypes,
+	nodeTypeName,
+	PACKAGE_NAME,
+	TEST_INPUT_NODE_TYPE,
+	TestInput,
+} from './nodeTypes';
 export { createNodeWorkflow, createWebhookData } from './nodeWorkflow';
 export type { NodeWorkflow, NodeWorkflowOptions } from './nodeWorkflow';
 export { OAuth2ApiBase } from './oAuth2ApiBase';

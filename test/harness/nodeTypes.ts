@@ -33,7 +33,9 @@ export class TestInput implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [this.getInputData().map((item, index) => ({ json: item.json, pairedItem: { item: index } }))];
+		return [
+			this.getInputData().map((item, index) => ({ json: item.json, pairedItem: { item: index } })),
+		];
 	}
 }
 
@@ -43,18 +45,26 @@ export class TestInput implements INodeType {
  * requested version as in n8n.
  */
 export function createNodeTypes(nodeTypes: Array<INodeType | IVersionedNodeType>): INodeTypes {
-	const registry = new Map<string, INodeType | IVersionedNodeType>([[TEST_INPUT_NODE_TYPE, new TestInput()]]);
+	const registry = new Map<string, INodeType | IVersionedNodeType>([
+		[TEST_INPUT_NODE_TYPE, new TestInput()],
+	]);
 	for (const nodeType of nodeTypes) registry.set(nodeTypeName(nodeType), nodeType);
 
 	const getByName = (name: string) => {
 		const nodeType = registry.get(name);
-		if (!nodeType) throw new UnexpectedError(`Unknown node type "${name}" (registered: ${[...registry.keys()].join(', ')})`);
+		if (!nodeType)
+			throw new UnexpectedError(
+				`Unknown node type "${name}" (registered: ${[...registry.keys()].join(', ')})`,
+			);
 		return nodeType;
 	};
 	return {
 		getByName,
-		getByNameAndVersion: (name, version) => NodeHelpers.getVersionedNodeType(getByName(name), version),
+		getByNameAndVersion: (name, version) =>
+			NodeHelpers.getVersionedNodeType(getByName(name), version),
 		getKnownTypes: () =>
-			Object.fromEntries([...registry.keys()].map((name) => [name, { className: name, sourcePath: '' }])) as IDataObject,
+			Object.fromEntries(
+				[...registry.keys()].map((name) => [name, { className: name, sourcePath: '' }]),
+			) as IDataObject,
 	};
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, INode, IWebhookData, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	IWebhookData,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
 import { NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
 
 import { createAdditionalData } from './additionalData';
@@ -7,8 +12,7 @@ import { createNodeTypes } from './nodeTypes';
 import type { RunNodeOptions } from './runNode';
 import { createCredentialsHelper, createNode } from './runNode';
 
-export interface NodeWorkflowOptions
-	extends Omit<RunNodeOptions, 'input' | 'mode'> {
+export interface NodeWorkflowOptions extends Omit<RunNodeOptions, 'input' | 'mode'> {
 	/** The workflow's static data (trigger nodes keep their webhook id under `node:<name>`). */
 	staticData?: IDataObject;
 	active?: boolean;
@@ -31,9 +35,11 @@ export interface NodeWorkflow {
  */
 export function createNodeWorkflow(options: NodeWorkflowOptions): NodeWorkflow {
 	const credentialsHelper =
-		options.credentialsHelper ?? createCredentialsHelper(options.credentials, options.credentialTypes);
+		options.credentialsHelper ??
+		createCredentialsHelper(options.credentials, options.credentialTypes);
 	if (options.credentialsHelper && options.credentials) {
-		for (const [type, data] of Object.entries(options.credentials)) credentialsHelper.setCredentials(type, data);
+		for (const [type, data] of Object.entries(options.credentials))
+			credentialsHelper.setCredentials(type, data);
 	}
 	const node = createNode(options, credentialsHelper);
 	const workflow = new Workflow({
@@ -46,7 +52,12 @@ export function createNodeWorkflow(options: NodeWorkflowOptions): NodeWorkflow {
 		staticData: options.staticData,
 		settings: { executionOrder: 'v1' },
 	});
-	return { workflow, node, additionalData: createAdditionalData({ credentialsHelper }), credentialsHelper };
+	return {
+		workflow,
+		node,
+		additionalData: createAdditionalData({ credentialsHelper }),
+		credentialsHelper,
+	};
 }
 
 /**
@@ -59,8 +70,11 @@ export function createWebhookData(
 	isTest = false,
 ): IWebhookData {
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
-	const webhookDescription = nodeType.description.webhooks?.find((webhook) => webhook.name === name);
-	if (!webhookDescription) throw new UnexpectedError(`Node "${node.name}" has no webhook named "${name}"`);
+	const webhookDescription = nodeType.description.webhooks?.find(
+		(webhook) => webhook.name === name,
+	);
+	if (!webhookDescription)
+		throw new UnexpectedError(`Node "${node.name}" has no webhook named "${name}"`);
 	return {
 		httpMethod: webhookDescription.httpMethod as IWebhookData['httpMethod'],
 		node: node.name,

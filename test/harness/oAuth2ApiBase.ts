@@ -14,7 +14,12 @@ export class OAuth2ApiBase implements ICredentialType {
 	genericAuth = true;
 
 	properties: INodeProperties[] = [
-		{ displayName: 'Use Dynamic Client Registration', name: 'useDynamicClientRegistration', type: 'hidden', default: false },
+		{
+			displayName: 'Use Dynamic Client Registration',
+			name: 'useDynamicClientRegistration',
+			type: 'hidden',
+			default: false,
+		},
 		{
 			displayName: 'Grant Type',
 			name: 'grantType',
@@ -34,7 +39,13 @@ export class OAuth2ApiBase implements ICredentialType {
 			default: '',
 			required: true,
 		},
-		{ displayName: 'Access Token URL', name: 'accessTokenUrl', type: 'string', default: '', required: true },
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'string',
+			default: '',
+			required: true,
+		},
 		{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '', required: true },
 		{
 			displayName: 'Client Secret',
@@ -62,7 +73,19 @@ export class OAuth2ApiBase implements ICredentialType {
 			],
 			default: 'header',
 		},
-		{ displayName: 'Ignore SSL Issues (Insecure)', name: 'ignoreSSLIssues', type: 'boolean', default: false, doNotInherit: true },
-		{ displayName: 'Token Expired Status Code', name: 'tokenExpiredStatusCode', type: 'number', default: 401, doNotInherit: true },
+		{
+			displayName: 'Ignore SSL Issues (Insecure)',
+			name: 'ignoreSSLIssues',
+			type: 'boolean',
+			default: false,
+			doNotInherit: true,
+		},
+		{
+			displayName: 'Token Expired Status Code',
+			name: 'tokenExpiredStatusCode',
+			type: 'number',
+			default: 401,
+			doNotInherit: true,
+		},
 	];
 }

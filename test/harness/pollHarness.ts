@@ -82,7 +82,10 @@ export interface PollWorkflow {
 	 * database work (loading the workflow); this long after, here. `pollTimeoutMs`: a
 	 * N8N_SCHEDULER_POLL_TIMEOUT other than the default (the poll's budget follows it).
 	 */
-	scheduledPoll(options?: { pollsAfterMs?: number; pollTimeoutMs?: number }): Promise<ScheduledPoll>;
+	scheduledPoll(options?: {
+		pollsAfterMs?: number;
+		pollTimeoutMs?: number;
+	}): Promise<ScheduledPoll>;
 	/** Resolves once every poll n8n abandoned has ended (they run on in the background). */
 	abandonedPollsEnded(): Promise<void>;
 	restart(): void;
@@ -97,7 +100,10 @@ export function createPollWorkflow(options: PollWorkflowOptions): PollWorkflow {
 	const workflowId = `wf-poll-${++workflowCount}`;
 	const credentialsHelper = createCredentialsHelper(options.credentials ?? {});
 	const nodeTypes = createNodeTypes([options.nodeType]);
-	const node = createNode({ nodeType: options.nodeType, parameters: options.parameters, nodeName: POLL_NODE_NAME }, credentialsHelper);
+	const node = createNode(
+		{ nodeType: options.nodeType, parameters: options.parameters, nodeName: POLL_NODE_NAME },
+		credentialsHelper,
+	);
 	const additionalData = createAdditionalData({ credentialsHelper, workflowId });
 	let saved: IDataObject = structuredClone(options.staticData ?? {});
 	const build = () =>
@@ -116,26 +122,50 @@ export function createPollWorkflow(options: PollWorkflowOptions): PollWorkflow {
 		saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 	};
 
-	const poll = async (mode: WorkflowExecuteMode = 'trigger', activation: WorkflowActivateMode = 'update') => {
+	const poll = async (
+		mode: WorkflowExecuteMode = 'trigger',
+		activation: WorkflowActivateMode = 'update',
+	) => {
 		const workflowNode = workflow.getNode(POLL_NODE_NAME) as INode;
 		const context = new PollContext(workflow, workflowNode, additionalData, mode, activation);
-		const result = await Container.get(TriggersAndPollers).runPollFunction(workflow, workflowNode, context);
+		const result = await Container.get(TriggersAndPollers).runPollFunction(
+			workflow,
+			workflowNode,
+			context,
+		);
 		if (result !== null && mode !== 'manual') save();
 		return (result?.[0] ?? []).map((item) => item.json);
 	};
 
 	const abandoned: Array<Promise<unknown>> = [];
-	const scheduledPoll = async ({ pollsAfterMs = 0, pollTimeoutMs = N8N_POLL_TIMEOUT_MS } = {}): Promise<ScheduledPoll> => {
+	const scheduledPoll = async ({
+		pollsAfterMs = 0,
+		pollTimeoutMs = N8N_POLL_TIMEOUT_MS,
+	} = {}): Promise<ScheduledPoll> => {
 		const startedAt = Date.now();
 		const task = build();
 		const read = JSON.stringify(task.staticData);
 		if (pollsAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, pollsAfterMs));
 		const taskNode = task.getNode(POLL_NODE_NAME) as INode;
 		const budget = n8nPollBudgetMs(pollTimeoutMs);
-		const context = new PollContext(task, taskNode, additionalData, 'trigger', 'update', undefined, undefined, undefined, undefined, undefined, () => budget);
+		const context = new PollContext(
+			task,
+			taskNode,
+			additionalData,
+			'trigger',
+			'update',
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			() => budget,
+		);
 		const polled = Container.get(TriggersAndPollers).runPollFunction(task, taskNode, context);
 		let timer: NodeJS.Timeout | undefined;
-		const timedOut = new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), pollTimeoutMs)));
+		const timedOut = new Promise<'timed out'>(
+			(resolve) => (timer = setTimeout(() => resolve('timed out'), pollTimeoutMs)),
+		);
 		try {
 			const result = await Promise.race([polled, timedOut]);
 			if (result === 'timed out') {
@@ -143,9 +173,14 @@ export function createPollWorkflow(options: PollWorkflowOptions): PollWorkflow {
 				return { outcome: 'abandoned', items: [], tookMs: Date.now() - startedAt };
 			}
 			// n8n writes the position only when the poll changed it (takeStagedCursor), over whatever is stored.
-			if (JSON.stringify(task.staticData) !== read) saved = JSON.parse(JSON.stringify(task.staticData)) as IDataObject;
+			if (JSON.stringify(task.staticData) !== read)
+				saved = JSON.parse(JSON.stringify(task.staticData)) as IDataObject;
 			const items = (result?.[0] ?? []).map((item) => item.json);
-			return { outcome: result === null ? 'nothing' : 'emitted', items, tookMs: Date.now() - startedAt };
+			return {
+				outcome: result === null ? 'nothing' : 'emitted',
+				items,
+				tookMs: Date.now() - startedAt,
+			};
 		} catch (error) {
 			return { outcome: 'failed', items: [], error, tookMs: Date.now() - startedAt };
 		} finally {

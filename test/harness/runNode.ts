@@ -128,7 +128,16 @@ function latestVersion(nodeType: INodeType | IVersionedNodeType): number {
 
 /** The node as n8n saves it in a workflow, with credentials filled from the helper. */
 export function createNode(
-	options: Pick<RunNodeOptions, 'nodeType' | 'parameters' | 'typeVersion' | 'nodeName' | 'continueOnFail' | 'onError' | 'nodeSettings'>,
+	options: Pick<
+		RunNodeOptions,
+		| 'nodeType'
+		| 'parameters'
+		| 'typeVersion'
+		| 'nodeName'
+		| 'continueOnFail'
+		| 'onError'
+		| 'nodeSettings'
+	>,
 	credentialsHelper: TestCredentialsHelper,
 ): INode {
 	const typeVersion = options.typeVersion ?? latestVersion(options.nodeType);
@@ -169,9 +178,11 @@ function toItems(input: Array<IDataObject | INodeExecutionData> | undefined): IN
 
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const credentialsHelper =
-		options.credentialsHelper ?? createCredentialsHelper(options.credentials, options.credentialTypes);
+		options.credentialsHelper ??
+		createCredentialsHelper(options.credentials, options.credentialTypes);
 	if (options.credentialsHelper && options.credentials) {
-		for (const [type, data] of Object.entries(options.credentials)) credentialsHelper.setCredentials(type, data);
+		for (const [type, data] of Object.entries(options.credentials))
+			credentialsHelper.setCredentials(type, data);
 	}
 	const mode = options.mode ?? 'manual';
 
@@ -197,23 +208,38 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		settings: { executionOrder: 'v1' },
 	});
 
-	const hooks = createHooks({ id: workflow.id, name: 'Test workflow', nodes: [inputNode, node], connections }, mode);
+	const hooks = createHooks(
+		{ id: workflow.id, name: 'Test workflow', nodes: [inputNode, node], connections },
+		mode,
+	);
 	let finishedRun: IRun | undefined;
 	hooks.addHandler('workflowExecuteAfter', (run) => {
 		finishedRun = run;
 	});
 
-	const additionalData = createAdditionalData({ credentialsHelper, hooks, instanceUrl: options.instanceUrl });
+	const additionalData = createAdditionalData({
+		credentialsHelper,
+		hooks,
+		instanceUrl: options.instanceUrl,
+	});
 	const runExecutionData = createRunExecutionData({
 		executionData: {
-			nodeExecutionStack: [{ node: inputNode, data: { main: [toItems(options.input)] }, source: null }],
+			nodeExecutionStack: [
+				{ node: inputNode, data: { main: [toItems(options.input)] }, source: null },
+			],
 		},
 	});
-	const returned = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(workflow);
+	const returned = await new WorkflowExecute(
+		additionalData,
+		mode,
+		runExecutionData,
+	).processRunExecutionData(workflow);
 	const run = finishedRun ?? returned;
 
 	const taskData = run.data.resultData.runData[node.name]?.[0];
-	const outputs = (taskData?.data?.main ?? []).map((output: INodeExecutionData[] | null) => output ?? []);
+	const outputs = (taskData?.data?.main ?? []).map(
+		(output: INodeExecutionData[] | null) => output ?? [],
+	);
 	return {
 		items: outputs[0] ?? [],
 		outputs,

@@ -70,7 +70,10 @@ export interface TriggerWorkflow {
 	staticData(): IDataObject;
 	/** Changes saved parameters, as editing the node and saving the workflow does. */
 	setParameters(parameters: INodeParameters): void;
-	runWebhookMethod(method: 'checkExists' | 'create' | 'delete', activation?: WorkflowActivateMode): Promise<boolean>;
+	runWebhookMethod(
+		method: 'checkExists' | 'create' | 'delete',
+		activation?: WorkflowActivateMode,
+	): Promise<boolean>;
 	/** n8n's activation: create only when checkExists says the webhook does not exist. */
 	activate(activation?: WorkflowActivateMode): Promise<void>;
 	deactivate(): Promise<boolean>;
@@ -149,7 +152,14 @@ export function createTriggerWorkflow(options: TriggerWorkflowOptions): TriggerW
 			const methods = options.nodeType.webhookMethods?.default;
 			const fn = methods?.[method];
 			if (!fn) throw new UnexpectedError(`The node has no webhookMethods.default.${method}`);
-			const context = new HookContext(workflow, workflowNode(), additionalData, 'trigger', activation, webhookData());
+			const context = new HookContext(
+				workflow,
+				workflowNode(),
+				additionalData,
+				'trigger',
+				activation,
+				webhookData(),
+			);
 			return await fn.call(context);
 		},
 		async activate(activation = 'activate') {
@@ -188,11 +198,17 @@ export interface Receiver {
 }
 
 /** Reads the body into `req.rawBody` and parses it by content type, like n8n's body parser. */
-async function readBody(req: IncomingMessage): Promise<{ ok: true } | { ok: false; message: string }> {
+async function readBody(
+	req: IncomingMessage,
+): Promise<{ ok: true } | { ok: false; message: string }> {
 	const chunks: Buffer[] = [];
 	for await (const chunk of req) chunks.push(chunk as Buffer);
 	const raw = Buffer.concat(chunks);
-	const request = req as IncomingMessage & { rawBody: Buffer; body?: unknown; readRawBody(): Promise<void> };
+	const request = req as IncomingMessage & {
+		rawBody: Buffer;
+		body?: unknown;
+		readRawBody(): Promise<void>;
+	};
 	request.rawBody = raw;
 	request.readRawBody = async () => {};
 	const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -216,7 +232,9 @@ function send(res: ServerResponse, status: number, body: IDataObject) {
 }
 
 /** A real HTTP endpoint on 127.0.0.1 that hands each request to the node's webhook(). */
-export async function startReceiver(target: TriggerWorkflow | (() => TriggerWorkflow)): Promise<Receiver> {
+export async function startReceiver(
+	target: TriggerWorkflow | (() => TriggerWorkflow),
+): Promise<Receiver> {
 	const triggerOf = typeof target === 'function' ? target : () => target;
 	const deliveries: ReceivedDelivery[] = [];
 	const server: Server = createServer((req, res) => {
@@ -225,7 +243,8 @@ export async function startReceiver(target: TriggerWorkflow | (() => TriggerWork
 		const originalEnd = res.end.bind(res);
 		const written: Buffer[] = [];
 		res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-			if (chunk !== undefined && typeof chunk !== 'function') written.push(Buffer.from(chunk as string));
+			if (chunk !== undefined && typeof chunk !== 'function')
+				written.push(Buffer.from(chunk as string));
 			delivery.status = res.statusCode;
 			delivery.body = Buffer.concat(written).toString('utf8');
 			return originalEnd(chunk as never, ...(rest as never[]));
@@ -235,7 +254,11 @@ export async function startReceiver(target: TriggerWorkflow | (() => TriggerWork
 			const parsed = await readBody(req);
 			if (!parsed.ok) {
 				// n8n's parseBody throws UnprocessableRequestError before the node runs.
-				send(res, 422, { code: 422, message: 'Failed to parse request body', hint: parsed.message });
+				send(res, 422, {
+					code: 422,
+					message: 'Failed to parse request body',
+					hint: parsed.message,
+				});
 				return;
 			}
 			const trigger = triggerOf();
@@ -254,9 +277,9 @@ export async function startReceiver(target: TriggerWorkflow | (() => TriggerWork
 				null,
 			);
 			try {
-				const result = await (trigger.nodeType.webhook as (this: WebhookContext) => Promise<IWebhookResponseData>).call(
-					context,
-				);
+				const result = await (
+					trigger.nodeType.webhook as (this: WebhookContext) => Promise<IWebhookResponseData>
+				).call(context);
 				delivery.result = result;
 				if (result.workflowData !== undefined) {
 					delivery.items = (result.workflowData[0] ?? []).map((item) => item.json);
@@ -267,11 +290,19 @@ export async function startReceiver(target: TriggerWorkflow | (() => TriggerWork
 				if (result.workflowData !== undefined) {
 					res.writeHead(200);
 					res.end();
-				}
-				else send(res, 200, (result.webhookResponse as IDataObject) ?? { message: 'Webhook call received' });
+				} else
+					send(
+						res,
+						200,
+						(result.webhookResponse as IDataObject) ?? { message: 'Webhook call received' },
+					);
 			} catch (error) {
 				delivery.error = error as Error;
-				if (!res.writableEnded) send(res, 500, { code: 0, message: 'Workflow Webhook Error: Workflow could not be started!' });
+				if (!res.writableEnded)
+					send(res, 500, {
+						code: 0,
+						message: 'Workflow Webhook Error: Workflow could not be started!',
+					});
 			}
 		})();
 	});
@@ -283,7 +314,9 @@ export async function startReceiver(target: TriggerWorkflow | (() => TriggerWork
 		emitted: () => deliveries.flatMap((delivery) => delivery.items ?? []),
 		close: async () => {
 			server.closeAllConnections();
-			await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+			await new Promise<void>((resolve, reject) =>
+				server.close((error) => (error ? reject(error) : resolve())),
+			);
 		},
 	};
 }

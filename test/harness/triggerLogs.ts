@@ -36,7 +36,10 @@ export function captureNodeLogs() {
 	return {
 		entries,
 		/** Every entry as one string, for "contains / does not contain" checks. */
-		text: () => entries.map((entry) => `${entry.level} ${entry.message} ${JSON.stringify(entry.metadata ?? {})}`).join('\n'),
+		text: () =>
+			entries
+				.map((entry) => `${entry.level} ${entry.message} ${JSON.stringify(entry.metadata ?? {})}`)
+				.join('\n'),
 		clear: () => {
 			entries.length = 0;
 		},

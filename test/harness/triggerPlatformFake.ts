@@ -31,7 +31,9 @@ export interface FakePlatform {
 	subscriptions: Map<string, FakeSubscription>;
 	calls: PlatformCall[];
 	/** Adds a subscription as if created earlier (e.g. left behind by a crash). */
-	seed(subscription: Partial<FakeSubscription> & { url: string; events: string[] }): FakeSubscription;
+	seed(
+		subscription: Partial<FakeSubscription> & { url: string; events: string[] },
+	): FakeSubscription;
 	/** Makes every request matching method and path answer `status` with the contract's error body. */
 	fail(method: Method, pathPattern: RegExp, status: number): void;
 	/**
@@ -54,7 +56,10 @@ const ERRORS: Record<number, { message: string; code: string }> = {
 	500: { message: 'Server error.', code: 'server_error' },
 };
 const errorBody = (status: number) =>
-	ERRORS[status] ?? { message: status >= 500 ? 'Service unavailable.' : 'Request failed.', code: status >= 500 ? 'service_unavailable' : 'error' };
+	ERRORS[status] ?? {
+		message: status >= 500 ? 'Service unavailable.' : 'Request failed.',
+		code: status >= 500 ? 'service_unavailable' : 'error',
+	};
 
 const rateLimitHeaders = (retryAfter: number, until: number): Record<string, string> => ({
 	'Retry-After': String(retryAfter),
@@ -87,13 +92,21 @@ export function fakePlatform(baseUrl: string, token = 'pat-test'): FakePlatform 
 	// A Base URL with a path (https://school.test/api) serves the API under that prefix.
 	const { origin, pathname } = new URL(baseUrl);
 	const prefix = pathname.replace(/\/+$/, '');
-	const handle = (method: Method, uri: string, body: unknown): [number, unknown] | [number, unknown, Record<string, string>] => {
+	const handle = (
+		method: Method,
+		uri: string,
+		body: unknown,
+	): [number, unknown] | [number, unknown, Record<string, string>] => {
 		const url = new URL(uri.slice(prefix.length), origin);
 		calls.push({ method, path: url.pathname + url.search, body: body === '' ? undefined : body });
 		const now = Date.now();
 		if (now < rateLimitedUntil) {
 			const retryAfter = Math.ceil((rateLimitedUntil - now) / 1000);
-			return [429, { message: `Too many requests. Retry in ${retryAfter} seconds.`, code: 'rate_limited' }, rateLimitHeaders(retryAfter, rateLimitedUntil)];
+			return [
+				429,
+				{ message: `Too many requests. Retry in ${retryAfter} seconds.`, code: 'rate_limited' },
+				rateLimitHeaders(retryAfter, rateLimitedUntil),
+			];
 		}
 		const failure = failures.find((f) => f.method === method && f.pathPattern.test(url.pathname));
 		if (failure) return [failure.status, errorBody(failure.status)];
@@ -110,16 +123,29 @@ export function fakePlatform(baseUrl: string, token = 'pat-test'): FakePlatform 
 			const all = [...subscriptions.values()].filter((s) => filter === null || s.url === filter);
 			const data = all.slice((page - 1) * perPage, page * perPage).map(publicView);
 			const lastPage = Math.max(1, Math.ceil(all.length / perPage));
-			return [200, { data, links: {}, meta: { current_page: page, last_page: lastPage, per_page: perPage, total: all.length } }];
+			return [
+				200,
+				{
+					data,
+					links: {},
+					meta: { current_page: page, last_page: lastPage, per_page: perPage, total: all.length },
+				},
+			];
 		}
 		if (method === 'GET' && subscription) return [200, { data: publicView(subscription) }];
 		if (method === 'POST' && !id) {
-			const created = seed({ url: String(input.url), events: input.events ?? [], description: input.description ?? null, enabled: input.enabled ?? true });
+			const created = seed({
+				url: String(input.url),
+				events: input.events ?? [],
+				description: input.description ?? null,
+				enabled: input.enabled ?? true,
+			});
 			return [201, { data: { ...publicView(created), secret: created.secret } }];
 		}
 		if (method === 'PATCH' && subscription && !action) {
 			for (const field of ['url', 'events', 'description', 'enabled'] as const) {
-				if (input[field] !== undefined) (subscription as unknown as Record<string, unknown>)[field] = input[field];
+				if (input[field] !== undefined)
+					(subscription as unknown as Record<string, unknown>)[field] = input[field];
 			}
 			subscription.updated_at = timestamp();
 			return [200, { data: publicView(subscription) }];
@@ -137,10 +163,22 @@ export function fakePlatform(baseUrl: string, token = 'pat-test'): FakePlatform 
 
 	const scope = nock(origin, { reqheaders: { authorization: `Bearer ${token}` } }).persist();
 	const path = new RegExp(`^${prefix}/v1/webhooks(/.*)?$`);
-	scope.get(path).query(true).reply((uri) => handle('GET', uri, undefined));
-	scope.post(path).query(true).reply((uri, body) => handle('POST', uri, body));
-	scope.patch(path).query(true).reply((uri, body) => handle('PATCH', uri, body));
-	scope.delete(path).query(true).reply((uri) => handle('DELETE', uri, undefined));
+	scope
+		.get(path)
+		.query(true)
+		.reply((uri) => handle('GET', uri, undefined));
+	scope
+		.post(path)
+		.query(true)
+		.reply((uri, body) => handle('POST', uri, body));
+	scope
+		.patch(path)
+		.query(true)
+		.reply((uri, body) => handle('PATCH', uri, body));
+	scope
+		.delete(path)
+		.query(true)
+		.reply((uri) => handle('DELETE', uri, undefined));
 
 	return {
 		subscriptions,

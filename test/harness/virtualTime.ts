@@ -10,8 +10,13 @@
  *   const { result, elapsedMs } = await inVirtualTime(() => runNode({ … }));
  *   expect(elapsedMs).toBeGreaterThanOrEqual(45_000);
  */
-export async function inVirtualTime<T>(work: () => Promise<T>): Promise<{ result: T; elapsedMs: number }> {
-	jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'], now: Date.now() });
+export async function inVirtualTime<T>(
+	work: () => Promise<T>,
+): Promise<{ result: T; elapsedMs: number }> {
+	jest.useFakeTimers({
+		doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'],
+		now: Date.now(),
+	});
 	const startedAt = Date.now();
 	let settled = false;
 	const running = work().finally(() => {
@@ -21,7 +26,8 @@ export async function inVirtualTime<T>(work: () => Promise<T>): Promise<{ result
 		while (!settled) {
 			// Let in-process I/O (nock, axios streams) finish before moving the clock: an HTTP
 			// exchange takes well under a hundred event-loop turns; 1000 leaves a wide margin.
-			for (let turn = 0; turn < 1000 && !settled; turn++) await new Promise((resolve) => setImmediate(resolve));
+			for (let turn = 0; turn < 1000 && !settled; turn++)
+				await new Promise((resolve) => setImmediate(resolve));
 			// Move the clock by at most one second (the transport sleeps in one-second slices) rather
 			// than to the next timer: while a request is in flight the next timer is its 60 s
 			// timeout, and jumping to it would abort an exchange that was merely slow (seen on Node 24).

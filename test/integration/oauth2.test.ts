@@ -5,7 +5,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RunningSandbox } from '../../sandbox';
 import { pkceChallenge } from '../../sandbox/oauth/routes';
-import { oAuth2Credentials, outputJson, runStudentNode, sandboxStudents, startLiveSandbox, STUDENTS_PATH, type LiveSandbox } from './support/liveSandbox';
+import {
+	oAuth2Credentials,
+	outputJson,
+	runStudentNode,
+	sandboxStudents,
+	startLiveSandbox,
+	STUDENTS_PATH,
+	type LiveSandbox,
+} from './support/liveSandbox';
 
 // Tokens live 2 s and each list request is held 300 ms: real seconds pass.
 jest.setTimeout(30_000);
@@ -16,7 +24,12 @@ const REDIRECT_URI = 'http://127.0.0.1:5678/rest/oauth2-credential/callback';
 let sandbox: LiveSandbox;
 
 beforeAll(async () => {
-	sandbox = await startLiveSandbox({ students: STUDENTS, tokenTtl: 2, autoApprove: true, oauthRedirectUris: [REDIRECT_URI] });
+	sandbox = await startLiveSandbox({
+		students: STUDENTS,
+		tokenTtl: 2,
+		autoApprove: true,
+		oauthRedirectUris: [REDIRECT_URI],
+	});
 });
 afterAll(async () => {
 	await sandbox?.close();
@@ -32,7 +45,9 @@ afterEach(() => {
  * would be a flaky test, not a finding).
  */
 function slowListing(ms = 300): void {
-	sandbox.state.faults.replace([{ id: 'slow', path: STUDENTS_PATH, method: 'GET', fault: { type: 'delay', ms } }]);
+	sandbox.state.faults.replace([
+		{ id: 'slow', path: STUDENTS_PATH, method: 'GET', fault: { type: 'delay', ms } },
+	]);
 }
 
 /** What n8n stores after a user approved the consent page: tokens from the authorization-code grant. */
@@ -50,7 +65,10 @@ async function authorizationCodeTokens(server: RunningSandbox): Promise<IDataObj
 	}).toString();
 	const approved = await fetch(authorize, { redirect: 'manual' });
 	const code = new URL(approved.headers.get('location') ?? '').searchParams.get('code');
-	if (!code) throw new Error(`The sandbox did not approve the authorization request (status ${approved.status})`);
+	if (!code)
+		throw new Error(
+			`The sandbox did not approve the authorization request (status ${approved.status})`,
+		);
 	const token = await fetch(new URL('/oauth/token', server.baseUrl), {
 		method: 'POST',
 		headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -70,12 +88,17 @@ describe('OAuth2 client credentials', () => {
 	it('fetches a token with the client credentials grant and lists with it', async () => {
 		const issued = jest.spyOn(sandbox.state.tokens, 'issueAccessToken');
 
-		const result = await runStudentNode(sandbox, { operation: 'getMany', limit: 5 }, { credentials: oAuth2Credentials(sandbox) });
+		const result = await runStudentNode(
+			sandbox,
+			{ operation: 'getMany', limit: 5 },
+			{ credentials: oAuth2Credentials(sandbox) },
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(outputJson(result)).toEqual(sandboxStudents(sandbox).slice(0, 5));
 		expect(issued).toHaveBeenCalledTimes(1);
-		const stored = result.credentialsHelper.getStored('educationPlatformOAuth2Api').oauthTokenData as Record<string, unknown>;
+		const stored = result.credentialsHelper.getStored('educationPlatformOAuth2Api')
+			.oauthTokenData as Record<string, unknown>;
 		expect(stored.access_token).toBe(issued.mock.results[0].value.token);
 	});
 
@@ -94,12 +117,16 @@ describe('OAuth2 client credentials', () => {
 		expect(result.error).toBeUndefined();
 		expect(outputJson(result)).toEqual(sandboxStudents(sandbox));
 		expect(issued.mock.calls.length).toBeGreaterThan(1);
-		const listed = sandbox.traffic.requests.slice(first).filter((request) => request.path === STUDENTS_PATH);
+		const listed = sandbox.traffic.requests
+			.slice(first)
+			.filter((request) => request.path === STUDENTS_PATH);
 		const expired = listed.filter((request) => request.status === 401).length;
 		expect(expired).toBeGreaterThan(0);
 		// Each 401 (pages in flight may meet the same expiry) led to at most one token request, and
 		// every page ended in exactly one 200.
-		expect(sandbox.traffic.requests.slice(first).filter((request) => request.path === '/oauth/token')).toHaveLength(issued.mock.calls.length);
+		expect(
+			sandbox.traffic.requests.slice(first).filter((request) => request.path === '/oauth/token'),
+		).toHaveLength(issued.mock.calls.length);
 		expect(issued.mock.calls.length).toBeLessThanOrEqual(expired + 1);
 		expect(listed.filter((request) => request.status === 200)).toHaveLength(STUDENTS / 100);
 	});
@@ -126,7 +153,8 @@ describe('OAuth2 authorization code (PKCE)', () => {
 		// Rotation: every refresh used the token the previous one handed out, so none was refused.
 		expect(refreshed.mock.results.every((call) => call.value !== undefined)).toBe(true);
 		expect(refreshed.mock.calls[0][0]).toBe(tokens.refresh_token);
-		const stored = result.credentialsHelper.getStored('educationPlatformOAuth2Api').oauthTokenData as Record<string, unknown>;
+		const stored = result.credentialsHelper.getStored('educationPlatformOAuth2Api')
+			.oauthTokenData as Record<string, unknown>;
 		expect(stored.refresh_token).not.toBe(tokens.refresh_token);
 	});
 });

@@ -8,7 +8,12 @@ import type { INodeParameters } from 'n8n-workflow';
 import { createPollWorkflow, type PollWorkflow } from '../harness/pollHarness';
 import { captureNodeLogs } from '../harness/triggerLogs';
 import { apiClient } from '../sandbox/webhooks/helpers/api';
-import { accessTokenCredentials, startLiveSandbox, STUDENTS_PATH, type LiveSandbox } from './support/liveSandbox';
+import {
+	accessTokenCredentials,
+	startLiveSandbox,
+	STUDENTS_PATH,
+	type LiveSandbox,
+} from './support/liveSandbox';
 
 jest.setTimeout(60_000);
 
@@ -40,10 +45,16 @@ describe('Education Platform Polling Trigger against the live sandbox (students)
 	const trigger = (parameters: INodeParameters = {}): PollWorkflow =>
 		createPollWorkflow({
 			nodeType: new EducationPlatformPollingTrigger(),
-			parameters: { resource: 'student', events: ['created', 'updated'], options: { lookbackSeconds: 1 }, ...parameters },
+			parameters: {
+				resource: 'student',
+				events: ['created', 'updated'],
+				options: { lookbackSeconds: 1 },
+				...parameters,
+			},
 			credentials: accessTokenCredentials(sandbox),
 		});
-	const summary = (items: Array<Record<string, unknown>>) => items.map((item) => `${String(item.event)} ${String(item.id)}`).sort();
+	const summary = (items: Array<Record<string, unknown>>) =>
+		items.map((item) => `${String(item.event)} ${String(item.id)}`).sort();
 	const listRequests = () => sandbox.traffic.count({ path: STUDENTS_PATH });
 
 	it('starts from now, then each poll yields exactly the changes since the last, and a restart resumes', async () => {
@@ -54,12 +65,21 @@ describe('Education Platform Polling Trigger against the live sandbox (students)
 		expect(listRequests() - idle).toBe(2); // the newest record, and one page of the lookback stretch
 
 		const added = [await createStudent(), await createStudent()];
-		const patched = [await patchStudent(7, { status: 'suspended' }), await patchStudent(42, { grade_level: 9 })];
+		const patched = [
+			await patchStudent(7, { status: 'suspended' }),
+			await patchStudent(42, { grade_level: 9 }),
+		];
 		const first = await poller.poll();
 		expect(summary(first)).toEqual(
-			[...added.map((s) => `student.created ${s.id}`), ...patched.map((s) => `student.updated ${s.id}`)].sort(),
+			[
+				...added.map((s) => `student.created ${s.id}`),
+				...patched.map((s) => `student.updated ${s.id}`),
+			].sort(),
 		);
-		expect(first.find((item) => item.id === 7)).toMatchObject({ event_kind: 'updated', status: 'suspended' });
+		expect(first.find((item) => item.id === 7)).toMatchObject({
+			event_kind: 'updated',
+			status: 'suspended',
+		});
 		expect(await poller.poll()).toEqual([]);
 
 		// n8n restarts: the workflow comes back with the static data saved when the last poll emitted.
@@ -68,7 +88,9 @@ describe('Education Platform Polling Trigger against the live sandbox (students)
 		expect(poller.savedStaticData()).toEqual(saved);
 		const again = await patchStudent(added[0].id, { status: 'inactive' });
 		const third = await createStudent();
-		expect(summary(await poller.poll())).toEqual([`student.created ${third.id}`, `student.updated ${again.id}`].sort());
+		expect(summary(await poller.poll())).toEqual(
+			[`student.created ${third.id}`, `student.updated ${again.id}`].sort(),
+		);
 		expect(await poller.poll()).toEqual([]);
 	});
 
@@ -82,35 +104,63 @@ describe('Education Platform Polling Trigger against the live sandbox (students)
 		const added = await createStudent();
 		const patched = await patchStudent(9, { status: 'suspended' });
 		const first = await poller.poll();
-		expect(summary(first)).toEqual([`student.created ${added.id}`, `student.updated ${patched.id}`].sort());
+		expect(summary(first)).toEqual(
+			[`student.created ${added.id}`, `student.updated ${patched.id}`].sort(),
+		);
 
 		// n8n saves static data after poll() returns, without waiting (__emit); main dies before that
 		// write commits, and the new student changes again while n8n is down.
 		const restarted = createPollWorkflow({
 			nodeType: new EducationPlatformPollingTrigger(),
-			parameters: { resource: 'student', events: ['created', 'updated'], options: { lookbackSeconds: 1, simplify: true } },
+			parameters: {
+				resource: 'student',
+				events: ['created', 'updated'],
+				options: { lookbackSeconds: 1, simplify: true },
+			},
 			credentials: accessTokenCredentials(sandbox),
 			staticData: savedBefore,
 		});
 		const changedWhileDown = await patchStudent(added.id, { status: 'inactive' });
 		const later = await createStudent();
 		const again = await restarted.poll();
-		expect(summary(again)).toEqual([`student.created ${added.id}`, `student.created ${later.id}`, `student.updated ${patched.id}`].sort());
-		expect(again.find((item) => item.id === added.id)).toMatchObject({ status: 'inactive', updated_at: changedWhileDown.updated_at });
+		expect(summary(again)).toEqual(
+			[
+				`student.created ${added.id}`,
+				`student.created ${later.id}`,
+				`student.updated ${patched.id}`,
+			].sort(),
+		);
+		expect(again.find((item) => item.id === added.id)).toMatchObject({
+			status: 'inactive',
+			updated_at: changedWhileDown.updated_at,
+		});
 
 		const seen = new Set(first.map(dedupeKey));
-		expect(again.filter((item) => !seen.has(dedupeKey(item))).map((item) => item.id)).toEqual([later.id]);
+		expect(again.filter((item) => !seen.has(dedupeKey(item))).map((item) => item.id)).toEqual([
+			later.id,
+		]);
 		expect(await restarted.poll()).toEqual([]);
 	});
 
 	it('keeps only the selected events and filters, with Simplify', async () => {
-		const poller = trigger({ events: ['updated'], filters: { gradeLevel: [11] }, options: { simplify: true } });
+		const poller = trigger({
+			events: ['updated'],
+			filters: { gradeLevel: [11] },
+			options: { simplify: true },
+		});
 		await poller.activate();
 		await createStudent();
 		const eleventh = await patchStudent(5, { grade_level: 11 });
 		await patchStudent(6, { grade_level: 10 });
 		const items = await poller.poll();
-		expect(items).toEqual([expect.objectContaining({ event: 'student.updated', id: eleventh.id, grade_level: 11, name: expect.any(String) })]);
+		expect(items).toEqual([
+			expect.objectContaining({
+				event: 'student.updated',
+				id: eleventh.id,
+				grade_level: 11,
+				name: expect.any(String),
+			}),
+		]);
 		expect(items[0]).not.toHaveProperty('guardians');
 	});
 
@@ -118,7 +168,8 @@ describe('Education Platform Polling Trigger against the live sandbox (students)
 		const poller = trigger({ options: { maxRequests: 2, lookbackSeconds: 0 } });
 		await poller.activate();
 		const ids: number[] = [];
-		for (let i = 0; i < 230; i++) ids.push((await patchStudent(1 + (i % 290), { phone: `+1-555-${String(1000 + i)}` })).id);
+		for (let i = 0; i < 230; i++)
+			ids.push((await patchStudent(1 + (i % 290), { phone: `+1-555-${String(1000 + i)}` })).id);
 		const expected = [...new Set(ids)].length;
 
 		const emitted: number[] = [];
@@ -143,7 +194,9 @@ describe('Education Platform Polling Trigger against the live sandbox (students)
 		const cursor = JSON.parse(JSON.stringify(poller.staticData())) as unknown;
 		const newest = await createStudent();
 		const items = await poller.poll('manual');
-		expect(items).toEqual([expect.objectContaining({ id: newest.id, event: 'student.created', event_kind: 'created' })]);
+		expect(items).toEqual([
+			expect.objectContaining({ id: newest.id, event: 'student.created', event_kind: 'created' }),
+		]);
 		expect(poller.staticData()).toEqual(cursor);
 		expect(summary(await poller.poll())).toEqual([`student.created ${newest.id}`]);
 	});

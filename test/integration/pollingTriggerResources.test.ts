@@ -35,7 +35,9 @@ describe('Education Platform Polling Trigger against the live sandbox (students,
 	});
 	afterAll(async () => {
 		// The measured cost, for the record (the issue's note reports it).
-		process.stdout.write(`polling trigger against the live sandbox: worst ${worstRequests} requests in a poll (caps ${MAX_REQUESTS} and 3)\n`);
+		process.stdout.write(
+			`polling trigger against the live sandbox: worst ${worstRequests} requests in a poll (caps ${MAX_REQUESTS} and 3)\n`,
+		);
 		logs.restore();
 		await sandbox.close();
 	});
@@ -52,7 +54,10 @@ describe('Education Platform Polling Trigger against the live sandbox (students,
 	};
 	/** One platform event about `studentId`; the record it created or changed. */
 	const emit = async (type: string, studentId: number, overrides: Record<string, unknown> = {}) => {
-		const response = await api('POST', '/sandbox/events', { type, data: { student_id: studentId, ...overrides } });
+		const response = await api('POST', '/sandbox/events', {
+			type,
+			data: { student_id: studentId, ...overrides },
+		});
 		expect(response.status).toBe(201);
 		return response.body.data[0].event.data as { id: string };
 	};
@@ -60,7 +65,12 @@ describe('Education Platform Polling Trigger against the live sandbox (students,
 	const trigger = (resource: Resource, parameters: INodeParameters = {}): PollWorkflow =>
 		createPollWorkflow({
 			nodeType: new EducationPlatformPollingTrigger(),
-			parameters: { resource, events: ['created', 'updated'], options: { lookbackSeconds: 1, maxRequests: MAX_REQUESTS }, ...parameters },
+			parameters: {
+				resource,
+				events: ['created', 'updated'],
+				options: { lookbackSeconds: 1, maxRequests: MAX_REQUESTS },
+				...parameters,
+			},
 			credentials: accessTokenCredentials(sandbox),
 		});
 	/** A poll's items as "event id", sorted; its request count is measured on the resource's path. */
@@ -76,7 +86,9 @@ describe('Education Platform Polling Trigger against the live sandbox (students,
 
 	it('each poll yields exactly the changes since the last, told apart by created_at, and a restart resumes', async () => {
 		const resources: Resource[] = ['student', 'enrollment', 'payment', 'examResult'];
-		const pollers = Object.fromEntries(resources.map((resource) => [resource, trigger(resource)])) as Record<Resource, PollWorkflow>;
+		const pollers = Object.fromEntries(
+			resources.map((resource) => [resource, trigger(resource)]),
+		) as Record<Resource, PollWorkflow>;
 		for (const resource of resources) expect(await pollers[resource].activate()).toEqual([]); // from now: no history
 
 		const student = await createStudent();
@@ -88,9 +100,15 @@ describe('Education Platform Polling Trigger against the live sandbox (students,
 		const published = await emit('exam_result.published', 8);
 		const remarked = await emit('exam_result.updated', 10);
 
-		expect(await poll(pollers.student, 'student')).toEqual(expected(`student.created ${student.id}`, `student.updated ${patched.id}`));
-		expect(await poll(pollers.enrollment, 'enrollment')).toEqual(expected(`enrollment.created ${enrolled.id}`, `enrollment.updated ${moved.id}`));
-		expect(await poll(pollers.payment, 'payment')).toEqual(expected(`payment.created ${failed.id}`, `payment.updated ${refunded.id}`));
+		expect(await poll(pollers.student, 'student')).toEqual(
+			expected(`student.created ${student.id}`, `student.updated ${patched.id}`),
+		);
+		expect(await poll(pollers.enrollment, 'enrollment')).toEqual(
+			expected(`enrollment.created ${enrolled.id}`, `enrollment.updated ${moved.id}`),
+		);
+		expect(await poll(pollers.payment, 'payment')).toEqual(
+			expected(`payment.created ${failed.id}`, `payment.updated ${refunded.id}`),
+		);
 		expect(await poll(pollers.examResult, 'examResult')).toEqual(
 			expected(`exam_result.published ${published.id}`, `exam_result.updated ${remarked.id}`),
 		);
@@ -107,16 +125,25 @@ describe('Education Platform Polling Trigger against the live sandbox (students,
 		expect(completed.id).toBe(enrolled.id);
 		expect(republished.id).toBe(published.id);
 		expect(await poll(pollers.student, 'student')).toEqual([`student.updated ${renamed.id}`]);
-		expect(await poll(pollers.enrollment, 'enrollment')).toEqual(expected(`enrollment.updated ${completed.id}`, `enrollment.created ${second.id}`));
+		expect(await poll(pollers.enrollment, 'enrollment')).toEqual(
+			expected(`enrollment.updated ${completed.id}`, `enrollment.created ${second.id}`),
+		);
 		expect(await poll(pollers.payment, 'payment')).toEqual([`payment.created ${succeeded.id}`]);
-		expect(await poll(pollers.examResult, 'examResult')).toEqual([`exam_result.updated ${republished.id}`]);
+		expect(await poll(pollers.examResult, 'examResult')).toEqual([
+			`exam_result.updated ${republished.id}`,
+		]);
 		for (const resource of resources) expect(await poll(pollers[resource], resource)).toEqual([]);
 	});
 
-	it('keeps only the records the filters match: failed payments, cancelled enrollments, one student\'s results', async () => {
+	it("keeps only the records the filters match: failed payments, cancelled enrollments, one student's results", async () => {
 		const failedPayments = trigger('payment', { filters: { status: ['failed'] } });
-		const cancellations = trigger('enrollment', { events: ['updated'], filters: { status: ['cancelled'] } });
-		const results = trigger('examResult', { filters: { studentId: { __rl: true, mode: 'id', value: '21' } } });
+		const cancellations = trigger('enrollment', {
+			events: ['updated'],
+			filters: { status: ['cancelled'] },
+		});
+		const results = trigger('examResult', {
+			filters: { studentId: { __rl: true, mode: 'id', value: '21' } },
+		});
 		for (const poller of [failedPayments, cancellations, results]) await poller.activate();
 
 		await emit('payment.succeeded', 11);
@@ -140,11 +167,21 @@ describe('Education Platform Polling Trigger against the live sandbox (students,
 		const refunded = await emit('payment.refunded', 30);
 
 		const [item] = await full.poll();
-		expect(item).toMatchObject({ event: 'payment.updated', event_kind: 'updated', id: refunded.id, status: expect.stringMatching(/refunded/) });
+		expect(item).toMatchObject({
+			event: 'payment.updated',
+			event_kind: 'updated',
+			id: refunded.id,
+			status: expect.stringMatching(/refunded/),
+		});
 		expect(item).toHaveProperty('created_at');
 		expect(String(item.updated_at) > String(item.created_at)).toBe(true);
 		const [flat] = await simple.poll();
-		expect(flat).toMatchObject({ event: 'payment.updated', event_kind: 'updated', id: refunded.id, amount: expect.any(Number) });
+		expect(flat).toMatchObject({
+			event: 'payment.updated',
+			event_kind: 'updated',
+			id: refunded.id,
+			amount: expect.any(Number),
+		});
 		expect(flat).not.toHaveProperty('student');
 	});
 
@@ -152,11 +189,20 @@ describe('Education Platform Polling Trigger against the live sandbox (students,
 		const poller = trigger('examResult', { filters: { passed: 'false' } });
 		await poller.activate();
 		const cursor = JSON.parse(JSON.stringify(poller.staticData())) as unknown;
-		const failed = await emit('exam_result.published', 41, { score: 10, max_score: 100, pass_mark: 50 });
+		const failed = await emit('exam_result.published', 41, {
+			score: 10,
+			max_score: 100,
+			pass_mark: 50,
+		});
 		await emit('exam_result.published', 40, { score: 90, max_score: 100, pass_mark: 50 }); // newer, but passed
 
 		expect(await poller.poll('manual')).toEqual([
-			expect.objectContaining({ id: failed.id, passed: false, event: 'exam_result.published', event_kind: 'created' }),
+			expect.objectContaining({
+				id: failed.id,
+				passed: false,
+				event: 'exam_result.published',
+				event_kind: 'created',
+			}),
 		]);
 		expect(poller.staticData()).toEqual(cursor);
 		expect(await poll(poller, 'examResult')).toEqual([`exam_result.published ${failed.id}`]);
@@ -167,12 +213,23 @@ describe('Education Platform Polling Trigger against the live sandbox (students,
 		await poller.activate();
 		const made: string[] = [];
 		for (let i = 0; i < 5; i++) {
-			const response = await api('POST', '/sandbox/events', { type: 'enrollment.created', count: 100 });
-			made.push(...(response.body.data as Array<{ event: { data: { id: string } } }>).map(({ event }) => `enrollment.created ${event.data.id}`));
+			const response = await api('POST', '/sandbox/events', {
+				type: 'enrollment.created',
+				count: 100,
+			});
+			made.push(
+				...(response.body.data as Array<{ event: { data: { id: string } } }>).map(
+					({ event }) => `enrollment.created ${event.data.id}`,
+				),
+			);
 		}
 		const emitted: string[] = [];
 		let polls = 0;
-		for (let lines = await poll(poller, 'enrollment', 3); lines.length > 0; lines = await poll(poller, 'enrollment', 3)) {
+		for (
+			let lines = await poll(poller, 'enrollment', 3);
+			lines.length > 0;
+			lines = await poll(poller, 'enrollment', 3)
+		) {
 			emitted.push(...lines);
 			polls++;
 		}

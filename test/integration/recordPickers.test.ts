@@ -16,7 +16,12 @@ jest.setTimeout(60_000);
 const sandbox = liveSandboxForFile({ students: 200, webhookRetryScale: 0.00001 });
 
 /** What the editor does when the picker opens or the user types: one page of the method's list. */
-async function search(method: string, parameters: INodeParameters, filter?: string, paginationToken?: string) {
+async function search(
+	method: string,
+	parameters: INodeParameters,
+	filter?: string,
+	paginationToken?: string,
+) {
 	const nodeType = new EducationPlatform();
 	const { workflow, node, additionalData } = createNodeWorkflow({
 		nodeType,
@@ -24,7 +29,12 @@ async function search(method: string, parameters: INodeParameters, filter?: stri
 		credentials: accessTokenCredentials(sandbox()),
 	});
 	// The editor sends the node's parameters as they stand with every list request.
-	const context = new LoadOptionsContext(workflow, node, { ...additionalData, currentNodeParameters: node.parameters }, 'parameters.id');
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		{ ...additionalData, currentNodeParameters: node.parameters },
+		'parameters.id',
+	);
 	return await nodeType.methods.listSearch[method].call(context, filter, paginationToken);
 }
 
@@ -37,26 +47,32 @@ const PICKERS = [
 		path: 'enrollments',
 		resource: 'enrollment',
 		method: 'searchEnrollments',
-		name: (row: Row) => `${who(row)} — ${row.course.code} ${row.course.name}, ${row.term.name} (${row.status})`,
+		name: (row: Row) =>
+			`${who(row)} — ${row.course.code} ${row.course.name}, ${row.term.name} (${row.status})`,
 	},
 	{
 		path: 'payments',
 		resource: 'payment',
 		method: 'searchPayments',
-		name: (row: Row) => `${who(row)} — ${(row.amount / 100).toFixed(2)} ${row.currency}, ${(row.paid_at ?? row.created_at).slice(0, 10)} (${row.status.replace('_', ' ')})`,
+		name: (row: Row) =>
+			`${who(row)} — ${(row.amount / 100).toFixed(2)} ${row.currency}, ${(row.paid_at ?? row.created_at).slice(0, 10)} (${row.status.replace('_', ' ')})`,
 	},
 	{
 		path: 'exam-results',
 		resource: 'examResult',
 		method: 'searchExamResults',
-		name: (row: Row) => `${who(row)} — ${row.exam.name}, ${row.score}/${row.max_score}, grade ${row.grade}, ${row.exam.taken_on}`,
+		name: (row: Row) =>
+			`${who(row)} — ${row.exam.name}, ${row.score}/${row.max_score}, grade ${row.grade}, ${row.exam.taken_on}`,
 	},
 ] as const;
 
 /** The records the platform lists for `filter[search]`, newest change first: what the picker must show. */
 function platformList(path: (typeof PICKERS)[number]['path'], term?: string): Row[] {
 	const definition = RESOURCE_DEFINITIONS.find((candidate) => candidate.path === path)!;
-	const query = parseRecordQuery(withSearch(definition, sandbox().state.students), { 'filter[search]': term ?? '', sort: '-updated_at' });
+	const query = parseRecordQuery(withSearch(definition, sandbox().state.students), {
+		'filter[search]': term ?? '',
+		sort: '-updated_at',
+	});
 	const { total, slice } = sandbox().state.records[path].query(query);
 	return slice(0, total);
 }
@@ -69,7 +85,11 @@ describe.each(PICKERS)('$method', ({ path, resource, method, name }) => {
 		const expected = platformList(path, term);
 		expect(expected.length).toBeGreaterThan(0);
 		expect(expected.length).toBeLessThan(platformList(path).length);
-		const { results, paginationToken } = await search(method, { resource }, ` ${term.toUpperCase()} `);
+		const { results, paginationToken } = await search(
+			method,
+			{ resource },
+			` ${term.toUpperCase()} `,
+		);
 		expect(results).toEqual(offered(expected).slice(0, 50));
 		expect(paginationToken).toBe(expected.length > 50 ? '2' : undefined);
 	});
@@ -95,7 +115,11 @@ describe('searchWebhookDeliveries', () => {
 	it("lists the chosen subscription's deliveries, newest first, by event type, time and status, and narrows by what is typed", async () => {
 		// Nothing listens at this n8n's URL, so every delivery fails at once.
 		const url = `${TEST_INSTANCE_URL}/webhook/dddd0000-0000-4000-8000-000000000000/webhook`;
-		const subscription = webhooks().subscriptions.create({ url, events: ['payment.succeeded', 'enrollment.created'] as never, description: 'Fees' });
+		const subscription = webhooks().subscriptions.create({
+			url,
+			events: ['payment.succeeded', 'enrollment.created'] as never,
+			description: 'Fees',
+		});
 		try {
 			sandbox().state.events!.emit('payment.succeeded' as never, {}, 2);
 			sandbox().state.events!.emit('enrollment.created' as never, {}, 1);
@@ -103,9 +127,13 @@ describe('searchWebhookDeliveries', () => {
 			// The sandbox keeps the log newest first, the order the picker shows (§8.8).
 			const log = webhooks().deliveries(subscription.id);
 			expect(log).toHaveLength(3);
-			const parameters = { resource: 'webhookDelivery', webhookSubscriptionId: subscriptionParameter(subscription.id) };
+			const parameters = {
+				resource: 'webhookDelivery',
+				webhookSubscriptionId: subscriptionParameter(subscription.id),
+			};
 			const { results, paginationToken } = await search('searchWebhookDeliveries', parameters);
-			const time = (at: Date) => `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 16)} UTC`;
+			const time = (at: Date) =>
+				`${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 16)} UTC`;
 			const attempts = (count: number) => `${count} attempt${count === 1 ? '' : 's'}`;
 			const named = log.map((delivery) => ({
 				name: `${delivery.eventType} — ${time(delivery.createdAt)} (${delivery.status}, ${attempts(delivery.attempts.length)})`,
@@ -114,7 +142,9 @@ describe('searchWebhookDeliveries', () => {
 			expect(results).toEqual(named);
 			expect(paginationToken).toBeUndefined();
 			const typed = await search('searchWebhookDeliveries', parameters, 'PAYMENT');
-			expect(typed.results).toEqual(named.filter((option) => option.name.startsWith('payment.succeeded')));
+			expect(typed.results).toEqual(
+				named.filter((option) => option.name.startsWith('payment.succeeded')),
+			);
 			expect(typed.results).toHaveLength(2);
 		} finally {
 			webhooks().remove(subscription.id);

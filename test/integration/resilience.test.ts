@@ -5,7 +5,14 @@
 import { RateLimiter } from '../../sandbox/http/rateLimit';
 import type { FaultRule } from '../../sandbox/schemas/faults';
 import { rateLimitLowerBound } from '../../bench/rateLimitBound';
-import { outputJson, runStudentNode, sandboxStudents, startLiveSandbox, STUDENTS_PATH, type LiveSandbox } from './support/liveSandbox';
+import {
+	outputJson,
+	runStudentNode,
+	sandboxStudents,
+	startLiveSandbox,
+	STUDENTS_PATH,
+	type LiveSandbox,
+} from './support/liveSandbox';
 
 // Retry-After and backoff waits are real: a few seconds per test.
 jest.setTimeout(30_000);
@@ -22,7 +29,12 @@ afterEach(() => {
 	sandbox.state.faults.clear();
 });
 
-const onList = (nth: number, fault: FaultRule['fault']): FaultRule => ({ path: STUDENTS_PATH, method: 'GET', nth: [nth], fault });
+const onList = (nth: number, fault: FaultRule['fault']): FaultRule => ({
+	path: STUDENTS_PATH,
+	method: 'GET',
+	nth: [nth],
+	fault,
+});
 
 describe('a fault schedule mid-listing', () => {
 	// Positions among the requests to /v1/students; 20 pages of 100 plus one retry per fault.
@@ -38,7 +50,7 @@ describe('a fault schedule mid-listing', () => {
 		{ id: 'truncate', ...onList(18, { type: 'truncate' }) },
 	];
 
-	it('still yields exactly the sandbox\'s students, each page once, after every fault really happened', async () => {
+	it("still yields exactly the sandbox's students, each page once, after every fault really happened", async () => {
 		sandbox.state.faults.replace(schedule);
 		const first = sandbox.traffic.requests.length;
 
@@ -51,11 +63,20 @@ describe('a fault schedule mid-listing', () => {
 		expect(students).toEqual(sandboxStudents(sandbox));
 
 		// The sandbox injected each fault exactly once …
-		expect(sandbox.state.faults.list().map(({ id, injected }) => [id, injected])).toEqual(schedule.map(({ id }) => [id, 1]));
+		expect(sandbox.state.faults.list().map(({ id, injected }) => [id, injected])).toEqual(
+			schedule.map(({ id }) => [id, 1]),
+		);
 		// … and the node saw each of them once: pages go out 8 at a time, so which page the n-th
 		// request asked for depends on timing, but every failed request was repeated on its own.
-		const seen = sandbox.traffic.requests.slice(first).filter((request) => request.path === STUDENTS_PATH);
-		expect(seen.map((request) => request.status).filter((status) => status !== 200).sort()).toEqual([429, 500, 502, 503, undefined]);
+		const seen = sandbox.traffic.requests
+			.slice(first)
+			.filter((request) => request.path === STUDENTS_PATH);
+		expect(
+			seen
+				.map((request) => request.status)
+				.filter((status) => status !== 200)
+				.sort(),
+		).toEqual([429, 500, 502, 503, undefined]);
 		// The truncated answer carried status 200 and half a body; the node re-read that page too.
 		const pages = seen.map((request) => request.query.get('page'));
 		expect(pages).toHaveLength(20 + schedule.length);
@@ -72,13 +93,21 @@ describe('the real rate limiter', () => {
 		const first = sandbox.traffic.requests.length;
 		const startedAt = Date.now();
 		try {
-			const result = await runStudentNode(sandbox, { operation: 'getMany', returnAll: false, limit: 1_000 });
+			const result = await runStudentNode(sandbox, {
+				operation: 'getMany',
+				returnAll: false,
+				limit: 1_000,
+			});
 			const expected = sandboxStudents(sandbox).slice(0, 1_000);
 			expect(result.error).toBeUndefined();
 			expect(outputJson(result)).toEqual(expected);
 
 			const statuses = sandbox.traffic.statuses({ path: STUDENTS_PATH }).slice(first);
-			const { requests, windowsToWait } = rateLimitLowerBound({ items: expected.length, perPage: 100, limitPerWindow: limit });
+			const { requests, windowsToWait } = rateLimitLowerBound({
+				items: expected.length,
+				perPage: 100,
+				limitPerWindow: limit,
+			});
 			// Page 1 told the budget (X-RateLimit-*): the node never sent a request it could not pay
 			// for, so the limiter refused none, and it waited for each window the budget forces.
 			expect(statuses.filter((status) => status === 429)).toEqual([]);

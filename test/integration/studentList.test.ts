@@ -2,7 +2,14 @@
 // over real HTTP. Every expectation is the sandbox's own answer to the same query.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { outputJson, runStudentNode, sandboxStudents, startLiveSandbox, STUDENTS_PATH, type LiveSandbox } from './support/liveSandbox';
+import {
+	outputJson,
+	runStudentNode,
+	sandboxStudents,
+	startLiveSandbox,
+	STUDENTS_PATH,
+	type LiveSandbox,
+} from './support/liveSandbox';
 
 const STUDENTS = 10_000;
 // Listing 10,000 students takes about a second alone, but much longer on a machine busy with n8n.
@@ -30,13 +37,15 @@ describe('Get Many → Return All against the live sandbox', () => {
 		expect(students).toHaveLength(STUDENTS);
 		expect(new Set(ids(students)).size).toBe(STUDENTS);
 		expect(students).toEqual(sandboxStudents(sandbox));
-		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(
+			true,
+		);
 		// 100 per page: every page read once, nothing more.
 		expect(listRequests() - before).toBe(STUDENTS / 100);
 	});
 });
 
-describe('Get Many → filters and sort give exactly the sandbox\'s own result', () => {
+describe("Get Many → filters and sort give exactly the sandbox's own result", () => {
 	// The node's parameters, and the query a user would send to the API by hand for the same thing.
 	const cases: Array<[string, INodeParameters, Record<string, string>]> = [
 		[
@@ -50,11 +59,23 @@ describe('Get Many → filters and sort give exactly the sandbox\'s own result',
 			{ 'filter[grade_level]': '0,9,12' },
 		],
 		['groups (any of)', { filters: { groupId: '12, 154' } }, { 'filter[group_id]': '12,154' }],
-		['search (case-insensitive substring)', { filters: { search: 'OKAF' } }, { 'filter[search]': 'okaf' }],
+		[
+			'search (case-insensitive substring)',
+			{ filters: { search: 'OKAF' } },
+			{ 'filter[search]': 'okaf' },
+		],
 		[
 			'created between two moments with zones',
-			{ filters: { createdAfter: '2019-01-01T00:00:00Z', createdBefore: '2021-06-30T12:00:00+02:00' } },
-			{ 'filter[created_after]': '2019-01-01T00:00:00Z', 'filter[created_before]': '2021-06-30T10:00:00Z' },
+			{
+				filters: {
+					createdAfter: '2019-01-01T00:00:00Z',
+					createdBefore: '2021-06-30T12:00:00+02:00',
+				},
+			},
+			{
+				'filter[created_after]': '2019-01-01T00:00:00Z',
+				'filter[created_before]': '2021-06-30T10:00:00Z',
+			},
 		],
 		[
 			'updated since (inclusive), as a plain date',
@@ -97,7 +118,11 @@ describe('Get Many → filters and sort give exactly the sandbox\'s own result',
 					],
 				},
 			},
-			{ 'filter[status]': 'active,graduated', 'filter[grade_level]': '11,12', sort: '-status,grade_level,email' },
+			{
+				'filter[status]': 'active,graduated',
+				'filter[grade_level]': '11,12',
+				sort: '-status,grade_level,email',
+			},
 		],
 	];
 
@@ -108,7 +133,12 @@ describe('Get Many → filters and sort give exactly the sandbox\'s own result',
 		if (!('sort' in apiQuery)) expect(expected.length).toBeLessThan(STUDENTS);
 
 		// An odd page size so that every listing spans several pages with a ragged last one.
-		const result = await runStudentNode(sandbox, { operation: 'getMany', returnAll: true, ...parameters, options: { pageSize: 37 } });
+		const result = await runStudentNode(sandbox, {
+			operation: 'getMany',
+			returnAll: true,
+			...parameters,
+			options: { pageSize: 37 },
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(outputJson(result)).toEqual(expected);
@@ -119,16 +149,25 @@ describe('Get Many → filters and sort give exactly the sandbox\'s own result',
 		const expected = sandboxStudents(sandbox, { 'filter[search]': '.adeyemi' });
 		expect(expected.length).toBeGreaterThan(0);
 		expect(expected.every((student) => student.email?.includes('.adeyemi'))).toBe(true);
-		const result = await runStudentNode(sandbox, { operation: 'getMany', returnAll: true, filters: { search: '.ADEYEMI' } });
+		const result = await runStudentNode(sandbox, {
+			operation: 'getMany',
+			returnAll: true,
+			filters: { search: '.ADEYEMI' },
+		});
 		expect(outputJson(result)).toEqual(expected);
 	});
 
 	it('matches exact emails and student numbers (any of)', async () => {
-		const [a, b, c] = sandboxStudents(sandbox, { 'filter[grade_level]': '5' }).filter((s) => s.email !== null);
+		const [a, b, c] = sandboxStudents(sandbox, { 'filter[grade_level]': '5' }).filter(
+			(s) => s.email !== null,
+		);
 		const result = await runStudentNode(sandbox, {
 			operation: 'getMany',
 			returnAll: true,
-			filters: { email: `${a.email!.toUpperCase()}, ${b.email}`, studentNumber: `${a.student_number},${c.student_number}` },
+			filters: {
+				email: `${a.email!.toUpperCase()}, ${b.email}`,
+				studentNumber: `${a.student_number},${c.student_number}`,
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(outputJson(result)).toEqual([a]);
@@ -136,7 +175,7 @@ describe('Get Many → filters and sort give exactly the sandbox\'s own result',
 });
 
 describe('Get Many → Limit across pages', () => {
-	it('returns exactly the first N students of the sandbox\'s order and reads no page in vain', async () => {
+	it("returns exactly the first N students of the sandbox's order and reads no page in vain", async () => {
 		const before = listRequests();
 		const result = await runStudentNode(sandbox, {
 			operation: 'getMany',
@@ -146,7 +185,9 @@ describe('Get Many → Limit across pages', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(outputJson(result)).toEqual(sandboxStudents(sandbox, { sort: '-date_of_birth' }).slice(0, 250));
+		expect(outputJson(result)).toEqual(
+			sandboxStudents(sandbox, { sort: '-date_of_birth' }).slice(0, 250),
+		);
 		// 250 at most 100 per page: three requests (of 84), not four.
 		expect(listRequests() - before).toBe(3);
 	});
@@ -158,23 +199,30 @@ describe('Get Many → Limit across pages', () => {
 			filters: { status: ['suspended'] },
 			options: { pageSize: 3 },
 		});
-		expect(outputJson(result)).toEqual(sandboxStudents(sandbox, { 'filter[status]': 'suspended' }).slice(0, 7));
+		expect(outputJson(result)).toEqual(
+			sandboxStudents(sandbox, { 'filter[status]': 'suspended' }).slice(0, 7),
+		);
 	});
 });
 
 describe('Get against the live sandbox', () => {
-	it('returns the sandbox\'s student', async () => {
+	it("returns the sandbox's student", async () => {
 		const result = await runStudentNode(sandbox, { operation: 'get', studentId: '4242' });
 		expect(result.error).toBeUndefined();
 		expect(outputJson(result)).toEqual([sandbox.state.students.get(4242)]);
 	});
 
 	it('says clearly that an unknown ID does not exist', async () => {
-		const result = await runStudentNode(sandbox, { operation: 'get', studentId: String(STUDENTS + 1) });
+		const result = await runStudentNode(sandbox, {
+			operation: 'get',
+			studentId: String(STUDENTS + 1),
+		});
 
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toBe(`No student with ID ${STUDENTS + 1}. [item 0]`);
-		expect(result.error?.description).toMatch(/No student \d+ exists on the platform\. The Student ID is the numeric "id"/);
+		expect(result.error?.description).toMatch(
+			/No student \d+ exists on the platform\. The Student ID is the numeric "id"/,
+		);
 		expect((result.error as { httpCode?: string }).httpCode).toBe('404');
 	});
 });

@@ -21,23 +21,47 @@ async function search(filter?: string, paginationToken?: string) {
 		parameters: { authentication: 'accessToken', resource: 'payment', operation: 'getMany' },
 		credentials: accessTokenCredentials(sandbox()),
 	});
-	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters.filters.studentId');
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		additionalData,
+		'parameters.filters.studentId',
+	);
 	return await nodeType.methods.listSearch.searchStudents.call(context, filter, paginationToken);
 }
 
-const offered = (students: Array<{ id: number; first_name: string; preferred_name: string | null; last_name: string; student_number: string }>) =>
-	students.map((s) => ({ name: `${s.preferred_name || s.first_name} ${s.last_name} (${s.student_number})`, value: String(s.id) }));
+const offered = (
+	students: Array<{
+		id: number;
+		first_name: string;
+		preferred_name: string | null;
+		last_name: string;
+		student_number: string;
+	}>,
+) =>
+	students.map((s) => ({
+		name: `${s.preferred_name || s.first_name} ${s.last_name} (${s.student_number})`,
+		value: String(s.id),
+	}));
 
 describe('Student picker', () => {
-	it('searches by part of a name, number or email, as the platform\'s filter[search] does', async () => {
-		const expected = sandbox().state.students.query(parseStudentQuery({ 'filter[search]': 'okaf', sort: 'last_name,first_name' })).all();
+	it("searches by part of a name, number or email, as the platform's filter[search] does", async () => {
+		const expected = sandbox()
+			.state.students.query(
+				parseStudentQuery({ 'filter[search]': 'okaf', sort: 'last_name,first_name' }),
+			)
+			.all();
 		expect(expected.length).toBeGreaterThan(0);
 		const { results } = await search('  OKAF ');
 		expect(results).toEqual(offered(expected).slice(0, 50));
 	});
 
 	it('pages through everyone 50 at a time when nothing is typed', async () => {
-		const everyone = offered(sandbox().state.students.query(parseStudentQuery({ sort: 'last_name,first_name' })).all());
+		const everyone = offered(
+			sandbox()
+				.state.students.query(parseStudentQuery({ sort: 'last_name,first_name' }))
+				.all(),
+		);
 		const first = await search();
 		expect(first.results).toEqual(everyone.slice(0, 50));
 		expect(first.paginationToken).toBe('2');

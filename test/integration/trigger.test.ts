@@ -6,7 +6,12 @@
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { EducationPlatformTrigger } from '../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
 import { EVENT_TYPES } from '../../nodes/EducationPlatformTrigger/events';
-import { createTriggerWorkflow, startReceiver, type Receiver, type TriggerWorkflow } from '../harness/triggerHarness';
+import {
+	createTriggerWorkflow,
+	startReceiver,
+	type Receiver,
+	type TriggerWorkflow,
+} from '../harness/triggerHarness';
 import { captureNodeLogs } from '../harness/triggerLogs';
 import { apiClient } from '../sandbox/webhooks/helpers/api';
 
@@ -32,7 +37,8 @@ describe('Education Platform Trigger against the live sandbox', () => {
 		return response.body.data[0].event as EmittedEvent;
 	};
 	const subscriptionsForReceiver = async () =>
-		(await api('GET', `/v1/webhooks?filter[url]=${encodeURIComponent(receiver.url)}`)).body.data as Array<{
+		(await api('GET', `/v1/webhooks?filter[url]=${encodeURIComponent(receiver.url)}`)).body
+			.data as Array<{
 			id: string;
 			url: string;
 			events: string[];
@@ -40,7 +46,12 @@ describe('Education Platform Trigger against the live sandbox', () => {
 
 	beforeAll(async () => {
 		logs = captureNodeLogs();
-		sandbox = await startSandbox({ port: 0, students: 50, webhookRetryScale: 0.0001, webhookTimeoutMs: 5000 });
+		sandbox = await startSandbox({
+			port: 0,
+			students: 50,
+			webhookRetryScale: 0.0001,
+			webhookTimeoutMs: 5000,
+		});
 		api = apiClient(sandbox.baseUrl, TOKEN);
 		receiver = await startReceiver(() => trigger);
 		trigger = createTriggerWorkflow({
@@ -78,23 +89,30 @@ describe('Education Platform Trigger against the live sandbox', () => {
 		for (const type of EVENT_TYPES) emitted.push(await emit(type));
 		await sandbox.state.webhooks!.idle();
 
-		const selected = emitted.filter((event) => event.type.startsWith('payment.') || event.type === 'exam_result.published');
+		const selected = emitted.filter(
+			(event) => event.type.startsWith('payment.') || event.type === 'exam_result.published',
+		);
 		expect(selected.map((event) => event.type)).toEqual([
 			'payment.succeeded',
 			'payment.failed',
 			'payment.refunded',
 			'exam_result.published',
 		]);
-		const byId = (a: { id?: unknown }, b: { id?: unknown }) => String(a.id).localeCompare(String(b.id));
+		const byId = (a: { id?: unknown }, b: { id?: unknown }) =>
+			String(a.id).localeCompare(String(b.id));
 		expect([...receiver.emitted()].sort(byId)).toEqual([...selected].sort(byId));
 		// Each delivery verified on the first attempt: the sandbox logged them as succeeded.
 		expect(receiver.deliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200, 200]);
-		const log = (await api('GET', `/v1/webhooks/${String(trigger.staticData().webhookId)}/deliveries`)).body.data as Array<{
+		const log = (
+			await api('GET', `/v1/webhooks/${String(trigger.staticData().webhookId)}/deliveries`)
+		).body.data as Array<{
 			status: string;
 			attempt_count: number;
 		}>;
 		expect(log).toHaveLength(4);
-		expect(log.every((delivery) => delivery.status === 'succeeded' && delivery.attempt_count === 1)).toBe(true);
+		expect(
+			log.every((delivery) => delivery.status === 'succeeded' && delivery.attempt_count === 1),
+		).toBe(true);
 	});
 
 	it('ignores (200, no run) a delivered type the node no longer selects', async () => {
@@ -108,7 +126,9 @@ describe('Education Platform Trigger against the live sandbox', () => {
 			await sandbox.state.webhooks!.idle();
 
 			expect(receiver.emitted().slice(before)).toEqual([succeeded]);
-			const refundedDelivery = receiver.deliveries.find((delivery) => delivery.headers['webhook-id'] === refunded.id);
+			const refundedDelivery = receiver.deliveries.find(
+				(delivery) => delivery.headers['webhook-id'] === refunded.id,
+			);
 			expect(refundedDelivery?.status).toBe(200);
 			expect(refundedDelivery?.items).toBeUndefined();
 			expect(JSON.parse(refundedDelivery!.body).message).toContain('not selected');

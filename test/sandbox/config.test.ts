@@ -1,5 +1,12 @@
 import { HelpRequested } from '../../sandbox/args';
-import { ConfigError, DEFAULT_CONFIG, DEFAULT_REDIRECT_URIS, USAGE, parseConfig, parseSeed } from '../../sandbox/config';
+import {
+	ConfigError,
+	DEFAULT_CONFIG,
+	DEFAULT_REDIRECT_URIS,
+	USAGE,
+	parseConfig,
+	parseSeed,
+} from '../../sandbox/config';
 
 describe('parseConfig', () => {
 	it('uses the documented defaults with no env and no flags', () => {
@@ -21,7 +28,9 @@ describe('parseConfig', () => {
 			seed: DEFAULT_CONFIG.seed,
 			faultSeed: DEFAULT_CONFIG.seed,
 		});
-		expect(DEFAULT_REDIRECT_URIS).toContain('http://localhost:5678/rest/oauth2-credential/callback');
+		expect(DEFAULT_REDIRECT_URIS).toContain(
+			'http://localhost:5678/rest/oauth2-credential/callback',
+		);
 	});
 
 	it('reads every SANDBOX_* variable', () => {
@@ -39,7 +48,8 @@ describe('parseConfig', () => {
 				SANDBOX_TOKEN_TTL: '5',
 				SANDBOX_RATE_LIMIT: '3000',
 				SANDBOX_RATE_LIMIT_WINDOW_MS: '5000',
-				SANDBOX_FAULTS: '[{"path":"/v1/students","nth":[3,7],"fault":{"type":"status","status":429,"retry_after":1}}]',
+				SANDBOX_FAULTS:
+					'[{"path":"/v1/students","nth":[3,7],"fault":{"type":"status","status":429,"retry_after":1}}]',
 				SANDBOX_FAULT_RATE: '0.25',
 				SANDBOX_FAULT_SEED: '99',
 				SANDBOX_QUIET: 'false',
@@ -58,7 +68,13 @@ describe('parseConfig', () => {
 			tokenTtl: 5,
 			rateLimit: 3000,
 			rateLimitWindowMs: 5000,
-			faults: [{ path: '/v1/students', nth: [3, 7], fault: { type: 'status', status: 429, retry_after: 1 } }],
+			faults: [
+				{
+					path: '/v1/students',
+					nth: [3, 7],
+					fault: { type: 'status', status: 429, retry_after: 1 },
+				},
+			],
 			faultRate: 0.25,
 			faultSeed: 99,
 			logRequests: true,
@@ -92,13 +108,22 @@ describe('parseConfig', () => {
 	});
 
 	it.each([
-		[{ env: { SANDBOX_PORT: 'abc' } }, /SANDBOX_PORT must be an integer from 0 to 65535; got "abc"/],
+		[
+			{ env: { SANDBOX_PORT: 'abc' } },
+			/SANDBOX_PORT must be an integer from 0 to 65535; got "abc"/,
+		],
 		[{ env: { SANDBOX_STUDENTS: '-1' } }, /SANDBOX_STUDENTS must be an integer/],
 		[{ env: { SANDBOX_AUTO_APPROVE: 'maybe' } }, /SANDBOX_AUTO_APPROVE must be true or false/],
-		[{ env: { SANDBOX_RATE_LIMIT_WINDOW_MS: '500' } }, /SANDBOX_RATE_LIMIT_WINDOW_MS must be an integer from 1000 to 3600000; got "500"/],
+		[
+			{ env: { SANDBOX_RATE_LIMIT_WINDOW_MS: '500' } },
+			/SANDBOX_RATE_LIMIT_WINDOW_MS must be an integer from 1000 to 3600000; got "500"/,
+		],
 		[{ env: { SANDBOX_FAULT_RATE: '2' } }, /SANDBOX_FAULT_RATE must be a number from 0 to 1/],
 		[{ env: { SANDBOX_FAULTS: '{oops' } }, /SANDBOX_FAULTS must be a JSON array of fault rules/],
-		[{ env: { SANDBOX_FAULTS: '[{"fault":{"type":"status","status":418}}]' } }, /SANDBOX_FAULTS has an invalid fault rule at 0\.fault/],
+		[
+			{ env: { SANDBOX_FAULTS: '[{"fault":{"type":"status","status":418}}]' } },
+			/SANDBOX_FAULTS has an invalid fault rule at 0\.fault/,
+		],
 		[{ env: { SANDBOX_DEMO_TOKEN: ' ' } }, /SANDBOX_DEMO_TOKEN must not be empty/],
 		[{ argv: ['--colour', 'red'] }, /Unknown flag --colour/],
 		[{ argv: ['--port'] }, /--port needs a value/],

@@ -3,7 +3,9 @@
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import type { SandboxConfig } from '../../sandbox/config';
 
-export async function startTestSandbox(options: Partial<SandboxConfig> = {}): Promise<RunningSandbox> {
+export async function startTestSandbox(
+	options: Partial<SandboxConfig> = {},
+): Promise<RunningSandbox> {
 	return startSandbox({ port: 0, students: 300, ...options });
 }
 
@@ -20,7 +22,11 @@ export interface CallOptions {
 	headers?: Record<string, string>;
 }
 
-export async function call<T = any>(sandbox: RunningSandbox, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+export async function call<T = any>(
+	sandbox: RunningSandbox,
+	path: string,
+	options: CallOptions = {},
+): Promise<ApiResponse<T>> {
 	const { method = 'GET', token = sandbox.config.demoToken, body, headers = {} } = options;
 	const response = await fetch(`${sandbox.baseUrl}${path}`, {
 		method,
@@ -35,15 +41,25 @@ export async function call<T = any>(sandbox: RunningSandbox, path: string, optio
 	});
 	const text = await response.text();
 	const isJson = response.headers.get('content-type')?.includes('application/json');
-	return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
+	return {
+		status: response.status,
+		headers: response.headers,
+		body: (isJson && text ? JSON.parse(text) : text) as T,
+	};
 }
 
 /** Every row of a list, 100 a page, each page answered 200. */
-export async function listAll(sandbox: RunningSandbox, path: string): Promise<Array<Record<string, any>>> {
+export async function listAll(
+	sandbox: RunningSandbox,
+	path: string,
+): Promise<Array<Record<string, any>>> {
 	const rows: Array<Record<string, any>> = [];
 	for (let page = 1; ; page++) {
 		const separator = path.includes('?') ? '&' : '?';
-		const { status, body }: ApiResponse = await call(sandbox, `${path}${separator}per_page=100&page=${page}`);
+		const { status, body }: ApiResponse = await call(
+			sandbox,
+			`${path}${separator}per_page=100&page=${page}`,
+		);
 		expect(status).toBe(200);
 		rows.push(...body.data);
 		if (page >= body.meta.last_page) return rows;

@@ -24,9 +24,20 @@ export async function buildAndPack(outDir: string, repoRoot = REPO_ROOT): Promis
 	const env = cleanNpmEnv(process.env);
 	await runOrThrow('npm', ['run', 'build'], { cwd: repoRoot, env });
 	mkdirSync(outDir, { recursive: true });
-	const { stdout } = await runOrThrow('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: repoRoot, env });
-	const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ name: string; version: string; filename: string }>;
-	return { name: packed.name, version: packed.version, tarball: path.join(outDir, packed.filename) };
+	const { stdout } = await runOrThrow('npm', ['pack', '--json', '--pack-destination', outDir], {
+		cwd: repoRoot,
+		env,
+	});
+	const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{
+		name: string;
+		version: string;
+		filename: string;
+	}>;
+	return {
+		name: packed.name,
+		version: packed.version,
+		tarball: path.join(outDir, packed.filename),
+	};
 }
 
 /** The n8n `nodes` folder inside a user folder. */
@@ -40,14 +51,19 @@ export function panelManifest(manifest: Record<string, unknown>): Record<string,
 	return kept;
 }
 
-export async function installLikeCommunityPanel(packed: PackedPackage, userFolder: string): Promise<string> {
+export async function installLikeCommunityPanel(
+	packed: PackedPackage,
+	userFolder: string,
+): Promise<string> {
 	const nodesDir = nodesFolder(userFolder);
 	const packageDir = path.join(nodesDir, 'node_modules', packed.name);
 	mkdirSync(nodesDir, { recursive: true });
 
 	const rootManifestFile = path.join(nodesDir, 'package.json');
 	const rootManifest = existsSync(rootManifestFile)
-		? (JSON.parse(readFileSync(rootManifestFile, 'utf8')) as { dependencies?: Record<string, string> })
+		? (JSON.parse(readFileSync(rootManifestFile, 'utf8')) as {
+				dependencies?: Record<string, string>;
+			})
 		: { name: 'installed-nodes', private: true, dependencies: {} };
 
 	rmSync(packageDir, { recursive: true, force: true });

@@ -25,11 +25,24 @@ export interface CredentialImport {
 	data: Record<string, unknown>;
 }
 
-export function accessTokenCredential(sandbox: Pick<SandboxLogin, 'baseUrl' | 'token'>, id: string = DEMO_CREDENTIAL_IDS.accessToken, name = 'Education Platform sandbox (access token)'): CredentialImport {
-	return { id, name, type: ACCESS_TOKEN_TYPE, data: { baseUrl: sandbox.baseUrl, accessToken: sandbox.token } };
+export function accessTokenCredential(
+	sandbox: Pick<SandboxLogin, 'baseUrl' | 'token'>,
+	id: string = DEMO_CREDENTIAL_IDS.accessToken,
+	name = 'Education Platform sandbox (access token)',
+): CredentialImport {
+	return {
+		id,
+		name,
+		type: ACCESS_TOKEN_TYPE,
+		data: { baseUrl: sandbox.baseUrl, accessToken: sandbox.token },
+	};
 }
 
-export function clientCredentialsCredential(sandbox: SandboxLogin, id: string = DEMO_CREDENTIAL_IDS.oAuth2, name = 'Education Platform sandbox (OAuth2)'): CredentialImport {
+export function clientCredentialsCredential(
+	sandbox: SandboxLogin,
+	id: string = DEMO_CREDENTIAL_IDS.oAuth2,
+	name = 'Education Platform sandbox (OAuth2)',
+): CredentialImport {
 	return {
 		id,
 		name,

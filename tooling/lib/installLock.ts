@@ -14,7 +14,10 @@ export interface InstallLockOptions {
 }
 
 /** Waits until this process holds `lockFile`; returns the release. */
-export async function acquireInstallLock(lockFile: string, { what, log = () => {}, pollMs = 2_000 }: InstallLockOptions): Promise<() => void> {
+export async function acquireInstallLock(
+	lockFile: string,
+	{ what, log = () => {}, pollMs = 2_000 }: InstallLockOptions,
+): Promise<() => void> {
 	let announced = false;
 	for (;;) {
 		try {

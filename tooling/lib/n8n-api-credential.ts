@@ -25,11 +25,16 @@ export function publicApiUrl(n8nUrl: string): string {
 }
 
 /** The credential as `n8n import:credentials` takes it: with a key and this n8n's address, or empty until `connectN8nApiCredentials` fills it in. */
-export function n8nApiCredential(ref: CredentialRef, connection?: { n8nUrl: string; apiKey: string }): CredentialImport {
+export function n8nApiCredential(
+	ref: CredentialRef,
+	connection?: { n8nUrl: string; apiKey: string },
+): CredentialImport {
 	return {
 		...ref,
 		type: N8N_API_CREDENTIAL_TYPE,
-		data: connection ? { apiKey: connection.apiKey, baseUrl: publicApiUrl(connection.n8nUrl) } : { apiKey: '', baseUrl: '' },
+		data: connection
+			? { apiKey: connection.apiKey, baseUrl: publicApiUrl(connection.n8nUrl) }
+			: { apiKey: '', baseUrl: '' },
 	};
 }
 
@@ -79,12 +84,18 @@ const KEY_CHECK_PATIENCE: KeyCheckPatience = { attempts: 15, delayMs: 2000 };
  * no answer (n8n, or nginx in queue mode, still starting) is asked again, and what stays so, or
  * another answer (404: the public API is off), is an error that leaves the credential its key.
  */
-async function apiKeyWorks(n8nUrl: string, apiKey: string, patience: KeyCheckPatience): Promise<boolean> {
+async function apiKeyWorks(
+	n8nUrl: string,
+	apiKey: string,
+	patience: KeyCheckPatience,
+): Promise<boolean> {
 	let answer = '';
 	for (let attempt = 1; attempt <= patience.attempts; attempt++) {
 		if (attempt > 1) await sleep(patience.delayMs);
 		try {
-			const response = await fetch(`${publicApiUrl(n8nUrl)}/workflows?limit=1`, { headers: { accept: 'application/json', 'x-n8n-api-key': apiKey } });
+			const response = await fetch(`${publicApiUrl(n8nUrl)}/workflows?limit=1`, {
+				headers: { accept: 'application/json', 'x-n8n-api-key': apiKey },
+			});
 			await response.body?.cancel();
 			if (response.ok) return true;
 			if (response.status === 401 || response.status === 403) return false;
@@ -96,7 +107,9 @@ async function apiKeyWorks(n8nUrl: string, apiKey: string, patience: KeyCheckPat
 			answer = cause instanceof Error ? cause.message : String(cause);
 		}
 	}
-	throw new Error(`n8n's public API did not say whether the last start's key works (GET /api/v1/workflows: ${answer}); the credential keeps it`);
+	throw new Error(
+		`n8n's public API did not say whether the last start's key works (GET /api/v1/workflows: ${answer}); the credential keeps it`,
+	);
 }
 
 /**
@@ -112,7 +125,10 @@ interface ListedApiKey {
 }
 
 async function listApiKeys(rest: N8nRestClient): Promise<ListedApiKey[]> {
-	const listed = await rest.request<ListedApiKey[] | { items: ListedApiKey[] }>('GET', '/rest/api-keys?ownership=mine&take=250');
+	const listed = await rest.request<ListedApiKey[] | { items: ListedApiKey[] }>(
+		'GET',
+		'/rest/api-keys?ownership=mine&take=250',
+	);
 	return Array.isArray(listed) ? listed : listed.items;
 }
 
@@ -126,8 +142,14 @@ async function listApiKeys(rest: N8nRestClient): Promise<ListedApiKey[]> {
  * key. This is npm start's own demo n8n, so the label is taken as npm start's: a key someone made
  * in Settings → n8n API with the same label is deleted too.
  */
-async function deleteEarlierKeys(rest: N8nRestClient, label: string, newKeyId: string): Promise<void> {
-	for (const key of (await listApiKeys(rest)).filter((key) => key.label === label && key.id !== newKeyId)) {
+async function deleteEarlierKeys(
+	rest: N8nRestClient,
+	label: string,
+	newKeyId: string,
+): Promise<void> {
+	for (const key of (await listApiKeys(rest)).filter(
+		(key) => key.label === label && key.id !== newKeyId,
+	)) {
 		await rest.request('DELETE', `/rest/api-keys/${key.id}`);
 	}
 }
@@ -150,7 +172,11 @@ const WATCHDOG_API_KEY_SCOPES = ['workflow:list', 'workflow:activate', 'workflow
  */
 async function hasOtherScopes(rest: N8nRestClient, apiKey: string): Promise<boolean> {
 	const shown = apiKey.slice(-4);
-	return (await listApiKeys(rest)).some((key) => key.apiKey.endsWith(shown) && (key.scopes ?? []).some((scope) => !WATCHDOG_API_KEY_SCOPES.includes(scope)));
+	return (await listApiKeys(rest)).some(
+		(key) =>
+			key.apiKey.endsWith(shown) &&
+			(key.scopes ?? []).some((scope) => !WATCHDOG_API_KEY_SCOPES.includes(scope)),
+	);
 }
 
 /**
@@ -160,14 +186,18 @@ async function hasOtherScopes(rest: N8nRestClient, apiKey: string): Promise<bool
  * 1.123 only with the API key scopes licence feature, else its keys open the whole API too.)
  */
 async function watchdogScopes(rest: N8nRestClient): Promise<string[] | undefined> {
-	const offered = await rest.request<string[]>('GET', '/rest/api-keys/scopes').catch((error: unknown) => {
-		if (error instanceof N8nRestError && error.status === 404) return undefined;
-		throw error;
-	});
+	const offered = await rest
+		.request<string[]>('GET', '/rest/api-keys/scopes')
+		.catch((error: unknown) => {
+			if (error instanceof N8nRestError && error.status === 404) return undefined;
+			throw error;
+		});
 	if (offered === undefined) return undefined;
 	const missing = WATCHDOG_API_KEY_SCOPES.filter((scope) => !offered.includes(scope));
 	if (missing.length > 0) {
-		throw new Error(`n8n does not offer the owner the API key scopes the trigger watchdog needs (${missing.join(', ')}), so it makes no key`);
+		throw new Error(
+			`n8n does not offer the owner the API key scopes the trigger watchdog needs (${missing.join(', ')}), so it makes no key`,
+		);
 	}
 	return WATCHDOG_API_KEY_SCOPES;
 }
@@ -186,20 +216,36 @@ async function watchdogScopes(rest: N8nRestClient): Promise<string[] | undefined
  * the expiry. What bounds the key instead: the scopes above, npm start's n8n listening on 127.0.0.1,
  * and a key file only the user reads (`--fresh` drops n8n's database, and the key with it).
  */
-async function createApiKey(rest: N8nRestClient, label: string): Promise<{ id: string; rawApiKey: string }> {
-	const settings = await rest.request<{ publicApi?: { enabled?: boolean } }>('GET', '/rest/settings');
+async function createApiKey(
+	rest: N8nRestClient,
+	label: string,
+): Promise<{ id: string; rawApiKey: string }> {
+	const settings = await rest.request<{ publicApi?: { enabled?: boolean } }>(
+		'GET',
+		'/rest/settings',
+	);
 	if (settings.publicApi?.enabled !== true) {
-		throw new Error("n8n's public API is off (N8N_PUBLIC_API_DISABLED, or n8n 1.x run with E2E_TESTS=true), so it makes no API key");
+		throw new Error(
+			"n8n's public API is off (N8N_PUBLIC_API_DISABLED, or n8n 1.x run with E2E_TESTS=true), so it makes no API key",
+		);
 	}
 	const scopes = await watchdogScopes(rest);
-	return await rest.request<{ id: string; rawApiKey: string }>('POST', '/rest/api-keys', { label, ...(scopes ? { scopes } : {}), expiresAt: null });
+	return await rest.request<{ id: string; rawApiKey: string }>('POST', '/rest/api-keys', {
+		label,
+		...(scopes ? { scopes } : {}),
+		expiresAt: null,
+	});
 }
 
 /**
  * Gives each credential a new API key of the logged-in owner and this n8n's public API address (the
  * credential dialog's Save), then deletes the keys it replaces (`deleteEarlierKeys`); returns the key.
  */
-export async function connectN8nApiCredentials(rest: N8nRestClient, refs: CredentialRef[], n8nUrl: string): Promise<string> {
+export async function connectN8nApiCredentials(
+	rest: N8nRestClient,
+	refs: CredentialRef[],
+	n8nUrl: string,
+): Promise<string> {
 	const key = await createApiKey(rest, API_KEY_LABEL);
 	for (const ref of refs) {
 		const { id, name, type, data } = n8nApiCredential(ref, { n8nUrl, apiKey: key.rawApiKey });
@@ -221,7 +267,11 @@ export async function ensureN8nApiCredentials(
 	importedKey: string | undefined,
 	patience = KEY_CHECK_PATIENCE,
 ): Promise<{ apiKey: string; created: boolean }> {
-	if (importedKey !== undefined && (await apiKeyWorks(n8nUrl, importedKey, patience)) && !(await hasOtherScopes(rest, importedKey))) {
+	if (
+		importedKey !== undefined &&
+		(await apiKeyWorks(n8nUrl, importedKey, patience)) &&
+		!(await hasOtherScopes(rest, importedKey))
+	) {
 		return { apiKey: importedKey, created: false };
 	}
 	return { apiKey: await connectN8nApiCredentials(rest, refs, n8nUrl), created: true };

@@ -18,7 +18,13 @@ export interface N8nCliOptions {
 export interface ExecuteOutput {
 	data: {
 		resultData: {
-			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: unknown }>>;
+			runData: Record<
+				string,
+				Array<{
+					data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };
+					error?: unknown;
+				}>
+			>;
 			error?: { message?: string; description?: string; [key: string]: unknown };
 			lastNodeExecuted?: string;
 		};
@@ -47,9 +53,16 @@ export function parseExecuteOutput(stdout: string): ExecuteOutput | undefined {
 }
 
 /** The items a node emitted on its first output, in order. */
-export function nodeOutput(output: ExecuteOutput, nodeName: string, outputIndex = 0): Array<Record<string, unknown>> {
+export function nodeOutput(
+	output: ExecuteOutput,
+	nodeName: string,
+	outputIndex = 0,
+): Array<Record<string, unknown>> {
 	const runs = output.data.resultData.runData[nodeName];
-	if (!runs) throw new Error(`node "${nodeName}" did not run; ran: ${Object.keys(output.data.resultData.runData).join(', ')}`);
+	if (!runs)
+		throw new Error(
+			`node "${nodeName}" did not run; ran: ${Object.keys(output.data.resultData.runData).join(', ')}`,
+		);
 	return (runs[runs.length - 1].data?.main[outputIndex] ?? []).map((item) => item.json);
 }
 
@@ -67,8 +80,16 @@ export class N8nCli {
 	}
 
 	private async command(args: string[], timeoutMs: number): Promise<Parameters<typeof run>> {
-		const env = buildN8nEnv({ n8nMajor: this.n8nMajor, ...this.options.env, brokerPort: await getFreePort() });
-		return [this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, ...args], { cwd: this.options.env.userFolder, env, timeoutMs }];
+		const env = buildN8nEnv({
+			n8nMajor: this.n8nMajor,
+			...this.options.env,
+			brokerPort: await getFreePort(),
+		});
+		return [
+			this.options.runtime.nodeBinary,
+			[this.options.runtime.layout.n8nEntry, ...args],
+			{ cwd: this.options.env.userFolder, env, timeoutMs },
+		];
 	}
 
 	async run(args: string[], timeoutMs = 180_000): Promise<RunResult> {
@@ -81,19 +102,35 @@ export class N8nCli {
 
 	/** `import:credentials`: plain `data` objects are encrypted with the instance key on import. */
 	async importCredentials(credentials: object[]): Promise<void> {
-		await this.withJsonFile(credentials, (file) => this.runOrThrow(['import:credentials', `--input=${file}`]));
+		await this.withJsonFile(credentials, (file) =>
+			this.runOrThrow(['import:credentials', `--input=${file}`]),
+		);
 	}
 
 	/** `import:workflow` of one or more workflows (each with its own `id`). */
 	async importWorkflows(workflows: object[]): Promise<void> {
-		await this.withJsonFile(workflows, (file) => this.runOrThrow(['import:workflow', `--input=${file}`]));
+		await this.withJsonFile(workflows, (file) =>
+			this.runOrThrow(['import:workflow', `--input=${file}`]),
+		);
 	}
 
 	/** `export:credentials --id --decrypted`: one stored credential with its data in plain text (tokens included). */
-	async exportCredential(id: string): Promise<{ id: string; name: string; type: string; data: Record<string, unknown> }> {
+	async exportCredential(
+		id: string,
+	): Promise<{ id: string; name: string; type: string; data: Record<string, unknown> }> {
 		return this.withTempFile(async (file) => {
-			await this.runOrThrow(['export:credentials', `--id=${id}`, '--decrypted', `--output=${file}`]);
-			const [credential] = JSON.parse(readFileSync(file, 'utf8')) as Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>;
+			await this.runOrThrow([
+				'export:credentials',
+				`--id=${id}`,
+				'--decrypted',
+				`--output=${file}`,
+			]);
+			const [credential] = JSON.parse(readFileSync(file, 'utf8')) as Array<{
+				id: string;
+				name: string;
+				type: string;
+				data: Record<string, unknown>;
+			}>;
 			if (!credential) throw new Error(`n8n export:credentials found no credential ${id}`);
 			return credential;
 		});
@@ -128,13 +165,19 @@ export class N8nCli {
 		// n8n's execute logs the run data, then exits at once (base-command.js finally → process.exit):
 		// through a pipe a loaded machine got only the start of a large run's JSON, so stdout goes to a file.
 		return this.withTempFile(async (file) => {
-			const [node, args, options] = await this.command(['execute', `--id=${id}`, '--rawOutput'], 180_000);
+			const [node, args, options] = await this.command(
+				['execute', `--id=${id}`, '--rawOutput'],
+				180_000,
+			);
 			const result = await run(node, args, { ...options, stdoutFile: file });
 			return { result, output: parseExecuteOutput(result.stdout) };
 		});
 	}
 
-	private async withJsonFile<T>(content: unknown, action: (file: string) => Promise<T>): Promise<T> {
+	private async withJsonFile<T>(
+		content: unknown,
+		action: (file: string) => Promise<T>,
+	): Promise<T> {
 		return this.withTempFile((file) => {
 			writeFileSync(file, JSON.stringify(content, null, 2));
 			return action(file);

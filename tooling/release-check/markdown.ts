@@ -78,7 +78,9 @@ const CODE_SPAN = /(`+)[^`][\s\S]*?\1(?!`)/g;
 /** Link targets `](target)` in prose (not in code blocks or code spans). */
 export function markdownLinks(markdown: string): Located[] {
 	return proseLines(markdown).flatMap((line, index) =>
-		[...line.replace(CODE_SPAN, '').matchAll(/\]\(<?([^)\s>]+)>?(?:\s+"[^"]*")?\)/g)].map((match) => ({ line: index + 1, text: match[1] })),
+		[...line.replace(CODE_SPAN, '').matchAll(/\]\(<?([^)\s>]+)>?(?:\s+"[^"]*")?\)/g)].map(
+			(match) => ({ line: index + 1, text: match[1] }),
+		),
 	);
 }
 
@@ -87,7 +89,13 @@ export function markdownLinks(markdown: string): Located[] {
  * #anchor that the target .md (or `file` itself) has no heading for. `readmePages` are absolute
  * URLs whose #anchor is one of README.md's (npm's package page, the repository).
  */
-export function linkProblem(file: string, target: string, files: string[], texts: Record<string, string>, readmePages: string[] = []): string | undefined {
+export function linkProblem(
+	file: string,
+	target: string,
+	files: string[],
+	texts: Record<string, string>,
+	readmePages: string[] = [],
+): string | undefined {
 	const hash = target.indexOf('#');
 	const page = hash < 0 ? target : target.slice(0, hash);
 	const anchor = hash < 0 ? undefined : decodeURIComponent(target.slice(hash + 1));
@@ -98,12 +106,18 @@ export function linkProblem(file: string, target: string, files: string[], texts
 	} else if (page === '') {
 		linked = file;
 	} else {
-		linked = page.startsWith('/') ? page.slice(1) : joinPath(dirname(file), page.replace(/\?.*$/, ''));
-		const exists = files.includes(linked) || files.some((other) => other.startsWith(`${linked.replace(/\/$/, '')}/`));
+		linked = page.startsWith('/')
+			? page.slice(1)
+			: joinPath(dirname(file), page.replace(/\?.*$/, ''));
+		const exists =
+			files.includes(linked) ||
+			files.some((other) => other.startsWith(`${linked.replace(/\/$/, '')}/`));
 		if (!exists) return `${target}: ${linked} does not exist`;
 	}
 	if (anchor === undefined || !linked.endsWith('.md')) return undefined;
-	return markdownAnchors(texts[linked] ?? '').has(anchor) ? undefined : `${target}: ${linked} has no heading with anchor #${anchor}`;
+	return markdownAnchors(texts[linked] ?? '').has(anchor)
+		? undefined
+		: `${target}: ${linked} has no heading with anchor #${anchor}`;
 }
 
 export interface Citation extends Located {
@@ -117,11 +131,13 @@ export interface Citation extends Located {
  */
 export function sectionCitations(text: string): Citation[] {
 	return text.split('\n').flatMap((line, index) =>
-		[...line.matchAll(/\b(README|docs\/[\w-]+\.md)(?:\.md)?(?: "([^"]+)"|: ([A-Z][^).\n]*))/g)].map((match) => ({
-			line: index + 1,
-			file: match[1] === 'README' ? 'README.md' : match[1],
-			text: (match[2] ?? match[3]).trim(),
-		})),
+		[...line.matchAll(/\b(README|docs\/[\w-]+\.md)(?:\.md)?(?: "([^"]+)"|: ([A-Z][^).\n]*))/g)].map(
+			(match) => ({
+				line: index + 1,
+				file: match[1] === 'README' ? 'README.md' : match[1],
+				text: (match[2] ?? match[3]).trim(),
+			}),
+		),
 	);
 }
 
@@ -143,7 +159,10 @@ export function quotedMessages(markdown: string): Located[] {
 	const lines = proseLines(markdown);
 	const prose = lines.map((line) => line.replace(CODE_SPAN, '')).join('\n');
 	const lineAt = (offset: number) => prose.slice(0, offset).split('\n').length;
-	const quotes: Located[] = [...prose.matchAll(/(\*\*?)"([^"*]+)"\1(?!\*)/g)].map((match) => ({ line: lineAt(match.index), text: collapse(match[2]) }));
+	const quotes: Located[] = [...prose.matchAll(/(\*\*?)"([^"*]+)"\1(?!\*)/g)].map((match) => ({
+		line: lineAt(match.index),
+		text: collapse(match[2]),
+	}));
 	let errorTable = false;
 	lines.forEach((line, index) => {
 		const cells = /^\s*\|(.*)\|\s*$/.exec(line)?.[1].split(/(?<!\\)\|/);
@@ -153,7 +172,8 @@ export function quotedMessages(markdown: string): Located[] {
 		}
 		if (/^\s*you see\s*$/i.test(cells[0])) errorTable = true;
 		else if (errorTable && !/^\s*:?-+:?\s*$/.test(cells[0])) {
-			for (const span of cells[0].matchAll(/(`+)\s?(.+?)\s?\1(?!`)/g)) quotes.push({ line: index + 1, text: collapse(span[2]) });
+			for (const span of cells[0].matchAll(/(`+)\s?(.+?)\s?\1(?!`)/g))
+				quotes.push({ line: index + 1, text: collapse(span[2]) });
 		}
 	});
 	return quotes.sort((a, b) => a.line - b.line);
@@ -175,12 +195,17 @@ export function quoteFragments(quote: string): string[] {
  * far by the literal's own text): the positions it can end at, each with its best count. A HOLE
  * reads any text but counts nothing.
  */
-function advance(literal: string, fragment: string, starts: Map<number, number>): Map<number, number> {
+function advance(
+	literal: string,
+	fragment: string,
+	starts: Map<number, number>,
+): Map<number, number> {
 	const keep = (positions: Map<number, number>, position: number, count: number) => {
 		if ((positions.get(position) ?? -1) < count) positions.set(position, count);
 	};
 	const closure = (positions: Map<number, number>) => {
-		for (const [position, count] of positions) if (literal[position] === HOLE) keep(positions, position + 1, count);
+		for (const [position, count] of positions)
+			if (literal[position] === HOLE) keep(positions, position + 1, count);
 		return positions;
 	};
 	let positions = closure(new Map(starts));
@@ -206,7 +231,9 @@ export function literalQuotes(literal: string, fragments: string[]): boolean {
 		const ends = advance(literal, fragment, starts);
 		if (ends.size === 0) return false;
 		starts = new Map(Array.from({ length: literal.length + 1 }, (_, index) => [index, -1]));
-		for (const [position, count] of ends) for (let later = position; later <= literal.length; later++) if (starts.get(later)! < count) starts.set(later, count);
+		for (const [position, count] of ends)
+			for (let later = position; later <= literal.length; later++)
+				if (starts.get(later)! < count) starts.set(later, count);
 	}
 	const matched = Math.max(...starts.values());
 	return fragments.length > 0 && matched * 4 >= fragments.join('').length;
@@ -220,9 +247,11 @@ export function sourceLiterals(source: string): string[] {
 	const literals: string[] = [];
 	const text = (node: ts.Node): string => {
 		if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-		if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((span) => HOLE + span.literal.text).join('');
+		if (ts.isTemplateExpression(node))
+			return node.head.text + node.templateSpans.map((span) => HOLE + span.literal.text).join('');
 		if (ts.isParenthesizedExpression(node)) return text(node.expression);
-		if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) return text(node.left) + text(node.right);
+		if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken)
+			return text(node.left) + text(node.right);
 		return HOLE;
 	};
 	const visit = (node: ts.Node): void => {

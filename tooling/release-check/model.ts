@@ -78,7 +78,9 @@ export interface RuleResult extends RuleOutcome {
 
 /** Failures when there are problems, otherwise a pass (with optional notes). */
 export function outcome(problems: string[], notes: string[] = []): RuleOutcome {
-	return problems.length ? { status: 'fail', details: problems } : { status: 'pass', details: notes };
+	return problems.length
+		? { status: 'fail', details: problems }
+		: { status: 'pass', details: notes };
 }
 
 export function isTriggerNode(node: NodeUnderCheck): boolean {

@@ -2,10 +2,27 @@
 // the check runs --strict, as the publish workflow does.
 import type { PackageUnderCheck, RuleResult } from './model';
 import { codex, docLinks, documentationUrls, icons, quotedMessages } from './rules/docs';
-import { n8nBlockInDist, noLifecycleScripts, noRuntimeDependencies, packageIdentity, peerDependencyOnly } from './rules/manifest';
+import {
+	n8nBlockInDist,
+	noLifecycleScripts,
+	noRuntimeDependencies,
+	packageIdentity,
+	peerDependencyOnly,
+} from './rules/manifest';
 import { englishText, noEnvironmentOrFileAccess } from './rules/nodeCode';
-import { credentialTests, oauth2Naming, triggerLifecycle, triggerShape, usableAsTool } from './rules/nodes';
-import { changelogEntry, provenancePublishing, publishingMetadata, scannerLint } from './rules/release';
+import {
+	credentialTests,
+	oauth2Naming,
+	triggerLifecycle,
+	triggerShape,
+	usableAsTool,
+} from './rules/nodes';
+import {
+	changelogEntry,
+	provenancePublishing,
+	publishingMetadata,
+	scannerLint,
+} from './rules/release';
 
 const ID_WIDTH = 24;
 
@@ -38,7 +55,12 @@ export function runRules(pkg: PackageUnderCheck, rules = RULES): RuleResult[] {
 		try {
 			return { id: rule.id, title: rule.title, ...rule.check(pkg) };
 		} catch (error) {
-			return { id: rule.id, title: rule.title, status: 'fail', details: [`the rule threw: ${(error as Error).message}`] };
+			return {
+				id: rule.id,
+				title: rule.title,
+				status: 'fail',
+				details: [`the rule threw: ${(error as Error).message}`],
+			};
 		}
 	});
 }
@@ -50,9 +72,12 @@ export function releaseBlocked(results: RuleResult[], strict: boolean): boolean 
 export function formatReport(results: RuleResult[], strict: boolean): string {
 	const lines: string[] = [];
 	for (const result of results) {
-		lines.push(`${result.status.toUpperCase().padEnd(4)}  ${result.id.padEnd(ID_WIDTH)} ${result.title}`);
+		lines.push(
+			`${result.status.toUpperCase().padEnd(4)}  ${result.id.padEnd(ID_WIDTH)} ${result.title}`,
+		);
 		for (const detail of result.details) {
-			for (const line of detail.split('\n')) lines.push(`      ${' '.repeat(ID_WIDTH)} ${result.status === 'pass' ? '' : '- '}${line}`);
+			for (const line of detail.split('\n'))
+				lines.push(`      ${' '.repeat(ID_WIDTH)} ${result.status === 'pass' ? '' : '- '}${line}`);
 		}
 	}
 	const count = (status: string) => results.filter((result) => result.status === status).length;
@@ -60,9 +85,17 @@ export function formatReport(results: RuleResult[], strict: boolean): string {
 	lines.push('');
 	lines.push(`${count('pass')} passed, ${flagged} flagged, ${failed} failed`);
 	if (releaseBlocked(results, strict)) {
-		lines.push(failed ? 'NOT READY: fix the FAIL rules.' : 'NOT READY (--strict): replace the flagged placeholders (docs/releasing.md: Before publishing).');
+		lines.push(
+			failed
+				? 'NOT READY: fix the FAIL rules.'
+				: 'NOT READY (--strict): replace the flagged placeholders (docs/releasing.md: Before publishing).',
+		);
 	} else {
-		lines.push(flagged ? 'READY apart from the FLAG rules: replace them before the first publish (docs/releasing.md: Before publishing).' : 'READY to release.');
+		lines.push(
+			flagged
+				? 'READY apart from the FLAG rules: replace them before the first publish (docs/releasing.md: Before publishing).'
+				: 'READY to release.',
+		);
 	}
 	return lines.join('\n');
 }

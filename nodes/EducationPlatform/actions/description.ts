@@ -21,7 +21,9 @@ function toolDescriptionProperties(resource: ResourceDescriptor): INodePropertie
 		default: toolDescription(resource, operation),
 		description:
 			"What the AI model reads about this tool. Generated from the resource and operation, it follows them until you edit it; an edited text stays when you switch them (Reset Value in the field's options brings the generated one back).",
-		displayOptions: { show: { '@tool': [true], resource: [resource.value], operation: [operation] } },
+		displayOptions: {
+			show: { '@tool': [true], resource: [resource.value], operation: [operation] },
+		},
 	}));
 }
 
@@ -39,7 +41,11 @@ export function actionProperties(resources: readonly ResourceDescriptor[]): INod
 		options: resources.map((resource) => ({ name: resource.displayName, value: resource.value })),
 		default: first,
 	};
-	return [...resources.flatMap(toolDescriptionProperties), resourceSelector, ...resources.flatMap(resourceProperties)];
+	return [
+		...resources.flatMap(toolDescriptionProperties),
+		resourceSelector,
+		...resources.flatMap(resourceProperties),
+	];
 }
 
 /**
@@ -50,7 +56,9 @@ export function actionProperties(resources: readonly ResourceDescriptor[]): INod
 function resourceProperties(resource: ResourceDescriptor): INodeProperties[] {
 	const operations = Object.entries(OPERATIONS[resource.value]);
 	const byDefault = operations.filter(([value]) => value === 'getMany');
-	const show = (operation: string) => ({ show: { resource: [resource.value], operation: [operation] } });
+	const show = (operation: string) => ({
+		show: { resource: [resource.value], operation: [operation] },
+	});
 	return [
 		{
 			displayName: 'Operation',
@@ -61,8 +69,8 @@ function resourceProperties(resource: ResourceDescriptor): INodeProperties[] {
 			options: operations.map(([, operation]) => operation.option(resource)),
 			default: 'getMany',
 		},
-		...[...byDefault, ...operations.filter(([value]) => value !== 'getMany')].flatMap(([value, operation]) =>
-			updateDisplayOptions(show(value), operation.description(resource)),
+		...[...byDefault, ...operations.filter(([value]) => value !== 'getMany')].flatMap(
+			([value, operation]) => updateDisplayOptions(show(value), operation.description(resource)),
 		),
 	];
 }

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import type { ResourceDescriptor } from '../../shared/resources/descriptor';
 import { operations as record } from './record/Record.resource';
 import { operations as webhookDelivery } from './webhookDelivery/WebhookDelivery.resource';
@@ -17,7 +23,11 @@ interface OperationFile {
 /** An operation the router runs once per input item; each returned object becomes one output item. */
 export interface ItemOperation extends OperationFile {
 	wholeInput?: undefined;
-	execute: (this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number) => Promise<IDataObject[]>;
+	execute: (
+		this: IExecuteFunctions,
+		resource: ResourceDescriptor,
+		itemIndex: number,
+	) => Promise<IDataObject[]>;
 }
 
 /** An operation the router runs once for all input items (Check Triggers); each item it returns names its input items (`pairedItem`). */

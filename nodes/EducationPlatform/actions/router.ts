@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, NodeApiError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	NodeApiError,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { toNodeError } from '../../shared/toNodeError';
 import { RESOURCES } from '../../shared/resources/registry';
@@ -45,7 +51,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	// Resource and Operation take no expression: the first item's choice is every item's.
 	const chosen = chosenOperation.call(this);
-	if (chosen?.operation.wholeInput) return [await runOnce.call(this, { resource: chosen.resource, operation: chosen.operation }, items.length)];
+	if (chosen?.operation.wholeInput)
+		return [
+			await runOnce.call(
+				this,
+				{ resource: chosen.resource, operation: chosen.operation },
+				items.length,
+			),
+		];
 	const returnData: INodeExecutionData[] = [];
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -66,7 +79,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			}
 			if (!this.continueOnFail()) throw nodeError;
 			// n8n shows `error` (message and description) and sets json to `{ error: message }`.
-			returnData.push({ json: { error: nodeError.message }, error: nodeError, pairedItem: { item: itemIndex } });
+			returnData.push({
+				json: { error: nodeError.message },
+				error: nodeError,
+				pairedItem: { item: itemIndex },
+			});
 		}
 	}
 	return [returnData];
@@ -80,24 +97,35 @@ function chosenOperation(this: IExecuteFunctions): Chosen | undefined {
 	const resource = RESOURCES.find((candidate) => candidate.value === value);
 	const operations = resource && OPERATIONS[resource.value];
 	const operation = this.getNodeParameter('operation', 0) as string;
-	return operations && Object.hasOwn(operations, operation) ? { resource, operation: operations[operation] } : undefined;
+	return operations && Object.hasOwn(operations, operation)
+		? { resource, operation: operations[operation] }
+		: undefined;
 }
 
 function unsupported(this: IExecuteFunctions, itemIndex: number): NodeOperationError {
 	const resource = this.getNodeParameter('resource', itemIndex) as string;
 	const operation = this.getNodeParameter('operation', itemIndex) as string;
-	return new NodeOperationError(this.getNode(), `The 'Operation' ${quoted(operation)} is not supported for the 'Resource' ${quoted(resource)}`, { itemIndex });
+	return new NodeOperationError(
+		this.getNode(),
+		`The 'Operation' ${quoted(operation)} is not supported for the 'Resource' ${quoted(resource)}`,
+		{ itemIndex },
+	);
 }
 
 /** An operation on the whole input: once; a failure kept (as for one item) is one error item paired with every input item. */
-async function runOnce(this: IExecuteFunctions, chosen: Chosen<WholeInputOperation>, itemCount: number): Promise<INodeExecutionData[]> {
+async function runOnce(
+	this: IExecuteFunctions,
+	chosen: Chosen<WholeInputOperation>,
+	itemCount: number,
+): Promise<INodeExecutionData[]> {
 	try {
 		refuseUnoffered.call(this, chosen);
 		return await chosen.operation.execute.call(this);
 	} catch (error) {
 		const nodeError = toNodeError(this.getNode(), error);
 		const pairedItem = Array.from({ length: itemCount }, (_, item) => ({ item }));
-		if (answersModelWithFailure(this.getNode())) return [{ json: toolFailure(nodeError), pairedItem }];
+		if (answersModelWithFailure(this.getNode()))
+			return [{ json: toolFailure(nodeError), pairedItem }];
 		if (!this.continueOnFail()) throw nodeError;
 		return [{ json: { error: nodeError.message }, error: nodeError, pairedItem }];
 	}

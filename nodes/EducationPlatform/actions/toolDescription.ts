@@ -51,7 +51,9 @@ function filterList(resource: ResourceDescriptor): string {
 function filtersSentence(resource: ResourceDescriptor): string {
 	const kinds = resource.query.filters.map((spec) => spec.kind);
 	const hints = [
-		...(kinds.some((kind) => TAKES_SEVERAL_VALUES[kind]) ? ['several values comma-separated match any'] : []),
+		...(kinds.some((kind) => TAKES_SEVERAL_VALUES[kind])
+			? ['several values comma-separated match any']
+			: []),
 		...(kinds.includes('date') ? ['dates ISO 8601'] : []),
 	];
 	return `Filters: ${[filterList(resource), ...hints].join('; ')}.`;
@@ -59,7 +61,8 @@ function filtersSentence(resource: ResourceDescriptor): string {
 
 function findOperation(resource: ResourceDescriptor, operation: string): Operation {
 	const operations = OPERATIONS[resource.value] ?? {};
-	if (!Object.hasOwn(operations, operation)) throw new Error(`${resource.displayName} has no operation ${operation}`);
+	if (!Object.hasOwn(operations, operation))
+		throw new Error(`${resource.displayName} has no operation ${operation}`);
 	return operations[operation];
 }
 
@@ -71,7 +74,9 @@ function operationText(resource: ResourceDescriptor, operation: string): string 
 /** Which IDs an operation on one record takes (its parent's too, for a nested resource), and where a model finds them. */
 function idsSentence(resource: ResourceDescriptor): string {
 	const { parent } = resource;
-	const ids = parent ? `its ${parent.noun}'s ID and its own (${resource.id.placeholder})` : `its ID (${resource.id.placeholder})`;
+	const ids = parent
+		? `its ${parent.noun}'s ID and its own (${resource.id.placeholder})`
+		: `its ID (${resource.id.placeholder})`;
 	return `Give ${ids}; Get Many finds IDs.`;
 }
 
@@ -83,7 +88,8 @@ function takesRecordId(resource: ResourceDescriptor, operation: string): boolean
 }
 
 /** The operation's own sentence for a model, when it has one (e.g. what a tool is not shown). */
-const toolSentenceOf = (resource: ResourceDescriptor, operation: string) => findOperation(resource, operation).toolSentence ?? [];
+const toolSentenceOf = (resource: ResourceDescriptor, operation: string) =>
+	findOperation(resource, operation).toolSentence ?? [];
 
 function getManyDescription(resource: ResourceDescriptor): string {
 	const { plural } = resource;
@@ -95,11 +101,20 @@ function getManyDescription(resource: ResourceDescriptor): string {
 		`Sort fields: ${resource.query.sortable.join(', ')}.`,
 		`Returns up to Limit ${plural} (default ${TOOL_DEFAULT_LIMIT}); Return All returns every match in one answer (read ${MAX_PAGE_SIZE} per request): prefer filters and a small Limit.`,
 		'Set only what the input schema offers.',
-	].flat().join(' ');
+	]
+		.flat()
+		.join(' ');
 }
 
 function getDescription(resource: ResourceDescriptor): string {
-	return [`${SERVICE_NAME}: ${operationText(resource, 'get')}.`, toolSentenceOf(resource, 'get'), `With Simplify: ${resource.simplifyDescription}.`, idsSentence(resource)].flat().join(' ');
+	return [
+		`${SERVICE_NAME}: ${operationText(resource, 'get')}.`,
+		toolSentenceOf(resource, 'get'),
+		`With Simplify: ${resource.simplifyDescription}.`,
+		idsSentence(resource),
+	]
+		.flat()
+		.join(' ');
 }
 
 /** Any other operation: what it does (as a tool too), and the IDs to give when it acts on one record. */
@@ -108,7 +123,9 @@ function otherDescription(resource: ResourceDescriptor, operation: string): stri
 		`${SERVICE_NAME}: ${operationText(resource, operation)}.`,
 		toolSentenceOf(resource, operation),
 		...(takesRecordId(resource, operation) ? [idsSentence(resource)] : []),
-	].flat().join(' ');
+	]
+		.flat()
+		.join(' ');
 }
 
 /**

@@ -111,7 +111,8 @@ export const MIN_REQUESTS = 2;
 
 function recordId(record: JsonRecord): string {
 	const { id } = record;
-	if ((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id))) return String(id);
+	if ((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)))
+		return String(id);
 	throw new ActionableError(
 		`A record has no usable id (${JSON.stringify(id)})`,
 		'The polling trigger tells records apart by their id; check the platform response.',
@@ -125,7 +126,9 @@ export async function newestRecord(fetchPage: FetchPage): Promise<JsonRecord | u
 
 /** A record's kind when it is shown on its own (the manual "Fetch Test Event"). */
 export function kindOf(record: JsonRecord): ChangeKind {
-	return toMicros(record.created_at, 'created_at') === toMicros(record.updated_at) ? 'created' : 'updated';
+	return toMicros(record.created_at, 'created_at') === toMicros(record.updated_at)
+		? 'created'
+		: 'updated';
 }
 
 /** How far back "Fetch Test Event" looks for a record of a selected kind: one full page. */
@@ -140,7 +143,8 @@ export async function newestOfKinds(
 	fetchPage: FetchPage,
 	kinds: readonly ChangeKind[],
 ): Promise<{ record: JsonRecord; kind: ChangeKind } | undefined> {
-	const newestFirst = kinds.length === 2 ? await fetchPage(PROBE) : await fetchPage(TEST_EVENT_PAGE);
+	const newestFirst =
+		kinds.length === 2 ? await fetchPage(PROBE) : await fetchPage(TEST_EVENT_PAGE);
 	for (const record of newestFirst) {
 		const kind = kindOf(record);
 		if (kinds.includes(kind)) return { record, kind };
@@ -152,15 +156,30 @@ export async function newestOfKinds(
  * The cursor of a first activation: changes after the newest existing record (nothing older is
  * emitted), or from `backfillFrom` on. One request without a backfill date, none with one.
  */
-export async function startCursor(fetchPage: FetchPage, backfillFrom?: string): Promise<PollCursor> {
+export async function startCursor(
+	fetchPage: FetchPage,
+	backfillFrom?: string,
+): Promise<PollCursor> {
 	const newest = backfillFrom === undefined ? await newestRecord(fetchPage) : undefined;
-	const start = backfillFrom !== undefined ? toMicros(backfillFrom, 'backfill date') : newest ? toMicros(newest.updated_at) + 1 : 0;
+	const start =
+		backfillFrom !== undefined
+			? toMicros(backfillFrom, 'backfill date')
+			: newest
+				? toMicros(newest.updated_at) + 1
+				: 0;
 	return { since: fromMicros(start), seen: {}, createdSince: fromMicros(start), created: {} };
 }
 
 function assertSettings(settings: PollSettings): void {
-	if (!Number.isInteger(settings.pageSize) || settings.pageSize < MIN_PAGE_SIZE || settings.pageSize > 100) {
-		throw new ActionableError(`Page size ${settings.pageSize} is out of range`, `Use ${MIN_PAGE_SIZE} to 100.`);
+	if (
+		!Number.isInteger(settings.pageSize) ||
+		settings.pageSize < MIN_PAGE_SIZE ||
+		settings.pageSize > 100
+	) {
+		throw new ActionableError(
+			`Page size ${settings.pageSize} is out of range`,
+			`Use ${MIN_PAGE_SIZE} to 100.`,
+		);
 	}
 	if (!Number.isInteger(settings.maxRequests) || settings.maxRequests < MIN_REQUESTS) {
 		throw new ActionableError(
@@ -183,7 +202,11 @@ function positionOfLast(records: Array<{ micros: number }>, from: number, start:
  * which no forward paging does. A page that is `OutOfTime` ends the poll before it, as the request
  * cap does; when the first request (the probe) is, nothing was read and it is thrown.
  */
-export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, settings: PollSettings): Promise<PollOutcome> {
+export async function pollChanges(
+	cursor: PollCursor,
+	fetchPage: FetchPage,
+	settings: PollSettings,
+): Promise<PollOutcome> {
 	assertSettings(settings);
 	let requests = 0;
 	const fetchCounted = async (request: PageRequest) => {
@@ -192,7 +215,9 @@ export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, sett
 	};
 
 	const newest = (await fetchCounted(PROBE))[0];
-	const bounds = [cursor.horizon, newest?.updated_at].filter((value) => value !== undefined).map((value) => toMicros(value));
+	const bounds = [cursor.horizon, newest?.updated_at]
+		.filter((value) => value !== undefined)
+		.map((value) => toMicros(value));
 	const horizon = bounds.length > 0 ? Math.min(...bounds) : undefined;
 	const since = toMicros(cursor.since);
 	const seen = new Map(Object.entries(cursor.seen));
@@ -206,15 +231,22 @@ export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, sett
 	while (requests < settings.maxRequests) {
 		const from = resume ? resume.micros : since;
 		const plan = planPage(resume ? resume.position : -1, settings.pageSize);
-		const page = await fetchCounted({ updatedSince: fromMicros(from), sort: 'updated_at,id', page: plan.page, perPage: plan.perPage }).catch(
-			(error: unknown) => {
-				if (!(error instanceof OutOfTime)) throw error;
-				outOfTime = error;
-				return undefined;
-			},
-		);
+		const page = await fetchCounted({
+			updatedSince: fromMicros(from),
+			sort: 'updated_at,id',
+			page: plan.page,
+			perPage: plan.perPage,
+		}).catch((error: unknown) => {
+			if (!(error instanceof OutOfTime)) throw error;
+			outOfTime = error;
+			return undefined;
+		});
 		if (page === undefined) break;
-		const records = page.map((record) => ({ record, id: recordId(record), micros: toMicros(record.updated_at) }));
+		const records = page.map((record) => ({
+			record,
+			id: recordId(record),
+			micros: toMicros(record.updated_at),
+		}));
 
 		let previous = -Infinity;
 		for (const { record, id, micros } of records) {
@@ -236,7 +268,8 @@ export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, sett
 			changes.push({ kind: isNew ? 'created' : 'updated', record });
 		}
 
-		const anchored = plan.start === 0 || records.some((r) => r.id === resume?.id && r.micros === resume.micros);
+		const anchored =
+			plan.start === 0 || records.some((r) => r.id === resume?.id && r.micros === resume.micros);
 		if (!anchored) {
 			// Records before the page's start moved on: read this timestamp's records from the first page.
 			resume = resume && { ...resume, position: -1 };
@@ -244,7 +277,12 @@ export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, sett
 		}
 		if (records.length > 0) {
 			const last = records[records.length - 1];
-			resume = { updatedAt: fromMicros(last.micros), id: last.id, micros: last.micros, position: positionOfLast(records, from, plan.start) };
+			resume = {
+				updatedAt: fromMicros(last.micros),
+				id: last.id,
+				micros: last.micros,
+				position: positionOfLast(records, from, plan.start),
+			};
 		}
 		if (records.length < plan.perPage) {
 			complete = true;
@@ -255,16 +293,20 @@ export async function pollChanges(cursor: PollCursor, fetchPage: FetchPage, sett
 	// Records not yet emitted lie at or after the last one read, or became visible late and then
 	// have updated_at ≥ horizon − lookback (hazard 3); the next read from the start begins there.
 	let nextSince = since;
-	if (resume && horizon !== undefined) nextSince = Math.max(since, Math.min(resume.micros, horizon - settings.lookbackMicros));
+	if (resume && horizon !== undefined)
+		nextSince = Math.max(since, Math.min(resume.micros, horizon - settings.lookbackMicros));
 	const nextCreatedSince = complete ? nextSince : createdSince;
 	const next: PollCursor = {
 		since: fromMicros(nextSince),
 		seen: Object.fromEntries([...seen].filter(([, updatedAt]) => toMicros(updatedAt) >= nextSince)),
 		createdSince: fromMicros(nextCreatedSince),
-		created: Object.fromEntries([...created].filter(([, createdAt]) => toMicros(createdAt) >= nextCreatedSince)),
+		created: Object.fromEntries(
+			[...created].filter(([, createdAt]) => toMicros(createdAt) >= nextCreatedSince),
+		),
 	};
 	if (!complete) {
-		if (resume) next.resume = { updatedAt: resume.updatedAt, id: resume.id, position: resume.position };
+		if (resume)
+			next.resume = { updatedAt: resume.updatedAt, id: resume.id, position: resume.position };
 		if (horizon !== undefined) next.horizon = fromMicros(horizon);
 	}
 	return { cursor: next, changes, requests, complete, ...(outOfTime && { outOfTime }) };

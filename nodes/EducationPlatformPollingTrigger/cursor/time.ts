@@ -8,7 +8,9 @@ const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]
 /** `2026-09-01T08:30:00.123456Z` (or any zone, 0–9 fraction digits) → µs since the epoch. */
 export function toMicros(timestamp: unknown, field = 'updated_at'): number {
 	const match = typeof timestamp === 'string' ? TIMESTAMP.exec(timestamp.trim()) : null;
-	const seconds = match ? Date.parse(`${match[1]}${match[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`) : NaN;
+	const seconds = match
+		? Date.parse(`${match[1]}${match[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`)
+		: NaN;
 	if (!match || !Number.isFinite(seconds)) {
 		throw new ActionableError(
 			`A record's ${field} is ${JSON.stringify(timestamp)}, not an ISO 8601 date-time with a time zone`,

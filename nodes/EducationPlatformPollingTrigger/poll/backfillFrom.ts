@@ -12,7 +12,8 @@ export function backfillStart(value: unknown, timeZone: string): string | undefi
 	let problem: string | undefined;
 	try {
 		start = toApiDateTime(value, timeZone);
-		if (start !== undefined && !start.includes('T')) start = toApiDateTime(`${start}T00:00:00`, timeZone);
+		if (start !== undefined && !start.includes('T'))
+			start = toApiDateTime(`${start}T00:00:00`, timeZone);
 	} catch (error) {
 		problem = (error as Error).message;
 	}

@@ -55,7 +55,8 @@ export async function runAlone<T>(guard: PollGuard<T>, poll: () => Promise<T>): 
 	running.set(guard.key, Date.now());
 	try {
 		const result = await poll();
-		if (guard.emitted(result)) emittedFrom.set(guard.key, { position: guard.position, at: Date.now() });
+		if (guard.emitted(result))
+			emittedFrom.set(guard.key, { position: guard.position, at: Date.now() });
 		return result;
 	} finally {
 		running.delete(guard.key);

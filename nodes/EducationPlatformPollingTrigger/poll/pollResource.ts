@@ -6,7 +6,12 @@ import { backfillStart } from './backfillFrom';
 import { isJsonRecord, type JsonRecord } from '../../shared/jsonRecord';
 import { parseListPage, type ListResponse } from '../../shared/list/page';
 import { wholeNumber } from '../../shared/parameters';
-import { apiRequest, DeadlineReachedError, readCredential, type CredentialSnapshot } from '../../shared/transport';
+import {
+	apiRequest,
+	DeadlineReachedError,
+	readCredential,
+	type CredentialSnapshot,
+} from '../../shared/transport';
 import {
 	MIN_REQUESTS,
 	newestOfKinds,
@@ -18,7 +23,11 @@ import {
 	type PollCursor,
 	type PollOutcome,
 } from '../cursor/cursor';
-import { pollableResources, RESOURCES, type PollableResource } from '../../shared/resources/registry';
+import {
+	pollableResources,
+	RESOURCES,
+	type PollableResource,
+} from '../../shared/resources/registry';
 import { runAlone, type Busy, type PollGuard } from './pollGuard';
 import { quoted } from '../../shared/errors';
 
@@ -44,8 +53,12 @@ interface PollTime {
 
 /** This poll's time: POLL_TIME_LIMIT_MS, or n8n's budget when that is less (n8n 1.x has none). */
 function pollTime(context: IPollFunctions, startedAt: number): PollTime {
-	const budget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : Infinity;
-	return { startedAt, limitMs: budget > 0 ? Math.min(POLL_TIME_LIMIT_MS, budget) : POLL_TIME_LIMIT_MS };
+	const budget =
+		typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : Infinity;
+	return {
+		startedAt,
+		limitMs: budget > 0 ? Math.min(POLL_TIME_LIMIT_MS, budget) : POLL_TIME_LIMIT_MS,
+	};
 }
 
 interface PollOptions {
@@ -60,12 +73,28 @@ interface PollOptions {
  * credential is read once per poll, not once per request, and never kept from one poll to the next.
  * With a `deadline` (a scheduled poll's time limit), a page that cannot be read by then is `OutOfTime`.
  */
-function pageFetcher(context: IPollFunctions, resource: PollableResource, filters: IDataObject, credential: CredentialSnapshot, deadline?: number): FetchPage {
+function pageFetcher(
+	context: IPollFunctions,
+	resource: PollableResource,
+	filters: IDataObject,
+	credential: CredentialSnapshot,
+	deadline?: number,
+): FetchPage {
 	return async (request) => {
-		const qs: IDataObject = { ...filters, sort: request.sort, page: request.page, per_page: request.perPage };
+		const qs: IDataObject = {
+			...filters,
+			sort: request.sort,
+			page: request.page,
+			per_page: request.perPage,
+		};
 		if (request.updatedSince !== undefined) qs['filter[updated_since]'] = request.updatedSince;
 		try {
-			const response = (await apiRequest.call(context, 'GET', resource.descriptor.path, { qs, returnFullResponse: true, credential, deadline })) as ListResponse;
+			const response = (await apiRequest.call(context, 'GET', resource.descriptor.path, {
+				qs,
+				returnFullResponse: true,
+				credential,
+				deadline,
+			})) as ListResponse;
 			return parseListPage(response).items.filter(isJsonRecord);
 		} catch (error) {
 			throw error instanceof DeadlineReachedError ? new OutOfTime(error) : error;
@@ -103,9 +132,21 @@ function skipOrFail(context: IPollFunctions, outOfTime: OutOfTime, time: PollTim
  * One output item. `id` and `updated_at` (the version this item reports) are in every item, also
  * with Simplify: together with `event` they are the key to drop a change n8n emits twice (docs/polling-trigger.md "When a change runs twice, or not at all").
  */
-function toItem(resource: PollableResource, kind: ChangeKind, record: JsonRecord, simplify: boolean): INodeExecutionData {
-	const data = simplify ? { ...(resource.descriptor.simplify(record) as IDataObject), updated_at: record.updated_at as string } : (record as IDataObject);
-	const changed = isJsonRecord(record.previous_attributes) ? { previous_attributes: record.previous_attributes as IDataObject } : {};
+function toItem(
+	resource: PollableResource,
+	kind: ChangeKind,
+	record: JsonRecord,
+	simplify: boolean,
+): INodeExecutionData {
+	const data = simplify
+		? {
+				...(resource.descriptor.simplify(record) as IDataObject),
+				updated_at: record.updated_at as string,
+			}
+		: (record as IDataObject);
+	const changed = isJsonRecord(record.previous_attributes)
+		? { previous_attributes: record.previous_attributes as IDataObject }
+		: {};
 	return { json: { event: resource.events[kind].event, event_kind: kind, ...changed, ...data } };
 }
 
@@ -113,9 +154,22 @@ function toItem(resource: PollableResource, kind: ChangeKind, record: JsonRecord
  * The poll's reading: the cursor of a first activation (then nothing to emit: null), or the
  * changes since the stored cursor. `OutOfTime` when the first request could not be answered in time.
  */
-async function readChanges(context: IPollFunctions, staticData: IDataObject, fetchPage: FetchPage, options: PollOptions): Promise<PollOutcome | null> {
-	const maxRequests = wholeNumber(options.maxRequests ?? DEFAULT_MAX_REQUESTS, 'Max Requests per Poll', MIN_REQUESTS);
-	const lookbackSeconds = wholeNumber(options.lookbackSeconds ?? DEFAULT_LOOKBACK_SECONDS, 'Lookback (Seconds)', 0);
+async function readChanges(
+	context: IPollFunctions,
+	staticData: IDataObject,
+	fetchPage: FetchPage,
+	options: PollOptions,
+): Promise<PollOutcome | null> {
+	const maxRequests = wholeNumber(
+		options.maxRequests ?? DEFAULT_MAX_REQUESTS,
+		'Max Requests per Poll',
+		MIN_REQUESTS,
+	);
+	const lookbackSeconds = wholeNumber(
+		options.lookbackSeconds ?? DEFAULT_LOOKBACK_SECONDS,
+		'Lookback (Seconds)',
+		0,
+	);
 	if (!isJsonRecord(staticData.cursor)) {
 		const backfillFrom = backfillStart(options.backfillFrom, context.getTimezone());
 		staticData.cursor = (await startCursor(fetchPage, backfillFrom)) as unknown as IDataObject;
@@ -140,24 +194,40 @@ async function pollChangesOnce(
 	filters: IDataObject,
 	time: PollTime,
 ): Promise<INodeExecutionData[][] | null> {
-	const fetchPage = pageFetcher(context, resource, filters, await readCredential.call(context), time.startedAt + time.limitMs);
+	const fetchPage = pageFetcher(
+		context,
+		resource,
+		filters,
+		await readCredential.call(context),
+		time.startedAt + time.limitMs,
+	);
 	const staticData = context.getWorkflowStaticData('node');
-	const outcome = await readChanges(context, staticData, fetchPage, options).catch((error: unknown) => {
-		if (error instanceof OutOfTime) return error;
-		throw error;
-	});
+	const outcome = await readChanges(context, staticData, fetchPage, options).catch(
+		(error: unknown) => {
+			if (error instanceof OutOfTime) return error;
+			throw error;
+		},
+	);
 	if (outcome instanceof OutOfTime) return skipOrFail(context, outcome, time);
 	if (outcome === null) return null;
 	staticData.cursor = outcome.cursor as unknown as IDataObject;
 	if (outcome.outOfTime) {
 		context.logger.info(
 			`Education Platform Polling Trigger: poll stopped after ${outcome.requests} requests and ${Math.round((Date.now() - time.startedAt) / 1000)} s, its time limit (${time.limitMs / 1000} s): ${whyOutOfTime(outcome.outOfTime, time)}; the next poll continues where this one stopped`,
-			{ resource: resource.descriptor.value, emitted: outcome.changes.length, resumeAt: outcome.cursor.resume?.updatedAt },
+			{
+				resource: resource.descriptor.value,
+				emitted: outcome.changes.length,
+				resumeAt: outcome.cursor.resume?.updatedAt,
+			},
 		);
 	} else if (!outcome.complete) {
 		context.logger.info(
 			`Education Platform Polling Trigger: poll cut short after ${outcome.requests} requests (Max Requests per Poll); the next poll continues where this one stopped`,
-			{ resource: resource.descriptor.value, emitted: outcome.changes.length, resumeAt: outcome.cursor.resume?.updatedAt },
+			{
+				resource: resource.descriptor.value,
+				emitted: outcome.changes.length,
+				resumeAt: outcome.cursor.resume?.updatedAt,
+			},
 		);
 	}
 	const items = outcome.changes
@@ -184,8 +254,14 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 	const startedAt = Date.now();
 	try {
 		const resourceName = this.getNodeParameter('resource') as string;
-		const resource = pollableResources(RESOURCES).find(({ descriptor }) => descriptor.value === resourceName);
-		if (!resource) throw new NodeOperationError(this.getNode(), `The resource ${quoted(resourceName)} cannot be polled`);
+		const resource = pollableResources(RESOURCES).find(
+			({ descriptor }) => descriptor.value === resourceName,
+		);
+		if (!resource)
+			throw new NodeOperationError(
+				this.getNode(),
+				`The resource ${quoted(resourceName)} cannot be polled`,
+			);
 		const events = this.getNodeParameter('events', []) as ChangeKind[];
 		if (events.length === 0) {
 			throw new NodeOperationError(this.getNode(), 'No event is selected', {
@@ -201,7 +277,9 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 		if (this.getMode() === 'manual') {
 			const fetchPage = pageFetcher(this, resource, filters, await readCredential.call(this));
 			const newest = await newestOfKinds(fetchPage, events);
-			return newest ? [[toItem(resource, newest.kind, newest.record, options.simplify === true)]] : null;
+			return newest
+				? [[toItem(resource, newest.kind, newest.record, options.simplify === true)]]
+				: null;
 		}
 
 		const workflowId = this.getWorkflow().id ?? '';
@@ -212,11 +290,18 @@ export async function pollResource(this: IPollFunctions): Promise<INodeExecution
 			position: JSON.stringify(this.getWorkflowStaticData('node').cursor ?? null),
 			emitted: (result) => result !== null,
 			onBusy: (busy) => {
-				this.logger.warn(`Education Platform Polling Trigger: ${skipReason(busy)}`, { workflowId, node: node.name });
+				this.logger.warn(`Education Platform Polling Trigger: ${skipReason(busy)}`, {
+					workflowId,
+					node: node.name,
+				});
 				return null;
 			},
 		};
-		return await runAlone(guard, async () => await pollChangesOnce(this, resource, events, options, filters, pollTime(this, startedAt)));
+		return await runAlone(
+			guard,
+			async () =>
+				await pollChangesOnce(this, resource, events, options, filters, pollTime(this, startedAt)),
+		);
 	} catch (error) {
 		throw toNodeError(this.getNode(), error);
 	}

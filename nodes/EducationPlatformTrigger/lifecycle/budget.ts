@@ -42,7 +42,10 @@ export interface RequestBounds {
 export function requestBounds(remainingMs: number): RequestBounds | undefined {
 	if (!(remainingMs >= MIN_REQUEST_MS)) return undefined;
 	const timeoutMs = Math.min(MAX_ATTEMPT_TIMEOUT_MS, Math.floor(remainingMs * 0.4));
-	return { timeoutMs, retry: { maxAttempts: MAX_ATTEMPTS, maxTotalWaitMs: remainingMs - MAX_ATTEMPTS * timeoutMs } };
+	return {
+		timeoutMs,
+		retry: { maxAttempts: MAX_ATTEMPTS, maxTotalWaitMs: remainingMs - MAX_ATTEMPTS * timeoutMs },
+	};
 }
 
 /** One activation of one trigger node, as its lifecycle calls share it. */
@@ -71,7 +74,11 @@ export class Activations {
 			current.running++;
 			return current;
 		}
-		const activation: Activation = { deadline: now + ACTIVATION_BUDGET_MS, running: 1, endedAt: now };
+		const activation: Activation = {
+			deadline: now + ACTIVATION_BUDGET_MS,
+			running: 1,
+			endedAt: now,
+		};
 		this.byKey.set(key, activation);
 		return activation;
 	}
@@ -80,13 +87,15 @@ export class Activations {
 	end(key: string, activation: Activation, now: number, registered = false): void {
 		activation.running = Math.max(0, activation.running - 1);
 		activation.endedAt = now;
-		if (registered && activation.running === 0 && this.byKey.get(key) === activation) this.byKey.delete(key);
+		if (registered && activation.running === 0 && this.byKey.get(key) === activation)
+			this.byKey.delete(key);
 	}
 
 	/** Activations with no call running for ACTIVATION_GAP_MS are over. */
 	private forgetEnded(now: number): void {
 		for (const [key, activation] of this.byKey) {
-			if (activation.running === 0 && now - activation.endedAt >= ACTIVATION_GAP_MS) this.byKey.delete(key);
+			if (activation.running === 0 && now - activation.endedAt >= ACTIVATION_GAP_MS)
+				this.byKey.delete(key);
 		}
 	}
 }

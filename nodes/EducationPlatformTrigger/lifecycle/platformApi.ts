@@ -8,7 +8,13 @@ import { webhookApi } from '../../shared/resources/registry';
 import { quoted } from '../../shared/errors';
 import { toNodeError } from '../../shared/toNodeError';
 import { apiRequest, isNotFoundError } from '../../shared/transport';
-import { ACTIVATION_BUDGET_MS, ACTIVATION_GAP_MS, Activations, requestBounds, type Activation } from './budget';
+import {
+	ACTIVATION_BUDGET_MS,
+	ACTIVATION_GAP_MS,
+	Activations,
+	requestBounds,
+	type Activation,
+} from './budget';
 import { checkedSigningSecret } from '../parameterValues';
 
 export type Subscription = webhookApi.Subscription;
@@ -90,7 +96,10 @@ function platformRequest(context: IHookFunctions): WebhookRequest {
 }
 
 /** The subscription with this id, or undefined when the platform answers 404. */
-export async function fetchSubscription(this: IHookFunctions, id: string): Promise<Subscription | undefined> {
+export async function fetchSubscription(
+	this: IHookFunctions,
+	id: string,
+): Promise<Subscription | undefined> {
 	try {
 		return await webhookApi.readSubscription(platformRequest(this), id);
 	} catch (error) {
@@ -106,7 +115,10 @@ export async function fetchSubscription(this: IHookFunctions, id: string): Promi
 }
 
 /** Every subscription registered for exactly this URL, oldest first. */
-export async function subscriptionsForUrl(this: IHookFunctions, url: string): Promise<Subscription[]> {
+export async function subscriptionsForUrl(
+	this: IHookFunctions,
+	url: string,
+): Promise<Subscription[]> {
 	return await webhookApi.listSubscriptions(platformRequest(this), url);
 }
 
@@ -115,7 +127,12 @@ export async function createSubscription(
 	url: string,
 	events: string[],
 ): Promise<{ id: string; secret: string }> {
-	const created = await webhookApi.createSubscription(platformRequest(this), { url, events, description: subscriptionDescription.call(this), enabled: true });
+	const created = await webhookApi.createSubscription(platformRequest(this), {
+		url,
+		events,
+		description: subscriptionDescription.call(this),
+		enabled: true,
+	});
 	this.logger.info(`Education Platform Trigger: registered subscription ${quoted(created.id)}`);
 	return { id: created.id, secret: requireSecret.call(this, created) };
 }
@@ -126,7 +143,12 @@ export async function updateSubscription(
 	url: string,
 	events: string[],
 ): Promise<void> {
-	await webhookApi.updateSubscription(platformRequest(this), id, { url, events, enabled: true, description: subscriptionDescription.call(this) });
+	await webhookApi.updateSubscription(platformRequest(this), id, {
+		url,
+		events,
+		enabled: true,
+		description: subscriptionDescription.call(this),
+	});
 }
 
 /** A new secret for a subscription whose secret we do not know; the old one stops at once. */
@@ -139,12 +161,22 @@ export async function rotateSecret(this: IHookFunctions, id: string): Promise<st
  * Base URL that holds it, when it is not the credential's current one (same origin only; the
  * transport refuses to send the credential anywhere else).
  */
-export async function deleteSubscription(this: IHookFunctions, id: string, platform?: string): Promise<void> {
+export async function deleteSubscription(
+	this: IHookFunctions,
+	id: string,
+	platform?: string,
+): Promise<void> {
 	try {
-		await webhookApi.deleteSubscription(platformRequest(this), id, platform ? (path) => apiUrl(platform, path) : undefined);
+		await webhookApi.deleteSubscription(
+			platformRequest(this),
+			id,
+			platform ? (path) => apiUrl(platform, path) : undefined,
+		);
 	} catch (error) {
 		if (isNotFoundError(error)) {
-			this.logger.info(`Education Platform Trigger: subscription ${quoted(id)} was already deleted`);
+			this.logger.info(
+				`Education Platform Trigger: subscription ${quoted(id)} was already deleted`,
+			);
 			return;
 		}
 		this.logger.error(`Education Platform Trigger: could not delete subscription ${quoted(id)}`, {
@@ -152,7 +184,8 @@ export async function deleteSubscription(this: IHookFunctions, id: string, platf
 		});
 		throw new NodeOperationError(this.getNode(), error as Error, {
 			message: `Could not remove ${webhookApi.subscriptionLabel(quoted(id))} from the platform: ${(error as Error).message}`,
-			description: `${errorDescription(error) ?? ''} The subscription may still send events: delete it in the platform's webhook settings, or activate the workflow again, which reuses it.`.trim(),
+			description:
+				`${errorDescription(error) ?? ''} The subscription may still send events: delete it in the platform's webhook settings, or activate the workflow again, which reuses it.`.trim(),
 		});
 	}
 }

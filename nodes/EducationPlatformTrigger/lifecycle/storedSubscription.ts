@@ -11,7 +11,13 @@ export interface StoredSubscription extends IDataObject {
 	webhookPlatform?: string;
 }
 
-const STORED_KEYS = ['webhookId', 'webhookSecret', 'webhookUrl', 'webhookEvents', 'webhookPlatform'] as const;
+const STORED_KEYS = [
+	'webhookId',
+	'webhookSecret',
+	'webhookUrl',
+	'webhookEvents',
+	'webhookPlatform',
+] as const;
 
 export function storedSubscription(this: IHookFunctions): StoredSubscription {
 	return this.getWorkflowStaticData('node') as StoredSubscription;

@@ -32,14 +32,20 @@ import {
 	updateSubscription,
 	type Subscription,
 } from './platformApi';
-import { clearStoredSubscription, saveSubscription, storedSubscription } from './storedSubscription';
+import {
+	clearStoredSubscription,
+	saveSubscription,
+	storedSubscription,
+} from './storedSubscription';
 
 export async function subscriptionExists(this: IHookFunctions): Promise<boolean> {
 	if (registrationMode.call(this) === 'manual') {
 		await checkManualSetup.call(this);
 		return true;
 	}
-	return await lifecycleCall(this, async () => await storedSubscriptionIsCurrent.call(this), { registered: (exists) => exists });
+	return await lifecycleCall(this, async () => await storedSubscriptionIsCurrent.call(this), {
+		registered: (exists) => exists,
+	});
 }
 
 async function storedSubscriptionIsCurrent(this: IHookFunctions): Promise<boolean> {
@@ -90,7 +96,11 @@ export async function registerSubscription(this: IHookFunctions): Promise<boolea
  * n8n shows says what failed and what to do, and n8n's log names the workflow, once per activation
  * (n8n's publication path tries create() up to 5 times).
  */
-function registrationFailed(this: IHookFunctions, error: NodeApiError | NodeOperationError, firstOfActivation: boolean): Error {
+function registrationFailed(
+	this: IHookFunctions,
+	error: NodeApiError | NodeOperationError,
+	firstOfActivation: boolean,
+): Error {
 	if (firstOfActivation) {
 		const cause = error.message.replace(/[.\s]*$/, '');
 		const workflow = this.getWorkflow();
@@ -99,9 +109,14 @@ function registrationFailed(this: IHookFunctions, error: NodeApiError | NodeOper
 		);
 	}
 	// A message, not the error: n8n's NodeOperationError returns a NodeOperationError passed to it unchanged.
-	return new NodeOperationError(this.getNode(), `Could not register the ${webhookApi.SUBSCRIPTION_NOUN} on the platform: ${error.message}`, {
-		description: `${error.description ?? ''} Until it is registered no event starts this workflow. ${REGISTRATION_RECOVERY}`.trim(),
-	});
+	return new NodeOperationError(
+		this.getNode(),
+		`Could not register the ${webhookApi.SUBSCRIPTION_NOUN} on the platform: ${error.message}`,
+		{
+			description:
+				`${error.description ?? ''} Until it is registered no event starts this workflow. ${REGISTRATION_RECOVERY}`.trim(),
+		},
+	);
 }
 
 async function register(this: IHookFunctions): Promise<void> {
@@ -191,7 +206,10 @@ async function movedPlatform(this: IHookFunctions): Promise<boolean> {
  * are refused with 401 from now on (its secret is forgotten), so none runs the workflow.
  */
 async function leaveOldPlatform(this: IHookFunctions): Promise<void> {
-	const { webhookId, webhookPlatform } = storedSubscription.call(this) as { webhookId: string; webhookPlatform: string };
+	const { webhookId, webhookPlatform } = storedSubscription.call(this) as {
+		webhookId: string;
+		webhookPlatform: string;
+	};
 	const current = await platformBaseUrl.call(this);
 	if (new URL(webhookPlatform).origin === new URL(current).origin) {
 		await deleteSubscription.call(this, webhookId, webhookPlatform);
@@ -233,7 +251,10 @@ async function checkManualSetup(this: IHookFunctions): Promise<void> {
 function wantedSubscription(this: IHookFunctions): { url: string; events: string[] } {
 	const url = this.getNodeWebhookUrl('default');
 	if (!url) {
-		throw new NodeOperationError(this.getNode(), 'n8n did not provide a webhook URL for this node.');
+		throw new NodeOperationError(
+			this.getNode(),
+			'n8n did not provide a webhook URL for this node.',
+		);
 	}
 	return { url, events: selectedEventTypes.call(this) };
 }

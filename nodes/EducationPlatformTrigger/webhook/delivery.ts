@@ -21,7 +21,13 @@ export type OutputMode = 'event' | 'data';
  * up to proxies and senders in between (`x-api-key`, cookies, `authorization`, `x-forwarded-*`,
  * a gateway's own tokens) and may carry credentials that must not end up in execution data.
  */
-const DELIVERY_HEADERS = new Set(['content-type', 'content-length', 'user-agent', 'webhook-id', 'webhook-timestamp']);
+const DELIVERY_HEADERS = new Set([
+	'content-type',
+	'content-length',
+	'user-agent',
+	'webhook-id',
+	'webhook-timestamp',
+]);
 
 /** Refuses invalid UTF-8 instead of replacing it. One for every delivery: decode() without `stream` keeps no state. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

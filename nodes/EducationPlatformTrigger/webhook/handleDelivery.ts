@@ -18,7 +18,12 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { eventOutput, parseEvent, type OutputMode } from './delivery';
-import { DEFAULT_TOLERANCE_SECONDS, MAX_TOLERANCE_SECONDS, MIN_TOLERANCE_SECONDS, verifyDelivery } from './signature';
+import {
+	DEFAULT_TOLERANCE_SECONDS,
+	MAX_TOLERANCE_SECONDS,
+	MIN_TOLERANCE_SECONDS,
+	verifyDelivery,
+} from './signature';
 import {
 	checkedSigningSecret,
 	manualSigningSecrets,
@@ -83,7 +88,12 @@ interface Configuration {
 async function configurationOf(this: IWebhookFunctions): Promise<Configuration> {
 	const secret = await signingSecrets.call(this);
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
-	return { secret, options, toleranceSeconds: toleranceOf.call(this, options), eventTypes: selectedEventTypes.call(this) };
+	return {
+		secret,
+		options,
+		toleranceSeconds: toleranceOf.call(this, options),
+		eventTypes: selectedEventTypes.call(this),
+	};
 }
 
 /**
@@ -99,7 +109,7 @@ async function configurationOf(this: IWebhookFunctions): Promise<Configuration> 
  */
 /** The 503's body: the same for every cause, which n8n's log names. */
 export const MISCONFIGURED_MESSAGE =
-	'This n8n workflow\'s Education Platform Trigger is not set up to check deliveries; n8n\'s log says what to fix.';
+	"This n8n workflow's Education Platform Trigger is not set up to check deliveries; n8n's log says what to fix.";
 
 function misconfigured(this: IWebhookFunctions, error: Error): IWebhookResponseData {
 	const hint = (error as { description?: unknown }).description;
@@ -155,7 +165,9 @@ async function rawBodyOf(this: IWebhookFunctions): Promise<Buffer> {
 		await request.readRawBody();
 	}
 	if (Buffer.isBuffer(request.rawBody)) return request.rawBody;
-	this.logger.warn('Education Platform Trigger: n8n provided no raw request body; verifying an empty body');
+	this.logger.warn(
+		'Education Platform Trigger: n8n provided no raw request body; verifying an empty body',
+	);
 	return Buffer.alloc(0);
 }
 

@@ -19,8 +19,16 @@ type ResponseFields = Pick<IWebhookDescription, 'responseMode' | 'responseData'>
 export function webhookResponseFields(): ResponseFields {
 	const helpers = n8nWorkflow as Partial<typeof n8nWorkflow>;
 	const base: ResponseFields = { responseMode: RESPONSE_MODE_TEMPLATE, responseData: 'noData' };
-	if (typeof helpers.webhookDescriptionFields !== 'function' || typeof helpers.fromParameter !== 'function') return base;
-	const native = helpers.webhookDescriptionFields({ responseMode: helpers.fromParameter('responseMode', 'onReceived') });
+	if (
+		typeof helpers.webhookDescriptionFields !== 'function' ||
+		typeof helpers.fromParameter !== 'function'
+	)
+		return base;
+	const native = helpers.webhookDescriptionFields({
+		responseMode: helpers.fromParameter('responseMode', 'onReceived'),
+	});
 	// The helper builds the same template; if a later n8n-workflow spells it otherwise, keep ours.
-	return native.responseMode === RESPONSE_MODE_TEMPLATE ? { ...native, responseData: 'noData' } : base;
+	return native.responseMode === RESPONSE_MODE_TEMPLATE
+		? { ...native, responseData: 'noData' }
+		: base;
 }

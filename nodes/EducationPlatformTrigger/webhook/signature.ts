@@ -113,7 +113,9 @@ export function decodeSigningSecret(secret: string): Buffer {
 
 /** Checks a delivery's `webhook-*` headers and signature against its raw body. */
 export function verifyDelivery(input: VerifyDeliveryInput): VerificationResult {
-	const keys = (typeof input.secret === 'string' ? [input.secret] : input.secret).map(decodeSigningSecret);
+	const keys = (typeof input.secret === 'string' ? [input.secret] : input.secret).map(
+		decodeSigningSecret,
+	);
 	const headers = signatureHeaders(input.headers);
 	const webhookId = single(headers['webhook-id']);
 	const timestampHeader = single(headers['webhook-timestamp']);
@@ -129,7 +131,10 @@ export function verifyDelivery(input: VerifyDeliveryInput): VerificationResult {
 		return failure('malformed_webhook_id', 'The webhook-id header is malformed.');
 	}
 	if (!UNIX_SECONDS.test(timestampHeader)) {
-		return failure('malformed_timestamp', 'The webhook-timestamp header is not a Unix time in seconds.');
+		return failure(
+			'malformed_timestamp',
+			'The webhook-timestamp header is not a Unix time in seconds.',
+		);
 	}
 
 	const timestamp = Number(timestampHeader);
@@ -149,12 +154,18 @@ export function verifyDelivery(input: VerifyDeliveryInput): VerificationResult {
 
 	const candidates = v1Signatures(signatureHeader);
 	if (candidates.length === 0) {
-		return failure('no_v1_signature', 'The webhook-signature header holds no well-formed v1 signature.');
+		return failure(
+			'no_v1_signature',
+			'The webhook-signature header holds no well-formed v1 signature.',
+		);
 	}
 
 	const expected = keys.map((key) =>
 		Buffer.from(
-			createHmac('sha256', key).update(`${webhookId}.${timestampHeader}.`, 'utf8').update(input.rawBody).digest('base64'),
+			createHmac('sha256', key)
+				.update(`${webhookId}.${timestampHeader}.`, 'utf8')
+				.update(input.rawBody)
+				.digest('base64'),
 		),
 	);
 	// Every candidate is compared with every key, so the time taken does not depend on which matched.

@@ -11,9 +11,20 @@ export interface FilterOption {
 
 const ZONE_NOTE = "A picked date-time is read in the workflow's time zone.";
 
-export function dateFilter(param: string, api: string, displayName: string, description: string): FilterOption {
+export function dateFilter(
+	param: string,
+	api: string,
+	displayName: string,
+	description: string,
+): FilterOption {
 	return {
-		option: { displayName, name: param, type: 'dateTime', default: '', description: `${description} ${ZONE_NOTE}` },
+		option: {
+			displayName,
+			name: param,
+			type: 'dateTime',
+			default: '',
+			description: `${description} ${ZONE_NOTE}`,
+		},
 		spec: { param, api, label: displayName, kind: 'date' },
 	};
 }
@@ -22,13 +33,23 @@ export function dateFilter(param: string, api: string, displayName: string, desc
 export function dateRangeFilters(field: string, displayName: string, what: string): FilterOption[] {
 	return (['after', 'before'] as const).map((bound) => {
 		const Bound = bound === 'after' ? 'After' : 'Before';
-		return dateFilter(`${field}${Bound}`, `${field}_${bound}`, `${displayName} ${Bound}`, `Only ${what} ${bound} this moment.`);
+		return dateFilter(
+			`${field}${Bound}`,
+			`${field}_${bound}`,
+			`${displayName} ${Bound}`,
+			`Only ${what} ${bound} this moment.`,
+		);
 	});
 }
 
 /** `filter[updated_since]`, inclusive: what incremental syncs and polling read. */
 export function updatedSinceFilter(plural: string): FilterOption {
-	return dateFilter('updatedSince', 'updated_since', 'Updated Since', `Only ${plural} changed at or after this moment (inclusive), for incremental syncs.`);
+	return dateFilter(
+		'updatedSince',
+		'updated_since',
+		'Updated Since',
+		`Only ${plural} changed at or after this moment (inclusive), for incremental syncs.`,
+	);
 }
 
 /** A text filter's description plus how to give several values. */
@@ -44,7 +65,13 @@ export interface FilterWording {
 	listNote?: string;
 }
 
-export function idsFilter(param: string, api: string, displayName: string, description: string, wording: FilterWording = {}): FilterOption {
+export function idsFilter(
+	param: string,
+	api: string,
+	displayName: string,
+	description: string,
+	wording: FilterWording = {},
+): FilterOption {
 	return {
 		option: {
 			displayName,
@@ -59,23 +86,55 @@ export function idsFilter(param: string, api: string, displayName: string, descr
 }
 
 /** Comma-separated texts, any of them; `emails` also checks that each is an address. */
-function listFilter(kind: 'textList' | 'emails', param: string, api: string, displayName: string, placeholder: string, description: string): FilterOption {
+function listFilter(
+	kind: 'textList' | 'emails',
+	param: string,
+	api: string,
+	displayName: string,
+	placeholder: string,
+	description: string,
+): FilterOption {
 	return {
-		option: { displayName, name: param, type: 'string', placeholder, default: '', description: withListNote(description, 'Separate several with commas to match any of them') },
+		option: {
+			displayName,
+			name: param,
+			type: 'string',
+			placeholder,
+			default: '',
+			description: withListNote(description, 'Separate several with commas to match any of them'),
+		},
 		spec: { param, api, label: displayName, kind },
 	};
 }
 
-export function textListFilter(param: string, api: string, displayName: string, placeholder: string, description: string): FilterOption {
+export function textListFilter(
+	param: string,
+	api: string,
+	displayName: string,
+	placeholder: string,
+	description: string,
+): FilterOption {
 	return listFilter('textList', param, api, displayName, placeholder, description);
 }
 
-export function emailsFilter(param: string, api: string, displayName: string, placeholder: string, description: string): FilterOption {
+export function emailsFilter(
+	param: string,
+	api: string,
+	displayName: string,
+	placeholder: string,
+	description: string,
+): FilterOption {
 	return listFilter('emails', param, api, displayName, placeholder, description);
 }
 
 /** One free text, sent trimmed. */
-export function textFilter(param: string, api: string, displayName: string, placeholder: string, description: string): FilterOption {
+export function textFilter(
+	param: string,
+	api: string,
+	displayName: string,
+	placeholder: string,
+	description: string,
+): FilterOption {
 	return {
 		option: { displayName, name: param, type: 'string', placeholder, default: '', description },
 		spec: { param, api, label: displayName, kind: 'text' },
@@ -88,29 +147,56 @@ const GRADE_LEVEL_OPTIONS: INodePropertyOptions[] = [
 ];
 
 /** Grade levels K (0) to 12, any of them; an expression may give "K,1,2". */
-export function gradeLevelsFilter(param: string, api: string, displayName: string, description: string): FilterOption {
+export function gradeLevelsFilter(
+	param: string,
+	api: string,
+	displayName: string,
+	description: string,
+): FilterOption {
 	return {
-		option: { displayName, name: param, type: 'multiOptions', options: GRADE_LEVEL_OPTIONS, default: [], description },
+		option: {
+			displayName,
+			name: param,
+			type: 'multiOptions',
+			options: GRADE_LEVEL_OPTIONS,
+			default: [],
+			description,
+		},
 		spec: { param, api, label: displayName, kind: 'gradeLevels' },
 	};
 }
 
 /** An API value as a dropdown name, in Title Case: `bank_transfer` → "Bank Transfer", `date_of_birth` → "Date of Birth". */
 function optionName(value: string): string {
-	const word = (part: string) => (part === 'id' ? 'ID' : part === 'of' ? part : part.charAt(0).toUpperCase() + part.slice(1));
+	const word = (part: string) =>
+		part === 'id' ? 'ID' : part === 'of' ? part : part.charAt(0).toUpperCase() + part.slice(1);
 	return value.split('_').map(word).join(' ');
 }
 
 /** A multi-select of the values the API knows, any of them. */
-export function enumFilter(param: string, api: string, displayName: string, values: readonly string[], noun: string, description: string): FilterOption {
-	const options: INodePropertyOptions[] = [...values].sort().map((value) => ({ name: optionName(value), value }));
+export function enumFilter(
+	param: string,
+	api: string,
+	displayName: string,
+	values: readonly string[],
+	noun: string,
+	description: string,
+): FilterOption {
+	const options: INodePropertyOptions[] = [...values]
+		.sort()
+		.map((value) => ({ name: optionName(value), value }));
 	return {
 		option: { displayName, name: param, type: 'multiOptions', options, default: [], description },
 		spec: { param, api, label: displayName, kind: 'enum', values, noun },
 	};
 }
 
-export function booleanFilter(param: string, api: string, displayName: string, description: string): FilterOption {
+export function booleanFilter(
+	param: string,
+	api: string,
+	displayName: string,
+	description: string,
+): FilterOption {
 	return {
 		option: {
 			displayName,
@@ -133,7 +219,9 @@ export function listParameters(
 	sortable: readonly string[],
 ): { filterOptions: INodeProperties[]; query: ListQuerySpec; sortOptions: INodePropertyOptions[] } {
 	return {
-		filterOptions: filters.map((filter) => filter.option).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		filterOptions: filters
+			.map((filter) => filter.option)
+			.sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		query: { filters: filters.map((filter) => filter.spec), sortable },
 		sortOptions: sortOptions(sortable),
 	};

@@ -12,7 +12,7 @@ export const additionalFiltersProperty: INodeProperties = {
 	typeOptions: { multipleValues: true },
 	default: {},
 	description:
-		'Filters the Filters list does not offer, by the name the platform\'s documentation gives them (e.g. enrolled_after)',
+		"Filters the Filters list does not offer, by the name the platform's documentation gives them (e.g. enrolled_after)",
 	options: [
 		{
 			displayName: 'Filter',
@@ -24,7 +24,8 @@ export const additionalFiltersProperty: INodeProperties = {
 					type: 'string',
 					placeholder: 'e.g. enrolled_after',
 					default: '',
-					description: 'The filter\'s name as the platform\'s documentation gives it, e.g. enrolled_after',
+					description:
+						"The filter's name as the platform's documentation gives it, e.g. enrolled_after",
 				},
 				{
 					displayName: 'Value',
@@ -40,7 +41,10 @@ export const additionalFiltersProperty: INodeProperties = {
 };
 
 /** The Sort rules of a resource with these sortable fields. */
-export function sortProperty(fields: INodePropertyOptions[], defaultField: string): INodeProperties {
+export function sortProperty(
+	fields: INodePropertyOptions[],
+	defaultField: string,
+): INodeProperties {
 	return {
 		displayName: 'Sort',
 		name: 'sort',
@@ -48,13 +52,20 @@ export function sortProperty(fields: INodePropertyOptions[], defaultField: strin
 		placeholder: 'Add Sort Rule',
 		typeOptions: { multipleValues: true, sortable: true },
 		default: {},
-		description: 'Order of the results. Later rules break ties of earlier ones; the API breaks remaining ties by ID.',
+		description:
+			'Order of the results. Later rules break ties of earlier ones; the API breaks remaining ties by ID.',
 		options: [
 			{
 				displayName: 'Rule',
 				name: 'rule',
 				values: [
-					{ displayName: 'Field', name: 'field', type: 'options', options: fields, default: defaultField },
+					{
+						displayName: 'Field',
+						name: 'field',
+						type: 'options',
+						options: fields,
+						default: defaultField,
+					},
 					{
 						displayName: 'Direction',
 						name: 'direction',

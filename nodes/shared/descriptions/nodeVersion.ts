@@ -15,6 +15,15 @@ export function beforeVersion(version: number): NonNullable<IDisplayOptions['sho
 }
 
 /** The property, shown only where its own display options and `versions` (sinceVersion, beforeVersion) say. */
-export function onlyIn(property: INodeProperties, versions: NonNullable<IDisplayOptions['show']>): INodeProperties {
-	return { ...property, displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, ...versions } } };
+export function onlyIn(
+	property: INodeProperties,
+	versions: NonNullable<IDisplayOptions['show']>,
+): INodeProperties {
+	return {
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...property.displayOptions?.show, ...versions },
+		},
+	};
 }

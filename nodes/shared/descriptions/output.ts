@@ -37,9 +37,17 @@ export function outputProperties(resource: OutputFields): INodeProperties[] {
 			type: 'options',
 			default: 'simplified',
 			options: [
-				{ name: 'Simplified', value: OUTPUT.simplified, description: `Only ${resource.simplifiedFields?.description ?? resource.simplifyDescription}` },
+				{
+					name: 'Simplified',
+					value: OUTPUT.simplified,
+					description: `Only ${resource.simplifiedFields?.description ?? resource.simplifyDescription}`,
+				},
 				{ name: 'Raw', value: OUTPUT.raw, description: 'Every field of the record' },
-				{ name: 'Selected Fields', value: OUTPUT.selected, description: 'The fields you pick, and the ID' },
+				{
+					name: 'Selected Fields',
+					value: OUTPUT.selected,
+					description: 'The fields you pick, and the ID',
+				},
 			],
 			displayOptions: { show: { ...sinceVersion(2), '@tool': [true] } },
 		},

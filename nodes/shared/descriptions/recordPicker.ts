@@ -20,7 +20,14 @@ export interface RecordPicker {
 	id: { example: string; check?: { pattern: string; errorMessage: string } };
 }
 
-export function recordPicker({ name, displayName, description, required, list, id }: RecordPicker): INodeProperties {
+export function recordPicker({
+	name,
+	displayName,
+	description,
+	required,
+	list,
+	id,
+}: RecordPicker): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -42,7 +49,17 @@ export function recordPicker({ name, displayName, description, required, list, i
 				type: 'string',
 				placeholder: `e.g. ${id.example}`,
 				...(id.check
-					? { validation: [{ type: 'regex', properties: { regex: `^\\s*${id.check.pattern}\\s*$`, errorMessage: id.check.errorMessage } }] }
+					? {
+							validation: [
+								{
+									type: 'regex',
+									properties: {
+										regex: `^\\s*${id.check.pattern}\\s*$`,
+										errorMessage: id.check.errorMessage,
+									},
+								},
+							],
+						}
 					: {}),
 			},
 		],

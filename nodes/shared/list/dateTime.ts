@@ -3,7 +3,8 @@
 import { quoted } from '../errors';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** `2026-01-20T15:22:03.000Z` → `2026-01-20T15:22:03Z`; keeps milliseconds when there are some. */
 function toUtcString(ms: number): string {
@@ -54,10 +55,23 @@ function wallClockToUtcMs(wallClockAsUtcMs: number, timeZone: string): number {
  * 2 March, and 24:00 over to the next day).
  */
 function wallClockMs(groups: Array<string | undefined>): number | undefined {
-	const [year, month, day, hour = 0, minute = 0, second = 0] = groups.slice(0, 6).map((group) => Number(group ?? 0));
-	const ms = Date.UTC(year, month - 1, day, hour, minute, second, Math.round(Number(`0.${groups[6] ?? 0}`) * 1000));
+	const [year, month, day, hour = 0, minute = 0, second = 0] = groups
+		.slice(0, 6)
+		.map((group) => Number(group ?? 0));
+	const ms = Date.UTC(
+		year,
+		month - 1,
+		day,
+		hour,
+		minute,
+		second,
+		Math.round(Number(`0.${groups[6] ?? 0}`) * 1000),
+	);
 	const check = new Date(ms);
-	const sameDay = check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
+	const sameDay =
+		check.getUTCFullYear() === year &&
+		check.getUTCMonth() === month - 1 &&
+		check.getUTCDate() === day;
 	return sameDay && hour <= 23 && minute <= 59 && second <= 59 ? ms : undefined;
 }
 
@@ -73,7 +87,9 @@ function zoneOffsetOf(zone: string): number | null {
 function isDateLike(value: unknown): value is { toISO: () => string } | Date {
 	return (
 		value instanceof Date ||
-		(typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function')
+		(typeof value === 'object' &&
+			value !== null &&
+			typeof (value as { toISO?: unknown }).toISO === 'function')
 	);
 }
 
@@ -94,7 +110,8 @@ export function toApiDateTime(value: unknown, timeZone: string): string | undefi
 	if (text === '') return undefined;
 	const date = DATE_ONLY.exec(text);
 	if (date) {
-		if (wallClockMs(date.slice(1)) === undefined) throw new Error(`${quoted(text)} is not a valid date`);
+		if (wallClockMs(date.slice(1)) === undefined)
+			throw new Error(`${quoted(text)} is not a valid date`);
 		return text;
 	}
 	const dateTime = DATE_TIME.exec(text);
@@ -102,8 +119,11 @@ export function toApiDateTime(value: unknown, timeZone: string): string | undefi
 		const wallClock = wallClockMs(dateTime.slice(1, 8));
 		const zone = dateTime[8];
 		const offset = zone === undefined ? undefined : zoneOffsetOf(zone);
-		if (wallClock === undefined || offset === null) throw new Error(`${quoted(text)} is not a valid date-time`);
-		return toUtcString(offset === undefined ? wallClockToUtcMs(wallClock, timeZone) : wallClock - offset);
+		if (wallClock === undefined || offset === null)
+			throw new Error(`${quoted(text)} is not a valid date-time`);
+		return toUtcString(
+			offset === undefined ? wallClockToUtcMs(wallClock, timeZone) : wallClock - offset,
+		);
 	}
 	throw new Error(`${quoted(text)} is not a date. Use e.g. 2026-01-31 or 2026-01-31T08:00:00Z`);
 }

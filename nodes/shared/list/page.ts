@@ -40,7 +40,9 @@ function lastPageOf(lastPage: unknown, total: unknown, perPage: unknown): number
 	const reported = toNumber(lastPage);
 	if (reported !== undefined) return reported;
 	const [count, size] = [toNumber(total), toNumber(perPage)];
-	return count !== undefined && size !== undefined && size > 0 ? Math.max(1, Math.ceil(count / size)) : undefined;
+	return count !== undefined && size !== undefined && size > 0
+		? Math.max(1, Math.ceil(count / size))
+		: undefined;
 }
 
 function toUrl(value: unknown): string | undefined {
@@ -108,7 +110,10 @@ export function parseListPage(response: ListResponse): ParsedPage {
 		}
 		return { items: body.data, paged: hasLink, nextUrl: linkNext };
 	}
-	const seen = typeof body === 'string' ? `text starting "${body.slice(0, 60)}"` : JSON.stringify(body)?.slice(0, 80);
+	const seen =
+		typeof body === 'string'
+			? `text starting "${body.slice(0, 60)}"`
+			: JSON.stringify(body)?.slice(0, 80);
 	throw new ActionableError(
 		'The API did not answer with a list',
 		`Expected JSON with a "data" array (or a JSON array) but got ${seen ?? 'nothing'}. Check that the credential's Base URL is the platform's address (e.g. https://school.example.com or https://school.example.com/api).`,
@@ -137,7 +142,11 @@ export function nextPageQuery(current: Query, page: ParsedPage): Query | undefin
 	// per_page silently, and stopping there would drop students without a word.
 	if (page.perPage !== undefined && page.items.length < page.perPage) return undefined;
 	if (page.nextUrl) return { ...current, ...queryOfUrl(page.nextUrl) };
-	if (page.currentPage !== undefined && page.lastPage !== undefined && page.currentPage < page.lastPage) {
+	if (
+		page.currentPage !== undefined &&
+		page.lastPage !== undefined &&
+		page.currentPage < page.lastPage
+	) {
 		return { ...current, page: page.currentPage + 1 };
 	}
 	// No paging information at all (a bare `{data: [...]}`, or an array without a Link header):

@@ -24,7 +24,11 @@ export interface ReadPagesOptions {
 }
 
 /** Reads pages one after the other from `first`, and returns the items of the pages it read. */
-export async function readPages(fetchPage: FetchListPage, first: Query, options: ReadPagesOptions = {}): Promise<unknown[]> {
+export async function readPages(
+	fetchPage: FetchListPage,
+	first: Query,
+	options: ReadPagesOptions = {},
+): Promise<unknown[]> {
 	const { maxPages = Infinity, onPage, next = nextPageQuery } = options;
 	const items: unknown[] = [];
 	let query: Query | undefined = first;
@@ -45,7 +49,9 @@ function canonicalQuery(query: Query): string {
 }
 
 function idOf(item: unknown): string | undefined {
-	return isJsonRecord(item) && (typeof item.id === 'number' || typeof item.id === 'string') ? String(item.id) : undefined;
+	return isJsonRecord(item) && (typeof item.id === 'number' || typeof item.id === 'string')
+		? String(item.id)
+		: undefined;
 }
 
 export interface CollectOptions {
@@ -126,7 +132,11 @@ class Listing {
  * page 1 must lead to page 2 of the same query (no cursor, no other parameters in its next link)
  * and tell how many pages there are. With a limit, only the pages holding it.
  */
-export function concurrentLastPage(query: Query, page: ParsedPage, limit?: number): number | undefined {
+export function concurrentLastPage(
+	query: Query,
+	page: ParsedPage,
+	limit?: number,
+): number | undefined {
 	const next = nextPageQuery(query, page);
 	if (!next || canonicalQuery(next) !== canonicalQuery({ ...query, page: 2 })) return undefined;
 	if (page.lastPage === undefined || page.lastPage < 2) return undefined;
@@ -159,8 +169,15 @@ export interface SchedulerOptions<T> {
  */
 export const REORDER_WINDOW_FACTOR = 2;
 
-export async function fetchPagesInOrder<T>({ first, last, concurrency, fetchPage, onPage }: SchedulerOptions<T>): Promise<void> {
-	if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a whole number of at least 1; got ${concurrency}`);
+export async function fetchPagesInOrder<T>({
+	first,
+	last,
+	concurrency,
+	fetchPage,
+	onPage,
+}: SchedulerOptions<T>): Promise<void> {
+	if (!Number.isInteger(concurrency) || concurrency < 1)
+		throw new RangeError(`concurrency must be a whole number of at least 1; got ${concurrency}`);
 	const done = new Map<number, T>();
 	const inFlight = new Set<Promise<void>>();
 	let nextToStart = first;
@@ -202,7 +219,12 @@ export async function fetchPagesInOrder<T>({ first, last, concurrency, fetchPage
 
 	const aheadLimit = concurrency * REORDER_WINDOW_FACTOR;
 	while (!stopped) {
-		while (!stopped && inFlight.size < concurrency && nextToStart <= last && nextToStart - nextToHand < aheadLimit) {
+		while (
+			!stopped &&
+			inFlight.size < concurrency &&
+			nextToStart <= last &&
+			nextToStart - nextToHand < aheadLimit
+		) {
 			start(nextToStart++);
 		}
 		if (inFlight.size === 0) break;
@@ -235,13 +257,18 @@ async function takeAtOnce(
 			const query = { ...base, page: number };
 			const page = parseListPage(response);
 			if (page.currentPage !== undefined && page.currentPage !== number) {
-				throw new ActionableError(`The API answered page ${page.currentPage} when asked for page ${number}`, LOOP_ADVICE);
+				throw new ActionableError(
+					`The API answered page ${page.currentPage} when asked for page ${number}`,
+					LOOP_ADVICE,
+				);
 			}
 			listing.take(query, page);
 			reached = { query, page };
 			const next = listing.next(query, page);
 			// Go on at once only while each page leads to the following one.
-			return next !== undefined && canonicalQuery(next) === canonicalQuery({ ...base, page: number + 1 });
+			return (
+				next !== undefined && canonicalQuery(next) === canonicalQuery({ ...base, page: number + 1 })
+			);
 		},
 	});
 	return reached;
@@ -252,16 +279,29 @@ async function takeAtOnce(
  * when it tells the page count, pages 2..last are requested `concurrency` at a time and taken in
  * page order; a last page that turns out not to be the last is followed one by one.
  */
-export async function collectPages(fetchPage: FetchListPage, options: CollectOptions): Promise<unknown[]> {
+export async function collectPages(
+	fetchPage: FetchListPage,
+	options: CollectOptions,
+): Promise<unknown[]> {
 	const listing = new Listing(options.limit);
 	const concurrency = options.concurrency ?? 1;
-	await readPages(fetchPage, { ...options.query, page: 1, per_page: options.perPage }, {
-		onPage: (query, page) => listing.take(query, page),
-		next: async (query, page) => {
-			const last = concurrency > 1 && !listing.full && query.page === 1 ? concurrentLastPage(query, page, options.limit) : undefined;
-			const reached = last === undefined ? undefined : await takeAtOnce(fetchPage, listing, query, last, concurrency);
-			return reached ? listing.next(reached.query, reached.page) : listing.next(query, page);
+	await readPages(
+		fetchPage,
+		{ ...options.query, page: 1, per_page: options.perPage },
+		{
+			onPage: (query, page) => listing.take(query, page),
+			next: async (query, page) => {
+				const last =
+					concurrency > 1 && !listing.full && query.page === 1
+						? concurrentLastPage(query, page, options.limit)
+						: undefined;
+				const reached =
+					last === undefined
+						? undefined
+						: await takeAtOnce(fetchPage, listing, query, last, concurrency);
+				return reached ? listing.next(reached.query, reached.page) : listing.next(query, page);
+			},
 		},
-	});
+	);
 	return listing.result();
 }

@@ -84,7 +84,8 @@ export interface ListQuerySpec {
 /** A multi-select, an array from an expression, a number, or a comma-separated text → trimmed items. */
 export function toList(value: unknown): string[] {
 	if (value === undefined || value === null) return [];
-	if (typeof value === 'object' && !Array.isArray(value) && '__rl' in value) return toList((value as { value?: unknown }).value);
+	if (typeof value === 'object' && !Array.isArray(value) && '__rl' in value)
+		return toList((value as { value?: unknown }).value);
 	const raw = Array.isArray(value) ? value : String(value).split(',');
 	return raw.map((item) => String(item).trim()).filter((item) => item !== '');
 }
@@ -102,7 +103,10 @@ function parseEnum(value: unknown, spec: FilterSpec): string | undefined {
 	const chosen = toList(value).map((item) => {
 		const known = allowed.find((candidate) => candidate.toLowerCase() === item.toLowerCase());
 		if (known === undefined) {
-			throw new ActionableError(`${spec.label} ${quoted(item.toLowerCase())} is not ${spec.noun ?? 'a valid value'}`, `Use any of: ${allowed.join(', ')}.`);
+			throw new ActionableError(
+				`${spec.label} ${quoted(item.toLowerCase())} is not ${spec.noun ?? 'a valid value'}`,
+				`Use any of: ${allowed.join(', ')}.`,
+			);
 		}
 		return known;
 	});
@@ -128,7 +132,10 @@ export function parseGradeLevels(value: unknown): string | undefined {
 function parseIds(value: unknown, label: string): string | undefined {
 	const ids = toList(value).map((token) => {
 		if (!/^\d+$/.test(token) || Number(token) < 1) {
-			throw new ActionableError(`${label} ${quoted(token)} is not valid`, `${label} takes whole numbers above 0, separated by commas, e.g. "12, 31".`);
+			throw new ActionableError(
+				`${label} ${quoted(token)} is not valid`,
+				`${label} takes whole numbers above 0, separated by commas, e.g. "12, 31".`,
+			);
 		}
 		return Number(token);
 	});
@@ -159,7 +166,10 @@ function parseBoolean(value: unknown, label: string): string | undefined {
 	if (value === true || value === false) return String(value);
 	const text = String(value).trim().toLowerCase();
 	if (text === 'true' || text === 'false') return text;
-	throw new ActionableError(`${label} is ${quoted(String(value))}, it must be true or false`, `Set ${label} to true or false.`);
+	throw new ActionableError(
+		`${label} is ${quoted(String(value))}, it must be true or false`,
+		`Set ${label} to true or false.`,
+	);
 }
 
 function parseDate(value: unknown, label: string, timeZone: string): string | undefined {
@@ -203,7 +213,12 @@ function filterName(raw: unknown): string {
 	return wrapped ? wrapped[1].trim() : name;
 }
 
-function addAdditionalFilters(query: Query, pairs: NameValue[], specs: readonly FilterSpec[], label: string): void {
+function addAdditionalFilters(
+	query: Query,
+	pairs: NameValue[],
+	specs: readonly FilterSpec[],
+	label: string,
+): void {
 	// "Additional filter", "Other filter": one entry of the list the panel calls `label`.
 	const entry = label.replace(/ Filters$/, ' filter');
 	const seen = new Set<string>();
@@ -224,7 +239,10 @@ function addAdditionalFilters(query: Query, pairs: NameValue[], specs: readonly 
 		}
 		if (key in query) {
 			const filterLabel = specs.find((spec) => spec.api === name)?.label ?? name;
-			throw new ActionableError(`Filter ${quoted(name)} is set both in Filters (${filterLabel}) and in ${label}`, 'Remove one of the two.');
+			throw new ActionableError(
+				`Filter ${quoted(name)} is set both in Filters (${filterLabel}) and in ${label}`,
+				'Remove one of the two.',
+			);
 		}
 		seen.add(name);
 		const value = parseText(Array.isArray(pair.value) ? pair.value.join(',') : pair.value);
@@ -239,13 +257,23 @@ export function buildSort(rules: SortRule[], sortable: readonly string[]): strin
 	const parts = rules.map((rule) => {
 		const field = String(rule.field ?? '').trim();
 		if (!/^[a-z][a-z0-9_.]*$/.test(field)) {
-			throw new ActionableError(`Sort field ${quoted(field)} is not valid`, `Sortable fields: ${sortable.join(', ')}.`);
+			throw new ActionableError(
+				`Sort field ${quoted(field)} is not valid`,
+				`Sortable fields: ${sortable.join(', ')}.`,
+			);
 		}
-		if (seen.has(field)) throw new ActionableError(`Sort field ${quoted(field)} is listed twice`, 'Keep each field once in Sort.');
+		if (seen.has(field))
+			throw new ActionableError(
+				`Sort field ${quoted(field)} is listed twice`,
+				'Keep each field once in Sort.',
+			);
 		seen.add(field);
 		const direction = String(rule.direction ?? 'asc').toLowerCase();
 		if (direction !== 'asc' && direction !== 'desc') {
-			throw new ActionableError(`Sort direction ${quoted(direction)} is not valid`, 'Use "asc" or "desc".');
+			throw new ActionableError(
+				`Sort direction ${quoted(direction)} is not valid`,
+				'Use "asc" or "desc".',
+			);
 		}
 		return direction === 'desc' ? `-${field}` : field;
 	});
@@ -262,7 +290,12 @@ export function buildListQuery(spec: ListQuerySpec, input: ListQueryInput): Quer
 		const value = filterValue(filter, filters[filter.param], input.timeZone);
 		if (value !== undefined) query[`filter[${filter.api}]`] = value;
 	}
-	addAdditionalFilters(query, input.additionalFilters ?? [], spec.filters, input.additionalFiltersLabel ?? 'Additional Filters');
+	addAdditionalFilters(
+		query,
+		input.additionalFilters ?? [],
+		spec.filters,
+		input.additionalFiltersLabel ?? 'Additional Filters',
+	);
 	const sort = buildSort(input.sort ?? [], spec.sortable);
 	if (sort !== undefined) query.sort = sort;
 	return query;

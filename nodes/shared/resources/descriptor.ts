@@ -1,8 +1,17 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import type { ListQuerySpec } from '../list/query';
 
 /** An n8n `methods.listSearch` entry: one page of a resource locator's "From List". */
-export type ListSearchMethod = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+export type ListSearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
 
 /** The resource's record picker, used by its Get and wherever another resource filters by it. */
 export interface Picker {
@@ -152,4 +161,3 @@ interface ResourceFields {
 	 */
 	webhookScope?: true;
 }
-

@@ -31,15 +31,26 @@ export interface ListPage {
  * it is not readPages: the same next-page rule as every listing decides, and the token is the later
  * page it leads to.
  */
-export async function searchListPage(context: ILoadOptionsFunctions, { path, sort, search, matchNames, name }: ListPage, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchListPage(
+	context: ILoadOptionsFunctions,
+	{ path, sort, search, matchNames, name }: ListPage,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1) || 1;
 	const qs: Record<string, string | number> = { page, per_page: SEARCH_PAGE_SIZE, sort };
 	if (search?.trim()) qs['filter[search]'] = search.trim();
-	const response = (await apiRequest.call(context, 'GET', path, { qs, returnFullResponse: true })) as ListResponse;
+	const response = (await apiRequest.call(context, 'GET', path, {
+		qs,
+		returnFullResponse: true,
+	})) as ListResponse;
 	const parsed = parseListPage(response);
 	const wanted = matchNames?.trim().toLowerCase() ?? '';
 	const results = parsed.items
-		.flatMap((item) => (isJsonRecord(item) && item.id !== undefined ? [{ name: name(item), value: String(item.id) }] : []))
+		.flatMap((item) =>
+			isJsonRecord(item) && item.id !== undefined
+				? [{ name: name(item), value: String(item.id) }]
+				: [],
+		)
 		.filter((option) => option.name.toLowerCase().includes(wanted));
 	const nextPage = Number(nextPageQuery(qs, parsed)?.page);
 	return { results, paginationToken: nextPage > page ? String(nextPage) : undefined };
@@ -66,7 +77,16 @@ export interface SearchablePicker {
  * The picker of a resource whose Get gained one in action node version 2: version 1 keeps its
  * plain ID field, so its saved workflows and parameters stay as they were.
  */
-export function searchablePicker({ parameter, displayName, prefix, example, method, placeholder, description, list }: SearchablePicker): Picker {
+export function searchablePicker({
+	parameter,
+	displayName,
+	prefix,
+	example,
+	method,
+	placeholder,
+	description,
+	list,
+}: SearchablePicker): Picker {
 	const noun = displayName.toLowerCase();
 	const search: ListSearchMethod = async function (filter, paginationToken) {
 		return await searchListPage(this, list.call(this, filter), paginationToken);
@@ -78,7 +98,13 @@ export function searchablePicker({ parameter, displayName, prefix, example, meth
 			description: description ?? `The ${noun} to get: pick one from the list, or give its ID`,
 			required: true,
 			list: { searchListMethod: method, placeholder },
-			id: { example, check: { pattern: prefixedIdPattern(prefix), errorMessage: `${/^[aeiou]/.test(noun) ? 'An' : 'A'} ${noun} ID looks like ${example}` } },
+			id: {
+				example,
+				check: {
+					pattern: prefixedIdPattern(prefix),
+					errorMessage: `${/^[aeiou]/.test(noun) ? 'An' : 'A'} ${noun} ID looks like ${example}`,
+				},
+			},
 		}),
 		listSearch: { [method]: search },
 		sinceNodeVersion: 2,

@@ -10,7 +10,11 @@ export function prefixedIdPattern(prefix: string): string {
  * A parser for IDs like `pay_3Qw8Er5T` (prefixedIdPattern). A record locator value or a number
  * from an expression is read as text.
  */
-export function prefixedIdParser(prefix: string, label: string, example: string): (value: unknown) => string {
+export function prefixedIdParser(
+	prefix: string,
+	label: string,
+	example: string,
+): (value: unknown) => string {
 	const pattern = new RegExp(`^${prefixedIdPattern(prefix)}$`);
 	return (value) => {
 		const text = value === undefined || value === null ? '' : String(value).trim();
@@ -33,7 +37,13 @@ export interface PrefixedRecordId {
 }
 
 /** e.g. `prefixedRecordId('payment', 'Payment', 'pay', 'pay_3Qw8Er5T', 'Student or Invoice')`. */
-export function prefixedRecordId(value: string, displayName: string, prefix: string, example: string, findBy: string): PrefixedRecordId {
+export function prefixedRecordId(
+	value: string,
+	displayName: string,
+	prefix: string,
+	example: string,
+	findBy: string,
+): PrefixedRecordId {
 	const noun = displayName.toLowerCase();
 	const label = `${displayName} ID`;
 	const article = /^[aeiou]/.test(noun) ? 'An' : 'A';

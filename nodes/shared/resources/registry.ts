@@ -24,11 +24,23 @@ export { webhookApi };
  * functions below (each takes the list, so a test can pass its own). Its scope is one line of
  * ../scopes.ts, which the credentials read: they load no node code.
  */
-export const RESOURCES: readonly ResourceDescriptor[] = [student, enrollment, payment, examResult, webhookSubscription, webhookDelivery];
+export const RESOURCES: readonly ResourceDescriptor[] = [
+	student,
+	enrollment,
+	payment,
+	examResult,
+	webhookSubscription,
+	webhookDelivery,
+];
 
 /** The nodes' `methods.listSearch`: every picker's search methods. */
-export function listSearchMethods(resources: readonly ResourceDescriptor[]): Record<string, ListSearchMethod> {
-	return Object.assign({}, ...resources.map((resource) => resource.picker?.listSearch ?? {})) as Record<string, ListSearchMethod>;
+export function listSearchMethods(
+	resources: readonly ResourceDescriptor[],
+): Record<string, ListSearchMethod> {
+	return Object.assign(
+		{},
+		...resources.map((resource) => resource.picker?.listSearch ?? {}),
+	) as Record<string, ListSearchMethod>;
 }
 
 /** An event type in words: `exam_result.published` → "Exam Result Published". */
@@ -41,22 +53,34 @@ function eventName(event: string): string {
 
 /** What a webhook event's data is, e.g. "enrollment, payment or exam result". */
 export function webhookRecordNames(resources: readonly ResourceDescriptor[]): string {
-	return listed(resources.filter((resource) => resource.webhook).map((resource) => resource.displayName.toLowerCase()), 'or');
+	return listed(
+		resources
+			.filter((resource) => resource.webhook)
+			.map((resource) => resource.displayName.toLowerCase()),
+		'or',
+	);
 }
 
 /** What to do in the platform to make a webhook event happen: "enroll a student, record a payment or …". */
 export function webhookEventActions(resources: readonly ResourceDescriptor[]): string {
-	return listed(resources.flatMap((resource) => (resource.webhook ? [resource.webhook.makeOneHappen] : [])), 'or');
+	return listed(
+		resources.flatMap((resource) => (resource.webhook ? [resource.webhook.makeOneHappen] : [])),
+		'or',
+	);
 }
 
 /** The webhook trigger's Events options: "All Events", each "All …" group and each event, by name (n8n's linter wants them sorted). */
-export function webhookEventOptions(resources: readonly ResourceDescriptor[]): INodePropertyOptions[] {
+export function webhookEventOptions(
+	resources: readonly ResourceDescriptor[],
+): INodePropertyOptions[] {
 	const options: INodePropertyOptions[] = [{ name: 'All Events', value: '*' }];
 	for (const { webhook } of resources) {
 		if (!webhook) continue;
 		const events = Object.entries(webhook.events);
 		options.push({ name: webhook.groupName, value: groupValue(Object.keys(webhook.events)) });
-		options.push(...events.map(([value, description]) => ({ name: eventName(value), value, description })));
+		options.push(
+			...events.map(([value, description]) => ({ name: eventName(value), value, description })),
+		);
 	}
 	return options.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -77,7 +101,13 @@ export function pollableResources(resources: readonly ResourceDescriptor[]): Pol
 	return resources.flatMap((descriptor) => {
 		if (!descriptor.poll) return [];
 		const { poll } = descriptor;
-		const option = ({ event, description }: { event: string; description: string }) => ({ event, displayName: eventName(event), description });
-		return [{ descriptor, events: { created: option(poll.created), updated: option(poll.updated) } }];
+		const option = ({ event, description }: { event: string; description: string }) => ({
+			event,
+			displayName: eventName(event),
+			description,
+		});
+		return [
+			{ descriptor, events: { created: option(poll.created), updated: option(poll.updated) } },
+		];
 	});
 }

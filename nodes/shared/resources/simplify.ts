@@ -4,11 +4,16 @@ import { isJsonRecord, type JsonRecord } from '../jsonRecord';
 import type { ResourceDescriptor } from './descriptor';
 
 /** Node version 2's Simplify: `simplify`'s record, cut to `simplifiedFields` when the resource names them. */
-export function simplifiedRecord({ simplify, simplifiedFields }: Pick<ResourceDescriptor, 'simplify' | 'simplifiedFields'>): (record: unknown) => unknown {
+export function simplifiedRecord({
+	simplify,
+	simplifiedFields,
+}: Pick<ResourceDescriptor, 'simplify' | 'simplifiedFields'>): (record: unknown) => unknown {
 	if (!simplifiedFields) return simplify;
 	return (record) => {
 		const simple = simplify(record);
-		return isJsonRecord(simple) ? Object.fromEntries(simplifiedFields.keys.map((key) => [key, simple[key] ?? null])) : simple;
+		return isJsonRecord(simple)
+			? Object.fromEntries(simplifiedFields.keys.map((key) => [key, simple[key] ?? null]))
+			: simple;
 	};
 }
 
@@ -20,13 +25,18 @@ export function fieldsOf(value: unknown): JsonRecord {
 /** The name people use: the preferred first name when there is one, then the last name. */
 export function personName(person: JsonRecord): string {
 	const first = person.preferred_name || person.first_name;
-	return [first, person.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
+	return [first, person.last_name]
+		.filter((part) => typeof part === 'string' && part !== '')
+		.join(' ');
 }
 
 /** Digits after the decimal point of a currency (USD 2, JPY 0, BHD 3); 2 when unknown. */
 function minorUnitDigits(currency: string): number {
 	try {
-		return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+		return (
+			new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+				.maximumFractionDigits ?? 2
+		);
 	} catch {
 		return 2;
 	}
@@ -43,16 +53,22 @@ export function decimalAmount(minor: unknown, currency: unknown): number | null 
 // scanning it recognises, from the fields the contract gives it. A missing field is left out.
 
 /** The trimmed text, or undefined when there is none. */
-export const listText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+export const listText = (value: unknown): string | undefined =>
+	typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /** `2026-11-21T09:15:02.000000Z` → `2026-11-21`. */
 export const listDay = (value: unknown): string | undefined => listText(value)?.slice(0, 10);
 
 /** `partially_refunded` → `partially refunded`. */
-export const listWords = (value: unknown): string | undefined => listText(value)?.replace(/_/g, ' ');
+export const listWords = (value: unknown): string | undefined =>
+	listText(value)?.replace(/_/g, ' ');
 
 /** The parts that exist, joined: "who — what, when (state)". */
-export function listItemName(who: string | undefined, what: Array<string | undefined>, state?: string): string {
+export function listItemName(
+	who: string | undefined,
+	what: Array<string | undefined>,
+	state?: string,
+): string {
 	const detail = what.filter((part) => part !== undefined && part !== '').join(', ');
 	const head = [who, detail].filter((part) => part !== undefined && part !== '').join(' — ');
 	return state ? `${head} (${state})` : head;

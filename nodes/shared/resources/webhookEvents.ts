@@ -31,7 +31,13 @@ export interface EventVocabulary {
 export function eventVocabulary(resources: readonly ResourceDescriptor[]): EventVocabulary {
 	const groups = webhookEventGroups(resources);
 	const types = groups.flatMap((group) => group.events);
-	return { types, groups: { ...Object.fromEntries(groups.map((group) => [group.value, group.events])), '*': types } };
+	return {
+		types,
+		groups: {
+			...Object.fromEntries(groups.map((group) => [group.value, group.events])),
+			'*': types,
+		},
+	};
 }
 
 /**
@@ -39,7 +45,10 @@ export function eventVocabulary(resources: readonly ResourceDescriptor[]): Event
  * Throws on a value that is neither an event type nor a group, so a typo in an expression
  * cannot silently subscribe to less than the user asked for.
  */
-export function expandEventSelection({ types, groups }: EventVocabulary, selection: readonly string[]): string[] {
+export function expandEventSelection(
+	{ types, groups }: EventVocabulary,
+	selection: readonly string[],
+): string[] {
 	const expanded = new Set<string>();
 	for (const value of selection) {
 		const group = groups[value];
@@ -48,7 +57,9 @@ export function expandEventSelection({ types, groups }: EventVocabulary, selecti
 		} else if (types.includes(value)) {
 			expanded.add(value);
 		} else {
-			throw new Error(`Unknown event ${quoted(value)}. Choose from: ${types.join(', ')} (or an "All …" option).`);
+			throw new Error(
+				`Unknown event ${quoted(value)}. Choose from: ${types.join(', ')} (or an "All …" option).`,
+			);
 		}
 	}
 	return [...expanded].sort();

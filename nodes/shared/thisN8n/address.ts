@@ -25,7 +25,9 @@ const TRIGGER_URL_TAIL = new RegExp(
 
 /** Whether `text` has a space, a control character or a backslash, which URL parsers skip or read differently. */
 function hasAmbiguousCharacters(text: string): boolean {
-	return [...text].some((character) => character <= ' ' || character === '\u007f' || character === '\\');
+	return [...text].some(
+		(character) => character <= ' ' || character === '\u007f' || character === '\\',
+	);
 }
 
 /** `text` parsed as an http(s) URL, or undefined when it is not one. */
@@ -107,11 +109,15 @@ export function deliversTo(address: string | undefined, url: unknown): boolean {
  */
 function comparableAddress(address: string): string {
 	const authority = /^https?:\/\/([^/]*)\//i.exec(address)?.[1];
-	const plain = authority !== undefined && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]+)?$/.test(authority);
+	const plain =
+		authority !== undefined &&
+		/^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]+)?$/.test(authority);
 	const parsed = plain ? parseHttpUrl(address) : undefined;
 	// A name the parser rewrites beyond its case (`0x7f.1` read as 127.0.0.1) is its text too.
 	const host = authority?.replace(/:[0-9]+$/, '').toLowerCase();
-	return parsed !== undefined && (host === parsed.hostname || host?.startsWith('[')) ? parsed.href : address;
+	return parsed !== undefined && (host === parsed.hostname || host?.startsWith('['))
+		? parsed.href
+		: address;
 }
 
 /** Whether a URL parser keeps the path of `address` as it is written (no dot segment, no encoded one): then only the scheme, host and port can be spelt otherwise. */
@@ -128,9 +134,14 @@ function sameAddressPath(address: string): boolean {
 export const PRODUCTION_WEBHOOK_ENDPOINT = 'webhook';
 
 /** The parts of a trigger URL under `address` (deliversTo), or undefined for any other URL. */
-function triggerUrlParts(address: string | undefined, url: unknown): { endpoint: string; webhookId: string } | undefined {
+function triggerUrlParts(
+	address: string | undefined,
+	url: unknown,
+): { endpoint: string; webhookId: string } | undefined {
 	if (!deliversTo(address, url)) return undefined;
-	const [endpoint, webhookId] = (TRIGGER_URL_TAIL.exec(url as string) as RegExpExecArray)[1].split('/');
+	const [endpoint, webhookId] = (TRIGGER_URL_TAIL.exec(url as string) as RegExpExecArray)[1].split(
+		'/',
+	);
 	return { endpoint, webhookId };
 }
 
@@ -164,8 +175,15 @@ export function sameTriggerUrl(a: unknown, b: unknown): boolean {
  * they name several (a renamed endpoint and triggers not re-published since): then no URL can be
  * told to be a production one.
  */
-export function productionEndpoint(address: string | undefined, stored: readonly unknown[]): string | null {
-	const endpoints = new Set(stored.map((url) => triggerUrlParts(address, url)?.endpoint.toLowerCase()).filter((endpoint) => endpoint !== undefined));
+export function productionEndpoint(
+	address: string | undefined,
+	stored: readonly unknown[],
+): string | null {
+	const endpoints = new Set(
+		stored
+			.map((url) => triggerUrlParts(address, url)?.endpoint.toLowerCase())
+			.filter((endpoint) => endpoint !== undefined),
+	);
 	if (endpoints.size > 1) return null;
 	return [...endpoints][0] ?? PRODUCTION_WEBHOOK_ENDPOINT;
 }
@@ -175,10 +193,17 @@ export function productionEndpoint(address: string | undefined, stored: readonly
  * spells it (n8n looks it up exactly), and whether the URL is under the production endpoint
  * `production` (productionEndpoint's; never when null); undefined for any other URL.
  */
-export function deliveringTriggerUrl(address: string | undefined, url: unknown, production: string | null = PRODUCTION_WEBHOOK_ENDPOINT): { webhookId: string; production: boolean } | undefined {
+export function deliveringTriggerUrl(
+	address: string | undefined,
+	url: unknown,
+	production: string | null = PRODUCTION_WEBHOOK_ENDPOINT,
+): { webhookId: string; production: boolean } | undefined {
 	const parts = triggerUrlParts(address, url);
 	if (parts === undefined) return undefined;
-	return { webhookId: parts.webhookId, production: production !== null && parts.endpoint.toLowerCase() === production.toLowerCase() };
+	return {
+		webhookId: parts.webhookId,
+		production: production !== null && parts.endpoint.toLowerCase() === production.toLowerCase(),
+	};
 }
 
 /** Whether a URL points at this machine (localhost, 127.0.0.0/8, ::1, 0.0.0.0, ::): what n8n falls back on without N8N_WEBHOOK_URL. */

@@ -15,7 +15,12 @@ import { credentialTypeFor, type AuthenticationMethod } from '../constants';
 import { quoted } from '../errors';
 import type { OAuthGrant } from './statusTexts';
 
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
+export type ApiContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| IPollFunctions;
 
 /**
  * A credential as read at the start of a series of requests (one listing). n8n loads and decrypts
@@ -32,24 +37,39 @@ export interface CredentialSnapshot {
 }
 
 /** The credential type chosen by the node's `authentication` parameter, unless `override` is given. */
-export function credentialTypeOf(context: ApiContext, override?: AuthenticationMethod): { authentication: AuthenticationMethod; credentialType: string } {
-	const authentication = override ?? (context.getNodeParameter('authentication', 0) as AuthenticationMethod);
+export function credentialTypeOf(
+	context: ApiContext,
+	override?: AuthenticationMethod,
+): { authentication: AuthenticationMethod; credentialType: string } {
+	const authentication =
+		override ?? (context.getNodeParameter('authentication', 0) as AuthenticationMethod);
 	return { authentication, credentialType: credentialTypeFor(authentication) };
 }
 
 /** The normalised Base URL of the credential the node uses (docs/api-contract.md §1). */
 export async function platformBaseUrl(this: ApiContext, itemIndex?: number): Promise<string> {
-	return baseUrlOf(this, await this.getCredentials(credentialTypeOf(this).credentialType), itemIndex);
+	return baseUrlOf(
+		this,
+		await this.getCredentials(credentialTypeOf(this).credentialType),
+		itemIndex,
+	);
 }
 
 /** Reads the node's credential once, for the requests of one listing (`options.credential`). */
-export async function readCredential(this: ApiContext, authentication?: AuthenticationMethod): Promise<CredentialSnapshot> {
+export async function readCredential(
+	this: ApiContext,
+	authentication?: AuthenticationMethod,
+): Promise<CredentialSnapshot> {
 	const chosen = credentialTypeOf(this, authentication);
 	const data: ICredentialDataDecryptedObject = await this.getCredentials(chosen.credentialType);
 	return { ...chosen, data };
 }
 
-export function baseUrlOf(context: ApiContext, credentials: ICredentialDataDecryptedObject, itemIndex?: number): string {
+export function baseUrlOf(
+	context: ApiContext,
+	credentials: ICredentialDataDecryptedObject,
+	itemIndex?: number,
+): string {
 	try {
 		return normalizeBaseUrl(String(credentials.baseUrl ?? ''));
 	} catch (error) {
@@ -61,7 +81,10 @@ export function baseUrlOf(context: ApiContext, credentials: ICredentialDataDecry
 }
 
 /** The OAuth2 grant of a credential, as its Grant Type field names it; undefined for an access token. */
-export function oauthGrantOf(authentication: AuthenticationMethod, credential: ICredentialDataDecryptedObject): OAuthGrant | undefined {
+export function oauthGrantOf(
+	authentication: AuthenticationMethod,
+	credential: ICredentialDataDecryptedObject,
+): OAuthGrant | undefined {
 	if (authentication !== 'oAuth2') return undefined;
 	return credential.grantType === 'clientCredentials' ? 'clientCredentials' : 'pkce';
 }
@@ -79,7 +102,9 @@ export function normalizeBaseUrl(input: string): string {
 		);
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-		throw new Error(`Base URL ${quoted(trimmed)} must start with https:// (or http:// for a local sandbox)`);
+		throw new Error(
+			`Base URL ${quoted(trimmed)} must start with https:// (or http:// for a local sandbox)`,
+		);
 	}
 	let path = url.pathname.replace(/\/+$/, '');
 	path = path.replace(/\/v1$/i, '');

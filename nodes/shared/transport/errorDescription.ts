@@ -74,7 +74,12 @@ const LATEST_RETRY_TIME = Date.UTC(10_000, 0, 1);
 
 /** "2026-11-26 00:13:02 UTC": when a wait that did not fit would have ended; none past the year 9999. */
 function retryTime(context: FailureContext): string | undefined {
-	if (context.stop !== 'wait-budget' || context.retryAt === undefined || !(context.retryAt < LATEST_RETRY_TIME)) return undefined;
+	if (
+		context.stop !== 'wait-budget' ||
+		context.retryAt === undefined ||
+		!(context.retryAt < LATEST_RETRY_TIME)
+	)
+		return undefined;
 	return `${new Date(context.retryAt).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
@@ -82,25 +87,41 @@ function retryAdvice(failure: Failure, context: FailureContext): string[] {
 	if (context.stop === 'not-retryable') {
 		const unsafe = failure.statusCode === undefined || failure.statusCode >= 500;
 		return unsafe && !isIdempotent(context.method)
-			? ['The request was not repeated automatically because the platform may already have processed it. Check the result on the platform before running the workflow again.']
+			? [
+					'The request was not repeated automatically because the platform may already have processed it. Check the result on the platform before running the workflow again.',
+				]
 			: [];
 	}
 	const waited = formatDuration(context.waitedMs);
-	const before = context.waitedMs > 0 ? `Gave up before sending it, after ${waited} of waiting` : 'Gave up before sending it';
-	const gaveUp = context.attempts === 0 ? before : `Gave up ${attemptCount(context)} and ${waited} of waiting in total`;
+	const before =
+		context.waitedMs > 0
+			? `Gave up before sending it, after ${waited} of waiting`
+			: 'Gave up before sending it';
+	const gaveUp =
+		context.attempts === 0
+			? before
+			: `Gave up ${attemptCount(context)} and ${waited} of waiting in total`;
 	const at = retryTime(context);
-	const bound = context.pastDeadline ? 'run past the time allowed for this request' : `exceed the ${formatDuration(context.maxTotalWaitMs)} retry limit`;
+	const bound = context.pastDeadline
+		? 'run past the time allowed for this request'
+		: `exceed the ${formatDuration(context.maxTotalWaitMs)} retry limit`;
 	const asked =
-		context.stop === 'wait-budget' && context.requestedDelayMs !== undefined ? ` (waiting another ${formatDuration(context.requestedDelayMs)} would ${bound})` : '';
+		context.stop === 'wait-budget' && context.requestedDelayMs !== undefined
+			? ` (waiting another ${formatDuration(context.requestedDelayMs)} would ${bound})`
+			: '';
 	if (failure.statusCode === 429) {
 		const limit = failure.headers['x-ratelimit-limit'];
-		const budget = limit ? ` The platform allows ${limit} requests per minute for these credentials.` : '';
+		const budget = limit
+			? ` The platform allows ${limit} requests per minute for these credentials.`
+			: '';
 		return [
 			`${gaveUp}${asked}.${budget} Run the workflow again ${at ? `after ${at}` : 'later'}, fetch less (use a Limit or filters), or avoid running several workflows with the same credentials at the same time.`,
 		];
 	}
 	if (failure.statusCode !== undefined) {
-		return [`${gaveUp}${asked}. The platform seems to be down or overloaded. Try again ${at ? `after ${at}` : 'later'}; if it persists, contact the platform's support.`];
+		return [
+			`${gaveUp}${asked}. The platform seems to be down or overloaded. Try again ${at ? `after ${at}` : 'later'}; if it persists, contact the platform's support.`,
+		];
 	}
 	return [`${gaveUp}${asked}.`];
 }
@@ -113,7 +134,9 @@ function isLocalFailure(failure: Failure): boolean {
 function connectionAdvice(failure: Failure, context: FailureContext): string[] {
 	if (failure.statusCode !== undefined || failure.errorCode === 'EAUTH') return [];
 	if (isLocalFailure(failure)) {
-		return /oauth|credential|token/i.test(failure.errorMessage ?? '') ? [credentialAdvice(context.authentication)] : [];
+		return /oauth|credential|token/i.test(failure.errorMessage ?? '')
+			? [credentialAdvice(context.authentication)]
+			: [];
 	}
 	const detail = [failure.errorCode, failure.errorMessage].filter(Boolean).join(': ');
 	return [
@@ -129,10 +152,14 @@ function connectionAdvice(failure: Failure, context: FailureContext): string[] {
 export function describeFailure(failure: Failure, context: FailureContext): ErrorReport {
 	const body = asErrorBody(failure.body);
 	const apiMessage = body.message ?? body.error_description;
-	const fallback = isLocalFailure(failure) && failure.errorMessage ? failure.errorMessage : defaultMessage(failure);
+	const fallback =
+		isLocalFailure(failure) && failure.errorMessage
+			? failure.errorMessage
+			: defaultMessage(failure);
 	let message = typeof apiMessage === 'string' && apiMessage.trim() ? apiMessage.trim() : fallback;
 	if (failure.errorCode === 'EAUTH') message = `Could not get an OAuth2 access token: ${message}`;
-	if (failure.statusCode === 403 && body.code === 'insufficient_scope') message = scopeMessage(missingScopes(body, context.requiredScope), context, context);
+	if (failure.statusCode === 403 && body.code === 'insufficient_scope')
+		message = scopeMessage(missingScopes(body, context.requiredScope), context, context);
 	if (context.stop !== 'not-retryable') {
 		const at = retryTime(context);
 		message = `${message.replace(/\.$/, '')} (gave up ${attemptCount(context)}, ${formatDuration(context.waitedMs)} of waiting${at ? `; retry after ${at}` : ''})`;

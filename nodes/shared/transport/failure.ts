@@ -13,7 +13,8 @@ function isObject(value: unknown): value is Loose {
 export function lowerCaseHeaders(headers: unknown): Record<string, string> {
 	const result: Record<string, string> = {};
 	if (!isObject(headers)) return result;
-	const plain = typeof headers.toJSON === 'function' ? (headers.toJSON as () => unknown)() : headers;
+	const plain =
+		typeof headers.toJSON === 'function' ? (headers.toJSON as () => unknown)() : headers;
 	if (!isObject(plain)) return result;
 	for (const [name, value] of Object.entries(plain)) {
 		if (value === undefined || value === null) continue;
@@ -49,7 +50,9 @@ function httpStatus(status: unknown): number | undefined {
 
 function statusOf(candidate: Loose): number | undefined {
 	const response = isObject(candidate.response) ? candidate.response : undefined;
-	return httpStatus(response?.status ?? response?.statusCode ?? candidate.statusCode ?? candidate.status);
+	return httpStatus(
+		response?.status ?? response?.statusCode ?? candidate.statusCode ?? candidate.status,
+	);
 }
 
 /**
@@ -61,18 +64,27 @@ function wrappedOnlyFailure(chain: Loose[], errorMessage: string | undefined): F
 	const wrapper = chain.find((candidate) => httpStatus(candidate.httpCode) !== undefined);
 	if (!wrapper) return undefined;
 	const context = isObject(wrapper.context) ? wrapper.context : {};
-	return { statusCode: httpStatus(wrapper.httpCode), headers: {}, body: parseBody(context.data), errorMessage };
+	return {
+		statusCode: httpStatus(wrapper.httpCode),
+		headers: {},
+		body: parseBody(context.data),
+		errorMessage,
+	};
 }
 
 /** Normalises a thrown request error into a Failure. */
 export function failureFromError(error: unknown): Failure {
 	const chain = causeChain(error);
 	const withStatus = chain.find((candidate) => statusOf(candidate) !== undefined);
-	const withCode = chain.find((candidate) => typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code));
+	const withCode = chain.find(
+		(candidate) => typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code),
+	);
 	const innermost = chain[chain.length - 1];
 	const errorMessage = typeof innermost?.message === 'string' ? innermost.message : undefined;
 
-	const oauthError = chain.find((candidate) => isObject(candidate.body) && typeof candidate.body.error === 'string');
+	const oauthError = chain.find(
+		(candidate) => isObject(candidate.body) && typeof candidate.body.error === 'string',
+	);
 	if (oauthError && !withStatus) {
 		// @n8n/client-oauth2's AuthError: the token endpoint answered with an RFC 6749 error.
 		return { headers: {}, body: oauthError.body, errorCode: 'EAUTH', errorMessage };
@@ -80,7 +92,9 @@ export function failureFromError(error: unknown): Failure {
 	if (withStatus && (statusOf(withStatus) ?? 0) < 300) {
 		// A success status, yet the request failed: the body stopped arriving midway.
 		return {
-			headers: lowerCaseHeaders(isObject(withStatus.response) ? withStatus.response.headers : undefined),
+			headers: lowerCaseHeaders(
+				isObject(withStatus.response) ? withStatus.response.headers : undefined,
+			),
 			errorCode: 'TRUNCATED_BODY',
 			errorMessage,
 		};

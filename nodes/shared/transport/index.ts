@@ -39,19 +39,50 @@
  * - `returnFullResponse: true` returns `{ body, headers, statusCode, statusMessage }` (header
  *   names lower-case) so callers can read `Link` and `X-RateLimit-*`.
  */
-import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { AuthenticationMethod } from '../constants';
 import { isJsonRecord } from '../jsonRecord';
-import { apiUrl, baseUrlOf, credentialTypeOf, normalizeBaseUrl, oauthGrantOf, type ApiContext, type CredentialSnapshot } from './credential';
+import {
+	apiUrl,
+	baseUrlOf,
+	credentialTypeOf,
+	normalizeBaseUrl,
+	oauthGrantOf,
+	type ApiContext,
+	type CredentialSnapshot,
+} from './credential';
 import { describeFailure } from './errorDescription';
-import { failureFromError, isTruncatedJson, lowerCaseHeaders, truncatedBodyFailure } from './failure';
+import {
+	failureFromError,
+	isTruncatedJson,
+	lowerCaseHeaders,
+	truncatedBodyFailure,
+} from './failure';
 import type { RequestGate, Timer } from './rateBudget';
-import { DEFAULT_RETRY_POLICY, planRetry, type Failure, type RetryDecision, type RetryPolicy } from './retry';
+import {
+	DEFAULT_RETRY_POLICY,
+	planRetry,
+	type Failure,
+	type RetryDecision,
+	type RetryPolicy,
+} from './retry';
 import { canRenewToken, needsNewScopeToken, renewScopeToken } from './scopeRenewal';
 
-export { platformBaseUrl, readCredential, type ApiContext, type CredentialSnapshot } from './credential';
+export {
+	platformBaseUrl,
+	readCredential,
+	type ApiContext,
+	type CredentialSnapshot,
+} from './credential';
 export { RateBudget } from './rateBudget';
 
 export interface ApiRequestOptions {
@@ -103,14 +134,23 @@ export function isNotFoundError(error: unknown): error is NodeApiError {
 	return error instanceof NodeApiError && error.httpCode === '404';
 }
 
-function resolveUrl(context: ApiContext, baseUrl: string, endpoint: string, itemIndex?: number): string {
+function resolveUrl(
+	context: ApiContext,
+	baseUrl: string,
+	endpoint: string,
+	itemIndex?: number,
+): string {
 	if (!/^https?:\/\//i.test(endpoint)) return apiUrl(baseUrl, endpoint);
 	const allowedOrigin = new URL(normalizeBaseUrl(baseUrl)).origin;
 	if (new URL(endpoint).origin !== allowedOrigin) {
-		throw new NodeOperationError(context.getNode(), `Refusing to send the credentials to ${new URL(endpoint).origin}: it is not the Base URL's address ${allowedOrigin}`, {
-			itemIndex,
-			description: 'Check the Base URL in the credential.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Refusing to send the credentials to ${new URL(endpoint).origin}: it is not the Base URL's address ${allowedOrigin}`,
+			{
+				itemIndex,
+				description: 'Check the Base URL in the credential.',
+			},
+		);
 	}
 	return endpoint;
 }
@@ -130,7 +170,11 @@ async function wait(context: ApiContext, ms: number, wake?: Promise<void>): Prom
 	const until = Date.now() + ms;
 	let woken = false;
 	void wake?.then(() => (woken = true));
-	for (let remaining = ms; remaining > 0 && !signal?.aborted && !woken; remaining = until - Date.now()) {
+	for (
+		let remaining = ms;
+		remaining > 0 && !signal?.aborted && !woken;
+		remaining = until - Date.now()
+	) {
 		const slice = sleep(Math.min(remaining, 1000));
 		await (wake ? Promise.race([slice, wake]) : slice);
 	}
@@ -144,7 +188,11 @@ export function executionTimer(context: ApiContext): Timer {
 		sleep: async (ms, wake) => {
 			await wait(context, ms, wake);
 			// Waiting for the budget must not spin once the execution is cancelled.
-			if (signal?.aborted) throw new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting for the rate limit');
+			if (signal?.aborted)
+				throw new NodeOperationError(
+					context.getNode(),
+					'The execution was cancelled while waiting for the rate limit',
+				);
 		},
 	};
 }
@@ -155,21 +203,36 @@ export async function apiRequest(
 	endpoint: string,
 	options: ApiRequestOptions = {},
 ): Promise<unknown> {
-	const { authentication, credentialType } = options.credential ?? credentialTypeOf(this, options.authentication);
-	const credentialData: ICredentialDataDecryptedObject = options.credential?.data ?? (await this.getCredentials(credentialType));
-	const url = resolveUrl(this, baseUrlOf(this, credentialData, options.itemIndex), endpoint, options.itemIndex);
+	const { authentication, credentialType } =
+		options.credential ?? credentialTypeOf(this, options.authentication);
+	const credentialData: ICredentialDataDecryptedObject =
+		options.credential?.data ?? (await this.getCredentials(credentialType));
+	const url = resolveUrl(
+		this,
+		baseUrlOf(this, credentialData, options.itemIndex),
+		endpoint,
+		options.itemIndex,
+	);
 	// n8n reads only `data` of credentials handed over, and its OAuth2 path ignores them (it reads
 	// and refreshes the token itself).
 	const handedOver =
 		options.credential && authentication === 'accessToken'
-			? { credentialsDecrypted: { id: '', name: '', type: credentialType, data: { ...credentialData } } }
+			? {
+					credentialsDecrypted: {
+						id: '',
+						name: '',
+						type: credentialType,
+						data: { ...credentialData },
+					},
+				}
 			: undefined;
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
 	const oauthGrant = oauthGrantOf(authentication, credentialData);
 	let renewedToken = false;
 
 	let waitedMs = 0;
-	const timeLeft = () => (options.deadline === undefined ? Infinity : options.deadline - Date.now());
+	const timeLeft = () =>
+		options.deadline === undefined ? Infinity : options.deadline - Date.now();
 	/** The waiting this request may still do: the retry policy's, or less when the deadline is nearer. */
 	const mayWait = () => Math.min(policy.maxTotalWaitMs - waitedMs, timeLeft());
 	for (let attempt = 1; ; attempt++) {
@@ -180,7 +243,12 @@ export async function apiRequest(
 		waitedMs += admission?.waitedMs ?? 0;
 		if (admission?.refused) {
 			failure = admission.refused.outcome;
-			decision = { retry: false, reason: 'wait-budget', requestedDelayMs: admission.refused.waitMs, source: 'rate-limit-reset' };
+			decision = {
+				retry: false,
+				reason: 'wait-budget',
+				requestedDelayMs: admission.refused.waitMs,
+				source: 'rate-limit-reset',
+			};
 		} else {
 			// A fresh options object per attempt: authentication mutates headers in place.
 			const request: IHttpRequestOptions = {
@@ -218,7 +286,11 @@ export async function apiRequest(
 				if (!tokenFailure) continue;
 				failure = tokenFailure;
 			}
-			decision = planRetry(failure, { attempt, waitedMs, method }, { ...policy, maxTotalWaitMs: waitedMs + mayWait() });
+			decision = planRetry(
+				failure,
+				{ attempt, waitedMs, method },
+				{ ...policy, maxTotalWaitMs: waitedMs + mayWait() },
+			);
 		}
 
 		if (decision.retry) {
@@ -227,9 +299,13 @@ export async function apiRequest(
 			continue;
 		}
 		// Stopped by the deadline rather than by the retry policy's own bound on waiting.
-		const pastDeadline = decision.reason === 'wait-budget' && timeLeft() < policy.maxTotalWaitMs - waitedMs;
+		const pastDeadline =
+			decision.reason === 'wait-budget' && timeLeft() < policy.maxTotalWaitMs - waitedMs;
 		// A time to retry only when the platform set the wait; a backoff's end is no such time.
-		const retryAt = decision.requestedDelayMs === undefined || decision.source === 'backoff' ? undefined : Date.now() + decision.requestedDelayMs;
+		const retryAt =
+			decision.requestedDelayMs === undefined || decision.source === 'backoff'
+				? undefined
+				: Date.now() + decision.requestedDelayMs;
 		const report = describeFailure(failure, {
 			method,
 			url,
@@ -251,7 +327,12 @@ export async function apiRequest(
 		const errorResponse: JsonObject = isJsonRecord(failure.body)
 			? (failure.body as JsonObject)
 			: { message: failure.errorMessage ?? report.message };
-		const errorOptions = { message: report.message, description: report.description, httpCode: report.httpCode, itemIndex: options.itemIndex };
+		const errorOptions = {
+			message: report.message,
+			description: report.description,
+			httpCode: report.httpCode,
+			itemIndex: options.itemIndex,
+		};
 		if (pastDeadline) {
 			const stopped = new DeadlineReachedError(this.getNode(), errorResponse, errorOptions);
 			stopped.retryAt = retryAt;

@@ -116,20 +116,29 @@ export class RateBudget implements RequestGate {
 	private cause(now: number): AttemptOutcome {
 		if (now < this.pausedUntil || !this.window) return this.pausedBy;
 		const { limit, resetAt } = this.window;
-		const headers = { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)) };
+		const headers = {
+			'x-ratelimit-limit': String(limit),
+			'x-ratelimit-remaining': '0',
+			'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)),
+		};
 		return { statusCode: 429, headers };
 	}
 
 	async acquire(maxWaitMs: number): Promise<Admission> {
 		let waitedMs = 0;
-		for (let now = this.timer.now(), wait = this.waitMs(now); wait !== 0; now = this.timer.now(), wait = this.waitMs(now)) {
+		for (
+			let now = this.timer.now(), wait = this.waitMs(now);
+			wait !== 0;
+			now = this.timer.now(), wait = this.waitMs(now)
+		) {
 			if (wait === UNTIL_SETTLED) {
 				if (waitedMs >= maxWaitMs) return { waitedMs, refused: { outcome: this.cause(now) } };
 				await this.timer.sleep(maxWaitMs - waitedMs, this.nextSettle.promise);
 				waitedMs += this.timer.now() - now;
 				continue;
 			}
-			if (waitedMs + wait > maxWaitMs) return { waitedMs, refused: { waitMs: wait, outcome: this.cause(now) } };
+			if (waitedMs + wait > maxWaitMs)
+				return { waitedMs, refused: { waitMs: wait, outcome: this.cause(now) } };
 			await this.timer.sleep(wait);
 			waitedMs += wait;
 		}

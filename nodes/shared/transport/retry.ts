@@ -64,7 +64,8 @@ const TRANSIENT_NETWORK_CODES = new Set([
 /** Connection failures that prove the request never reached the server. */
 const NOT_SENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
 
-const TRANSIENT_MESSAGE = /socket hang up|aborted|timeout|timed out|premature close|unexpected end of json/i;
+const TRANSIENT_MESSAGE =
+	/socket hang up|aborted|timeout|timed out|premature close|unexpected end of json/i;
 
 /** Whether repeating `method` after an ambiguous failure cannot do something twice. */
 export function isIdempotent(method: string): boolean {
@@ -94,7 +95,8 @@ export function isRetryable(failure: Failure, method = 'GET'): boolean {
 		return failure.statusCode === undefined && NOT_SENT_NETWORK_CODES.has(failure.errorCode ?? '');
 	}
 	const status = failure.statusCode;
-	if (status !== undefined) return status === 408 || (status >= 500 && status !== 501 && status !== 505);
+	if (status !== undefined)
+		return status === 408 || (status >= 500 && status !== 501 && status !== 505);
 	return isTransientNetworkFailure(failure);
 }
 
@@ -112,14 +114,38 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const MONTH = MONTHS.join('|');
 const TIME = '(\\d\\d):(\\d\\d):(\\d\\d)';
 /** The three forms of an HTTP-date (RFC 9110 §5.6.7): IMF-fixdate, then the obsolete RFC 850 and asctime ones. */
-const IMF_FIXDATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\\d\\d) (${MONTH}) (\\d{4}) ${TIME} GMT$`);
-const RFC850_DATE = new RegExp(`^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\\d\\d)-(${MONTH})-(\\d\\d) ${TIME} GMT$`);
-const ASCTIME_DATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (${MONTH}) ([ \\d]\\d) ${TIME} (\\d{4})$`);
+const IMF_FIXDATE = new RegExp(
+	`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\\d\\d) (${MONTH}) (\\d{4}) ${TIME} GMT$`,
+);
+const RFC850_DATE = new RegExp(
+	`^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\\d\\d)-(${MONTH})-(\\d\\d) ${TIME} GMT$`,
+);
+const ASCTIME_DATE = new RegExp(
+	`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (${MONTH}) ([ \\d]\\d) ${TIME} (\\d{4})$`,
+);
 
 /** ms since the epoch of a date that exists (no 31 Feb, no hour 25; second 60 is a leap second), else undefined. */
-function utc(year: number, month: string, day: string, hour: string, minute: string, second: string): number | undefined {
-	const time = Date.UTC(year, MONTHS.indexOf(month), Number(day), Number(hour), Number(minute), Number(second));
-	const exists = new Date(time).getUTCDate() === Number(day) && Number(hour) < 24 && Number(minute) < 60 && Number(second) <= 60;
+function utc(
+	year: number,
+	month: string,
+	day: string,
+	hour: string,
+	minute: string,
+	second: string,
+): number | undefined {
+	const time = Date.UTC(
+		year,
+		MONTHS.indexOf(month),
+		Number(day),
+		Number(hour),
+		Number(minute),
+		Number(second),
+	);
+	const exists =
+		new Date(time).getUTCDate() === Number(day) &&
+		Number(hour) < 24 &&
+		Number(minute) < 60 &&
+		Number(second) <= 60;
 	return exists ? time : undefined;
 }
 
@@ -129,7 +155,8 @@ function utc(year: number, month: string, day: string, hour: string, minute: str
  */
 export function parseHttpDate(text: string, now: number): number | undefined {
 	const fixdate = IMF_FIXDATE.exec(text);
-	if (fixdate) return utc(Number(fixdate[3]), fixdate[2], fixdate[1], fixdate[4], fixdate[5], fixdate[6]);
+	if (fixdate)
+		return utc(Number(fixdate[3]), fixdate[2], fixdate[1], fixdate[4], fixdate[5], fixdate[6]);
 	const rfc850 = RFC850_DATE.exec(text);
 	if (rfc850) {
 		const thisYear = new Date(now).getUTCFullYear();
@@ -138,7 +165,15 @@ export function parseHttpDate(text: string, now: number): number | undefined {
 		return utc(year, rfc850[2], rfc850[1], rfc850[4], rfc850[5], rfc850[6]);
 	}
 	const asctime = ASCTIME_DATE.exec(text);
-	if (asctime) return utc(Number(asctime[6]), asctime[1], asctime[2].trim(), asctime[3], asctime[4], asctime[5]);
+	if (asctime)
+		return utc(
+			Number(asctime[6]),
+			asctime[1],
+			asctime[2].trim(),
+			asctime[3],
+			asctime[4],
+			asctime[5],
+		);
 	return undefined;
 }
 
@@ -172,7 +207,9 @@ export function parseRateLimitReset(value: string | undefined, now: number): num
  */
 function retryAfterInBody(body: unknown): number | undefined {
 	const value = isJsonRecord(body) ? body.retry_after : undefined;
-	return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.ceil(value * 1000) : undefined;
+	return typeof value === 'number' && Number.isFinite(value) && value >= 0
+		? Math.ceil(value * 1000)
+		: undefined;
 }
 
 /** Exponential backoff with "equal jitter": between half and all of base·2^(attempt-1), capped. */
@@ -188,7 +225,10 @@ export type WaitSource = 'retry-after' | 'rate-limit-reset' | 'backoff';
  * only) `X-RateLimit-Reset`, else the 429 body's `retry_after`. Undefined when it said nothing.
  * Both the retry loop and the shared rate budget read a 429 through this one function.
  */
-export function rateLimitWait(failure: Failure, now: number): { delayMs: number; source: Exclude<WaitSource, 'backoff'> } | undefined {
+export function rateLimitWait(
+	failure: Failure,
+	now: number,
+): { delayMs: number; source: Exclude<WaitSource, 'backoff'> } | undefined {
 	const retryAfter = parseRetryAfter(failure.headers['retry-after'], now);
 	if (retryAfter !== undefined) return { delayMs: retryAfter, source: 'retry-after' };
 	if (!isRateLimited(failure)) return undefined;
@@ -205,7 +245,12 @@ export function retryDelay(
 	policy: RetryPolicy,
 	clock: Clock,
 ): { delayMs: number; source: WaitSource } {
-	return rateLimitWait(failure, clock.now()) ?? { delayMs: backoffDelay(attempt, policy, clock.random), source: 'backoff' };
+	return (
+		rateLimitWait(failure, clock.now()) ?? {
+			delayMs: backoffDelay(attempt, policy, clock.random),
+			source: 'backoff',
+		}
+	);
 }
 
 export type RetryDecision =

@@ -12,11 +12,17 @@ import { asErrorBody, type OAuthGrant } from './statusTexts';
 
 /** Whether this n8n can fetch a new Client Credentials token on request (n8n 1.85 cannot). */
 export function canRenewToken(context: ApiContext): boolean {
-	return typeof (context.helpers as Partial<ApiContext['helpers']>).refreshOAuth2Token === 'function';
+	return (
+		typeof (context.helpers as Partial<ApiContext['helpers']>).refreshOAuth2Token === 'function'
+	);
 }
 
 /** Whether a failed request should be repeated once with a Client Credentials token fetched anew. */
-export function needsNewScopeToken(context: ApiContext, failure: Failure, grant: OAuthGrant | undefined): boolean {
+export function needsNewScopeToken(
+	context: ApiContext,
+	failure: Failure,
+	grant: OAuthGrant | undefined,
+): boolean {
 	return (
 		grant === 'clientCredentials' &&
 		failure.statusCode === 403 &&
@@ -29,7 +35,10 @@ export function needsNewScopeToken(context: ApiContext, failure: Failure, grant:
  * Fetches a Client Credentials token with the credential's current Scopes; n8n stores it in the
  * credential. Returns the failure of the token request (e.g. invalid_scope) when there is one.
  */
-export async function renewScopeToken(context: ApiContext, credentialType: string): Promise<Failure | undefined> {
+export async function renewScopeToken(
+	context: ApiContext,
+	credentialType: string,
+): Promise<Failure | undefined> {
 	try {
 		await context.helpers.refreshOAuth2Token.call(context, credentialType);
 		return undefined;

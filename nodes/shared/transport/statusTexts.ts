@@ -55,7 +55,12 @@ export function fieldErrors(errors: ApiErrorBody['errors']): Array<[string, stri
 /** Names quoted in back-ticks in the query builder's messages: "Requested filter(s) `colour` …". */
 function quotedNames(text: string): string[] {
 	const first = /`([^`]+)`/.exec(text);
-	return first ? first[1].split(',').map((name) => name.trim()).filter(Boolean) : [];
+	return first
+		? first[1]
+				.split(',')
+				.map((name) => name.trim())
+				.filter(Boolean)
+		: [];
 }
 
 /** What to fix for each 422 field, in the node's own vocabulary. */
@@ -67,7 +72,8 @@ function validationAdvice(errors: ApiErrorBody['errors']): string[] {
 				? `Remove or rename the unknown filter ${names.map((name) => quoted(name)).join(', ')}.`
 				: 'Remove the filter the platform does not know.';
 		}
-		if (field.startsWith('filter.')) return `Fix the value of the ${quoted(field.slice('filter.'.length))} filter.`;
+		if (field.startsWith('filter.'))
+			return `Fix the value of the ${quoted(field.slice('filter.'.length))} filter.`;
 		if (field === 'sort') {
 			const names = quotedNames(text);
 			return names.length
@@ -81,7 +87,8 @@ function validationAdvice(errors: ApiErrorBody['errors']): string[] {
 }
 
 export function missingScopes(body: ApiErrorBody, requiredScope: string | undefined): string[] {
-	if (Array.isArray(body.required_scopes) && body.required_scopes.length) return body.required_scopes.map(String);
+	if (Array.isArray(body.required_scopes) && body.required_scopes.length)
+		return body.required_scopes.map(String);
 	const found = (body.message ?? '').match(/\b[a-z_]+:(?:read|write)\b/g);
 	if (found) return [...new Set(found)];
 	return requiredScope ? [requiredScope] : [];
@@ -107,14 +114,27 @@ function operationPhrase(method: string, url: string, resourceLabel: string | un
 	} catch {
 		// A relative URL is its own path.
 	}
-	const last = path.split('/').filter((segment) => segment && !/^v\d+$/.test(segment)).pop() ?? 'records';
+	const last =
+		path
+			.split('/')
+			.filter((segment) => segment && !/^v\d+$/.test(segment))
+			.pop() ?? 'records';
 	return `${reads ? 'list' : 'change'} ${last.replace(/[-_]/g, ' ')}`;
 }
 
 /** The 403 message: what was refused, the scope it needs, and the item. */
-export function scopeMessage(scopes: string[], request: { method: string; url: string }, context: StatusContext): string {
-	const named = scopes.length ? `the ${scopes.join(' and ')} scope${scopes.length > 1 ? 's' : ''}` : 'a scope';
-	return withItem(`The credential may not ${operationPhrase(request.method, request.url, context.resourceLabel)}: it lacks ${named}`, context.itemIndex);
+export function scopeMessage(
+	scopes: string[],
+	request: { method: string; url: string },
+	context: StatusContext,
+): string {
+	const named = scopes.length
+		? `the ${scopes.join(' and ')} scope${scopes.length > 1 ? 's' : ''}`
+		: 'a scope';
+	return withItem(
+		`The credential may not ${operationPhrase(request.method, request.url, context.resourceLabel)}: it lacks ${named}`,
+		context.itemIndex,
+	);
 }
 
 /** How THIS credential gets a scope it lacks: every grant has its own way, and each step works. */
@@ -123,8 +143,10 @@ export function scopeAdvice(scopes: string[], context: StatusContext): string {
 	const tick = `Tick ${scope} under Scopes in the Education Platform OAuth2 credential`;
 	const token = `Make an access token with ${scope} in the platform's settings and put it in the Education Platform API credential.`;
 	if (context.authentication === 'accessToken') return token;
-	if (context.authentication !== 'oAuth2') return `${token} Or: ${tick}, save it and click Reconnect.`;
-	if (context.oauthGrant !== 'clientCredentials') return `${tick}, save it and click Reconnect, then approve the new access on the platform's page.`;
+	if (context.authentication !== 'oAuth2')
+		return `${token} Or: ${tick}, save it and click Reconnect.`;
+	if (context.oauthGrant !== 'clientCredentials')
+		return `${tick}, save it and click Reconnect, then approve the new access on the platform's page.`;
 	return context.renewsToken
 		? `${tick} and save it. The next run gets a new access token with it.`
 		: `${tick} and save it. This n8n keeps its current access token until it expires (an hour on the platform), and the first run after that gets one with the new Scopes.`;
@@ -153,12 +175,18 @@ export function defaultMessage(failure: Failure): string {
 	if (status === 403) return 'The credentials are not allowed to do this';
 	if (status === 404) return 'Not found';
 	if (status === 422) return 'The platform rejected the request as invalid';
-	if (status === 429) return 'The Education Platform received too many requests from these credentials';
-	if (status >= 500) return `The Education Platform could not handle the request (status ${status})`;
+	if (status === 429)
+		return 'The Education Platform received too many requests from these credentials';
+	if (status >= 500)
+		return `The Education Platform could not handle the request (status ${status})`;
 	return `The Education Platform refused the request (status ${status})`;
 }
 
-export function statusAdvice(failure: Failure, body: ApiErrorBody, context: StatusContext): string[] {
+export function statusAdvice(
+	failure: Failure,
+	body: ApiErrorBody,
+	context: StatusContext,
+): string[] {
 	const status = failure.statusCode;
 	const advice: string[] = [];
 	const oauthAdvice = body.error ? oauthErrorAdvice(body.error) : undefined;
@@ -167,8 +195,12 @@ export function statusAdvice(failure: Failure, body: ApiErrorBody, context: Stat
 	if (status === 403) return [scopeAdvice(missingScopes(body, context.requiredScope), context)];
 	if (status === 404) {
 		return context.resourceLabel
-			? [`No ${context.resourceLabel} exists on the platform. ${context.notFoundAdvice ?? 'Check the ID.'}`]
-			: ['The API path was not found. Check the Base URL in the credential (for example https://school.example.com or https://school.example.com/api).'];
+			? [
+					`No ${context.resourceLabel} exists on the platform. ${context.notFoundAdvice ?? 'Check the ID.'}`,
+				]
+			: [
+					'The API path was not found. Check the Base URL in the credential (for example https://school.example.com or https://school.example.com/api).',
+				];
 	}
 	if (status === 400 || status === 422) advice.push(...validationAdvice(body.errors));
 	return advice;

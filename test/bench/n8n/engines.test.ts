@@ -18,8 +18,13 @@ describe('bench:n8n engine settings', () => {
 	});
 
 	it('takes --engines names in the table order, and names the known ones when one is unknown', () => {
-		expect(parseEngines('legacy, lazy-pool-2').map((setting) => setting.name)).toEqual(['lazy-pool-2', 'legacy']);
-		expect(() => parseEngines('lazy-pool-3')).toThrow(`Unknown engine setting "lazy-pool-3" in --engines: the settings are ${ENGINE_SETTINGS.map((s) => s.name).join(', ')}.`);
+		expect(parseEngines('legacy, lazy-pool-2').map((setting) => setting.name)).toEqual([
+			'lazy-pool-2',
+			'legacy',
+		]);
+		expect(() => parseEngines('lazy-pool-3')).toThrow(
+			`Unknown engine setting "lazy-pool-3" in --engines: the settings are ${ENGINE_SETTINGS.map((s) => s.name).join(', ')}.`,
+		);
 	});
 
 	it('loads the proposed n8n change into n8n from a file that exists, and says how to see it took effect', () => {

@@ -19,11 +19,18 @@ export const STEP_TIMEOUT_MS = 60_000;
 
 /** n8n's own console noise, each with why it is not this package's. */
 const N8N_NOISE: Allowance[] = [
-	{ pattern: /\/rest\/login\b/, reason: 'the sign-in page asks whether a session exists (401 before signing in)' },
-	{ pattern: /\/favicon\.ico\b/, reason: "the sandbox's consent page has no favicon (dev tooling, not the package)" },
+	{
+		pattern: /\/rest\/login\b/,
+		reason: 'the sign-in page asks whether a session exists (401 before signing in)',
+	},
+	{
+		pattern: /\/favicon\.ico\b/,
+		reason: "the sandbox's consent page has no favicon (dev tooling, not the package)",
+	},
 	{
 		pattern: /Can't connect to n8n\.[\s\S]*SettingsCommunityNodesView/,
-		reason: "the Community Nodes page counts npm's community packages on api.npms.io from the browser (off-machine here), and logs the failure",
+		reason:
+			"the Community Nodes page counts npm's community packages on api.npms.io from the browser (off-machine here), and logs the failure",
 	},
 ];
 
@@ -39,9 +46,16 @@ export interface SignedInBrowser {
 }
 
 /** Chromium on `n8nUrl` (the editor's address), signed in as `owner`. */
-export async function signedInBrowser(n8nUrl: string, owner: Pick<OwnerAccount, 'email' | 'password'>): Promise<SignedInBrowser> {
+export async function signedInBrowser(
+	n8nUrl: string,
+	owner: Pick<OwnerAccount, 'email' | 'password'>,
+): Promise<SignedInBrowser> {
 	const browser = await timed('launch Chromium', () => launchChromium());
-	const context = await browser.newContext({ baseURL: n8nUrl, viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+	const context = await browser.newContext({
+		baseURL: n8nUrl,
+		viewport: { width: 1440, height: 900 },
+		deviceScaleFactor: 1,
+	});
 	context.setDefaultTimeout(STEP_TIMEOUT_MS);
 	const problems = new ProblemLog(N8N_NOISE);
 	problems.watch(context);
@@ -54,7 +68,8 @@ export async function signedInBrowser(n8nUrl: string, owner: Pick<OwnerAccount, 
 }
 
 export async function closeBrowser(signedIn: SignedInBrowser): Promise<void> {
-	if (process.env.EDU_BROWSER_VERBOSE) process.stdout.write(`${signedIn.problems.all.map(format).join('\n')}\n`);
+	if (process.env.EDU_BROWSER_VERBOSE)
+		process.stdout.write(`${signedIn.problems.all.map(format).join('\n')}\n`);
 	await signedIn.browser.close().catch(() => undefined);
 }
 
@@ -62,7 +77,11 @@ export async function closeBrowser(signedIn: SignedInBrowser): Promise<void> {
  * A test that records which step the browser's problems belong to and, when it fails, keeps a
  * screenshot of the page (test-artifacts/browser/failures/<file>/) and names it in the error.
  */
-export type BrowserTest<S> = (name: string, body: (session: S) => Promise<void>, timeoutMs?: number) => void;
+export type BrowserTest<S> = (
+	name: string,
+	body: (session: S) => Promise<void>,
+	timeoutMs?: number,
+) => void;
 
 /** The one session of a test file: `use()` starts it before the file's tests and stops it after them. */
 export interface FileSession<S> {
@@ -71,7 +90,11 @@ export interface FileSession<S> {
 	browserTest: BrowserTest<S>;
 }
 
-export function fileSession<S extends SignedInBrowser>(what: string, start: () => Promise<S>, stop: (session: S) => Promise<void>): FileSession<S> {
+export function fileSession<S extends SignedInBrowser>(
+	what: string,
+	start: () => Promise<S>,
+	stop: (session: S) => Promise<void>,
+): FileSession<S> {
 	let session: S | undefined;
 	const current = (): S => {
 		if (!session) throw new Error(`${what} did not start (see beforeAll)`);
@@ -110,7 +133,14 @@ export function fileSession<S extends SignedInBrowser>(what: string, start: () =
 }
 
 /** Waits until `read` gives `expected` (the editor fills lists and panels asynchronously), else fails with the last value. */
-export async function settlesTo<T>(what: string, read: () => Promise<T>, expected: T): Promise<void> {
-	const same = async () => (JSON.stringify(await read()) === JSON.stringify(expected) ? true : undefined);
-	await eventually(what, same, STEP_TIMEOUT_MS).catch(async () => expect(await read()).toEqual(expected));
+export async function settlesTo<T>(
+	what: string,
+	read: () => Promise<T>,
+	expected: T,
+): Promise<void> {
+	const same = async () =>
+		JSON.stringify(await read()) === JSON.stringify(expected) ? true : undefined;
+	await eventually(what, same, STEP_TIMEOUT_MS).catch(async () =>
+		expect(await read()).toEqual(expected),
+	);
 }

@@ -35,5 +35,10 @@ export const CHROMIUM_ARGS = [
 export async function launchChromium(): Promise<Browser> {
 	// n8n's editor marks its elements with data-test-id (n8n's own Playwright suite does the same).
 	selectors.setTestIdAttribute('data-test-id');
-	return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS, timeout: 120_000 });
+	return chromium.launch({
+		executablePath: chromiumPath(),
+		headless: true,
+		args: CHROMIUM_ARGS,
+		timeout: 120_000,
+	});
 }

@@ -48,7 +48,9 @@ export class Editor {
 	}
 
 	canvasNodeNames(): Promise<string[]> {
-		return this.page.getByTestId('canvas-node').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-node-name') ?? ''));
+		return this.page
+			.getByTestId('canvas-node')
+			.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-node-name') ?? ''));
 	}
 
 	/** The "+" of an input of a node on the canvas, e.g. an AI Agent's `ai_tool`. */
@@ -74,7 +76,9 @@ export class CommunityNodesSettings {
 
 	/** The install dialog's package name field, "I understand the risks" and Install (n8n 2.41's CommunityPackageInstallModal). */
 	get installDialog(): Locator {
-		return this.page.locator('.el-dialog').filter({ has: this.page.getByTestId('package-name-input') });
+		return this.page
+			.locator('.el-dialog')
+			.filter({ has: this.page.getByTestId('package-name-input') });
 	}
 
 	/** Opens the install dialog from the empty page's "Install a community node", types the name, accepts the risks and installs. */
@@ -82,7 +86,11 @@ export class CommunityNodesSettings {
 		await this.page.getByRole('button', { name: 'Install a community node' }).click();
 		const dialog = this.installDialog;
 		// The id sits on the native input or on its wrapper, depending on the design system's version.
-		await dialog.getByTestId('package-name-input').locator('xpath=descendant-or-self::input').first().fill(packageName);
+		await dialog
+			.getByTestId('package-name-input')
+			.locator('xpath=descendant-or-self::input')
+			.first()
+			.fill(packageName);
 		await dialog.getByTestId('user-agreement-checkbox').click();
 		await dialog.getByTestId('install-community-package-button').click();
 	}
@@ -115,18 +123,25 @@ export class NodeCreator {
 	}
 
 	item(name: string): Locator {
-		return this.items().filter({ has: this.page.getByTestId('node-creator-item-name').getByText(name, { exact: true }) });
+		return this.items().filter({
+			has: this.page.getByTestId('node-creator-item-name').getByText(name, { exact: true }),
+		});
 	}
 
 	/** Opens a node's list of actions and triggers. */
 	async open(name: string): Promise<void> {
 		await this.item(name).click();
-		await this.root.getByText(/^(Actions|Triggers) \(\d+\)$/).first().waitFor();
+		await this.root
+			.getByText(/^(Actions|Triggers) \(\d+\)$/)
+			.first()
+			.waitFor();
 	}
 
 	/** The header of a section of an opened node: "Triggers (13)", "Actions (2)". */
 	private sectionHeader(title: 'Actions' | 'Triggers'): Locator {
-		return this.page.getByTestId('node-creator-category-item').filter({ hasText: new RegExp(`^${title} \\(\\d+\\)`) });
+		return this.page
+			.getByTestId('node-creator-category-item')
+			.filter({ hasText: new RegExp(`^${title} \\(\\d+\\)`) });
 	}
 
 	/** A section of an opened node, expanded. */
@@ -161,7 +176,10 @@ export class NodeCreator {
 	/** Icons in the panel: [src, naturalWidth] (0 = did not load). */
 	icons(scope: Locator = this.root): Promise<Array<{ src: string; width: number }>> {
 		return scope.locator('img').evaluateAll((images) =>
-			images.map((image) => ({ src: image.getAttribute("src") ?? "", width: (image as unknown as { naturalWidth: number }).naturalWidth })),
+			images.map((image) => ({
+				src: image.getAttribute('src') ?? '',
+				width: (image as unknown as { naturalWidth: number }).naturalWidth,
+			})),
 		);
 	}
 }
@@ -183,12 +201,17 @@ export class NodeDetails {
 
 	/** A top-level parameter's item ("Filters", "Sort"…), by its label. */
 	item(label: string): Locator {
-		return this.parameters.getByTestId('parameter-item').filter({ visible: true, hasText: new RegExp(`^${escapeRegExp(label)}`) }).first();
+		return this.parameters
+			.getByTestId('parameter-item')
+			.filter({ visible: true, hasText: new RegExp(`^${escapeRegExp(label)}`) })
+			.first();
 	}
 
 	/** The item around a parameter's input (its label, options and the AI override). */
 	itemOf(name: string): Locator {
-		return this.parameters.getByTestId('parameter-item').filter({ has: this.page.getByTestId(`parameter-input-${name}`) });
+		return this.parameters
+			.getByTestId('parameter-item')
+			.filter({ has: this.page.getByTestId(`parameter-input-${name}`) });
 	}
 
 	/**
@@ -202,8 +225,17 @@ export class NodeDetails {
 	/** The labels of the parameters shown on the Parameters tab, in order (Credential included). */
 	async labels(): Promise<string[]> {
 		const items = this.parameters.getByTestId('parameter-item').filter({ visible: true });
-		return (await items.locator('[data-test-id="input-label"], [data-test-id="credentials-label"]').allInnerTexts())
-			.map((label) => label.split('\n')[0].replace(/\s*\*$/, '').trim())
+		return (
+			await items
+				.locator('[data-test-id="input-label"], [data-test-id="credentials-label"]')
+				.allInnerTexts()
+		)
+			.map((label) =>
+				label
+					.split('\n')[0]
+					.replace(/\s*\*$/, '')
+					.trim(),
+			)
 			.filter(Boolean);
 	}
 
@@ -225,7 +257,9 @@ export class NodeDetails {
 
 	async selectCredential(name: string): Promise<void> {
 		await this.credentialSelect.click();
-		await this.page.getByRole('option', { name: new RegExp(`^${escapeRegExp(name)}(\\s|$)`) }).click();
+		await this.page
+			.getByRole('option', { name: new RegExp(`^${escapeRegExp(name)}(\\s|$)`) })
+			.click();
 	}
 
 	/**
@@ -234,7 +268,9 @@ export class NodeDetails {
 	 * list on that click and closes it); then pick the credential.
 	 */
 	async pickCredentialAsDocumented(name: string): Promise<void> {
-		const option = this.page.getByRole('option', { name: new RegExp(`^${escapeRegExp(name)}(\\s|$)`) });
+		const option = this.page.getByRole('option', {
+			name: new RegExp(`^${escapeRegExp(name)}(\\s|$)`),
+		});
 		for (let click = 1; click <= 2; click++) {
 			await this.credentialSelect.click();
 			const listed = await option.waitFor({ timeout: 5_000 }).then(
@@ -278,7 +314,10 @@ export class NodeDetails {
 	}
 
 	async pickFromList(name: string, shown: string, within?: string): Promise<void> {
-		await this.parameter(name, within).getByTestId('rlc-item').getByText(shown, { exact: true }).click();
+		await this.parameter(name, within)
+			.getByTestId('rlc-item')
+			.getByText(shown, { exact: true })
+			.click();
 	}
 
 	/** "From list" or "By ID" of a resource locator. */
@@ -332,8 +371,16 @@ export class NodeDetails {
 	async outputRows(): Promise<Array<Record<string, string>>> {
 		const columns = await this.outputColumns();
 		const rows = this.output.getByTestId('ndv-data-container').locator('table tbody tr');
-		const cells = await rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll(':scope > td')).map((td) => (td as unknown as { innerText: string }).innerText.trim())));
-		return cells.map((row) => Object.fromEntries(columns.map((column, index) => [column, row[index] ?? ''])));
+		const cells = await rows.evaluateAll((trs) =>
+			trs.map((tr) =>
+				Array.from(tr.querySelectorAll(':scope > td')).map((td) =>
+					(td as unknown as { innerText: string }).innerText.trim(),
+				),
+			),
+		);
+		return cells.map((row) =>
+			Object.fromEntries(columns.map((column, index) => [column, row[index] ?? ''])),
+		);
 	}
 
 	async close(): Promise<void> {
@@ -359,8 +406,15 @@ export class CredentialModal {
 	}
 
 	async labels(): Promise<string[]> {
-		return (await this.root.locator('label.n8n-input-label').filter({ visible: true }).allInnerTexts())
-			.map((label) => label.split('\n')[0].replace(/\s*\*$/, '').trim())
+		return (
+			await this.root.locator('label.n8n-input-label').filter({ visible: true }).allInnerTexts()
+		)
+			.map((label) =>
+				label
+					.split('\n')[0]
+					.replace(/\s*\*$/, '')
+					.trim(),
+			)
 			.filter(Boolean);
 	}
 
@@ -389,7 +443,9 @@ export class CredentialModal {
 		await options.first().waitFor();
 		for (const option of await options.all()) {
 			const text = await option.innerText();
-			const selected = (await option.getAttribute('aria-selected')) === 'true' || /\bis-selected\b/.test((await option.getAttribute('class')) ?? '');
+			const selected =
+				(await option.getAttribute('aria-selected')) === 'true' ||
+				/\bis-selected\b/.test((await option.getAttribute('class')) ?? '');
 			if (wanted.some((pattern) => pattern.test(text)) !== selected) await option.click();
 		}
 		await this.page.keyboard.press('Escape');
@@ -399,7 +455,11 @@ export class CredentialModal {
 	async connect(): Promise<void> {
 		// n8n fetches a new credential's name after the dialog opens; saved without one it answers 400.
 		await this.dialog.getByTestId('credential-name').waitFor();
-		await this.root.getByTestId('quick-connect-button').or(this.root.getByRole('button', { name: /Connect my account/i })).first().click();
+		await this.root
+			.getByTestId('quick-connect-button')
+			.or(this.root.getByRole('button', { name: /Connect my account/i }))
+			.first()
+			.click();
 	}
 
 	async save(): Promise<void> {
@@ -415,20 +475,29 @@ export class CredentialModal {
 	}
 
 	async close(): Promise<void> {
-		await this.dialog.locator('.el-dialog__close, [aria-label="Close this dialog"]').first().click();
+		await this.dialog
+			.locator('.el-dialog__close, [aria-label="Close this dialog"]')
+			.first()
+			.click();
 		await this.root.waitFor({ state: 'hidden' });
 	}
 }
 
 async function visibleTooltip(page: Page): Promise<string> {
-	const tooltip = page.locator('[role="tooltip"], [data-reka-popper-content-wrapper]').filter({ visible: true, hasText: /\S/ }).last();
+	const tooltip = page
+		.locator('[role="tooltip"], [data-reka-popper-content-wrapper]')
+		.filter({ visible: true, hasText: /\S/ })
+		.last();
 	await tooltip.waitFor();
 	return tooltip.innerText();
 }
 
 /** The shown text of an options, multiOptions or string input: its tags, or its input's value. */
 async function shownValue(parameter: Locator): Promise<string> {
-	const tags = await parameter.locator('.el-tag, .el-select__tags-text').filter({ visible: true }).allInnerTexts();
+	const tags = await parameter
+		.locator('.el-tag, .el-select__tags-text')
+		.filter({ visible: true })
+		.allInnerTexts();
 	if (tags.length) return [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))].join(', ');
 	return parameter.locator('input').first().inputValue();
 }
@@ -436,7 +505,10 @@ async function shownValue(parameter: Locator): Promise<string> {
 async function chooseOption(parameter: Locator, option: string): Promise<void> {
 	await parameter.click();
 	// An option's accessible name is its name followed by its description.
-	await parameter.page().getByRole('option', { name: new RegExp(`^${escapeRegExp(option)}(\\s|$)`) }).click();
+	await parameter
+		.page()
+		.getByRole('option', { name: new RegExp(`^${escapeRegExp(option)}(\\s|$)`) })
+		.click();
 }
 
 function escapeRegExp(text: string): string {

@@ -4,7 +4,11 @@
 import type { RunningSandbox } from '../../../sandbox/index';
 import { parseSubscribeArgs, subscribe } from '../../../sandbox/cli/subscribe';
 import { sandboxCommand } from '../../../tooling/start-summary';
-import { eventually, type PlatformEvent, type SandboxClient } from '../../e2e/support/sandboxClient';
+import {
+	eventually,
+	type PlatformEvent,
+	type SandboxClient,
+} from '../../e2e/support/sandboxClient';
 import { STEP_TIMEOUT_MS } from './browser';
 import type { Editor, NodeDetails } from './editor';
 
@@ -15,7 +19,11 @@ export const TOKEN_CREDENTIAL = 'Education Platform sandbox (access token)';
 export const OAUTH2_CREDENTIAL = 'Education Platform sandbox (OAuth2)';
 
 /** A new workflow with the node added through the nodes panel, its panel open. */
-export async function addFromNodesPanel(editor: Editor, section: 'Actions' | 'Triggers', name: string): Promise<void> {
+export async function addFromNodesPanel(
+	editor: Editor,
+	section: 'Actions' | 'Triggers',
+	name: string,
+): Promise<void> {
 	await editor.newWorkflow();
 	await editor.nodeCreator.openOnEmptyCanvas();
 	await editor.nodeCreator.search('Education');
@@ -26,7 +34,12 @@ export async function addFromNodesPanel(editor: Editor, section: 'Actions' | 'Tr
 
 /** The first cell of the output table's first row (the record's `id`). */
 export async function firstOutputId(ndv: NodeDetails): Promise<string> {
-	const cell = ndv.output.getByTestId('ndv-data-container').locator('table tbody tr').first().locator('td').first();
+	const cell = ndv.output
+		.getByTestId('ndv-data-container')
+		.locator('table tbody tr')
+		.first()
+		.locator('td')
+		.first();
 	return (await cell.innerText()).trim();
 }
 
@@ -42,7 +55,11 @@ export async function shownTestUrl(ndv: NodeDetails, n8nUrl: string): Promise<st
 	await ndv.parameters.getByText('Webhook URLs', { exact: true }).click();
 	await ndv.parameters.getByTestId('radio-button-test').click();
 	const pattern = new RegExp(`${n8nUrl}/webhook-test/[0-9a-f-]{36}/webhook`);
-	return await eventually('the test URL', async () => pattern.exec(await ndv.parameters.innerText())?.[0], STEP_TIMEOUT_MS);
+	return await eventually(
+		'the test URL',
+		async () => pattern.exec(await ndv.parameters.innerText())?.[0],
+		STEP_TIMEOUT_MS,
+	);
 }
 
 /**
@@ -50,11 +67,19 @@ export async function shownTestUrl(ndv: NodeDetails, n8nUrl: string): Promise<st
  * start's summary names (its arguments after "--", the URL filled in) for `events`. Returns the
  * signing secret it printed.
  */
-export async function subscribeWithSandboxCommand(sandbox: RunningSandbox, testUrl: string, events: string): Promise<string> {
-	const args = sandboxCommand(4010, 'sandbox:subscribe', `--url ${testUrl}`).split(' -- ')[1].split(' ');
+export async function subscribeWithSandboxCommand(
+	sandbox: RunningSandbox,
+	testUrl: string,
+	events: string,
+): Promise<string> {
+	const args = sandboxCommand(4010, 'sandbox:subscribe', `--url ${testUrl}`)
+		.split(' -- ')[1]
+		.split(' ');
 	const printed: string[] = [];
 	const connection = ['--base-url', sandbox.baseUrl, '--token', sandbox.config.demoToken];
-	await subscribe(parseSubscribeArgs([...args, '--events', events, ...connection]), (line) => printed.push(line));
+	await subscribe(parseSubscribeArgs([...args, '--events', events, ...connection]), (line) =>
+		printed.push(line),
+	);
 	const secret = /^signing secret: (whsec_\S+)$/m.exec(printed.join('\n'))?.[1];
 	expect(secret).toBeDefined();
 	return secret!;
@@ -77,7 +102,11 @@ export async function listen(ndv: NodeDetails): Promise<void> {
 }
 
 /** An event made on the platform, once the listening trigger's output shows it as its one item. */
-export async function emitAndSee(ndv: NodeDetails, platform: SandboxClient, type: string): Promise<PlatformEvent> {
+export async function emitAndSee(
+	ndv: NodeDetails,
+	platform: SandboxClient,
+	type: string,
+): Promise<PlatformEvent> {
 	const event = await platform.emit(type);
 	await ndv.output.getByTestId('ndv-items-count').waitFor();
 	expect(await ndv.outputItemCount()).toBe(1);

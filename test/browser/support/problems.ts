@@ -26,14 +26,24 @@ export class ProblemLog {
 
 	watch(context: BrowserContext): void {
 		context.on('console', (message) => {
-			if (message.type() === 'error') this.add({ kind: 'console', text: message.text(), url: message.location().url });
+			if (message.type() === 'error')
+				this.add({ kind: 'console', text: message.text(), url: message.location().url });
 		});
 		context.on('weberror', (error) => this.add({ kind: 'pageerror', text: String(error.error()) }));
 		context.on('requestfailed', (request: Request) =>
-			this.add({ kind: 'requestfailed', text: `${request.method()} ${request.failure()?.errorText ?? 'failed'}`, url: request.url() }),
+			this.add({
+				kind: 'requestfailed',
+				text: `${request.method()} ${request.failure()?.errorText ?? 'failed'}`,
+				url: request.url(),
+			}),
 		);
 		context.on('response', (response: Response) => {
-			if (response.status() >= 400) this.add({ kind: 'http', text: `${response.request().method()} ${response.status()}`, url: response.url() });
+			if (response.status() >= 400)
+				this.add({
+					kind: 'http',
+					text: `${response.request().method()} ${response.status()}`,
+					url: response.url(),
+				});
 		});
 	}
 
@@ -45,12 +55,19 @@ export class ProblemLog {
 	excuse(problem: Problem): string | undefined {
 		// Only n8n and the sandbox run on this machine: n8n's editor looking things up on the
 		// internet (e.g. the npm registry for a community package's details) cannot succeed here.
-		if (problem.url && /^(https?|wss?):/.test(problem.url) && !LOOPBACK.test(problem.url)) return 'off-machine request on a closed network';
-		if (problem.kind === 'console' && /ERR_CERT_AUTHORITY_INVALID|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED/.test(problem.text)) {
+		if (problem.url && /^(https?|wss?):/.test(problem.url) && !LOOPBACK.test(problem.url))
+			return 'off-machine request on a closed network';
+		if (
+			problem.kind === 'console' &&
+			/ERR_CERT_AUTHORITY_INVALID|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED/.test(
+				problem.text,
+			)
+		) {
 			return 'the console line of an off-machine request';
 		}
 		// Chromium cancels what is in flight when the page navigates away: not an answer at all.
-		if (problem.kind === 'requestfailed' && /ERR_ABORTED/.test(problem.text)) return 'cancelled by a navigation';
+		if (problem.kind === 'requestfailed' && /ERR_ABORTED/.test(problem.text))
+			return 'cancelled by a navigation';
 		const line = `${problem.text} ${problem.url ?? ''}`;
 		return this.allowances.find((allowance) => allowance.pattern.test(line))?.reason;
 	}

@@ -43,8 +43,14 @@ export class PushLog {
 				const started = since.find((message) => message.type === 'executionStarted');
 				if (!started) return undefined;
 				const executionId = String(started.data.executionId);
-				const finished = since.find((message) => message.type === 'executionFinished' && String(message.data.executionId) === executionId);
-				return finished ? { executionId, mode: String(started.data.mode), status: String(finished.data.status) } : undefined;
+				const finished = since.find(
+					(message) =>
+						message.type === 'executionFinished' &&
+						String(message.data.executionId) === executionId,
+				);
+				return finished
+					? { executionId, mode: String(started.data.mode), status: String(finished.data.status) }
+					: undefined;
 			},
 			timeoutMs,
 		);
@@ -54,8 +60,16 @@ export class PushLog {
 function parsed(text: string): PushMessage | undefined {
 	try {
 		const value = JSON.parse(text) as unknown;
-		if (typeof value !== 'object' || value === null || typeof (value as PushMessage).type !== 'string') return undefined;
-		return { type: (value as PushMessage).type, data: ((value as PushMessage).data ?? {}) as Record<string, unknown> };
+		if (
+			typeof value !== 'object' ||
+			value === null ||
+			typeof (value as PushMessage).type !== 'string'
+		)
+			return undefined;
+		return {
+			type: (value as PushMessage).type,
+			data: ((value as PushMessage).data ?? {}) as Record<string, unknown>,
+		};
 	} catch {
 		return undefined;
 	}

@@ -11,7 +11,11 @@ export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts', 'browser');
 export const README_IMAGES_DIR = path.join(REPO_ROOT, 'docs', 'images');
 
 function fileName(title: string): string {
-	return `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 100)}.png`;
+	return `${title
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-|-$/g, '')
+		.slice(0, 100)}.png`;
 }
 
 /** A test file's failure screenshots: failures/<file>/ (editor, queue-manual-runs). */
@@ -25,7 +29,11 @@ export function clearFailureScreenshots(testFile: string): void {
 }
 
 /** Saves a failure's screenshot; returns its path (or why there is none). */
-export async function screenshotFailure(page: Page | undefined, testFile: string, testName: string): Promise<string> {
+export async function screenshotFailure(
+	page: Page | undefined,
+	testFile: string,
+	testName: string,
+): Promise<string> {
 	if (!page || page.isClosed()) return '(no page to screenshot)';
 	const file = path.join(failuresDir(testFile), fileName(testName));
 	mkdirSync(path.dirname(file), { recursive: true });
@@ -41,7 +49,9 @@ export async function screenshotFailure(page: Page | undefined, testFile: string
 export async function readmeScreenshot(page: Page, name: string): Promise<void> {
 	// The frame n8n draws around the page in its test mode (E2E_TESTS=true, which the suite's
 	// installation from a local registry needs) is no part of what users see.
-	await page.addStyleTag({ content: '[data-test-id="e2e-test-mode-marker"] { display: none !important; }' });
+	await page.addStyleTag({
+		content: '[data-test-id="e2e-test-mode-marker"] { display: none !important; }',
+	});
 	const targets = [path.join(ARTIFACTS_DIR, 'readme')];
 	if (process.env.EDU_README_SCREENSHOTS === '1') targets.push(README_IMAGES_DIR);
 	for (const dir of targets) {

@@ -10,7 +10,13 @@ import { loadExamples } from '../../../tooling/lib/examples';
 import type { PackedPackage } from '../../../tooling/lib/community-package';
 import { CUSTOM_REGISTRY_FEATURE } from '../../../tooling/lib/n8n-rest';
 import { startRegistry, type LocalRegistry } from '../../../tooling/lib/registry';
-import { OWNER, packedPackage, sandboxLogin, startInstance, type Instance } from '../../e2e/support/instance';
+import {
+	OWNER,
+	packedPackage,
+	sandboxLogin,
+	startInstance,
+	type Instance,
+} from '../../e2e/support/instance';
 import { timed } from '../../e2e/support/timings';
 import { closeBrowser, fileSession, signedInBrowser, type SignedInBrowser } from './browser';
 
@@ -32,7 +38,10 @@ async function startEditorSession(): Promise<EditorSession> {
 	// Credentials and workflows of a package n8n does not have yet import as they are; they work
 	// once the package is installed.
 	const n8n = await startInstance(
-		(sandbox) => ({ credentials: demoCredentials(sandboxLogin(sandbox)), workflows: loadExamples().map(({ workflow }) => ({ ...workflow, active: false })) }),
+		(sandbox) => ({
+			credentials: demoCredentials(sandboxLogin(sandbox)),
+			workflows: loadExamples().map(({ workflow }) => ({ ...workflow, active: false })),
+		}),
 		{ E2E_TESTS: 'true', N8N_COMMUNITY_PACKAGES_REGISTRY: registry.url },
 		{},
 		{ preinstall: false },

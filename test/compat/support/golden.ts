@@ -25,7 +25,9 @@ export function golden<T>(file: string, actual: T): T {
 export function plain<T>(value: T): unknown {
 	return JSON.parse(
 		JSON.stringify(value, (_key, field: unknown) =>
-			typeof field === 'function' ? `[function ${(field as { name?: string }).name || 'anonymous'}]` : field,
+			typeof field === 'function'
+				? `[function ${(field as { name?: string }).name || 'anonymous'}]`
+				: field,
 		),
 	) as unknown;
 }

@@ -20,11 +20,22 @@ import { plain } from './golden';
 type Entry = Record<string, unknown> & { path: string };
 
 function isCollection(option: unknown): option is INodePropertyCollection {
-	return typeof option === 'object' && option !== null && 'values' in option && Array.isArray((option as INodePropertyCollection).values);
+	return (
+		typeof option === 'object' &&
+		option !== null &&
+		'values' in option &&
+		Array.isArray((option as INodePropertyCollection).values)
+	);
 }
 
 function isProperty(option: unknown): option is INodeProperties {
-	return typeof option === 'object' && option !== null && 'type' in option && 'name' in option && !('value' in option);
+	return (
+		typeof option === 'object' &&
+		option !== null &&
+		'type' in option &&
+		'name' in option &&
+		!('value' in option)
+	);
 }
 
 /** One entry per parameter, depth first, in description order; nested entries carry the path. */
@@ -40,10 +51,13 @@ export function parameterEntries(properties: INodeProperties[], prefix = ''): En
 			continue;
 		}
 		if (property.type === 'fixedCollection' && options) {
-			entry.options = options.map((option) => (isCollection(option) ? { name: option.name, displayName: option.displayName } : option));
+			entry.options = options.map((option) =>
+				isCollection(option) ? { name: option.name, displayName: option.displayName } : option,
+			);
 			entries.push(entry);
 			for (const group of options) {
-				if (isCollection(group)) entries.push(...parameterEntries(group.values, `${path}.${group.name}.`));
+				if (isCollection(group))
+					entries.push(...parameterEntries(group.values, `${path}.${group.name}.`));
 			}
 			continue;
 		}
@@ -71,12 +85,15 @@ function meets(version: number, condition: Condition): boolean {
 		lte: (v) => v <= target,
 		lt: (v) => v < target,
 	};
-	if (!tests[operator]) throw new Error(`@version condition ${operator} is not known to the contract`);
+	if (!tests[operator])
+		throw new Error(`@version condition ${operator} is not known to the contract`);
 	return tests[operator](version);
 }
 
 /** A displayOptions half without its `@version` key; undefined when nothing else is left. */
-function withoutVersion(half: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+function withoutVersion(
+	half: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
 	if (!half) return undefined;
 	const { '@version': _version, ...rest } = half;
 	return Object.keys(rest).length ? rest : undefined;
@@ -89,13 +106,19 @@ function withoutVersion(half: Record<string, unknown> | undefined): Record<strin
  */
 export function forVersion(properties: INodeProperties[], version: number): INodeProperties[] {
 	return properties.flatMap((property): INodeProperties[] => {
-		const { show, hide } = (property.displayOptions ?? {}) as { show?: Record<string, unknown>; hide?: Record<string, unknown> };
+		const { show, hide } = (property.displayOptions ?? {}) as {
+			show?: Record<string, unknown>;
+			hide?: Record<string, unknown>;
+		};
 		const shown = show?.['@version'] as Condition[] | undefined;
 		const hidden = hide?.['@version'] as Condition[] | undefined;
 		if (shown && !shown.some((condition) => meets(version, condition))) return [];
 		if (hidden?.some((condition) => meets(version, condition))) return [];
 		const kept = { show: withoutVersion(show), hide: withoutVersion(hide) };
-		const displayOptions = kept.show || kept.hide ? { ...(kept.show ? { show: kept.show } : {}), ...(kept.hide ? { hide: kept.hide } : {}) } : undefined;
+		const displayOptions =
+			kept.show || kept.hide
+				? { ...(kept.show ? { show: kept.show } : {}), ...(kept.hide ? { hide: kept.hide } : {}) }
+				: undefined;
 		const options = property.options?.flatMap((option): unknown[] => {
 			if (isCollection(option)) return [{ ...option, values: forVersion(option.values, version) }];
 			return isProperty(option) ? forVersion([option], version) : [option];
@@ -116,7 +139,9 @@ export function hasVersionConditions(nodeType: INodeType): boolean {
 
 /** The node versions a description declares, lowest first. */
 export function versionsOf(description: Pick<INodeTypeDescription, 'version'>): number[] {
-	return (Array.isArray(description.version) ? [...description.version] : [description.version]).sort((a, b) => a - b);
+	return (
+		Array.isArray(description.version) ? [...description.version] : [description.version]
+	).sort((a, b) => a - b);
 }
 
 /**
@@ -124,13 +149,19 @@ export function versionsOf(description: Pick<INodeTypeDescription, 'version'>): 
  * keeps its section as it was) and `<name>@<version>` for later ones. Each shows its own version
  * as `version` and leaves `defaultVersion` out: the test's `versions` records both.
  */
-export function nodeContractsByVersion(nodeType: INodeType): Array<[string, Record<string, unknown>]> {
+export function nodeContractsByVersion(
+	nodeType: INodeType,
+): Array<[string, Record<string, unknown>]> {
 	const { description } = nodeType;
 	if (!hasVersionConditions(nodeType)) return [[description.name, nodeContract(nodeType)]];
 	const versions = versionsOf(description);
 	return versions.map((version, index) => {
 		const { defaultVersion: _defaultVersion, ...rest } = description;
-		const view = Object.create(nodeType, { description: { value: { ...rest, version, properties: forVersion(description.properties, version) } } }) as INodeType;
+		const view = Object.create(nodeType, {
+			description: {
+				value: { ...rest, version, properties: forVersion(description.properties, version) },
+			},
+		}) as INodeType;
 		return [index === 0 ? description.name : `${description.name}@${version}`, nodeContract(view)];
 	});
 }
@@ -140,9 +171,14 @@ export function nodeContract(nodeType: INodeType): Record<string, unknown> {
 	const methods = nodeType.methods ?? {};
 	return {
 		identity: plain(identity),
-		methods: Object.fromEntries(Object.entries(methods).map(([kind, named]) => [kind, Object.keys(named ?? {}).sort()])),
+		methods: Object.fromEntries(
+			Object.entries(methods).map(([kind, named]) => [kind, Object.keys(named ?? {}).sort()]),
+		),
 		webhookMethods: Object.fromEntries(
-			Object.entries(nodeType.webhookMethods ?? {}).map(([name, named]) => [name, Object.keys(named).sort()]),
+			Object.entries(nodeType.webhookMethods ?? {}).map(([name, named]) => [
+				name,
+				Object.keys(named).sort(),
+			]),
 		),
 		hasExecute: typeof nodeType.execute === 'function',
 		hasPoll: typeof nodeType.poll === 'function',

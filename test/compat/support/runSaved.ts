@@ -18,9 +18,17 @@ import { webhooksOf } from '../../../sandbox/webhooks/plugin';
 import { signatureHeaders } from '../../../sandbox/webhooks/signing';
 import { runNode } from '../../harness';
 import { createPollWorkflow } from '../../harness/pollHarness';
-import { createTriggerWorkflow, type Receiver, type TriggerWorkflow } from '../../harness/triggerHarness';
+import {
+	createTriggerWorkflow,
+	type Receiver,
+	type TriggerWorkflow,
+} from '../../harness/triggerHarness';
 import type { RecordedRequest } from '../../integration/support/httpTraffic';
-import { accessTokenCredentials, oAuth2Credentials, type LiveSandbox } from '../../integration/support/liveSandbox';
+import {
+	accessTokenCredentials,
+	oAuth2Credentials,
+	type LiveSandbox,
+} from '../../integration/support/liveSandbox';
 import { NODE_TYPES, type SavedNode } from './savedNodes';
 
 /** The Manual registration's signing secret (the signing credential of the saved nodes). */
@@ -51,7 +59,8 @@ const VOLATILE: Array<[RegExp, string]> = [
 ];
 
 export function normalise(value: unknown): unknown {
-	if (typeof value === 'string') return VOLATILE.reduce((text, [pattern, stand]) => text.replace(pattern, stand), value);
+	if (typeof value === 'string')
+		return VOLATILE.reduce((text, [pattern, stand]) => text.replace(pattern, stand), value);
 	if (Array.isArray(value)) return value.map(normalise);
 	if (typeof value === 'object' && value !== null) {
 		return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, normalise(field)]));
@@ -65,14 +74,20 @@ function describeRequest({ method, path, query, status }: RecordedRequest): stri
 }
 
 /** Requests sent while `action` ran; sorted, since concurrent pages may go out in any order. */
-async function withRequests<T>(sandbox: LiveSandbox, action: () => Promise<T>): Promise<{ result: T; requests: string[] }> {
+async function withRequests<T>(
+	sandbox: LiveSandbox,
+	action: () => Promise<T>,
+): Promise<{ result: T; requests: string[] }> {
 	const from = sandbox.traffic.requests.length;
 	const result = await action();
 	return { result, requests: sandbox.traffic.requests.slice(from).map(describeRequest).sort() };
 }
 
 /** A poll's items, or the message n8n would show when it failed. */
-async function pollStep(sandbox: LiveSandbox, poll: () => Promise<IDataObject[]>): Promise<IDataObject> {
+async function pollStep(
+	sandbox: LiveSandbox,
+	poll: () => Promise<IDataObject[]>,
+): Promise<IDataObject> {
 	const { result, requests } = await withRequests(sandbox, async () => {
 		try {
 			return { items: await poll() };
@@ -88,7 +103,9 @@ function credentialsFor(node: INode, sandbox: LiveSandbox) {
 	if (node.parameters.registration === 'manual') {
 		return { educationPlatformWebhookSigningApi: { signingSecret: MANUAL_SIGNING_SECRET } };
 	}
-	return node.parameters.authentication === 'oAuth2' ? oAuth2Credentials(sandbox) : accessTokenCredentials(sandbox);
+	return node.parameters.authentication === 'oAuth2'
+		? oAuth2Credentials(sandbox)
+		: accessTokenCredentials(sandbox);
 }
 
 async function runAction({ node }: SavedNode, { sandbox }: CompatContext): Promise<IDataObject> {
@@ -103,13 +120,19 @@ async function runAction({ node }: SavedNode, { sandbox }: CompatContext): Promi
 		}),
 	);
 	return {
-		error: result.error ? { message: result.error.message, description: result.error.description ?? null } : null,
+		error: result.error
+			? { message: result.error.message, description: result.error.description ?? null }
+			: null,
 		items: result.items.map((item) => item.json),
 		requests,
 	};
 }
 
-async function deliverEveryType(trigger: TriggerWorkflow, secret: string, context: CompatContext): Promise<IDataObject[]> {
+async function deliverEveryType(
+	trigger: TriggerWorkflow,
+	secret: string,
+	context: CompatContext,
+): Promise<IDataObject[]> {
 	// A fresh generator per node, so a node's payloads do not depend on the nodes before it.
 	const factory = new EventFactory(23, context.sandbox.state.students, () => context.now);
 	context.setTarget(trigger);
@@ -119,7 +142,11 @@ async function deliverEveryType(trigger: TriggerWorkflow, secret: string, contex
 		const body = JSON.stringify(event);
 		const headers = signatureHeaders([secret], event.id, Math.floor(context.now / 1000), body);
 		const before = context.receiver.deliveries.length;
-		await fetch(context.receiver.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+		await fetch(context.receiver.url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', ...headers },
+			body,
+		});
 		const delivery = context.receiver.deliveries[before];
 		deliveries.push({
 			type,
@@ -143,14 +170,22 @@ async function runTrigger({ node }: SavedNode, context: CompatContext): Promise<
 	const activation = await withRequests(sandbox, async () => await trigger.activate());
 	const subscriptions = webhooksOf(sandbox.state).subscriptions.list({ url: receiver.url });
 	const staticData = trigger.staticData();
-	const secret = node.parameters.registration === 'manual' ? MANUAL_SIGNING_SECRET : String(staticData.webhookSecret);
+	const secret =
+		node.parameters.registration === 'manual'
+			? MANUAL_SIGNING_SECRET
+			: String(staticData.webhookSecret);
 	const staticDataKeys = Object.keys(staticData).sort();
 	const deliveries = await deliverEveryType(trigger, secret, context);
 	const deactivation = await withRequests(sandbox, async () => await trigger.deactivate());
 	return {
 		activation: {
 			requests: activation.requests,
-			subscriptions: subscriptions.map(({ url, events, description, enabled }) => ({ url, events, description, enabled })),
+			subscriptions: subscriptions.map(({ url, events, description, enabled }) => ({
+				url,
+				events,
+				description,
+				enabled,
+			})),
 			staticDataKeys,
 		},
 		deliveries,

@@ -5,7 +5,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import type { INode, INodeParameters, INodeProperties, INodePropertyCollection, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	INode,
+	INodeParameters,
+	INodeProperties,
+	INodePropertyCollection,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { EducationPlatform } from '../../../nodes/EducationPlatform/EducationPlatform.node';
@@ -43,7 +50,11 @@ function workflowFiles(): string[] {
 			.filter((name) => name.endsWith('.json'))
 			.sort()
 			.map((name) => join(dir, name));
-	return [join(FIXTURES_DIR, 'saved-main.json'), ...jsonIn(join(ROOT, 'examples')), ...jsonIn(join(ROOT, 'examples', 'queue-mode'))];
+	return [
+		join(FIXTURES_DIR, 'saved-main.json'),
+		...jsonIn(join(ROOT, 'examples')),
+		...jsonIn(join(ROOT, 'examples', 'queue-mode')),
+	];
 }
 
 /** Every Education Platform node of every saved workflow, in file then node order. */
@@ -52,7 +63,11 @@ export function savedNodes(): SavedNode[] {
 		const workflow = JSON.parse(readFileSync(file, 'utf8')) as { nodes: INode[] };
 		return workflow.nodes
 			.filter((node) => node.type in KIND_BY_TYPE)
-			.map((node) => ({ key: `${relative(ROOT, file)} › ${node.name}`, kind: KIND_BY_TYPE[node.type], node }));
+			.map((node) => ({
+				key: `${relative(ROOT, file)} › ${node.name}`,
+				kind: KIND_BY_TYPE[node.type],
+				node,
+			}));
 	});
 }
 
@@ -75,7 +90,11 @@ function isGroup(option: unknown): option is INodePropertyCollection {
  * Paths of stored parameters that no property of the description (under any displayOptions)
  * declares: n8n would drop or ignore them, so a renamed parameter shows up here.
  */
-export function unknownParameters(parameters: INodeParameters, properties: INodeProperties[], prefix = ''): string[] {
+export function unknownParameters(
+	parameters: INodeParameters,
+	properties: INodeProperties[],
+	prefix = '',
+): string[] {
 	const unknown: string[] = [];
 	for (const [name, value] of Object.entries(parameters)) {
 		const path = `${prefix}${name}`;
@@ -90,7 +109,13 @@ export function unknownParameters(parameters: INodeParameters, properties: INode
 		const fixed = candidates.filter((c) => c.type === 'fixedCollection');
 		if (collections.length > 0) {
 			// A collection is valid when one of its same-named declarations knows every key.
-			const misses = collections.map((c) => unknownParameters(value as INodeParameters, (c.options ?? []) as INodeProperties[], `${path}.`));
+			const misses = collections.map((c) =>
+				unknownParameters(
+					value as INodeParameters,
+					(c.options ?? []) as INodeProperties[],
+					`${path}.`,
+				),
+			);
 			unknown.push(...misses.reduce((best, miss) => (miss.length < best.length ? miss : best)));
 		} else if (fixed.length > 0) {
 			const groups = fixed.flatMap((c) => (c.options ?? []).filter(isGroup));
@@ -101,7 +126,9 @@ export function unknownParameters(parameters: INodeParameters, properties: INode
 					continue;
 				}
 				const values = group.flatMap((g) => g.values);
-				for (const entry of ([] as INodeParameters[]).concat(entries as INodeParameters | INodeParameters[])) {
+				for (const entry of ([] as INodeParameters[]).concat(
+					entries as INodeParameters | INodeParameters[],
+				)) {
 					unknown.push(...unknownParameters(entry, values, `${path}.${groupName}.`));
 				}
 			}

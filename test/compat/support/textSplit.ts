@@ -80,6 +80,8 @@ export function textPart(value: Json): Json {
 		}
 	}
 	if (!Object.keys(texts).length) return undefined;
-	const ids = Object.fromEntries(Object.entries(value).filter(([key]) => ID_KEYS.has(key) && !isTextKey(key, value)));
+	const ids = Object.fromEntries(
+		Object.entries(value).filter(([key]) => ID_KEYS.has(key) && !isTextKey(key, value)),
+	);
 	return { ...ids, ...texts };
 }

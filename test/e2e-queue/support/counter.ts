@@ -39,7 +39,9 @@ export class EventCounter {
 						const answered = counter.answers.get(path) ?? new Map<string, number>();
 						answered.set(id, Date.now());
 						counter.answers.set(path, answered);
-						response.writeHead(fails > 0 ? 500 : 200, { 'content-type': 'application/json' }).end(fails > 0 ? '{"ok":false}' : '{"ok":true}');
+						response
+							.writeHead(fails > 0 ? 500 : 200, { 'content-type': 'application/json' })
+							.end(fails > 0 ? '{"ok":false}' : '{"ok":true}');
 					}, counter.delayMs);
 				} catch {
 					response.writeHead(400).end();

@@ -34,12 +34,23 @@ export function paymentEvent(index: number): { id: string; body: string } {
 		id,
 		type: 'payment.succeeded',
 		created_at: new Date().toISOString(),
-		data: { id: `pay_load_${index}`, student_id: 1 + (index % 100), amount: 1000 + index, currency: 'EUR', status: 'succeeded' },
+		data: {
+			id: `pay_load_${index}`,
+			student_id: 1 + (index % 100),
+			amount: 1000 + index,
+			currency: 'EUR',
+			status: 'succeeded',
+		},
 	});
 	return { id, body };
 }
 
-export async function sendSignedDeliveries(url: string, secret: string, bodies: Array<{ id: string; body: string }>, concurrency = 10): Promise<LoadReport> {
+export async function sendSignedDeliveries(
+	url: string,
+	secret: string,
+	bodies: Array<{ id: string; body: string }>,
+	concurrency = 10,
+): Promise<LoadReport> {
 	const results: DeliveryResult[] = [];
 	let next = 0;
 	const started = performance.now();
@@ -60,7 +71,11 @@ export async function sendSignedDeliveries(url: string, secret: string, bodies: 
 				signal: AbortSignal.timeout(30_000),
 			});
 			await response.arrayBuffer();
-			results.push({ status: response.status, ms: performance.now() - sentAt, servedBy: response.headers.get('x-served-by') ?? 'n8n' });
+			results.push({
+				status: response.status,
+				ms: performance.now() - sentAt,
+				servedBy: response.headers.get('x-served-by') ?? 'n8n',
+			});
 		}
 	};
 	await Promise.all(Array.from({ length: concurrency }, lane));

@@ -24,7 +24,11 @@ export class RequestWatch {
 	private readonly onArrival: Hook[] = [];
 	private readonly onAnswer: Hook[] = [];
 	private readonly listener = (request: IncomingMessage, response: ServerResponse) => {
-		const seen: SeenRequest = { method: request.method ?? 'GET', path: (request.url ?? '/').split('?')[0], arrivedAt: Date.now() };
+		const seen: SeenRequest = {
+			method: request.method ?? 'GET',
+			path: (request.url ?? '/').split('?')[0],
+			arrivedAt: Date.now(),
+		};
 		this.requests.push(seen);
 		runHook(this.onArrival, seen);
 		response.once('close', () => (seen.endedAt = Date.now()));
@@ -37,7 +41,9 @@ export class RequestWatch {
 
 	/** Requests to `method path` that arrived at or after `since` (Date.now()). */
 	of(method: string, path: string, since = 0): SeenRequest[] {
-		return this.requests.filter((r) => r.method === method && r.path === path && r.arrivedAt >= since);
+		return this.requests.filter(
+			(r) => r.method === method && r.path === path && r.arrivedAt >= since,
+		);
 	}
 
 	/** The ones of those still unanswered. */

@@ -4,9 +4,19 @@
 // of students; the webhook subscriptions, marked delivers_to_this_n8n), and the two triggers with
 // each run or item counted (the multi-main suite).
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
-import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, type WorkflowJson } from '../../../tooling/lib/examples';
+import {
+	ACTION_NODE_TYPE,
+	TRIGGER_NODE_TYPE,
+	type WorkflowJson,
+} from '../../../tooling/lib/examples';
 import { loadExactlyOnceExample } from '../../../tooling/lib/queue/exactly-once-example';
-import { POLLING_TRIGGER_NODE, credentialRef, node, pollingTriggerWorkflow, postEventId } from '../../e2e/support/workflows';
+import {
+	POLLING_TRIGGER_NODE,
+	credentialRef,
+	node,
+	pollingTriggerWorkflow,
+	postEventId,
+} from '../../e2e/support/workflows';
 
 const TRIGGER = 'Education Platform Trigger';
 
@@ -15,13 +25,29 @@ function trigger(credential: CredentialImport, webhookId: string) {
 		TRIGGER,
 		TRIGGER_NODE_TYPE,
 		// Full event output: every item is the event envelope with its `id`.
-		{ registration: 'automatic', authentication: 'accessToken', events: ['payment.succeeded'], options: { output: 'event' } },
+		{
+			registration: 'automatic',
+			authentication: 'accessToken',
+			events: ['payment.succeeded'],
+			options: { output: 'event' },
+		},
 		{ credentials: credentialRef(credential), webhookId },
 	);
 }
 
-export function bareTriggerWorkflow(id: string, credential: CredentialImport, webhookId: string): WorkflowJson {
-	return { id, name: 'queue e2e: trigger only', active: false, nodes: [trigger(credential, webhookId)], connections: {}, settings: { executionOrder: 'v1' } };
+export function bareTriggerWorkflow(
+	id: string,
+	credential: CredentialImport,
+	webhookId: string,
+): WorkflowJson {
+	return {
+		id,
+		name: 'queue e2e: trigger only',
+		active: false,
+		nodes: [trigger(credential, webhookId)],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /**
@@ -29,14 +55,31 @@ export function bareTriggerWorkflow(id: string, credential: CredentialImport, we
  * built by the webhook process that took the delivery and the action node's by the worker that ran
  * the execution, so each item tells which package code that process runs.
  */
-export function triggerThenActionWorkflow(id: string, credential: CredentialImport, webhookId: string): WorkflowJson {
+export function triggerThenActionWorkflow(
+	id: string,
+	credential: CredentialImport,
+	webhookId: string,
+): WorkflowJson {
 	return {
 		id,
 		name: 'queue e2e: trigger, then the action node',
 		active: false,
 		nodes: [
 			trigger(credential, webhookId),
-			node('Get Many', ACTION_NODE_TYPE, { authentication: 'accessToken', resource: 'student', operation: 'getMany', limit: 1, filters: {}, sort: { rule: [] }, options: {} }, { credentials: credentialRef(credential) }),
+			node(
+				'Get Many',
+				ACTION_NODE_TYPE,
+				{
+					authentication: 'accessToken',
+					resource: 'student',
+					operation: 'getMany',
+					limit: 1,
+					filters: {},
+					sort: { rule: [] },
+					options: {},
+				},
+				{ credentials: credentialRef(credential) },
+			),
 		],
 		connections: { [TRIGGER]: { main: [[{ node: 'Get Many', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
@@ -44,7 +87,12 @@ export function triggerThenActionWorkflow(id: string, credential: CredentialImpo
 }
 
 /** The trigger, then "Record run": every run posts its event's id to `counterUrl`. */
-export function triggerThenRecordWorkflow(id: string, credential: CredentialImport, webhookId: string, counterUrl: string): WorkflowJson {
+export function triggerThenRecordWorkflow(
+	id: string,
+	credential: CredentialImport,
+	webhookId: string,
+	counterUrl: string,
+): WorkflowJson {
 	return {
 		id,
 		name: `queue e2e: trigger, each run counted (${id})`,
@@ -59,16 +107,32 @@ export function triggerThenRecordWorkflow(id: string, credential: CredentialImpo
  * The polling trigger on students (created and updated, every minute), then "Record change": each
  * item posts `<student id>@<updated_at>` to `counterUrl`, one key per change the trigger emitted.
  */
-export function pollingThenRecordWorkflow(id: string, credential: CredentialImport, counterUrl: string): WorkflowJson {
-	const workflow = pollingTriggerWorkflow(id, credential, { resource: 'student', events: ['created', 'updated'], filters: {} });
+export function pollingThenRecordWorkflow(
+	id: string,
+	credential: CredentialImport,
+	counterUrl: string,
+): WorkflowJson {
+	const workflow = pollingTriggerWorkflow(id, credential, {
+		resource: 'student',
+		events: ['created', 'updated'],
+		filters: {},
+	});
 	return {
 		...workflow,
-		nodes: [...workflow.nodes, postEventId('Record change', counterUrl, "$json.id + '@' + $json.updated_at")],
-		connections: { [POLLING_TRIGGER_NODE]: { main: [[{ node: 'Record change', type: 'main', index: 0 }]] } },
+		nodes: [
+			...workflow.nodes,
+			postEventId('Record change', counterUrl, "$json.id + '@' + $json.updated_at"),
+		],
+		connections: {
+			[POLLING_TRIGGER_NODE]: { main: [[{ node: 'Record change', type: 'main', index: 0 }]] },
+		},
 	};
 }
 
-type Connections = Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
+type Connections = Record<
+	string,
+	{ main: Array<Array<{ node: string; type: string; index: number }>> }
+>;
 
 /** The example's claim goes stale after this long, and its runs time out after `TIMEOUT`. */
 const STALE = { text: "interval '4 minutes'", seconds: 240 };
@@ -92,10 +156,18 @@ export function exactlyOnceExample(
 	const claim = workflow.nodes.find((n) => n.name === 'Claim the event')!;
 	const query = String(claim.parameters.query);
 	if (!query.includes(STALE.text) || workflow.settings?.executionTimeout !== TIMEOUT_SECONDS) {
-		throw new Error(`the example's claim no longer says ${STALE.text} with a ${TIMEOUT_SECONDS} s timeout: update this copy`);
+		throw new Error(
+			`the example's claim no longer says ${STALE.text} with a ${TIMEOUT_SECONDS} s timeout: update this copy`,
+		);
 	}
-	claim.parameters.query = query.replace(STALE.text, `interval '${Math.round(STALE.seconds * timeScale)} seconds'`);
-	workflow.settings = { ...workflow.settings, executionTimeout: Math.round(TIMEOUT_SECONDS * timeScale) };
+	claim.parameters.query = query.replace(
+		STALE.text,
+		`interval '${Math.round(STALE.seconds * timeScale)} seconds'`,
+	);
+	workflow.settings = {
+		...workflow.settings,
+		executionTimeout: Math.round(TIMEOUT_SECONDS * timeScale),
+	};
 	const connections = workflow.connections as Connections;
 	const trigger = workflow.nodes.find((n) => n.type === TRIGGER_NODE_TYPE)!;
 	trigger.webhookId = webhookId;
@@ -105,7 +177,10 @@ export function exactlyOnceExample(
 		if (n.credentials?.postgres) n.credentials = credentialRef(credentials.postgres);
 	}
 	const triggerItem = `$('${trigger.name}').item.json.id`;
-	workflow.nodes.push(postEventId('Record run', counterUrl('/runs'), triggerItem), postEventId('Act', counterUrl('/effects'), triggerItem));
+	workflow.nodes.push(
+		postEventId('Record run', counterUrl('/runs'), triggerItem),
+		postEventId('Act', counterUrl('/effects'), triggerItem),
+	);
 	connections[trigger.name].main[0].push({ node: 'Record run', type: 'main', index: 0 });
 	connections.Act = connections.Receipt;
 	connections.Receipt = { main: [[{ node: 'Act', type: 'main', index: 0 }]] };
@@ -113,14 +188,30 @@ export function exactlyOnceExample(
 }
 
 /** A production webhook (POST /webhook/<path>, answered at once) whose run, on a worker, is one Education Platform node called "Get Many". */
-function webhookThenGetMany(id: string, name: string, credential: CredentialImport, path: string, parameters: Record<string, unknown>): WorkflowJson {
+function webhookThenGetMany(
+	id: string,
+	name: string,
+	credential: CredentialImport,
+	path: string,
+	parameters: Record<string, unknown>,
+): WorkflowJson {
 	return {
 		id,
 		name,
 		active: false,
 		nodes: [
-			node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, { typeVersion: 2, webhookId: path }),
-			node('Get Many', ACTION_NODE_TYPE, { authentication: 'accessToken', operation: 'getMany', ...parameters }, { credentials: credentialRef(credential) }),
+			node(
+				'Webhook',
+				'n8n-nodes-base.webhook',
+				{ httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+				{ typeVersion: 2, webhookId: path },
+			),
+			node(
+				'Get Many',
+				ACTION_NODE_TYPE,
+				{ authentication: 'accessToken', operation: 'getMany', ...parameters },
+				{ credentials: credentialRef(credential) },
+			),
 		],
 		connections: { Webhook: { main: [[{ node: 'Get Many', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
@@ -128,7 +219,11 @@ function webhookThenGetMany(id: string, name: string, credential: CredentialImpo
 }
 
 /** Get Many of every student, Return All, pages of 100. */
-export function returnAllWorkflow(id: string, credential: CredentialImport, path: string): WorkflowJson {
+export function returnAllWorkflow(
+	id: string,
+	credential: CredentialImport,
+	path: string,
+): WorkflowJson {
 	return webhookThenGetMany(id, 'queue e2e: Return All on a worker', credential, path, {
 		resource: 'student',
 		returnAll: true,
@@ -139,7 +234,16 @@ export function returnAllWorkflow(id: string, credential: CredentialImport, path
 }
 
 /** Webhook Subscription → Get Many on a worker: which subscriptions the worker sees as this n8n's. */
-export function subscriptionsWorkflow(id: string, credential: CredentialImport, path: string): WorkflowJson {
-	return webhookThenGetMany(id, 'queue e2e: webhook subscriptions seen from a worker', credential, path, { resource: 'webhookSubscription', returnAll: true });
+export function subscriptionsWorkflow(
+	id: string,
+	credential: CredentialImport,
+	path: string,
+): WorkflowJson {
+	return webhookThenGetMany(
+		id,
+		'queue e2e: webhook subscriptions seen from a worker',
+		credential,
+		path,
+		{ resource: 'webhookSubscription', returnAll: true },
+	);
 }
-

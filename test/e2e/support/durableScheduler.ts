@@ -39,7 +39,15 @@ export function databaseTime(text: string): number {
 	return Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(iso) ? iso : `${iso}Z`);
 }
 
-const TASK_COLUMNS = ['id', 'status', 'attempts', 'leaseEpoch', 'scheduledFor', 'startedAt', 'finishedAt'] as const;
+const TASK_COLUMNS = [
+	'id',
+	'status',
+	'attempts',
+	'leaseEpoch',
+	'scheduledFor',
+	'startedAt',
+	'finishedAt',
+] as const;
 
 /** The SQL (SQLite and Postgres alike) listing a workflow's poll occurrences, oldest first. */
 export function pollTasksSql(workflowId: string): string {
@@ -49,7 +57,11 @@ export function pollTasksSql(workflowId: string): string {
 
 /** Rows of `pollTasksSql` as psql prints them (columns in order, all text) → tasks. */
 export function pollTasksFromColumns(rows: string[][]): PollTask[] {
-	return toPollTasks(rows.map((row) => Object.fromEntries(TASK_COLUMNS.map((column, index) => [column, row[index]]))));
+	return toPollTasks(
+		rows.map((row) =>
+			Object.fromEntries(TASK_COLUMNS.map((column, index) => [column, row[index]])),
+		),
+	);
 }
 
 /** The SQL of a workflow's poller_state row: its position and n8n's failure backoff. */
@@ -97,8 +109,13 @@ export class ContinuousChanges {
 	private change(): void {
 		const student =
 			this.made.length % 2 === 0
-				? this.state.students.create({ first_name: 'Durable', last_name: `Poll ${this.made.length}` })
-				: this.state.students.update(this.nextExisting++, { last_name: `Changed ${this.made.length}` });
+				? this.state.students.create({
+						first_name: 'Durable',
+						last_name: `Poll ${this.made.length}`,
+					})
+				: this.state.students.update(this.nextExisting++, {
+						last_name: `Changed ${this.made.length}`,
+					});
 		if (!student) return;
 		this.made.push(changeKey(student.id, student.updated_at));
 		this.madeAt.push(Date.parse(student.updated_at));
@@ -116,7 +133,11 @@ export interface ChangeCount {
 }
 
 /** The trigger's items (their `id@updated_at`) against the changes made; `known`: all changes made, when `made` is a part. */
-export function countChanges(made: readonly string[], emitted: readonly string[], known: readonly string[] = made): ChangeCount {
+export function countChanges(
+	made: readonly string[],
+	emitted: readonly string[],
+	known: readonly string[] = made,
+): ChangeCount {
 	const times = new Map<string, number>();
 	for (const key of emitted) times.set(key, (times.get(key) ?? 0) + 1);
 	const wanted = new Set(known);
@@ -132,8 +153,17 @@ export function countChanges(made: readonly string[], emitted: readonly string[]
  * Makes the platform hold every list request to `path` for `delayMs` from now on, and resolves once
  * a poll's request has arrived and is being held (the fault rule matched it): the moment to kill n8n.
  */
-export async function holdNextPollRequest(state: SandboxState, path: string, delayMs: number): Promise<() => void> {
-	const rule = state.faults.add({ id: 'hold-poll', path, method: 'GET', fault: { type: 'delay', ms: delayMs } });
+export async function holdNextPollRequest(
+	state: SandboxState,
+	path: string,
+	delayMs: number,
+): Promise<() => void> {
+	const rule = state.faults.add({
+		id: 'hold-poll',
+		path,
+		method: 'GET',
+		fault: { type: 'delay', ms: delayMs },
+	});
 	await untilCounted(
 		`a poll's request to ${path} held by the platform`,
 		async () => {
@@ -149,13 +179,26 @@ export async function holdNextPollRequest(state: SandboxState, path: string, del
 export async function emittedChanges(
 	n8n: RunSource,
 	workflowId: string,
-): Promise<{ keys: string[]; perRun: Array<{ id: string; keys: string[] }>; runs: number; unfinished: number }> {
+): Promise<{
+	keys: string[];
+	perRun: Array<{ id: string; keys: string[] }>;
+	runs: number;
+	unfinished: number;
+}> {
 	const executions = await n8n.rest.executions(workflowId);
 	const finished = executions.filter(isFinished);
 	const perRun = (await runsFor(n8n, finished))
-		.map((run) => ({ id: run.id, keys: itemsOf(run, POLLING_TRIGGER_NODE).map((item) => changeKey(item.id, item.updated_at)) }))
+		.map((run) => ({
+			id: run.id,
+			keys: itemsOf(run, POLLING_TRIGGER_NODE).map((item) => changeKey(item.id, item.updated_at)),
+		}))
 		.sort((a, b) => Number(a.id) - Number(b.id));
-	return { keys: perRun.flatMap((run) => run.keys), perRun, runs: finished.length, unfinished: executions.length - finished.length };
+	return {
+		keys: perRun.flatMap((run) => run.keys),
+		perRun,
+		runs: finished.length,
+		unfinished: executions.length - finished.length,
+	};
 }
 
 /**
@@ -163,25 +206,44 @@ export async function emittedChanges(
  * unfinished. The wait follows the runs: it fails after two and a half minutes (more than two
  * one-minute polls) in which no run started or finished.
  */
-export async function untilAllEmitted(n8n: RunSource, workflowId: string, made: readonly string[]): Promise<number> {
+export async function untilAllEmitted(
+	n8n: RunSource,
+	workflowId: string,
+	made: readonly string[],
+): Promise<number> {
 	return await untilCounted(
 		`all ${made.length} changes emitted`,
 		async () => {
 			const { keys, runs, unfinished } = await emittedChanges(n8n, workflowId);
 			const found = new Set(keys);
 			const seen = made.filter((key) => found.has(key)).length;
-			return { seen, of: made.length, done: seen === made.length && unfinished === 0 ? Date.now() : undefined, activity: runs };
+			return {
+				seen,
+				of: made.length,
+				done: seen === made.length && unfinished === 0 ? Date.now() : undefined,
+				activity: runs,
+			};
 		},
 		{ stallMs: 150_000 },
 	);
 }
 
 /** The occurrences and the runs with their first and last change, oldest first: where a repeat or a miss came from. */
-async function timelineOf(n8n: RunSource, workflowId: string, tasks: PollTask[]): Promise<string[]> {
+async function timelineOf(
+	n8n: RunSource,
+	workflowId: string,
+	tasks: PollTask[],
+): Promise<string[]> {
 	const { perRun } = await emittedChanges(n8n, workflowId);
 	return [
-		...tasks.map((task) => `occurrence ${task.id} due ${new Date(task.scheduledFor).toISOString()}: ${task.status}, ${task.attempts} take-over(s)`),
-		...perRun.map((run) => `run ${run.id}: ${run.keys.length} items, ${run.keys[0]} … ${run.keys[run.keys.length - 1]}`),
+		...tasks.map(
+			(task) =>
+				`occurrence ${task.id} due ${new Date(task.scheduledFor).toISOString()}: ${task.status}, ${task.attempts} take-over(s)`,
+		),
+		...perRun.map(
+			(run) =>
+				`run ${run.id}: ${run.keys.length} items, ${run.keys[0]} … ${run.keys[run.keys.length - 1]}`,
+		),
 	];
 }
 
@@ -202,7 +264,11 @@ export async function settledCount(
 			`a poll of ${workflowId} due after every change was out`,
 			async () => {
 				const later = (await tasks()).filter((task) => task.scheduledFor > allOut);
-				return { seen: later.length, done: later.some((task) => task.status === 'succeeded') ? true : undefined, activity: later };
+				return {
+					seen: later.length,
+					done: later.some((task) => task.status === 'succeeded') ? true : undefined,
+					activity: later,
+				};
 			},
 			{ stallMs: 150_000 },
 		);
@@ -262,7 +328,10 @@ const count = (log: string, text: string) => log.split(text).length - 1;
 
 /** The polls the trigger's guard skipped, by reason, in what n8n logged. */
 export function guardSkips(log: string): { running: number; repeat: number } {
-	return { running: count(log, 'the previous poll is still running'), repeat: count(log, 'already emitted from') };
+	return {
+		running: count(log, 'the previous poll is still running'),
+		repeat: count(log, 'already emitted from'),
+	};
 }
 
 /**
@@ -278,48 +347,79 @@ export async function killMidPoll(scenario: KillScenario): Promise<KillReport> {
 		return await killAndCount(scenario, changes);
 	} catch (error) {
 		// What the trigger logged (skipped and cut-short polls) beside where the wait stopped.
-		const logged = scenario.mainLog().split('\n').filter((line) => line.includes('Education Platform Polling Trigger'));
-		const state = await scenario.pollerState().catch((reading: unknown) => `(no poller_state: ${String(reading)})`);
+		const logged = scenario
+			.mainLog()
+			.split('\n')
+			.filter((line) => line.includes('Education Platform Polling Trigger'));
+		const state = await scenario
+			.pollerState()
+			.catch((reading: unknown) => `(no poller_state: ${String(reading)})`);
 		throw new Error(`${(error as Error).message}\n${logged.join('\n')}\npoller_state: ${state}`);
 	} finally {
 		changes.stop();
 	}
 }
 
-async function killAndCount(scenario: KillScenario, changes: ContinuousChanges): Promise<KillReport> {
+async function killAndCount(
+	scenario: KillScenario,
+	changes: ContinuousChanges,
+): Promise<KillReport> {
 	const { platform, n8n, workflowId } = scenario;
 	await scenario.publish?.();
 	const publishedAt = Date.now();
-	await untilCounted('the trigger emitting a first change', async () => {
-		const { keys, runs } = await emittedChanges(n8n, workflowId);
-		return { seen: keys.length, done: keys.length > 0 ? true : undefined, activity: runs };
-	}, { stallMs: 150_000 });
+	await untilCounted(
+		'the trigger emitting a first change',
+		async () => {
+			const { keys, runs } = await emittedChanges(n8n, workflowId);
+			return { seen: keys.length, done: keys.length > 0 ? true : undefined, activity: runs };
+		},
+		{ stallMs: 150_000 },
+	);
 	const release = await holdNextPollRequest(platform, LIST_PATH, 20_000);
 	const killedAt = Date.now();
 	const running = (await scenario.tasks()).filter((task) => task.status === 'running');
 	await scenario.killMain();
 	release();
-	if (running.length !== 1) throw new Error(`expected one running poll occurrence at the kill, found ${JSON.stringify(running)}`);
+	if (running.length !== 1)
+		throw new Error(
+			`expected one running poll occurrence at the kill, found ${JSON.stringify(running)}`,
+		);
 	await scenario.startMain();
 	const readyAt = Date.now();
-	const killedTask = await untilCounted(`occurrence ${running[0].id}, killed mid-poll, taken over and done`, async () => {
-		const task = (await scenario.tasks()).find((each) => each.id === running[0].id);
-		const done = task && task.attempts > 0 && !['pending', 'running'].includes(task.status) ? task : undefined;
-		return { seen: task?.attempts ?? 0, done, activity: task };
-	}, { stallMs: 150_000 });
+	const killedTask = await untilCounted(
+		`occurrence ${running[0].id}, killed mid-poll, taken over and done`,
+		async () => {
+			const task = (await scenario.tasks()).find((each) => each.id === running[0].id);
+			const done =
+				task && task.attempts > 0 && !['pending', 'running'].includes(task.status)
+					? task
+					: undefined;
+			return { seen: task?.attempts ?? 0, done, activity: task };
+		},
+		{ stallMs: 150_000 },
+	);
 	const takenOverAt = Date.now();
 	changes.stop();
 
 	// With a publish, the changes until the first poll started are before the start; one made while it ran may be either.
 	const [first] = await scenario.tasks();
-	const before = scenario.publish ? changes.made.filter((_, i) => changes.madeAt[i] > publishedAt && changes.madeAt[i] < first.startedAt) : [];
-	const after = changes.made.filter((_, i) => !scenario.publish || changes.madeAt[i] > first.finishedAt);
+	const before = scenario.publish
+		? changes.made.filter(
+				(_, i) => changes.madeAt[i] > publishedAt && changes.madeAt[i] < first.startedAt,
+			)
+		: [];
+	const after = changes.made.filter(
+		(_, i) => !scenario.publish || changes.madeAt[i] > first.finishedAt,
+	);
 	const settled = await settledCount(n8n, workflowId, after, scenario.tasks, changes.made);
 	const emitted = new Set((await emittedChanges(n8n, workflowId)).keys);
 	const log = scenario.mainLog();
 	return {
 		count: settled,
-		beforeFirstPoll: { made: before.length, emitted: before.filter((key) => emitted.has(key)).length },
+		beforeFirstPoll: {
+			made: before.length,
+			emitted: before.filter((key) => emitted.has(key)).length,
+		},
 		killedTask,
 		skipped: guardSkips(log),
 		abandoned: count(log, 'Poll exceeded its timeout and was abandoned'),
@@ -334,11 +434,17 @@ export function describeKill(setup: string, report: KillReport): string {
 	const { count: c } = report;
 	return [
 		`${setup}: ${c.made} changes, ${c.missed.length} missed, ${c.repeated.length} emitted more than once, ${c.unknown.length} unknown items`,
-		...(report.beforeFirstPoll.made ? [`  made between publishing and the first poll: ${report.beforeFirstPoll.made}, ${report.beforeFirstPoll.emitted} of them emitted`] : []),
+		...(report.beforeFirstPoll.made
+			? [
+					`  made between publishing and the first poll: ${report.beforeFirstPoll.made}, ${report.beforeFirstPoll.emitted} of them emitted`,
+				]
+			: []),
 		`  killed occurrence: ${report.killedTask.status} after ${report.killedTask.attempts} take-over(s); main ready ${report.restartSeconds} s after the kill, occurrence done ${report.takeOverSeconds} s later`,
 		`  polls the trigger skipped: ${report.skipped.running} (previous poll still running), ${report.skipped.repeat} (same position as a poll that had just emitted); polls n8n abandoned at its timeout: ${report.abandoned}`,
 		...(c.missed.length ? [`  missed: ${c.missed.join(', ')}`] : []),
-		...(c.repeated.length ? [`  repeated: ${c.repeated.map(([key, times]) => `${key} ×${times}`).join(', ')}`] : []),
+		...(c.repeated.length
+			? [`  repeated: ${c.repeated.map(([key, times]) => `${key} ×${times}`).join(', ')}`]
+			: []),
 		...(c.missed.length || c.repeated.length ? report.timeline.map((line) => `  ${line}`) : []),
 	].join('\n');
 }

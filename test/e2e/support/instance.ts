@@ -9,7 +9,11 @@ import path from 'node:path';
 import { OffsetClock, startSandbox, type RunningSandbox } from '../../../sandbox/index';
 import type { SandboxConfig } from '../../../sandbox/config';
 import { ensureRuntime, type RuntimeInfo } from '../../../tooling/n8n-runtime/install';
-import { buildAndPack, installLikeCommunityPanel, type PackedPackage } from '../../../tooling/lib/community-package';
+import {
+	buildAndPack,
+	installLikeCommunityPanel,
+	type PackedPackage,
+} from '../../../tooling/lib/community-package';
 import type { CredentialImport, SandboxLogin } from '../../../tooling/lib/demo-credentials';
 import type { WorkflowJson } from '../../../tooling/lib/examples';
 import { N8nCli } from '../../../tooling/lib/n8n-cli';
@@ -27,10 +31,20 @@ import { timed } from './timings';
 /** The sandbox's demo token and OAuth client, to build credentials with. */
 export function sandboxLogin(sandbox: RunningSandbox): SandboxLogin {
 	const { demoToken, oauthClientId, oauthClientSecret } = sandbox.config;
-	return { baseUrl: sandbox.baseUrl, token: demoToken, clientId: oauthClientId, clientSecret: oauthClientSecret };
+	return {
+		baseUrl: sandbox.baseUrl,
+		token: demoToken,
+		clientId: oauthClientId,
+		clientSecret: oauthClientSecret,
+	};
 }
 
-export const OWNER = { email: 'e2e-owner@example.com', password: 'E2e-Password-1', firstName: 'E2E', lastName: 'Owner' };
+export const OWNER = {
+	email: 'e2e-owner@example.com',
+	password: 'E2e-Password-1',
+	firstName: 'E2E',
+	lastName: 'Owner',
+};
 
 export interface Instance {
 	target: E2eTarget;
@@ -64,7 +78,10 @@ export async function packedPackage(dir: string): Promise<PackedPackage> {
  * Community Nodes panel's REST endpoints (their registry then comes in `n8nEnv`).
  */
 export async function startInstance(
-	build: (sandbox: RunningSandbox) => { credentials: CredentialImport[]; workflows: WorkflowJson[] },
+	build: (sandbox: RunningSandbox) => {
+		credentials: CredentialImport[];
+		workflows: WorkflowJson[];
+	},
 	n8nEnv: NodeJS.ProcessEnv = {},
 	sandboxSettings: Partial<SandboxConfig> = {},
 	{ preinstall = true }: { preinstall?: boolean } = {},
@@ -76,13 +93,22 @@ export async function startInstance(
 	mkdirSync(userFolder, { recursive: true });
 	if (preinstall) {
 		const packed = await packedPackage(dir);
-		await timed('install the package like the Community Nodes panel', () => installLikeCommunityPanel(packed, userFolder));
+		await timed('install the package like the Community Nodes panel', () =>
+			installLikeCommunityPanel(packed, userFolder),
+		);
 	}
 
 	const port = await getFreePort();
 	// Fast retries, so a delivery that fails is visible within the test's patience. n8n's OAuth2
 	// callback on its port is the registered redirect URI (the PKCE connect flow).
-	const sandbox = await startSandbox({ port: 0, webhookRetryScale: 0.001, logRequests: false, oauthRedirectUris: [oauth2CallbackUrl({ port })], clock: new OffsetClock(), ...sandboxSettings });
+	const sandbox = await startSandbox({
+		port: 0,
+		webhookRetryScale: 0.001,
+		logRequests: false,
+		oauthRedirectUris: [oauth2CallbackUrl({ port })],
+		clock: new OffsetClock(),
+		...sandboxSettings,
+	});
 	const gapMs = deliveryGapMs();
 	const owed = gapMs === undefined ? undefined : spaceDeliveries(sandbox.state.webhooks!, gapMs);
 	const extra = { ...target.n8nEnv, ...n8nEnv };
@@ -93,18 +119,24 @@ export async function startInstance(
 	await timed('n8n import:workflow', () => cli.importWorkflows(workflows));
 
 	const server = new N8nServer({ runtime, userFolder, port, extra });
-	const cell = target.runtime.id === '2' && !target.publicationService ? '2-legacy' : target.runtime.id;
+	const cell =
+		target.runtime.id === '2' && !target.publicationService ? '2-legacy' : target.runtime.id;
 	const testPath = currentTestPath();
 	const keepLog = () => keepN8nLog(server.logFile, keptLogPath(cell, testPath, 'n8n'));
-	await timed('n8n start (until ready and serving REST)', () => server.start()).catch((error: unknown) => {
-		keepLog();
-		throw error;
-	});
-	const explain = () => `${server.explain()}\n(Its whole log goes to ${path.join(N8N_LOGS_DIR, cell)} when this file ends.)`;
+	await timed('n8n start (until ready and serving REST)', () => server.start()).catch(
+		(error: unknown) => {
+			keepLog();
+			throw error;
+		},
+	);
+	const explain = () =>
+		`${server.explain()}\n(Its whole log goes to ${path.join(N8N_LOGS_DIR, cell)} when this file ends.)`;
 	const rest = new N8nRestClient(server.url, target.n8nMajor, { explain });
 	await timed('owner setup', () => rest.ensureOwner(OWNER));
 
-	const flatted = createRequire(path.join(runtime.layout.nodeModules, 'n8n', 'package.json'))('flatted') as {
+	const flatted = createRequire(path.join(runtime.layout.nodeModules, 'n8n', 'package.json'))(
+		'flatted',
+	) as {
 		parse(text: string): unknown;
 	};
 	return {

@@ -24,7 +24,11 @@ export interface McpEndpoints {
  * `<path>/messages`; from version 2 both are `<path>` itself. A POST without a session starts a
  * Streamable HTTP session, one with `?sessionId=` is an SSE client's message.
  */
-export function mcpEndpoints(webhookBase: string, path: string, triggerVersion: number): McpEndpoints {
+export function mcpEndpoints(
+	webhookBase: string,
+	path: string,
+	triggerVersion: number,
+): McpEndpoints {
 	const base = `${webhookBase.replace(/\/?$/, '/')}mcp/${path}`;
 	return triggerVersion < 2
 		? { sse: `${base}/sse`, streamableHttp: `${base}/messages`, delete: base }
@@ -39,23 +43,31 @@ export function mcpEndpoints(webhookBase: string, path: string, triggerVersion: 
 export async function untilServed(endpoints: McpEndpoints, timeoutMs = 60_000): Promise<void> {
 	await eventually(
 		`n8n to serve the MCP Server Trigger at ${endpoints.delete}`,
-		async () => ((await fetch(endpoints.delete, { method: 'DELETE' })).status === 400 ? true : undefined),
+		async () =>
+			(await fetch(endpoints.delete, { method: 'DELETE' })).status === 400 ? true : undefined,
 		timeoutMs,
 	);
 }
 
 /** A connected client over one transport; `close()` ends its session. */
-export async function connectMcp(transport: McpTransport, endpoints: McpEndpoints): Promise<Client> {
+export async function connectMcp(
+	transport: McpTransport,
+	endpoints: McpEndpoints,
+): Promise<Client> {
 	const client = new Client({ name: 'education-platform-e2e', version: '1.0.0' });
 	await client.connect(
-		transport === 'sse' ? new SSEClientTransport(new URL(endpoints.sse)) : new StreamableHTTPClientTransport(new URL(endpoints.streamableHttp)),
+		transport === 'sse'
+			? new SSEClientTransport(new URL(endpoints.sse))
+			: new StreamableHTTPClientTransport(new URL(endpoints.streamableHttp)),
 	);
 	return client;
 }
 
 /** What a tool call answered, as a model reads it: the text parts, joined. */
 export function resultText(result: Record<string, unknown>): string {
-	const parts = Array.isArray(result.content) ? (result.content as Array<{ type?: unknown; text?: unknown }>) : [];
+	const parts = Array.isArray(result.content)
+		? (result.content as Array<{ type?: unknown; text?: unknown }>)
+		: [];
 	return parts
 		.filter((part) => part.type === 'text')
 		.map((part) => String(part.text))

@@ -36,7 +36,10 @@ export interface McpTool {
 
 /** `={{ $fromAI('key', 'description', 'type') }}`; the description must not hold a quote. */
 export function fromAiExpression({ key, description, type }: FromAi): string {
-	if (/['\\]/.test(description)) throw new Error(`$fromAI description of ${key} must not hold a quote or backslash: ${description}`);
+	if (/['\\]/.test(description))
+		throw new Error(
+			`$fromAI description of ${key} must not hold a quote or backslash: ${description}`,
+		);
 	return `={{ $fromAI('${key}', '${description}', '${type}') }}`;
 }
 
@@ -45,7 +48,10 @@ export const STUDENT_GET_TOOL: McpTool = {
 	resource: 'student',
 	operation: 'get',
 	fromAi: [{ key: 'studentId', description: 'The numeric ID of the student', type: 'number' }],
-	parameters: (fromAi) => ({ studentId: { __rl: true, mode: 'id', value: fromAi('studentId') }, options: {} }),
+	parameters: (fromAi) => ({
+		studentId: { __rl: true, mode: 'id', value: fromAi('studentId') },
+		options: {},
+	}),
 };
 
 export const STUDENT_LIST_TOOL: McpTool = {
@@ -53,7 +59,11 @@ export const STUDENT_LIST_TOOL: McpTool = {
 	resource: 'student',
 	operation: 'getMany',
 	fromAi: [
-		{ key: 'status', description: `One student status: ${STUDENT_STATUSES.join(', ')}`, type: 'string' },
+		{
+			key: 'status',
+			description: `One student status: ${STUDENT_STATUSES.join(', ')}`,
+			type: 'string',
+		},
 		{ key: 'gradeLevel', description: 'One grade level, K or 0 to 12', type: 'string' },
 		{ key: 'limit', description: 'How many students to return at most', type: 'number' },
 	],
@@ -80,7 +90,13 @@ export function toolParameters(tool: McpTool): Record<string, unknown> {
 		if (!declared) throw new Error(`${tool.node} declares no $fromAI key ${key}`);
 		return fromAiExpression(declared);
 	};
-	return { descriptionType: 'auto', authentication: 'accessToken', resource: tool.resource, operation: tool.operation, ...tool.parameters(fromAi) };
+	return {
+		descriptionType: 'auto',
+		authentication: 'accessToken',
+		resource: tool.resource,
+		operation: tool.operation,
+		...tool.parameters(fromAi),
+	};
 }
 
 /** The name an MCP client lists the tool under: n8n's nodeNameToToolName of the node's name. */
@@ -89,26 +105,51 @@ export function toolName(tool: McpTool): string {
 }
 
 /** The MCP Server Trigger (no authentication) at `path`, the tools attached; n8n serves it once active. */
-export function mcpServerWorkflow(id: string, credential: CredentialImport, path: string, triggerVersion: number): WorkflowJson {
-	const trigger = node(MCP_TRIGGER_NODE, MCP_TRIGGER_TYPE, { authentication: 'none', path }, { typeVersion: triggerVersion, webhookId: randomUUID() });
+export function mcpServerWorkflow(
+	id: string,
+	credential: CredentialImport,
+	path: string,
+	triggerVersion: number,
+): WorkflowJson {
+	const trigger = node(
+		MCP_TRIGGER_NODE,
+		MCP_TRIGGER_TYPE,
+		{ authentication: 'none', path },
+		{ typeVersion: triggerVersion, webhookId: randomUUID() },
+	);
 	const tools = MCP_TOOLS.map((tool, index) =>
-		node(tool.node, ACTION_TOOL_TYPE, toolParameters(tool), { credentials: credentialRef(credential), position: [index * 200, 240] }),
+		node(tool.node, ACTION_TOOL_TYPE, toolParameters(tool), {
+			credentials: credentialRef(credential),
+			position: [index * 200, 240],
+		}),
 	);
 	return {
 		id,
 		name: `e2e MCP Server Trigger v${triggerVersion} with Education Platform tools`,
 		active: false,
 		nodes: [trigger, ...tools],
-		connections: Object.fromEntries(tools.map((tool) => [tool.name, { ai_tool: [[{ node: MCP_TRIGGER_NODE, type: 'ai_tool', index: 0 }]] }])),
+		connections: Object.fromEntries(
+			tools.map((tool) => [
+				tool.name,
+				{ ai_tool: [[{ node: MCP_TRIGGER_NODE, type: 'ai_tool', index: 0 }]] },
+			]),
+		),
 		settings: { executionOrder: 'v1' },
 	};
 }
 
 /** The input schema n8n lists for the tool: each `$fromAI` key with its type and description, all required (`required` sorted). */
-export function expectedInputSchema(tool: McpTool): { type: 'object'; properties: Record<string, { type: string; description: string }>; required: string[]; additionalProperties: true } {
+export function expectedInputSchema(tool: McpTool): {
+	type: 'object';
+	properties: Record<string, { type: string; description: string }>;
+	required: string[];
+	additionalProperties: true;
+} {
 	return {
 		type: 'object',
-		properties: Object.fromEntries(tool.fromAi.map(({ key, type, description }) => [key, { type, description }])),
+		properties: Object.fromEntries(
+			tool.fromAi.map(({ key, type, description }) => [key, { type, description }]),
+		),
 		required: tool.fromAi.map(({ key }) => key).sort(),
 		additionalProperties: true,
 	};

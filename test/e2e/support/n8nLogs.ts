@@ -10,8 +10,17 @@ import { REPO_ROOT } from '../../../tooling/n8n-runtime/runtime';
 export const N8N_LOGS_DIR = path.join(REPO_ROOT, 'test-artifacts', 'n8n-logs');
 
 /** Pure: the first free name for the log of `role`, started by `testPath`, in `cell`'s folder. */
-export function keptLogPath(cell: string, testPath: string, role: string, taken: (file: string) => boolean = existsSync): string {
-	const base = path.join(N8N_LOGS_DIR, cell, `${path.basename(testPath).replace(/\.test\.ts$/, '')}.${role}`);
+export function keptLogPath(
+	cell: string,
+	testPath: string,
+	role: string,
+	taken: (file: string) => boolean = existsSync,
+): string {
+	const base = path.join(
+		N8N_LOGS_DIR,
+		cell,
+		`${path.basename(testPath).replace(/\.test\.ts$/, '')}.${role}`,
+	);
 	for (let index = 1; ; index++) {
 		const file = `${base}${index === 1 ? '' : `-${index}`}.log`;
 		if (!taken(file)) return file;

@@ -15,7 +15,11 @@ process.stdout.write(JSON.stringify(db.prepare(process.argv[2]).all()));
 `;
 
 /** The rows of `sql` in the database of the n8n whose user folder is `userFolder`. */
-export async function sqliteRows(nodeBinary: string, userFolder: string, sql: string): Promise<Array<Record<string, unknown>>> {
+export async function sqliteRows(
+	nodeBinary: string,
+	userFolder: string,
+	sql: string,
+): Promise<Array<Record<string, unknown>>> {
 	const database = path.join(userFolder, '.n8n', 'database.sqlite');
 	const { stdout } = await run(nodeBinary, ['--no-warnings', '-e', QUERY_SCRIPT, database, sql]);
 	return JSON.parse(stdout) as Array<Record<string, unknown>>;

@@ -27,14 +27,29 @@ export const STALL_MS = 60_000;
 export const CAP_MS = 600_000;
 
 /** Pure: the failure's message. */
-export function stalledMessage(what: string, tally: Tally<unknown> | undefined, waitedMs: number, stalledMs: number, capped: boolean, lastError?: unknown): string {
-	const seen = tally ? `saw ${tally.seen}${tally.of === undefined ? '' : ` of ${tally.of}`}` : 'read nothing';
-	const why = capped ? `still moving at the ${Math.round(waitedMs / 1000)} s cap` : `nothing new for ${Math.round(stalledMs / 1000)} s (${Math.round(waitedMs / 1000)} s in all)`;
+export function stalledMessage(
+	what: string,
+	tally: Tally<unknown> | undefined,
+	waitedMs: number,
+	stalledMs: number,
+	capped: boolean,
+	lastError?: unknown,
+): string {
+	const seen = tally
+		? `saw ${tally.seen}${tally.of === undefined ? '' : ` of ${tally.of}`}`
+		: 'read nothing';
+	const why = capped
+		? `still moving at the ${Math.round(waitedMs / 1000)} s cap`
+		: `nothing new for ${Math.round(stalledMs / 1000)} s (${Math.round(waitedMs / 1000)} s in all)`;
 	return `Gave up waiting for ${what}: ${seen}, ${why}${lastError === undefined ? '' : `; last error: ${String(lastError)}`}`;
 }
 
 /** Reads `tally` until it is done; fails when it stops moving or at the cap (see ProgressOptions). */
-export async function untilCounted<T>(what: string, tally: () => Promise<Tally<T>>, options: ProgressOptions = {}): Promise<T> {
+export async function untilCounted<T>(
+	what: string,
+	tally: () => Promise<Tally<T>>,
+	options: ProgressOptions = {},
+): Promise<T> {
 	const { stallMs = STALL_MS, capMs = CAP_MS, pollMs = 250 } = options;
 	const started = Date.now();
 	let movedAt = started;
@@ -59,14 +74,28 @@ export async function untilCounted<T>(what: string, tally: () => Promise<Tally<T
 		}
 		const now = Date.now();
 		if (now - movedAt >= stallMs || now - started >= capMs) {
-			throw new Error(stalledMessage(what, last, now - started, now - movedAt, now - started >= capMs && now - movedAt < stallMs, lastError));
+			throw new Error(
+				stalledMessage(
+					what,
+					last,
+					now - started,
+					now - movedAt,
+					now - started >= capMs && now - movedAt < stallMs,
+					lastError,
+				),
+			);
 		}
 		await new Promise((resolve) => setTimeout(resolve, Math.max(pollMs, now - readStarted)));
 	}
 }
 
 /** A tally of `wanted` ids against the ones found: done (with `result`) once all are there. */
-export function tallyOf<T>(wanted: readonly string[], found: { has(id: string): boolean }, result: T, activity?: unknown): Tally<T> {
+export function tallyOf<T>(
+	wanted: readonly string[],
+	found: { has(id: string): boolean },
+	result: T,
+	activity?: unknown,
+): Tally<T> {
 	const seen = wanted.filter((id) => found.has(id)).length;
 	return { seen, of: wanted.length, done: seen === wanted.length ? result : undefined, activity };
 }

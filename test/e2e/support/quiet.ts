@@ -14,12 +14,22 @@ export interface QuietSources {
 }
 
 export async function untilQuiet({ webhooks, rest, owed = () => 0 }: QuietSources): Promise<void> {
-	await untilCounted("the platform's deliveries to settle and n8n's executions to finish", async () => {
-		const deliveries = webhooks.subscriptions.list().flatMap((subscription) => [...webhooks.deliveries(subscription.id)]);
-		const settled = deliveries.filter((delivery) => delivery.status !== 'pending').length;
-		const running = (await rest.unfinishedExecutions()).map((execution) => execution.id);
-		const quiet = settled === deliveries.length && owed() === 0 && running.length === 0;
-		const attempts = deliveries.reduce((sum, delivery) => sum + delivery.attempts.length, 0);
-		return { seen: settled, of: deliveries.length + owed(), done: quiet ? true : undefined, activity: [attempts, owed(), running] };
-	});
+	await untilCounted(
+		"the platform's deliveries to settle and n8n's executions to finish",
+		async () => {
+			const deliveries = webhooks.subscriptions
+				.list()
+				.flatMap((subscription) => [...webhooks.deliveries(subscription.id)]);
+			const settled = deliveries.filter((delivery) => delivery.status !== 'pending').length;
+			const running = (await rest.unfinishedExecutions()).map((execution) => execution.id);
+			const quiet = settled === deliveries.length && owed() === 0 && running.length === 0;
+			const attempts = deliveries.reduce((sum, delivery) => sum + delivery.attempts.length, 0);
+			return {
+				seen: settled,
+				of: deliveries.length + owed(),
+				done: quiet ? true : undefined,
+				activity: [attempts, owed(), running],
+			};
+		},
+	);
 }

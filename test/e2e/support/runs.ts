@@ -5,7 +5,10 @@ import { untilCounted, type ProgressOptions } from './progress';
 export interface Run {
 	id: string;
 	status: string;
-	runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
+	runData: Record<
+		string,
+		Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>
+	>;
 }
 
 export type Execution = Awaited<ReturnType<Instance['rest']['executions']>>[number];
@@ -14,7 +17,8 @@ export type Execution = Awaited<ReturnType<Instance['rest']['executions']>>[numb
 export type RunSource = Pick<Instance, 'rest' | 'unflatten'>;
 
 /** Whether n8n has finished an execution, whatever its outcome. */
-export const isFinished = (execution: Execution): boolean => !['new', 'running', 'waiting'].includes(execution.status);
+export const isFinished = (execution: Execution): boolean =>
+	!['new', 'running', 'waiting'].includes(execution.status);
 
 export interface ExecutionsWait extends ProgressOptions {
 	/** Which executions count (default: the finished ones). */
@@ -30,15 +34,30 @@ export interface ExecutionsWait extends ProgressOptions {
  * wait follows progress (support/progress.ts): any execution of the workflow starting or finishing
  * counts as movement, so a slow but busy n8n is waited for and a stuck one fails with the count.
  */
-export async function executionsOf(n8n: RunSource, workflowId: string, count: number, wait: ExecutionsWait = {}): Promise<Execution[]> {
-	const { keep = isFinished, allFinished = false, what = `${count} finished execution(s) of ${workflowId}`, ...progress } = wait;
+export async function executionsOf(
+	n8n: RunSource,
+	workflowId: string,
+	count: number,
+	wait: ExecutionsWait = {},
+): Promise<Execution[]> {
+	const {
+		keep = isFinished,
+		allFinished = false,
+		what = `${count} finished execution(s) of ${workflowId}`,
+		...progress
+	} = wait;
 	return untilCounted(
 		what,
 		async () => {
 			const all = await n8n.rest.executions(workflowId);
 			const kept = all.filter(keep);
 			const complete = kept.length >= count && (!allFinished || all.every(isFinished));
-			return { seen: kept.length, of: count, done: complete ? kept : undefined, activity: all.map((execution) => `${execution.id}:${execution.status}`) };
+			return {
+				seen: kept.length,
+				of: count,
+				done: complete ? kept : undefined,
+				activity: all.map((execution) => `${execution.id}:${execution.status}`),
+			};
 		},
 		progress,
 	);
@@ -55,7 +74,9 @@ export async function runsFor(n8n: RunSource, executions: readonly Execution[]):
 	for (const execution of executions) {
 		let run = cache.get(execution.id);
 		if (!run) {
-			const data = n8n.unflatten((await n8n.rest.execution(execution.id)).data) as { resultData: { runData: Run['runData'] } };
+			const data = n8n.unflatten((await n8n.rest.execution(execution.id)).data) as {
+				resultData: { runData: Run['runData'] };
+			};
 			run = { id: execution.id, status: execution.status, runData: data.resultData.runData };
 			if (isFinished(execution)) cache.set(execution.id, run);
 		}
@@ -65,13 +86,20 @@ export async function runsFor(n8n: RunSource, executions: readonly Execution[]):
 }
 
 /** A workflow's finished executions with their run data, once there are at least `count`. */
-export async function runsOf(n8n: RunSource, workflowId: string, count: number, wait: ExecutionsWait = {}): Promise<Run[]> {
+export async function runsOf(
+	n8n: RunSource,
+	workflowId: string,
+	count: number,
+	wait: ExecutionsWait = {},
+): Promise<Run[]> {
 	return runsFor(n8n, await executionsOf(n8n, workflowId, count, wait));
 }
 
 /** The items a node emitted in a run (none when it did not run or emitted nothing). */
 export function itemsOf(run: Run, node: string): Array<Record<string, unknown>> {
-	return (run.runData[node] ?? []).flatMap((task) => (task.data?.main[0] ?? []).map((item) => item.json));
+	return (run.runData[node] ?? []).flatMap((task) =>
+		(task.data?.main[0] ?? []).map((item) => item.json),
+	);
 }
 
 /** A trigger workflow of a test: its ID, the webhook ID of its trigger node and the events it selects. */
@@ -85,14 +113,29 @@ export interface TriggerWorkflowRef {
  * Emits one event of the workflows' (first) type; resolves once it was delivered to each (`urlOf`
  * gives a trigger's production URL) and their runs finished, with each workflow's new runs.
  */
-export async function deliverOne(n8n: Instance, urlOf: (webhookId: string) => string, ...workflows: TriggerWorkflowRef[]): Promise<number[]> {
-	const before = await Promise.all(workflows.map(async (workflow) => (await n8n.rest.executions(workflow.id)).length));
+export async function deliverOne(
+	n8n: Instance,
+	urlOf: (webhookId: string) => string,
+	...workflows: TriggerWorkflowRef[]
+): Promise<number[]> {
+	const before = await Promise.all(
+		workflows.map(async (workflow) => (await n8n.rest.executions(workflow.id)).length),
+	);
 	const event = await n8n.platform.emit(workflows[0].events[0]);
 	for (const workflow of workflows) {
 		const deliveries = await n8n.platform.settledDeliveries([event.id], urlOf(workflow.webhookId));
 		// Exactly one delivery, answered 2xx: a second subscription would deliver it twice.
-		if (deliveries.length !== 1 || deliveries[0].status !== 'succeeded') throw new Error(`Event ${event.id} was not delivered once to ${workflow.id}: ${JSON.stringify(deliveries)}`);
+		if (deliveries.length !== 1 || deliveries[0].status !== 'succeeded')
+			throw new Error(
+				`Event ${event.id} was not delivered once to ${workflow.id}: ${JSON.stringify(deliveries)}`,
+			);
 	}
-	await Promise.all(workflows.map((workflow, index) => runsOf(n8n, workflow.id, before[index] + 1)));
-	return await Promise.all(workflows.map(async (workflow, index) => (await n8n.rest.executions(workflow.id)).length - before[index]));
+	await Promise.all(
+		workflows.map((workflow, index) => runsOf(n8n, workflow.id, before[index] + 1)),
+	);
+	return await Promise.all(
+		workflows.map(
+			async (workflow, index) => (await n8n.rest.executions(workflow.id)).length - before[index],
+		),
+	);
 }

@@ -16,7 +16,12 @@ export interface Delivery {
 	event_id: string;
 	event_type: string;
 	status: 'pending' | 'succeeded' | 'failed';
-	attempts: Array<{ attempt: number; started_at: string; response_status: number | null; error: string | null }>;
+	attempts: Array<{
+		attempt: number;
+		started_at: string;
+		response_status: number | null;
+		error: string | null;
+	}>;
 }
 
 export interface PlatformEvent {
@@ -66,7 +71,8 @@ export class SandboxClient {
 			method: 'DELETE',
 			headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
 		});
-		if (!response.ok) throw new Error(`DELETE /v1/webhooks/${id} → ${response.status}: ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(`DELETE /v1/webhooks/${id} → ${response.status}: ${await response.text()}`);
 	}
 
 	/** What a user does in the platform's dashboard: disable (or enable) a subscription. */
@@ -75,13 +81,21 @@ export class SandboxClient {
 	}
 
 	/** What a user does in the platform's dashboard: change a subscription (its events, say). */
-	async changeSubscription(id: string, changes: Partial<Pick<Subscription, 'events' | 'enabled'>>): Promise<void> {
+	async changeSubscription(
+		id: string,
+		changes: Partial<Pick<Subscription, 'events' | 'enabled'>>,
+	): Promise<void> {
 		const response = await fetch(`${this.baseUrl}/v1/webhooks/${encodeURIComponent(id)}`, {
 			method: 'PATCH',
-			headers: { authorization: `Bearer ${this.token}`, accept: 'application/json', 'content-type': 'application/json' },
+			headers: {
+				authorization: `Bearer ${this.token}`,
+				accept: 'application/json',
+				'content-type': 'application/json',
+			},
 			body: JSON.stringify(changes),
 		});
-		if (!response.ok) throw new Error(`PATCH /v1/webhooks/${id} → ${response.status}: ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(`PATCH /v1/webhooks/${id} → ${response.status}: ${await response.text()}`);
 	}
 
 	/** A subscription's delivery log (GET /v1/webhooks/{id}/deliveries), every page. */
@@ -92,8 +106,14 @@ export class SandboxClient {
 	/** Every delivery of these events to the subscriptions for `url`, as the platform's log has them now. */
 	async deliveriesOf(eventIds: readonly string[], url: string): Promise<Delivery[]> {
 		const wanted = new Set(eventIds);
-		const subscriptions = (await this.subscriptions()).filter((subscription) => subscription.url === url);
-		return (await Promise.all(subscriptions.map((subscription) => this.deliveries(subscription.id)))).flat().filter((delivery) => wanted.has(delivery.event_id));
+		const subscriptions = (await this.subscriptions()).filter(
+			(subscription) => subscription.url === url,
+		);
+		return (
+			await Promise.all(subscriptions.map((subscription) => this.deliveries(subscription.id)))
+		)
+			.flat()
+			.filter((delivery) => wanted.has(delivery.event_id));
 	}
 
 	/**
@@ -103,13 +123,22 @@ export class SandboxClient {
 	 * asserts "nothing more happened" waits for this instead of sleeping. The wait follows the
 	 * deliveries' attempts (support/progress.ts): it fails when none has moved for a minute.
 	 */
-	async settledDeliveries(eventIds: readonly string[], url: string, options: ProgressOptions = {}): Promise<Delivery[]> {
+	async settledDeliveries(
+		eventIds: readonly string[],
+		url: string,
+		options: ProgressOptions = {},
+	): Promise<Delivery[]> {
 		return await untilCounted(
 			`the platform's deliveries of ${eventIds.length} event(s) to ${url} to be answered`,
 			async () => {
 				const found = await this.deliveriesOf(eventIds, url);
 				const settled = found.filter((delivery) => delivery.status !== 'pending').length;
-				return { seen: settled, of: found.length, done: settled === found.length ? found : undefined, activity: attemptsOf(found) };
+				return {
+					seen: settled,
+					of: found.length,
+					done: settled === found.length ? found : undefined,
+					activity: attemptsOf(found),
+				};
 			},
 			options,
 		);
@@ -119,9 +148,16 @@ export class SandboxClient {
 	 * The delivery of `eventId` to a subscription once `ready` holds for it (by default: settled).
 	 * The wait follows its attempts (support/progress.ts): a retry due in 36 s is waited for.
 	 */
-	async deliveryWhen(what: string, subscriptionId: string, eventId: string, ready: (delivery: Delivery) => boolean = (delivery) => delivery.status !== 'pending'): Promise<Delivery> {
+	async deliveryWhen(
+		what: string,
+		subscriptionId: string,
+		eventId: string,
+		ready: (delivery: Delivery) => boolean = (delivery) => delivery.status !== 'pending',
+	): Promise<Delivery> {
 		return await untilCounted(what, async () => {
-			const delivery = (await this.deliveries(subscriptionId)).find((each) => each.event_id === eventId);
+			const delivery = (await this.deliveries(subscriptionId)).find(
+				(each) => each.event_id === eventId,
+			);
 			const done = delivery && ready(delivery) ? delivery : undefined;
 			return { seen: done ? 1 : 0, of: 1, done, activity: delivery?.attempts.length };
 		});
@@ -139,7 +175,8 @@ export class SandboxClient {
 			},
 			body: JSON.stringify(body),
 		});
-		if (response.status !== expected) throw new Error(`${what} → ${response.status}: ${await response.text()}`);
+		if (response.status !== expected)
+			throw new Error(`${what} → ${response.status}: ${await response.text()}`);
 		return ((await response.json()) as { data: T }).data;
 	}
 
@@ -154,7 +191,12 @@ export class SandboxClient {
 
 	/** Sends a past delivery again (contract §8.7): same webhook-id, fresh timestamp and signature. */
 	redeliver(subscriptionId: string, deliveryId: string): Promise<Delivery> {
-		return this.post(`/v1/webhooks/${subscriptionId}/deliveries/${deliveryId}/redeliver`, {}, 202, `redeliver ${deliveryId}`);
+		return this.post(
+			`/v1/webhooks/${subscriptionId}/deliveries/${deliveryId}/redeliver`,
+			{},
+			202,
+			`redeliver ${deliveryId}`,
+		);
 	}
 
 	/** Injects a fault into the platform's answers (the sandbox's `/sandbox/faults` rules). */
@@ -164,7 +206,8 @@ export class SandboxClient {
 
 	async clearFaults(): Promise<void> {
 		const response = await fetch(`${this.baseUrl}/sandbox/faults`, { method: 'DELETE' });
-		if (!response.ok) throw new Error(`clear the fault rules → ${response.status}: ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(`clear the fault rules → ${response.status}: ${await response.text()}`);
 	}
 
 	async emit(type: string, data: Record<string, unknown> = {}): Promise<PlatformEvent> {
@@ -172,8 +215,17 @@ export class SandboxClient {
 	}
 
 	/** `count` events of one type at once (at most 100): the platform delivers them all at the same moment. */
-	async emitMany(type: string, count: number, data: Record<string, unknown> = {}): Promise<PlatformEvent[]> {
-		const created = await this.post<Array<{ event: PlatformEvent }>>('/sandbox/events', { type, data, count }, 201, `emit ${count} × ${type}`);
+	async emitMany(
+		type: string,
+		count: number,
+		data: Record<string, unknown> = {},
+	): Promise<PlatformEvent[]> {
+		const created = await this.post<Array<{ event: PlatformEvent }>>(
+			'/sandbox/events',
+			{ type, data, count },
+			201,
+			`emit ${count} × ${type}`,
+		);
 		return created.map(({ event }) => event);
 	}
 }
@@ -184,7 +236,11 @@ export function attemptsOf(deliveries: readonly Delivery[]): number {
 }
 
 /** Poll until `check` returns a value (not undefined), or fail with the last state. */
-export async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+export async function eventually<T>(
+	what: string,
+	check: () => Promise<T | undefined>,
+	timeoutMs = 30_000,
+): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	let last: unknown;
 	while (Date.now() < deadline) {
@@ -196,5 +252,7 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
 		}
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
-	throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+	throw new Error(
+		`Timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? `: ${String(last)}` : ''}`,
+	);
 }

@@ -42,7 +42,8 @@ export type ScriptStep = { toolCalls: ScriptedToolCall[] } | { answer: string };
 
 type Json = Record<string, unknown>;
 
-const record = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {});
+const record = (value: unknown): Json =>
+	typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.map(record) : []);
 
 /** A message content as text: a string, or the text of its parts. */
@@ -63,11 +64,18 @@ export function readRequest(api: ModelApi, body: Json): ModelRequest {
 			body,
 			tools: list(body.tools).map((tool) => {
 				const fn = record(tool.function);
-				return { name: String(fn.name), description: String(fn.description ?? ''), parameters: record(fn.parameters) };
+				return {
+					name: String(fn.name),
+					description: String(fn.description ?? ''),
+					parameters: record(fn.parameters),
+				};
 			}),
 			toolResults: list(body.messages)
 				.filter((message) => message.role === 'tool')
-				.map((message) => ({ callId: String(message.tool_call_id), output: text(message.content) })),
+				.map((message) => ({
+					callId: String(message.tool_call_id),
+					output: text(message.content),
+				})),
 		};
 	}
 	return {
@@ -76,7 +84,11 @@ export function readRequest(api: ModelApi, body: Json): ModelRequest {
 		body,
 		tools: list(body.tools)
 			.filter((tool) => tool.type === 'function')
-			.map((tool) => ({ name: String(tool.name), description: String(tool.description ?? ''), parameters: record(tool.parameters) })),
+			.map((tool) => ({
+				name: String(tool.name),
+				description: String(tool.description ?? ''),
+				parameters: record(tool.parameters),
+			})),
 		toolResults: list(body.input)
 			.filter((item) => item.type === 'function_call_output')
 			.map((item) => ({ callId: String(item.call_id), output: text(item.output) })),
@@ -86,7 +98,10 @@ export function readRequest(api: ModelApi, body: Json): ModelRequest {
 /** The offered tool a scripted call means; an error naming what was offered when none matches. */
 export function pickTool(tools: readonly OfferedTool[], wanted: RegExp): OfferedTool {
 	const found = tools.find((tool) => wanted.test(tool.name));
-	if (!found) throw new Error(`No offered tool matches ${String(wanted)}; offered: ${tools.map((tool) => tool.name).join(', ') || 'none'}`);
+	if (!found)
+		throw new Error(
+			`No offered tool matches ${String(wanted)}; offered: ${tools.map((tool) => tool.name).join(', ') || 'none'}`,
+		);
 	return found;
 }
 
@@ -109,26 +124,71 @@ export function callsOf(request: ModelRequest, step: ScriptStep, turn: number): 
 const USAGE = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
 
 /** A Chat Completions answer (the step's text, or these calls of it): the whole completion, or the chunks of its stream. */
-export function chatCompletion(request: ModelRequest, step: ScriptStep, calls: IssuedCall[], turn: number): { json: Json; chunks: Json[] } {
-	const toolCalls = calls.map((call, index) => ({ index, id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }));
+export function chatCompletion(
+	request: ModelRequest,
+	step: ScriptStep,
+	calls: IssuedCall[],
+	turn: number,
+): { json: Json; chunks: Json[] } {
+	const toolCalls = calls.map((call, index) => ({
+		index,
+		id: call.id,
+		type: 'function',
+		function: { name: call.name, arguments: call.arguments },
+	}));
 	const content = 'answer' in step ? step.answer : null;
 	const finishReason = calls.length > 0 ? 'tool_calls' : 'stop';
-	const head = { id: `chatcmpl_${turn}`, created: Math.floor(Date.now() / 1000), model: String(request.body.model) };
-	const message = { role: 'assistant', content, ...(calls.length > 0 ? { tool_calls: toolCalls } : {}) };
+	const head = {
+		id: `chatcmpl_${turn}`,
+		created: Math.floor(Date.now() / 1000),
+		model: String(request.body.model),
+	};
+	const message = {
+		role: 'assistant',
+		content,
+		...(calls.length > 0 ? { tool_calls: toolCalls } : {}),
+	};
 	return {
-		json: { ...head, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: finishReason }], usage: USAGE },
+		json: {
+			...head,
+			object: 'chat.completion',
+			choices: [{ index: 0, message, finish_reason: finishReason }],
+			usage: USAGE,
+		},
 		chunks: [
-			{ ...head, object: 'chat.completion.chunk', choices: [{ index: 0, delta: message, finish_reason: null }] },
-			{ ...head, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: finishReason }], usage: USAGE },
+			{
+				...head,
+				object: 'chat.completion.chunk',
+				choices: [{ index: 0, delta: message, finish_reason: null }],
+			},
+			{
+				...head,
+				object: 'chat.completion.chunk',
+				choices: [{ index: 0, delta: {}, finish_reason: finishReason }],
+				usage: USAGE,
+			},
 		],
 	};
 }
 
 /** A Responses API answer (the step's text, or these calls of it): the whole response, or the events of its stream. */
-export function response(request: ModelRequest, step: ScriptStep, calls: IssuedCall[], turn: number): { json: Json; events: Json[] } {
+export function response(
+	request: ModelRequest,
+	step: ScriptStep,
+	calls: IssuedCall[],
+	turn: number,
+): { json: Json; events: Json[] } {
 	const output: Json[] =
 		'answer' in step
-			? [{ type: 'message', id: `msg_${turn}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: step.answer, annotations: [] }] }]
+			? [
+					{
+						type: 'message',
+						id: `msg_${turn}`,
+						role: 'assistant',
+						status: 'completed',
+						content: [{ type: 'output_text', text: step.answer, annotations: [] }],
+					},
+				]
 			: calls.map((call, index) => ({
 					type: 'function_call',
 					id: `fc_${turn}_${index}`,
@@ -137,15 +197,47 @@ export function response(request: ModelRequest, step: ScriptStep, calls: IssuedC
 					arguments: call.arguments,
 					status: 'completed',
 				}));
-	const head = { id: `resp_${turn}`, object: 'response', created_at: Math.floor(Date.now() / 1000), model: String(request.body.model), error: null, incomplete_details: null, metadata: {} };
-	const usage = { input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
+	const head = {
+		id: `resp_${turn}`,
+		object: 'response',
+		created_at: Math.floor(Date.now() / 1000),
+		model: String(request.body.model),
+		error: null,
+		incomplete_details: null,
+		metadata: {},
+	};
+	const usage = {
+		input_tokens: 1,
+		output_tokens: 1,
+		total_tokens: 2,
+		input_tokens_details: { cached_tokens: 0 },
+		output_tokens_details: { reasoning_tokens: 0 },
+	};
 	const json = { ...head, status: 'completed', output, usage };
 	const itemEvents = output.flatMap((item, index) => [
-		{ type: 'response.output_item.added', output_index: index, item: item.type === 'message' ? { ...item, content: [] } : item },
-		...(item.type === 'message' ? [{ type: 'response.output_text.delta', item_id: item.id, output_index: index, content_index: 0, delta: (step as { answer: string }).answer }] : []),
+		{
+			type: 'response.output_item.added',
+			output_index: index,
+			item: item.type === 'message' ? { ...item, content: [] } : item,
+		},
+		...(item.type === 'message'
+			? [
+					{
+						type: 'response.output_text.delta',
+						item_id: item.id,
+						output_index: index,
+						content_index: 0,
+						delta: (step as { answer: string }).answer,
+					},
+				]
+			: []),
 		{ type: 'response.output_item.done', output_index: index, item },
 	]);
-	const events = [{ type: 'response.created', response: { ...head, status: 'in_progress', output: [] } }, ...itemEvents, { type: 'response.completed', response: json }];
+	const events = [
+		{ type: 'response.created', response: { ...head, status: 'in_progress', output: [] } },
+		...itemEvents,
+		{ type: 'response.completed', response: json },
+	];
 	return { json, events: events.map((event, index) => ({ ...event, sequence_number: index })) };
 }
 
@@ -163,7 +255,10 @@ export interface ScriptedModel {
 	close(): Promise<void>;
 }
 
-const PATHS: Record<string, ModelApi> = { '/v1/chat/completions': 'chat-completions', '/v1/responses': 'responses' };
+const PATHS: Record<string, ModelApi> = {
+	'/v1/chat/completions': 'chat-completions',
+	'/v1/responses': 'responses',
+};
 
 async function readBody(request: IncomingMessage): Promise<Json> {
 	const parts: Buffer[] = [];
@@ -173,7 +268,8 @@ async function readBody(request: IncomingMessage): Promise<Json> {
 
 function sendEvents(res: ServerResponse, events: Json[], named: boolean, done: boolean): void {
 	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-	for (const event of events) res.write(`${named ? `event: ${String(event.type)}\n` : ''}data: ${JSON.stringify(event)}\n\n`);
+	for (const event of events)
+		res.write(`${named ? `event: ${String(event.type)}\n` : ''}data: ${JSON.stringify(event)}\n\n`);
 	if (done) res.write('data: [DONE]\n\n');
 	res.end();
 }
@@ -187,7 +283,9 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
 	const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
 		const api = req.method === 'POST' ? PATHS[(req.url ?? '').split('?')[0]] : undefined;
 		if (!api) {
-			res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `${req.method} ${req.url} is not served` } }));
+			res
+				.writeHead(404, { 'content-type': 'application/json' })
+				.end(JSON.stringify({ error: { message: `${req.method} ${req.url} is not served` } }));
 			return;
 		}
 		const request = readRequest(api, await readBody(req));
@@ -212,7 +310,14 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
 	const server: Server = createServer((req, res) => {
 		handle(req, res).catch((error: unknown) => {
 			if (!res.headersSent) res.writeHead(400, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ error: { message: error instanceof Error ? error.message : String(error), type: 'invalid_request_error' } }));
+			res.end(
+				JSON.stringify({
+					error: {
+						message: error instanceof Error ? error.message : String(error),
+						type: 'invalid_request_error',
+					},
+				}),
+			);
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -223,13 +328,18 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
 		calls,
 		resultOf(tool) {
 			const call = calls.find((candidate) => candidate.name === tool);
-			return requests.flatMap((request) => request.toolResults).find((result) => result.callId === call?.id)?.output;
+			return requests
+				.flatMap((request) => request.toolResults)
+				.find((result) => result.callId === call?.id)?.output;
 		},
 		script(next) {
 			steps = [...next];
 			requests.length = 0;
 			calls.length = 0;
 		},
-		close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+		close: () =>
+			new Promise<void>((resolve, reject) =>
+				server.close((error) => (error ? reject(error) : resolve())),
+			),
 	};
 }

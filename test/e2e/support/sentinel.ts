@@ -31,10 +31,14 @@ export function sentinel(credential: CredentialImport, id = 'e2eSentinelPub01'):
 			const url = `${n8n.webhookBase}webhook/${webhookId}/webhook`;
 			const registered = async (present: boolean) =>
 				eventually(`the sentinel's subscription to ${present ? 'appear' : 'go'}`, async () => {
-					const found = (await n8n.platform.subscriptions()).some((subscription) => subscription.url === url);
+					const found = (await n8n.platform.subscriptions()).some(
+						(subscription) => subscription.url === url,
+					);
 					return found === present ? true : undefined;
 				});
-			await eventually('n8n to finish starting', async () => (n8n.server.log.includes('Editor is now accessible via') ? true : undefined));
+			await eventually('n8n to finish starting', async () =>
+				n8n.server.log.includes('Editor is now accessible via') ? true : undefined,
+			);
 			await n8n.rest.activateWorkflow(id);
 			await registered(true);
 			await n8n.rest.deactivateWorkflow(id);

@@ -7,7 +7,9 @@ describe('deliveryGapMs', () => {
 		expect(deliveryGapMs({})).toBeUndefined();
 		expect(deliveryGapMs({ EDU_E2E_DELIVERY_GAP_MS: '' })).toBeUndefined();
 		expect(deliveryGapMs({ EDU_E2E_DELIVERY_GAP_MS: '1500' })).toBe(1500);
-		expect(() => deliveryGapMs({ EDU_E2E_DELIVERY_GAP_MS: '1.5s' })).toThrow('EDU_E2E_DELIVERY_GAP_MS takes whole milliseconds; got "1.5s".');
+		expect(() => deliveryGapMs({ EDU_E2E_DELIVERY_GAP_MS: '1.5s' })).toThrow(
+			'EDU_E2E_DELIVERY_GAP_MS takes whole milliseconds; got "1.5s".',
+		);
 	});
 });
 
@@ -26,7 +28,9 @@ describe('spaceDeliveries', () => {
 		} as unknown as WebhookService;
 		const waiting = spaceDeliveries(webhooks, 1_500);
 
-		const answers = ['evt_1', 'evt_2', 'evt_3'].map((id) => webhooks.dispatch({ id } as PlatformEvent));
+		const answers = ['evt_1', 'evt_2', 'evt_3'].map((id) =>
+			webhooks.dispatch({ id } as PlatformEvent),
+		);
 		expect(answers).toEqual([['wh_1'], ['wh_1'], ['wh_1']]);
 		expect(handed).toEqual([]);
 		expect(waiting()).toBe(3);

@@ -9,7 +9,8 @@ import type { WebhookService } from '../../../sandbox/webhooks/service';
 export function deliveryGapMs(env: NodeJS.ProcessEnv = process.env): number | undefined {
 	const raw = env.EDU_E2E_DELIVERY_GAP_MS;
 	if (raw === undefined || raw === '') return undefined;
-	if (!/^\d+$/.test(raw)) throw new Error(`EDU_E2E_DELIVERY_GAP_MS takes whole milliseconds; got "${raw}".`);
+	if (!/^\d+$/.test(raw))
+		throw new Error(`EDU_E2E_DELIVERY_GAP_MS takes whole milliseconds; got "${raw}".`);
 	return Number(raw);
 }
 

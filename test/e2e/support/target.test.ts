@@ -17,7 +17,12 @@ describe('the e2e matrix cell from EDU_E2E_N8N and EDU_E2E_PUBLICATION_SERVICE',
 
 	it('turns the service off on 2.x: the legacy activation path, but a save is still a draft', () => {
 		const target = e2eTarget({ EDU_E2E_N8N: '2', EDU_E2E_PUBLICATION_SERVICE: 'false' });
-		expect(target).toMatchObject({ publicationService: false, activation: 'legacy', saveOfActiveWorkflow: 'draft', n8nEnv: { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false' } });
+		expect(target).toMatchObject({
+			publicationService: false,
+			activation: 'legacy',
+			saveOfActiveWorkflow: 'draft',
+			n8nEnv: { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false' },
+		});
 	});
 
 	it('runs n8n 1.x and the floor on the legacy path with WEBHOOK_URL', () => {
@@ -35,8 +40,14 @@ describe('the e2e matrix cell from EDU_E2E_N8N and EDU_E2E_PUBLICATION_SERVICE',
 	});
 
 	it('refuses values it does not know, and a publication setting 1.x cannot have', () => {
-		expect(() => e2eTarget({ EDU_E2E_N8N: '3' })).toThrow('EDU_E2E_N8N must be one of 2, 1, floor; got "3".');
-		expect(() => e2eTarget({ EDU_E2E_PUBLICATION_SERVICE: 'off' })).toThrow('EDU_E2E_PUBLICATION_SERVICE must be "true" or "false"; got "off".');
-		expect(() => e2eTarget({ EDU_E2E_N8N: '1', EDU_E2E_PUBLICATION_SERVICE: 'false' })).toThrow(/only applies to n8n 2\.x/);
+		expect(() => e2eTarget({ EDU_E2E_N8N: '3' })).toThrow(
+			'EDU_E2E_N8N must be one of 2, 1, floor; got "3".',
+		);
+		expect(() => e2eTarget({ EDU_E2E_PUBLICATION_SERVICE: 'off' })).toThrow(
+			'EDU_E2E_PUBLICATION_SERVICE must be "true" or "false"; got "off".',
+		);
+		expect(() => e2eTarget({ EDU_E2E_N8N: '1', EDU_E2E_PUBLICATION_SERVICE: 'false' })).toThrow(
+			/only applies to n8n 2\.x/,
+		);
 	});
 });

@@ -43,18 +43,26 @@ export function e2eTarget(env: NodeJS.ProcessEnv = process.env): E2eTarget {
 	const runtime = runtimeById(env.EDU_E2E_N8N || RUNTIMES['2'].id, 'EDU_E2E_N8N');
 	const wanted = booleanSetting(env.EDU_E2E_PUBLICATION_SERVICE, 'EDU_E2E_PUBLICATION_SERVICE');
 	if (runtime.n8nMajor === 1 && !wanted) {
-		throw new Error('EDU_E2E_PUBLICATION_SERVICE=false only applies to n8n 2.x: n8n 1.x has no publication service.');
+		throw new Error(
+			'EDU_E2E_PUBLICATION_SERVICE=false only applies to n8n 2.x: n8n 1.x has no publication service.',
+		);
 	}
 	const publicationService = runtime.n8nMajor === 2 && wanted;
 	const line = runtime.id === 'floor' ? 'the floor' : `n8n ${runtime.n8nMajor}.x`;
 	return {
-		label: runtime.n8nMajor === 2 ? `${line}, publication service ${publicationService ? 'on' : 'off'}` : line,
+		label:
+			runtime.n8nMajor === 2
+				? `${line}, publication service ${publicationService ? 'on' : 'off'}`
+				: line,
 		runtime,
 		n8nMajor: runtime.n8nMajor,
 		publicationService,
 		activation: publicationService ? 'publication' : 'legacy',
 		saveOfActiveWorkflow: runtime.n8nMajor === 1 ? 'recreates' : 'draft',
 		webhookUrlVariable: webhookUrlVariable(runtime.n8nMajor),
-		n8nEnv: runtime.n8nMajor === 2 ? { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: String(publicationService) } : {},
+		n8nEnv:
+			runtime.n8nMajor === 2
+				? { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: String(publicationService) }
+				: {},
 	};
 }

@@ -8,9 +8,16 @@
 // `runWatchdog`. `deletingWatchdog` makes more copies with Delete Orphaned Subscriptions on (e.g.
 // listing only tagged workflows).
 import type { OffsetClock } from '../../../sandbox/index';
-import { accessTokenCredential, type CredentialImport } from '../../../tooling/lib/demo-credentials';
+import {
+	accessTokenCredential,
+	type CredentialImport,
+} from '../../../tooling/lib/demo-credentials';
 import { loadExamples, type WorkflowJson, type WorkflowNode } from '../../../tooling/lib/examples';
-import { connectN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf } from '../../../tooling/lib/n8n-api-credential';
+import {
+	connectN8nApiCredentials,
+	n8nApiCredential,
+	n8nApiCredentialsOf,
+} from '../../../tooling/lib/n8n-api-credential';
 import { nodeOutput, type ExecuteOutput } from '../../../tooling/lib/n8n-cli';
 import { publishSubWorkflows, subWorkflowIdsOf } from '../../../tooling/lib/sub-workflows';
 import { sandboxLogin, startInstance, type Instance } from './instance';
@@ -34,14 +41,20 @@ const CHECK_TRIGGERS_NODE = 'Check triggers';
 
 const examples = () => loadExamples().map(({ workflow }) => workflow);
 const exampleById = (id: string) => examples().find((workflow) => workflow.id === id)!;
-const nodeNamed = (workflow: WorkflowJson, name: string): WorkflowNode => workflow.nodes.find((node) => node.name === name)!;
+const nodeNamed = (workflow: WorkflowJson, name: string): WorkflowNode =>
+	workflow.nodes.find((node) => node.name === name)!;
 /** The ID of the sub-workflow a parent's Execute Workflow node runs. */
-const calledBy = (parent: WorkflowJson, node: string) => (nodeNamed(parent, node).parameters.workflowId as { value: string }).value;
+const calledBy = (parent: WorkflowJson, node: string) =>
+	(nodeNamed(parent, node).parameters.workflowId as { value: string }).value;
 
 /** The watchdog example: the parent first, then the check and the re-publish sub-workflows. */
 function watchdogExample(): { parent: WorkflowJson; check: WorkflowJson; republish: WorkflowJson } {
 	const parent = exampleById(WATCHDOG_EXAMPLE);
-	return { parent, check: exampleById(calledBy(parent, CHECK_NODE)), republish: exampleById(calledBy(parent, REPUBLISH_NODE)) };
+	return {
+		parent,
+		check: exampleById(calledBy(parent, CHECK_NODE)),
+		republish: exampleById(calledBy(parent, REPUBLISH_NODE)),
+	};
 }
 const watchdogCredentialRef = () => {
 	const { parent, check, republish } = watchdogExample();
@@ -68,17 +81,33 @@ export interface WatchdogCopy {
  * the copy's own, on the parent and the sub-workflows (Check Triggers looks for the workflow it runs
  * in, the check sub-workflow, in the list).
  */
-export function deletingWatchdog(id: string, label: string, { listTags, tags }: { listTags?: string; tags?: WorkflowTag[] } = {}): WatchdogCopy {
+export function deletingWatchdog(
+	id: string,
+	label: string,
+	{ listTags, tags }: { listTags?: string; tags?: WorkflowTag[] } = {},
+): WatchdogCopy {
 	const example = watchdogExample();
-	const [parent, check, republish] = [example.parent, example.check, example.republish].map((workflow) => structuredClone(workflow));
+	const [parent, check, republish] = [example.parent, example.check, example.republish].map(
+		(workflow) => structuredClone(workflow),
+	);
 	parent.id = id;
 	check.id = `${id}C`;
 	republish.id = `${id}R`;
-	nodeNamed(parent, CHECK_NODE).parameters.workflowId = { ...(nodeNamed(parent, CHECK_NODE).parameters.workflowId as object), value: check.id };
-	nodeNamed(parent, REPUBLISH_NODE).parameters.workflowId = { ...(nodeNamed(parent, REPUBLISH_NODE).parameters.workflowId as object), value: republish.id };
+	nodeNamed(parent, CHECK_NODE).parameters.workflowId = {
+		...(nodeNamed(parent, CHECK_NODE).parameters.workflowId as object),
+		value: check.id,
+	};
+	nodeNamed(parent, REPUBLISH_NODE).parameters.workflowId = {
+		...(nodeNamed(parent, REPUBLISH_NODE).parameters.workflowId as object),
+		value: republish.id,
+	};
 	nodeNamed(check, CHECK_TRIGGERS_NODE).parameters.deleteOrphaned = true;
 	if (listTags !== undefined) nodeNamed(check, LIST_NODE).parameters.filters = { tags: listTags };
-	for (const [workflow, original] of [[parent, example.parent], [check, example.check], [republish, example.republish]] as const) {
+	for (const [workflow, original] of [
+		[parent, example.parent],
+		[check, example.check],
+		[republish, example.republish],
+	] as const) {
 		workflow.name = `${original.name} (${label})`;
 		if (tags !== undefined) workflow.tags = tags;
 	}
@@ -88,7 +117,12 @@ export function deletingWatchdog(id: string, label: string, { listTags, tags }: 
 /** The watchdog example as it is (the parent and its sub-workflows), and a copy with Delete Orphaned Subscriptions on. */
 export function watchdogWorkflows(): WorkflowJson[] {
 	const { parent, check, republish } = watchdogExample();
-	return [parent, check, republish, ...deletingWatchdog(WATCHDOG_DELETING_ORPHANS, 'deleting orphans').workflows];
+	return [
+		parent,
+		check,
+		republish,
+		...deletingWatchdog(WATCHDOG_DELETING_ORPHANS, 'deleting orphans').workflows,
+	];
 }
 
 /** The example's n8n API credential as the example names it, without a key until `connectWatchdog`. */
@@ -101,9 +135,15 @@ export function watchdogCredential(): CredentialImport {
  * n8n 2.x, publishes the sub-workflows n8n has (the watchdog's and its copies'), as npm start does:
  * a parent run outside the editor runs a sub-workflow's published version only.
  */
-export async function connectWatchdog(n8n: Pick<Instance, 'rest'> & { server: Pick<Instance['server'], 'url'> }): Promise<void> {
+export async function connectWatchdog(
+	n8n: Pick<Instance, 'rest'> & { server: Pick<Instance['server'], 'url'> },
+): Promise<void> {
 	await connectN8nApiCredentials(n8n.rest, [watchdogCredentialRef()], n8n.server.url);
-	const stored = await Promise.all((await n8n.rest.workflows()).map(async ({ id }) => (await n8n.rest.workflow(id)) as unknown as WorkflowJson));
+	const stored = await Promise.all(
+		(await n8n.rest.workflows()).map(
+			async ({ id }) => (await n8n.rest.workflow(id)) as unknown as WorkflowJson,
+		),
+	);
 	await publishSubWorkflows(n8n.rest, subWorkflowIdsOf(stored));
 }
 
@@ -116,34 +156,66 @@ export interface WatchdogRun {
 }
 
 /** The ID of the watchdog copy to run: `workflowId`, the copy with Delete Orphaned Subscriptions on, or the example. */
-const watchdogId = ({ deleteOrphaned = false, workflowId }: { deleteOrphaned?: boolean; workflowId?: string }) => workflowId ?? (deleteOrphaned ? WATCHDOG_DELETING_ORPHANS : WATCHDOG_EXAMPLE);
+const watchdogId = ({
+	deleteOrphaned = false,
+	workflowId,
+}: {
+	deleteOrphaned?: boolean;
+	workflowId?: string;
+}) => workflowId ?? (deleteOrphaned ? WATCHDOG_DELETING_ORPHANS : WATCHDOG_EXAMPLE);
 
 /**
  * One run of the watchdog (`n8n execute` of its parent); `deleteOrphaned`: the copy with Delete
  * Orphaned Subscriptions on; `workflowId`: another copy (deletingWatchdog's).
  */
-export async function runWatchdog(n8n: Pick<Instance, 'cli'>, options: { deleteOrphaned?: boolean; workflowId?: string } = {}): Promise<WatchdogRun> {
+export async function runWatchdog(
+	n8n: Pick<Instance, 'cli'>,
+	options: { deleteOrphaned?: boolean; workflowId?: string } = {},
+): Promise<WatchdogRun> {
 	const id = watchdogId(options);
-	const { result, output } = await timed('n8n execute (trigger watchdog)', () => n8n.cli.execute(id));
+	const { result, output } = await timed('n8n execute (trigger watchdog)', () =>
+		n8n.cli.execute(id),
+	);
 	// The run's own status: n8n 1.123's CLI has been seen to end on a signal after printing a finished, successful run.
 	if (output?.status !== 'success') {
-		throw new Error(`n8n execute --id=${id} did not succeed (${result.signal ?? `exit code ${String(result.code)}`}):\n${result.stdout}\n${result.stderr}`);
+		throw new Error(
+			`n8n execute --id=${id} did not succeed (${result.signal ?? `exit code ${String(result.code)}`}):\n${result.stdout}\n${result.stderr}`,
+		);
 	}
 	const checked = nodeOutput(output, CHECK_NODE);
 	// n8n runs no node that gets no item: nothing to re-publish, no Re-publish in the run data.
-	const republished = output.data.resultData.runData[REPUBLISH_NODE] ? nodeOutput(output, REPUBLISH_NODE) : [];
+	const republished = output.data.resultData.runData[REPUBLISH_NODE]
+		? nodeOutput(output, REPUBLISH_NODE)
+		: [];
 	return { checked, summary: checked[checked.length - 1], republished };
 }
 
 /** A run of the watchdog that failed: the error n8n recorded for it (the failing node of the parent, and its message). */
-export async function failedWatchdogRun(n8n: Pick<Instance, 'cli'>, options: { deleteOrphaned?: boolean; workflowId?: string } = {}): Promise<{ output: ExecuteOutput; node: string | undefined; message: string; description: string | undefined }> {
+export async function failedWatchdogRun(
+	n8n: Pick<Instance, 'cli'>,
+	options: { deleteOrphaned?: boolean; workflowId?: string } = {},
+): Promise<{
+	output: ExecuteOutput;
+	node: string | undefined;
+	message: string;
+	description: string | undefined;
+}> {
 	const id = watchdogId(options);
-	const { result, output } = await timed('n8n execute (trigger watchdog, failing)', () => n8n.cli.execute(id));
+	const { result, output } = await timed('n8n execute (trigger watchdog, failing)', () =>
+		n8n.cli.execute(id),
+	);
 	const error = output?.data.resultData.error;
 	if (output?.status !== 'error' || error?.message === undefined) {
-		throw new Error(`n8n execute --id=${id} did not fail with an error (${result.signal ?? `exit code ${String(result.code)}`}):\n${result.stdout}\n${result.stderr}`);
+		throw new Error(
+			`n8n execute --id=${id} did not fail with an error (${result.signal ?? `exit code ${String(result.code)}`}):\n${result.stdout}\n${result.stderr}`,
+		);
 	}
-	return { output, node: output.data.resultData.lastNodeExecuted, message: error.message, description: error.description };
+	return {
+		output,
+		node: output.data.resultData.lastNodeExecuted,
+		message: error.message,
+		description: error.description,
+	};
 }
 
 /**
@@ -154,34 +226,68 @@ export async function failedWatchdogRun(n8n: Pick<Instance, 'cli'>, options: { d
  * min, so its clock (support/instance.ts: an OffsetClock) moves 6 minutes on for that refusal, the
  * minutes the real schedule would take; nothing else is delivered meanwhile.
  */
-export async function refusedByN8n(n8n: Pick<Instance, 'platform' | 'sandbox'>, subscriptionId: string, orphanEvent: string, liveEvent: string): Promise<void> {
+export async function refusedByN8n(
+	n8n: Pick<Instance, 'platform' | 'sandbox'>,
+	subscriptionId: string,
+	orphanEvent: string,
+	liveEvent: string,
+): Promise<void> {
 	const refused = await n8n.platform.emit(orphanEvent);
 	const attemptsTo = async (eventId: string, subscriptionIds: string[]) =>
 		(await Promise.all(subscriptionIds.map(async (id) => await n8n.platform.deliveries(id))))
 			.flat()
 			.filter((delivery) => delivery.event_id === eventId)
 			.flatMap((delivery) => delivery.attempts);
-	const refusals = (attempts: Attempt[], after = 0) => attempts.filter((attempt) => attempt.response_status === 404 && Date.parse(attempt.started_at) > after);
+	const refusals = (attempts: Attempt[], after = 0) =>
+		attempts.filter(
+			(attempt) => attempt.response_status === 404 && Date.parse(attempt.started_at) > after,
+		);
 	// Each wait follows the attempts (support/progress.ts): the e2e sandbox's retries come in seconds.
-	const first = await untilCounted(`n8n to refuse attempts 1 to 3 of event ${refused.id} to ${subscriptionId}`, async () => {
-		const attempts = await attemptsTo(refused.id, [subscriptionId]);
-		const found = refusals(attempts).sort((a, b) => Date.parse(a.started_at) - Date.parse(b.started_at));
-		return { seen: found.length, of: 3, done: found.length >= 3 ? found[0] : undefined, activity: attempts.length };
-	});
+	const first = await untilCounted(
+		`n8n to refuse attempts 1 to 3 of event ${refused.id} to ${subscriptionId}`,
+		async () => {
+			const attempts = await attemptsTo(refused.id, [subscriptionId]);
+			const found = refusals(attempts).sort(
+				(a, b) => Date.parse(a.started_at) - Date.parse(b.started_at),
+			);
+			return {
+				seen: found.length,
+				of: 3,
+				done: found.length >= 3 ? found[0] : undefined,
+				activity: attempts.length,
+			};
+		},
+	);
 	const live = await n8n.platform.emit(liveEvent);
 	await untilCounted(`a live trigger to answer event ${live.id}`, async () => {
-		const attempts = await attemptsTo(live.id, (await n8n.platform.subscriptions()).map(({ id }) => id));
-		const answer = attempts.find((attempt) => attempt.response_status !== null && attempt.response_status >= 200 && attempt.response_status < 300);
+		const attempts = await attemptsTo(
+			live.id,
+			(await n8n.platform.subscriptions()).map(({ id }) => id),
+		);
+		const answer = attempts.find(
+			(attempt) =>
+				attempt.response_status !== null &&
+				attempt.response_status >= 200 &&
+				attempt.response_status < 300,
+		);
 		return { seen: answer ? 1 : 0, of: 1, done: answer, activity: attempts.length };
 	});
 	const clock = n8n.sandbox.config.clock as OffsetClock;
 	clock.offsetMs = 6 * 60_000;
 	try {
 		const later = Date.parse(first.started_at) + 5 * 60_000;
-		await untilCounted(`n8n to refuse a retry of event ${refused.id} 5 minutes of the platform's time after its first attempt`, async () => {
-			const attempts = await attemptsTo(refused.id, [subscriptionId]);
-			return { seen: refusals(attempts, later).length, of: 1, done: refusals(attempts, later).length > 0 ? true : undefined, activity: attempts.length };
-		});
+		await untilCounted(
+			`n8n to refuse a retry of event ${refused.id} 5 minutes of the platform's time after its first attempt`,
+			async () => {
+				const attempts = await attemptsTo(refused.id, [subscriptionId]);
+				return {
+					seen: refusals(attempts, later).length,
+					of: 1,
+					done: refusals(attempts, later).length > 0 ? true : undefined,
+					activity: attempts.length,
+				};
+			},
+		);
 	} finally {
 		clock.offsetMs = 0;
 	}
@@ -194,14 +300,26 @@ export async function refusedByN8n(n8n: Pick<Instance, 'platform' | 'sandbox'>, 
  */
 export async function startWatchdogInstance(
 	triggers: readonly TriggerWorkflowRef[],
-	{ tag, tagged = [], copies = [] }: { tag?: WorkflowTag; tagged?: readonly TriggerWorkflowRef[]; copies?: readonly WatchdogCopy[] } = {},
+	{
+		tag,
+		tagged = [],
+		copies = [],
+	}: {
+		tag?: WorkflowTag;
+		tagged?: readonly TriggerWorkflowRef[];
+		copies?: readonly WatchdogCopy[];
+	} = {},
 ): Promise<Instance> {
 	const n8n = await startInstance((sandbox) => {
 		const credential = accessTokenCredential(sandboxLogin(sandbox));
 		return {
 			credentials: [credential, watchdogCredential()],
 			workflows: [
-				...triggers.map(({ id, events, webhookId }) => ({ ...triggerWorkflow(id, credential, events, webhookId), name: id, ...(tag && tagged.some((each) => each.id === id) ? { tags: [tag] } : {}) })),
+				...triggers.map(({ id, events, webhookId }) => ({
+					...triggerWorkflow(id, credential, events, webhookId),
+					name: id,
+					...(tag && tagged.some((each) => each.id === id) ? { tags: [tag] } : {}),
+				})),
 				...watchdogWorkflows(),
 				...copies.flatMap((copy) => copy.workflows),
 			],
@@ -209,6 +327,8 @@ export async function startWatchdogInstance(
 	});
 	await connectWatchdog(n8n);
 	for (const { id } of triggers) await n8n.rest.activateWorkflow(id);
-	await eventually("the triggers' subscriptions", async () => ((await n8n.platform.subscriptions()).length === triggers.length ? true : undefined));
+	await eventually("the triggers' subscriptions", async () =>
+		(await n8n.platform.subscriptions()).length === triggers.length ? true : undefined,
+	);
 	return n8n;
 }

@@ -3,7 +3,12 @@
 import { randomUUID } from 'node:crypto';
 
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
-import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, type WorkflowJson, type WorkflowNode } from '../../../tooling/lib/examples';
+import {
+	ACTION_NODE_TYPE,
+	TRIGGER_NODE_TYPE,
+	type WorkflowJson,
+	type WorkflowNode,
+} from '../../../tooling/lib/examples';
 
 type Auth = 'accessToken' | 'oAuth2';
 
@@ -13,16 +18,33 @@ export function credentialRef(credential: CredentialImport): WorkflowNode['crede
 	return { [credential.type]: { id: credential.id, name: credential.name } };
 }
 
-export function node(name: string, type: string, parameters: Record<string, unknown>, extra: Partial<WorkflowNode> = {}): WorkflowNode {
+export function node(
+	name: string,
+	type: string,
+	parameters: Record<string, unknown>,
+	extra: Partial<WorkflowNode> = {},
+): WorkflowNode {
 	return { id: randomUUID(), name, type, typeVersion: 1, position: [0, 0], parameters, ...extra };
 }
 
 /** n8n's HTTP Request node posting `{"id": <id>}` (`id` an expression) to `url`: a side effect a test counts. */
-export function postEventId(name: string, url: string, id: string, extra: Partial<WorkflowNode> = {}): WorkflowNode {
+export function postEventId(
+	name: string,
+	url: string,
+	id: string,
+	extra: Partial<WorkflowNode> = {},
+): WorkflowNode {
 	return node(
 		name,
 		'n8n-nodes-base.httpRequest',
-		{ method: 'POST', url, sendBody: true, specifyBody: 'json', jsonBody: `={{ JSON.stringify({ id: ${id} }) }}`, options: {} },
+		{
+			method: 'POST',
+			url,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: `={{ JSON.stringify({ id: ${id} }) }}`,
+			options: {},
+		},
 		{ typeVersion: 4.2, ...extra },
 	);
 }
@@ -64,7 +86,12 @@ export const LIST_QUERY_AS_API = {
 	sort: 'last_name,-created_at',
 };
 
-export function getManyWorkflow(id: string, auth: Auth, credential: CredentialImport, query: ListQuery): WorkflowJson {
+export function getManyWorkflow(
+	id: string,
+	auth: Auth,
+	credential: CredentialImport,
+	query: ListQuery,
+): WorkflowJson {
 	return manualWorkflow(
 		id,
 		`e2e Get Many (${auth})`,
@@ -85,21 +112,39 @@ export function getManyWorkflow(id: string, auth: Auth, credential: CredentialIm
 	);
 }
 
-export function getStudentWorkflow(id: string, credential: CredentialImport, studentId: number, continueOnFail: boolean): WorkflowJson {
+export function getStudentWorkflow(
+	id: string,
+	credential: CredentialImport,
+	studentId: number,
+	continueOnFail: boolean,
+): WorkflowJson {
 	return manualWorkflow(
 		id,
 		`e2e Get student ${studentId}${continueOnFail ? ' (continue on fail)' : ''}`,
 		node(
 			'Get',
 			ACTION_NODE_TYPE,
-			{ authentication: 'accessToken', resource: 'student', operation: 'get', studentId: String(studentId), options: {} },
-			{ credentials: credentialRef(credential), ...(continueOnFail ? { onError: 'continueRegularOutput' } : {}) },
+			{
+				authentication: 'accessToken',
+				resource: 'student',
+				operation: 'get',
+				studentId: String(studentId),
+				options: {},
+			},
+			{
+				credentials: credentialRef(credential),
+				...(continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+			},
 		),
 	);
 }
 
 /** n8n's HTTP Request node using this package's credential type ("Predefined Credential Type"). */
-export function httpRequestWorkflow(id: string, credential: CredentialImport, url: string): WorkflowJson {
+export function httpRequestWorkflow(
+	id: string,
+	credential: CredentialImport,
+	url: string,
+): WorkflowJson {
 	return manualWorkflow(
 		id,
 		'e2e HTTP Request with the Education Platform credential',
@@ -118,7 +163,12 @@ export function httpRequestWorkflow(id: string, credential: CredentialImport, ur
 	);
 }
 
-export function triggerWorkflow(id: string, credential: CredentialImport, events: string[], webhookId: string): WorkflowJson {
+export function triggerWorkflow(
+	id: string,
+	credential: CredentialImport,
+	events: string[],
+	webhookId: string,
+): WorkflowJson {
 	const trigger = node(
 		'Education Platform Trigger',
 		TRIGGER_NODE_TYPE,
@@ -141,7 +191,12 @@ export const POLLING_TRIGGER_NODE = 'Education Platform Polling Trigger';
 export function pollingTriggerWorkflow(
 	id: string,
 	credential: CredentialImport,
-	watch: { resource: string; events: string[]; filters: Record<string, unknown>; options?: Record<string, unknown> } = {
+	watch: {
+		resource: string;
+		events: string[];
+		filters: Record<string, unknown>;
+		options?: Record<string, unknown>;
+	} = {
 		resource: 'student',
 		events: ['created'],
 		filters: {},
@@ -150,20 +205,42 @@ export function pollingTriggerWorkflow(
 	const trigger = node(
 		POLLING_TRIGGER_NODE,
 		'n8n-nodes-education-platform.educationPlatformPollingTrigger',
-		{ pollTimes: { item: [{ mode: 'everyMinute' }] }, authentication: 'accessToken', options: {}, ...watch },
+		{
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			authentication: 'accessToken',
+			options: {},
+			...watch,
+		},
 		{ credentials: credentialRef(credential) },
 	);
-	return { id, name: `e2e polling trigger (${watch.resource})`, active: false, nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } };
+	return {
+		id,
+		name: `e2e polling trigger (${watch.resource})`,
+		active: false,
+		nodes: [trigger],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /** The polling trigger on new students, then a Stop and Error node: every run of it fails. */
-export function failingPollingTriggerWorkflow(id: string, credential: CredentialImport): WorkflowJson {
+export function failingPollingTriggerWorkflow(
+	id: string,
+	credential: CredentialImport,
+): WorkflowJson {
 	const workflow = pollingTriggerWorkflow(id, credential);
-	const stop = node('Fail the run', 'n8n-nodes-base.stopAndError', { errorMessage: 'this run fails on purpose' }, { position: [240, 0] });
+	const stop = node(
+		'Fail the run',
+		'n8n-nodes-base.stopAndError',
+		{ errorMessage: 'this run fails on purpose' },
+		{ position: [240, 0] },
+	);
 	return {
 		...workflow,
 		name: 'e2e polling trigger, failing run',
 		nodes: [...workflow.nodes, stop],
-		connections: { [POLLING_TRIGGER_NODE]: { main: [[{ node: stop.name, type: 'main', index: 0 }]] } },
+		connections: {
+			[POLLING_TRIGGER_NODE]: { main: [[{ node: stop.name, type: 'main', index: 0 }]] },
+		},
 	};
 }

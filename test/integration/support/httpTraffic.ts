@@ -50,13 +50,18 @@ function matches(request: RecordedRequest, filter: RequestFilter): boolean {
 export function recordHttpTraffic(port: number): HttpTraffic {
 	const requests: RecordedRequest[] = [];
 	const byClientRequest = new WeakMap<ClientRequest, RecordedRequest>();
-	const isOurs = (request: ClientRequest) => String(request.getHeader('host') ?? '').endsWith(`:${port}`);
+	const isOurs = (request: ClientRequest) =>
+		String(request.getHeader('host') ?? '').endsWith(`:${port}`);
 
 	const onStart = (message: unknown) => {
 		const { request } = message as { request: ClientRequest };
 		if (!isOurs(request)) return;
 		const url = new URL(request.path, 'http://recorded.invalid');
-		const recorded: RecordedRequest = { method: request.method, path: url.pathname, query: url.searchParams };
+		const recorded: RecordedRequest = {
+			method: request.method,
+			path: url.pathname,
+			query: url.searchParams,
+		};
 		byClientRequest.set(request, recorded);
 		requests.push(recorded);
 	};
@@ -71,7 +76,8 @@ export function recordHttpTraffic(port: number): HttpTraffic {
 	return {
 		requests,
 		count: (filter = {}) => requests.filter((request) => matches(request, filter)).length,
-		statuses: (filter = {}) => requests.filter((request) => matches(request, filter)).map((request) => request.status),
+		statuses: (filter = {}) =>
+			requests.filter((request) => matches(request, filter)).map((request) => request.status),
 		stop() {
 			diagnosticsChannel.unsubscribe(REQUEST_START, onStart);
 			diagnosticsChannel.unsubscribe(RESPONSE_FINISH, onFinish);

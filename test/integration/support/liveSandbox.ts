@@ -35,7 +35,12 @@ export const STUDENTS_PATH = '/v1/students';
  * caller sets one: only the tests about the rate limit should wait for it.
  */
 export async function startLiveSandbox(options: Partial<SandboxConfig> = {}): Promise<LiveSandbox> {
-	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, rateLimit: 1_000_000, ...options });
+	const sandbox = await startSandbox({
+		host: '127.0.0.1',
+		port: 0,
+		rateLimit: 1_000_000,
+		...options,
+	});
 	const traffic = recordHttpTraffic(sandbox.port);
 	return {
 		...sandbox,
@@ -54,8 +59,12 @@ export interface SandboxAddress {
 }
 
 /** The Access Token credential with the sandbox's demo personal access token. */
-export function accessTokenCredentials(sandbox: SandboxAddress): Record<string, ICredentialDataDecryptedObject> {
-	return { educationPlatformApi: { baseUrl: sandbox.baseUrl, accessToken: sandbox.config.demoToken } };
+export function accessTokenCredentials(
+	sandbox: SandboxAddress,
+): Record<string, ICredentialDataDecryptedObject> {
+	return {
+		educationPlatformApi: { baseUrl: sandbox.baseUrl, accessToken: sandbox.config.demoToken },
+	};
 }
 
 /** The OAuth2 credential with the sandbox's demo confidential client. */
@@ -83,9 +92,13 @@ export function oAuth2Credentials(
 export function runStudentNode(
 	sandbox: SandboxAddress,
 	parameters: INodeParameters,
-	options: Omit<RunNodeOptions, 'nodeType' | 'parameters'> & Partial<Pick<RunNodeOptions, 'nodeType'>> = {},
+	options: Omit<RunNodeOptions, 'nodeType' | 'parameters'> &
+		Partial<Pick<RunNodeOptions, 'nodeType'>> = {},
 ): Promise<RunNodeResult> {
-	const authentication = options.credentials && 'educationPlatformOAuth2Api' in options.credentials ? 'oAuth2' : 'accessToken';
+	const authentication =
+		options.credentials && 'educationPlatformOAuth2Api' in options.credentials
+			? 'oAuth2'
+			: 'accessToken';
 	return runNode({
 		nodeType: options.nodeType ?? new EducationPlatform(),
 		parameters: { authentication, resource: 'student', ...parameters },
@@ -106,7 +119,10 @@ export function outputJson(result: RunNodeResult): IDataObject[] {
  * Every student the sandbox itself matches for an API query such as
  * `{ 'filter[status]': 'active,suspended', sort: 'last_name,-created_at' }`, in its order.
  */
-export function sandboxStudents(sandbox: RunningSandbox, apiQuery: Record<string, string> = {}): Student[] {
+export function sandboxStudents(
+	sandbox: RunningSandbox,
+	apiQuery: Record<string, string> = {},
+): Student[] {
 	return sandbox.state.students.query(parseStudentQuery(apiQuery)).all();
 }
 
@@ -125,7 +141,8 @@ export function liveSandboxForFile(options: Partial<SandboxConfig> = {}): () => 
 		await sandbox?.close();
 	});
 	return () => {
-		if (!sandbox) throw new Error('The live sandbox is used outside a test of the file that started it');
+		if (!sandbox)
+			throw new Error('The live sandbox is used outside a test of the file that started it');
 		return sandbox;
 	};
 }

@@ -8,7 +8,14 @@ import { useNock } from '../../harness/nock';
 
 useNock();
 
-const studentSummary = (id: number) => ({ id, student_number: `S-2024-00${id}`, first_name: `First${id}`, last_name: `Last${id}`, email: null, grade_level: 9 });
+const studentSummary = (id: number) => ({
+	id,
+	student_number: `S-2024-00${id}`,
+	first_name: `First${id}`,
+	last_name: `Last${id}`,
+	email: null,
+	grade_level: 9,
+});
 
 const enrollment = (n: number): IDataObject => ({
 	id: `enr_${String(n).padStart(8, '0')}`,
@@ -92,7 +99,14 @@ const resources = [
 			'filter[updated_since]': '2026-01-06T08:00:00Z',
 		},
 		sort: 'enrolled_at',
-		simplified: { id: 'enr_00000001', student_id: 7, student_name: 'First7 Last7', course_code: 'MATH-9A', course_name: 'Algebra I', term_name: 'Spring 2026' },
+		simplified: {
+			id: 'enr_00000001',
+			student_id: 7,
+			student_name: 'First7 Last7',
+			course_code: 'MATH-9A',
+			course_name: 'Algebra I',
+			term_name: 'Spring 2026',
+		},
 		badFilter: [{ status: ['enrolled'] }, 'Status "enrolled" is not an enrollment status'],
 		scope: 'enrollments:read',
 	},
@@ -124,7 +138,15 @@ const resources = [
 			'filter[updated_since]': '2026-01-06',
 		},
 		sort: 'paid_at',
-		simplified: { id: 'pay_00000001', student_name: 'First7 Last7', amount_minor: 125_050, amount: 1250.5, currency: 'USD', refunded_amount_minor: 62_525, refunded_amount: 625.25 },
+		simplified: {
+			id: 'pay_00000001',
+			student_name: 'First7 Last7',
+			amount_minor: 125_050,
+			amount: 1250.5,
+			currency: 'USD',
+			refunded_amount_minor: 62_525,
+			refunded_amount: 625.25,
+		},
 		badFilter: [{ refunded: 'maybe' }, 'Refunded is "maybe", it must be true or false'],
 		scope: 'payments:read',
 	},
@@ -154,27 +176,38 @@ const resources = [
 			'filter[updated_since]': '2026-03-01',
 		},
 		sort: 'published_at',
-		simplified: { id: 'exr_00000001', student_name: 'First7 Last7', exam_name: 'Algebra I — Midterm', subject: 'Mathematics', grade: 'F', passed: false },
+		simplified: {
+			id: 'exr_00000001',
+			student_name: 'First7 Last7',
+			exam_name: 'Algebra I — Midterm',
+			subject: 'Mathematics',
+			grade: 'F',
+			passed: false,
+		},
 		badFilter: [{ grade: ['Z'] }, 'Grade "z" is not a letter grade'],
 		scope: 'exam_results:read',
 	},
 ];
 
-const all = (make: (n: number) => IDataObject, count: number) => Array.from({ length: count }, (_, i) => make(i + 1));
+const all = (make: (n: number) => IDataObject, count: number) =>
+	Array.from({ length: count }, (_, i) => make(i + 1));
 
 describe.each(resources)('$resource', (r) => {
 	it('Get Many → Return All sends every filter and the sort on every page and returns all records', async () => {
 		const api = fakeStudentsApi({ all: all(r.make, 5), resourcePath: r.path });
-		const result = await runEducationPlatform(
-			{
-				resource: r.resource,
-				operation: 'getMany',
-				returnAll: true,
-				filters: r.filters,
-				sort: { rule: [{ field: r.sort, direction: 'desc' }, { field: 'id', direction: 'asc' }] },
-				options: { pageSize: 2 },
+		const result = await runEducationPlatform({
+			resource: r.resource,
+			operation: 'getMany',
+			returnAll: true,
+			filters: r.filters,
+			sort: {
+				rule: [
+					{ field: r.sort, direction: 'desc' },
+					{ field: 'id', direction: 'asc' },
+				],
 			},
-		);
+			options: { pageSize: 2 },
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toEqual(all(r.make, 5));
 		expect(api.seen.map((request) => [request.path, request.query.page])).toEqual([
@@ -183,14 +216,24 @@ describe.each(resources)('$resource', (r) => {
 			[`/v1${r.path}`, '3'],
 		]);
 		for (const request of api.seen) {
-			expect(request.query).toEqual({ ...r.query, sort: `-${r.sort},id`, page: request.query.page, per_page: '2' });
+			expect(request.query).toEqual({
+				...r.query,
+				sort: `-${r.sort},id`,
+				page: request.query.page,
+				per_page: '2',
+			});
 			expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
 		}
 	});
 
 	it('Get Many with a Limit and Simplify returns exactly the limit, flattened', async () => {
 		const api = fakeStudentsApi({ all: all(r.make, 30), resourcePath: r.path });
-		const result = await runEducationPlatform({ resource: r.resource, operation: 'getMany', limit: 3, options: { simplify: true } });
+		const result = await runEducationPlatform({
+			resource: r.resource,
+			operation: 'getMany',
+			limit: 3,
+			options: { simplify: true },
+		});
 		expect(result.items).toHaveLength(3);
 		expect(result.items[0].json).toMatchObject(r.simplified);
 		expect(result.items[0].json).not.toHaveProperty('student');
@@ -199,18 +242,38 @@ describe.each(resources)('$resource', (r) => {
 
 	it('Get requests the record by its ID and can simplify it', async () => {
 		const id = r.make(1).id as string;
-		nock(ORIGIN).get(`/v1${r.path}/${id}`).twice().reply(200, { data: r.make(1) });
-		const full = await runEducationPlatform({ resource: r.resource, operation: 'get', [r.idParameter]: ` ${id} ` });
+		nock(ORIGIN)
+			.get(`/v1${r.path}/${id}`)
+			.twice()
+			.reply(200, { data: r.make(1) });
+		const full = await runEducationPlatform({
+			resource: r.resource,
+			operation: 'get',
+			[r.idParameter]: ` ${id} `,
+		});
 		expect(full.items).toEqual([{ json: r.make(1), pairedItem: { item: 0 } }]);
-		const simple = await runEducationPlatform({ resource: r.resource, operation: 'get', [r.idParameter]: id, options: { simplify: true } });
+		const simple = await runEducationPlatform({
+			resource: r.resource,
+			operation: 'get',
+			[r.idParameter]: id,
+			options: { simplify: true },
+		});
 		expect(simple.items[0].json).toMatchObject(r.simplified);
 	});
 
 	it('refuses a bad filter value and a malformed ID before calling the API', async () => {
 		const [filters, message] = r.badFilter as [Record<string, string>, string];
-		const list = await runEducationPlatform({ resource: r.resource, operation: 'getMany', filters });
+		const list = await runEducationPlatform({
+			resource: r.resource,
+			operation: 'getMany',
+			filters,
+		});
 		expect(list.error?.message).toBe(`${message} [item 0]`);
-		const get = await runEducationPlatform({ resource: r.resource, operation: 'get', [r.idParameter]: '1042' });
+		const get = await runEducationPlatform({
+			resource: r.resource,
+			operation: 'get',
+			[r.idParameter]: '1042',
+		});
 		expect(get.error?.name).toBe('NodeOperationError');
 		expect(get.error?.message).toMatch(/ID is "1042", it must look like/);
 	});
@@ -219,18 +282,34 @@ describe.each(resources)('$resource', (r) => {
 		nock(ORIGIN)
 			.get(`/v1${r.path}`)
 			.query(true)
-			.reply(403, { message: 'This action is unauthorized.', code: 'insufficient_scope', required_scopes: [r.scope] });
+			.reply(403, {
+				message: 'This action is unauthorized.',
+				code: 'insufficient_scope',
+				required_scopes: [r.scope],
+			});
 		const forbidden = await runEducationPlatform({ resource: r.resource, operation: 'getMany' });
-		expect(forbidden.error?.message).toBe(`The credential may not list ${r.path.slice(1).replace(/[-_]/g, ' ')}: it lacks the ${r.scope} scope [item 0]`);
+		expect(forbidden.error?.message).toBe(
+			`The credential may not list ${r.path.slice(1).replace(/[-_]/g, ' ')}: it lacks the ${r.scope} scope [item 0]`,
+		);
 		expect(forbidden.error?.description).toContain(`Make an access token with ${r.scope}`);
 		// A platform whose 403 names no scope: the node still names the one this resource needs.
-		nock(ORIGIN).get(`/v1${r.path}/${r.make(1).id as string}`).reply(403, { message: 'Forbidden.' });
-		const bare = await runEducationPlatform({ resource: r.resource, operation: 'get', [r.idParameter]: r.make(1).id as string });
+		nock(ORIGIN)
+			.get(`/v1${r.path}/${r.make(1).id as string}`)
+			.reply(403, { message: 'Forbidden.' });
+		const bare = await runEducationPlatform({
+			resource: r.resource,
+			operation: 'get',
+			[r.idParameter]: r.make(1).id as string,
+		});
 		expect(bare.error?.description).toContain(`Make an access token with ${r.scope}`);
 
 		const id = r.make(9).id as string;
-		nock(ORIGIN).get(`/v1${r.path}/${id}`).reply(404, { message: `No record with ID ${id}.`, code: 'not_found' });
-		nock(ORIGIN).get(`/v1${r.path}/${r.make(1).id as string}`).reply(200, { data: r.make(1) });
+		nock(ORIGIN)
+			.get(`/v1${r.path}/${id}`)
+			.reply(404, { message: `No record with ID ${id}.`, code: 'not_found' });
+		nock(ORIGIN)
+			.get(`/v1${r.path}/${r.make(1).id as string}`)
+			.reply(200, { data: r.make(1) });
 		const result = await runEducationPlatform(
 			{ resource: r.resource, operation: 'get', [r.idParameter]: '={{ $json.id }}' },
 			{ input: [{ id }, { id: r.make(1).id }], continueOnFail: true },

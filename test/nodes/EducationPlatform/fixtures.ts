@@ -21,7 +21,15 @@ export function student(id: number): IDataObject {
 		grade_level: 9,
 		group_ids: [12],
 		enrolled_at: '2024-09-02',
-		guardians: [{ id: 9000 + id, name: `Guardian${id}`, email: `g${id}@example.net`, phone: '+1-555-0100', is_primary: true }],
+		guardians: [
+			{
+				id: 9000 + id,
+				name: `Guardian${id}`,
+				email: `g${id}@example.net`,
+				phone: '+1-555-0100',
+				is_primary: true,
+			},
+		],
 		created_at: '2024-06-11T10:04:51.000000Z',
 		updated_at: '2026-01-20T15:22:03.000000Z',
 	};
@@ -52,7 +60,9 @@ export function pageResponse(
 	const next = page < lastPage ? url(page + 1) : null;
 	const headers: Record<string, string> = {};
 	if (envelope === 'array+link' || envelope === 'resource+link') {
-		const links = [next && `<${next}>; rel="next"`, `<${url(lastPage)}>; rel="last"`].filter(Boolean);
+		const links = [next && `<${next}>; rel="next"`, `<${url(lastPage)}>; rel="last"`].filter(
+			Boolean,
+		);
 		headers.Link = links.join(', ');
 	}
 	if (envelope === 'array+link') return { body: data, headers };
@@ -109,7 +119,10 @@ export function fakeStudentsApi(options: {
 	prefix?: string;
 	/** Another list endpoint, e.g. `/payments`. */
 	resourcePath?: string;
-	respond?: (request: SeenRequest, count: number) => [number, unknown, Record<string, string>?] | undefined;
+	respond?: (
+		request: SeenRequest,
+		count: number,
+	) => [number, unknown, Record<string, string>?] | undefined;
 }) {
 	const seen: SeenRequest[] = [];
 	const prefix = options.prefix ?? '';
@@ -134,8 +147,18 @@ export function fakeStudentsApi(options: {
 				keep.set('page', String(n));
 				return `${ORIGIN}${url.pathname}?${keep.toString()}`;
 			};
-			const { body, headers } = pageResponse(options.envelope ?? 'resource', options.all, page, perPage, pageUrl);
-			return [200, body, { 'Content-Type': 'application/json', 'X-RateLimit-Limit': '600', ...headers }];
+			const { body, headers } = pageResponse(
+				options.envelope ?? 'resource',
+				options.all,
+				page,
+				perPage,
+				pageUrl,
+			);
+			return [
+				200,
+				body,
+				{ 'Content-Type': 'application/json', 'X-RateLimit-Limit': '600', ...headers },
+			];
 		});
 	return { seen, scope };
 }
@@ -151,7 +174,9 @@ export function runEducationPlatform(
 	return runNode({
 		nodeType: new EducationPlatform(),
 		parameters: { resource: 'student', ...parameters },
-		credentials: options.credentials ?? { educationPlatformApi: { baseUrl: ORIGIN, accessToken: TOKEN } },
+		credentials: options.credentials ?? {
+			educationPlatformApi: { baseUrl: ORIGIN, accessToken: TOKEN },
+		},
 		typeVersion: 1,
 		...options,
 	});

@@ -1,5 +1,10 @@
 // The Education Platform node as n8n offers it to an AI Agent or the MCP Server Trigger.
-import { NodeConnectionTypes, NodeHelpers, type INodePropertyOptions, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	NodeHelpers,
+	type INodePropertyOptions,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 import { EducationPlatform } from '../../../nodes/EducationPlatform/EducationPlatform.node';
 
 /**
@@ -24,7 +29,14 @@ export class EducationPlatformTool extends EducationPlatform {
  */
 export function offeredOperations(nodeType: EducationPlatform, resource: string): string[] {
 	const { description } = nodeType;
-	const selector = description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource));
+	const selector = description.properties.find(
+		(property) =>
+			property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource),
+	);
 	const options = (selector?.options ?? []) as INodePropertyOptions[];
-	return options.filter((option) => NodeHelpers.displayParameter({ resource }, option, { typeVersion: 1 }, description)).map((option) => String(option.value));
+	return options
+		.filter((option) =>
+			NodeHelpers.displayParameter({ resource }, option, { typeVersion: 1 }, description),
+		)
+		.map((option) => String(option.value));
 }

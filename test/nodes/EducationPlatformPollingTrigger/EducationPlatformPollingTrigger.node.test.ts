@@ -6,7 +6,12 @@ describe('EducationPlatformPollingTrigger', () => {
 	const node = new EducationPlatformPollingTrigger();
 
 	it('is a polling trigger, version 1, with the polling parameters', () => {
-		expect(node.description).toMatchObject({ name: 'educationPlatformPollingTrigger', version: 1, polling: true, inputs: [] });
+		expect(node.description).toMatchObject({
+			name: 'educationPlatformPollingTrigger',
+			version: 1,
+			polling: true,
+			inputs: [],
+		});
 		expect(node.description.properties).toBe(pollingProperties);
 	});
 

@@ -7,24 +7,33 @@ import {
 	MIN_TOLERANCE_SECONDS,
 } from '../../../nodes/EducationPlatformTrigger/webhook/signature';
 
-const property = (name: string) => triggerProperties.find((candidate) => candidate.name === name) as INodeProperties;
+const property = (name: string) =>
+	triggerProperties.find((candidate) => candidate.name === name) as INodeProperties;
 
-describe('the trigger\'s parameters', () => {
+describe("the trigger's parameters", () => {
 	it('offer every event type and every "All …" group as Events, sorted by name', () => {
 		const options = property('events').options as INodePropertyOptions[];
-		expect(options.map((option) => option.value).sort()).toEqual([...Object.keys(EVENT_GROUPS), ...EVENT_TYPES].sort());
+		expect(options.map((option) => option.value).sort()).toEqual(
+			[...Object.keys(EVENT_GROUPS), ...EVENT_TYPES].sort(),
+		);
 		const names = options.map((option) => option.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 	});
 
 	it('store Registration (Automatic by default) and Respond (Immediately by default)', () => {
 		expect(property('registration')).toMatchObject({ default: 'automatic' });
-		expect((property('registration').options as INodePropertyOptions[]).map((option) => option.value)).toEqual(['automatic', 'manual']);
-		expect((property('responseMode').options as INodePropertyOptions[]).map((option) => option.value)).toContain(property('responseMode').default);
+		expect(
+			(property('registration').options as INodePropertyOptions[]).map((option) => option.value),
+		).toEqual(['automatic', 'manual']);
+		expect(
+			(property('responseMode').options as INodePropertyOptions[]).map((option) => option.value),
+		).toContain(property('responseMode').default);
 	});
 
 	it('bound Timestamp Tolerance by the limits delivery handling checks', () => {
-		const tolerance = (property('options').options as INodeProperties[]).find((option) => option.name === 'timestampTolerance');
+		const tolerance = (property('options').options as INodeProperties[]).find(
+			(option) => option.name === 'timestampTolerance',
+		);
 		expect(tolerance).toMatchObject({
 			default: DEFAULT_TOLERANCE_SECONDS,
 			typeOptions: { minValue: MIN_TOLERANCE_SECONDS, maxValue: MAX_TOLERANCE_SECONDS },

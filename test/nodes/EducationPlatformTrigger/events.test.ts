@@ -20,7 +20,10 @@ describe('event selection', () => {
 	});
 
 	it.each([
-		['enrollment.*', ['enrollment.cancelled', 'enrollment.completed', 'enrollment.created', 'enrollment.updated']],
+		[
+			'enrollment.*',
+			['enrollment.cancelled', 'enrollment.completed', 'enrollment.created', 'enrollment.updated'],
+		],
 		['payment.*', ['payment.failed', 'payment.refunded', 'payment.succeeded']],
 		['exam_result.*', ['exam_result.published', 'exam_result.updated']],
 	])('expands %s to its concrete types', (group, types) => {
@@ -34,12 +37,14 @@ describe('event selection', () => {
 	});
 
 	it('de-duplicates and sorts a mixed selection', () => {
-		expect(expandEventSelection(['payment.succeeded', 'payment.*', 'exam_result.updated', 'payment.failed'])).toEqual([
-			'exam_result.updated',
-			'payment.failed',
-			'payment.refunded',
-			'payment.succeeded',
-		]);
+		expect(
+			expandEventSelection([
+				'payment.succeeded',
+				'payment.*',
+				'exam_result.updated',
+				'payment.failed',
+			]),
+		).toEqual(['exam_result.updated', 'payment.failed', 'payment.refunded', 'payment.succeeded']);
 	});
 
 	it('returns nothing for an empty selection', () => {

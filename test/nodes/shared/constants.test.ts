@@ -2,7 +2,13 @@ import { EducationPlatformApi } from '../../../credentials/EducationPlatformApi.
 import { EducationPlatformOAuth2Api } from '../../../credentials/EducationPlatformOAuth2Api.credentials';
 import { EducationPlatformWebhookSigningApi } from '../../../credentials/EducationPlatformWebhookSigningApi.credentials';
 import { EducationPlatformTrigger } from '../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
-import { ACCESS_TOKEN_CREDENTIAL, credentialTypeFor, OAUTH2_CREDENTIAL, TRIGGER_NODE_NAME, WEBHOOK_SIGNING_CREDENTIAL } from '../../../nodes/shared/constants';
+import {
+	ACCESS_TOKEN_CREDENTIAL,
+	credentialTypeFor,
+	OAUTH2_CREDENTIAL,
+	TRIGGER_NODE_NAME,
+	WEBHOOK_SIGNING_CREDENTIAL,
+} from '../../../nodes/shared/constants';
 
 describe('credential type names', () => {
 	it('are the names the three credentials register (saved workflows store them)', () => {

@@ -1,11 +1,20 @@
 import type { ResourceDescriptor } from '../../../nodes/shared/resources/descriptor';
 import { RESOURCES } from '../../../nodes/shared/resources/registry';
-import { CONNECTION_TEST, defaultScopes, READ_SCOPES, recordsOf, scopeOptions, WEBHOOK_SCOPES } from '../../../nodes/shared/scopes';
+import {
+	CONNECTION_TEST,
+	defaultScopes,
+	READ_SCOPES,
+	recordsOf,
+	scopeOptions,
+	WEBHOOK_SCOPES,
+} from '../../../nodes/shared/scopes';
 import { resource as course } from './resources/fixture';
 
 /** The registered resources whose scope the OAuth2 credential does not offer: a scope added to a descriptor but not to scopes.ts. */
 const unoffered = (resources: readonly ResourceDescriptor[]) =>
-	resources.filter((resource) => !defaultScopes().includes(resource.scope)).map((resource) => resource.value);
+	resources
+		.filter((resource) => !defaultScopes().includes(resource.scope))
+		.map((resource) => resource.value);
 
 describe('the scopes', () => {
 	it("offer each record resource's read scope, then the webhook scopes, and ask for all of them by default", () => {
@@ -19,7 +28,14 @@ describe('the scopes', () => {
 		]);
 		expect(scopeOptions()[2].description).toBe('List and get payments (Education Platform node)');
 		expect(scopeOptions()[4].description).toBe('List webhook subscriptions and their deliveries');
-		expect(defaultScopes()).toEqual(['students:read', 'enrollments:read', 'payments:read', 'exam_results:read', 'webhooks:read', 'webhooks:write']);
+		expect(defaultScopes()).toEqual([
+			'students:read',
+			'enrollments:read',
+			'payments:read',
+			'exam_results:read',
+			'webhooks:read',
+			'webhooks:write',
+		]);
 		// Each call builds its own options: a credential's copy is never another's.
 		expect(scopeOptions()).not.toBe(scopeOptions());
 	});
@@ -37,7 +53,9 @@ describe('the scopes', () => {
 
 	it("name each read scope's records as its resource's plural", () => {
 		const records = RESOURCES.filter((resource) => !resource.webhookScope);
-		expect(records.map((resource) => recordsOf(resource.scope))).toEqual(records.map((resource) => resource.plural));
+		expect(records.map((resource) => recordsOf(resource.scope))).toEqual(
+			records.map((resource) => resource.plural),
+		);
 		expect(recordsOf('exam_results:read')).toBe('exam results');
 	});
 

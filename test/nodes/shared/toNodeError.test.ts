@@ -14,7 +14,11 @@ const node: INode = {
 
 describe('toNodeError', () => {
 	it('turns an ActionableError into a NodeOperationError with its advice and the item, named at the end of the message', () => {
-		const converted = toNodeError(node, new ActionableError('Sort field "x" is not valid', 'Sortable fields: id.'), 2);
+		const converted = toNodeError(
+			node,
+			new ActionableError('Sort field "x" is not valid', 'Sortable fields: id.'),
+			2,
+		);
 		expect(converted).toBeInstanceOf(NodeOperationError);
 		expect(converted.message).toBe('Sort field "x" is not valid [item 2]');
 		expect(converted.description).toBe('Sortable fields: id.');
@@ -23,7 +27,10 @@ describe('toNodeError', () => {
 	});
 
 	it('leaves the item unset for a trigger, which has none', () => {
-		const converted = toNodeError(node, new ActionableError('A record has no usable id (null)', 'Check the platform response.'));
+		const converted = toNodeError(
+			node,
+			new ActionableError('A record has no usable id (null)', 'Check the platform response.'),
+		);
 		expect(converted).toBeInstanceOf(NodeOperationError);
 		expect(converted.message).toBe('A record has no usable id (null)');
 		expect(converted.description).toBe('Check the platform response.');
@@ -31,7 +38,11 @@ describe('toNodeError', () => {
 	});
 
 	it('passes n8n errors through, adding the item only where none is set', () => {
-		const apiError = new NodeApiError(node, { message: 'Not found' }, { message: 'The student was not found' });
+		const apiError = new NodeApiError(
+			node,
+			{ message: 'Not found' },
+			{ message: 'The student was not found' },
+		);
 		expect(toNodeError(node, apiError, 3)).toBe(apiError);
 		expect(apiError.context.itemIndex).toBe(3);
 		expect(apiError.message).toBe('The student was not found [item 3]');
@@ -49,16 +60,31 @@ describe('toNodeError', () => {
 	});
 
 	it('names the item once: not again for a message that names it (the 403) or an error converted twice', () => {
-		const forbidden = new NodeApiError(node, { message: 'Forbidden' }, { message: 'The credential may not list payments: it lacks the payments:read scope [item 0]', itemIndex: 0 });
-		expect(toNodeError(node, forbidden, 0).message).toBe('The credential may not list payments: it lacks the payments:read scope [item 0]');
-		const twice = toNodeError(node, toNodeError(node, new ActionableError('Limit is 0, it must be a whole number at least 1'), 1), 1);
+		const forbidden = new NodeApiError(
+			node,
+			{ message: 'Forbidden' },
+			{
+				message: 'The credential may not list payments: it lacks the payments:read scope [item 0]',
+				itemIndex: 0,
+			},
+		);
+		expect(toNodeError(node, forbidden, 0).message).toBe(
+			'The credential may not list payments: it lacks the payments:read scope [item 0]',
+		);
+		const twice = toNodeError(
+			node,
+			toNodeError(node, new ActionableError('Limit is 0, it must be a whole number at least 1'), 1),
+			1,
+		);
 		expect(twice.message).toBe('Limit is 0, it must be a whole number at least 1 [item 1]');
 	});
 
 	it("keeps the item on a message n8n's NodeApiError replaced with its status's generic text", () => {
 		const generic = new NodeApiError(node, { message: 'Not Found' }, { httpCode: '404' });
 		expect(generic.message).toBe('The resource you are requesting could not be found');
-		expect(toNodeError(node, generic, 2).message).toBe('The resource you are requesting could not be found [item 2]');
+		expect(toNodeError(node, generic, 2).message).toBe(
+			'The resource you are requesting could not be found [item 2]',
+		);
 	});
 
 	it('wraps any other error, keeping its message, and a thrown non-error as an API error', () => {

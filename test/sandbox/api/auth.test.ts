@@ -28,7 +28,11 @@ describe('authentication and scopes', () => {
 		['a malformed header', { authorization: 'Token demo-token' }],
 		['an empty bearer', { authorization: 'Bearer ' }],
 	])('answers %s with 401 unauthenticated and WWW-Authenticate', async (_name, headers) => {
-		const { status, headers: responseHeaders, body } = await call(sandbox, '/v1/students', { token: null, headers });
+		const {
+			status,
+			headers: responseHeaders,
+			body,
+		} = await call(sandbox, '/v1/students', { token: null, headers });
 		expect(status).toBe(401);
 		expect(ErrorBodySchema.parse(body)).toEqual(body);
 		expect(body.code).toBe('unauthenticated');
@@ -37,21 +41,36 @@ describe('authentication and scopes', () => {
 	});
 
 	it('accepts the scheme case-insensitively', async () => {
-		expect((await call(sandbox, '/v1/students/1', { token: null, headers: { authorization: 'bearer demo-token' } })).status).toBe(200);
+		expect(
+			(
+				await call(sandbox, '/v1/students/1', {
+					token: null,
+					headers: { authorization: 'bearer demo-token' },
+				})
+			).status,
+		).toBe(200);
 	});
 
 	it('answers an expired OAuth access token with 401 token_expired', async () => {
-		const { token } = sandbox.state.tokens.issueAccessToken({ kind: 'oauth', scopes: ['students:read'], rateKey: 'client:test', clientId: 'demo-client' }, 60);
+		const { token } = sandbox.state.tokens.issueAccessToken(
+			{ kind: 'oauth', scopes: ['students:read'], rateKey: 'client:test', clientId: 'demo-client' },
+			60,
+		);
 		expect((await call(sandbox, '/v1/students/1', { token })).status).toBe(200);
 		clock.advance(60_000);
 		const { status, headers, body } = await call(sandbox, '/v1/students/1', { token });
 		expect(status).toBe(401);
-		expect(body).toMatchObject({ code: 'token_expired', message: 'The access token has expired. Refresh it and try again.' });
+		expect(body).toMatchObject({
+			code: 'token_expired',
+			message: 'The access token has expired. Refresh it and try again.',
+		});
 		expect(headers.get('www-authenticate')).toContain('error="invalid_token"');
 	});
 
 	it('answers a missing scope with 403 insufficient_scope and required_scopes', async () => {
-		const { status, headers, body } = await call(sandbox, '/v1/students', { token: 'read-only-webhooks' });
+		const { status, headers, body } = await call(sandbox, '/v1/students', {
+			token: 'read-only-webhooks',
+		});
 		expect(status).toBe(403);
 		expect(ErrorBodySchema.parse(body)).toEqual(body);
 		expect(body).toMatchObject({ code: 'insufficient_scope', required_scopes: ['students:read'] });
@@ -65,11 +84,24 @@ describe('authentication and scopes', () => {
 	});
 
 	it('issues personal access tokens with chosen scopes through /sandbox/tokens', async () => {
-		const created = await call(sandbox, '/sandbox/tokens', { method: 'POST', token: null, body: { scopes: ['webhooks:read'] } });
+		const created = await call(sandbox, '/sandbox/tokens', {
+			method: 'POST',
+			token: null,
+			body: { scopes: ['webhooks:read'] },
+		});
 		expect(created.status).toBe(201);
-		expect(created.body.data).toEqual({ token: expect.stringMatching(/^edu_pat_/), scopes: ['webhooks:read'] });
-		expect((await call(sandbox, '/v1/students', { token: created.body.data.token })).status).toBe(403);
-		const bad = await call(sandbox, '/sandbox/tokens', { method: 'POST', token: null, body: { scopes: ['admin'] } });
+		expect(created.body.data).toEqual({
+			token: expect.stringMatching(/^edu_pat_/),
+			scopes: ['webhooks:read'],
+		});
+		expect((await call(sandbox, '/v1/students', { token: created.body.data.token })).status).toBe(
+			403,
+		);
+		const bad = await call(sandbox, '/sandbox/tokens', {
+			method: 'POST',
+			token: null,
+			body: { scopes: ['admin'] },
+		});
 		expect(bad.status).toBe(422);
 		expect(Object.keys(bad.body.errors)).toEqual(['scopes.0']);
 	});
@@ -80,7 +112,11 @@ describe('rate limit (fixed 60 s window per token)', () => {
 	const clock = new ManualClock(START);
 
 	beforeAll(async () => {
-		sandbox = await startTestSandbox({ clock, rateLimit: 3, tokens: [{ token: 'second', scopes: ['students:read'] }] });
+		sandbox = await startTestSandbox({
+			clock,
+			rateLimit: 3,
+			tokens: [{ token: 'second', scopes: ['students:read'] }],
+		});
 	});
 	afterAll(() => sandbox.close());
 
@@ -90,7 +126,10 @@ describe('rate limit (fixed 60 s window per token)', () => {
 		const remaining: string[] = [];
 		for (let i = 0; i < 3; i++) {
 			clock.set(START + i * 1000);
-			const { status, headers } = await call(sandbox, i === 1 ? '/v1/students/99999' : '/v1/students/1');
+			const { status, headers } = await call(
+				sandbox,
+				i === 1 ? '/v1/students/99999' : '/v1/students/1',
+			);
 			expect(status).toBe(i === 1 ? 404 : 200);
 			expect(headers.get('x-ratelimit-limit')).toBe('3');
 			expect(headers.get('x-ratelimit-reset')).toBe(String(windowEnd));
@@ -116,11 +155,17 @@ describe('rate limit (fixed 60 s window per token)', () => {
 		const reopened = await call(sandbox, '/v1/students/1');
 		expect(reopened.status).toBe(200);
 		expect(reopened.headers.get('x-ratelimit-remaining')).toBe('2');
-		expect(reopened.headers.get('x-ratelimit-reset')).toBe(String(Math.ceil((START + 120_000) / 1000)));
+		expect(reopened.headers.get('x-ratelimit-reset')).toBe(
+			String(Math.ceil((START + 120_000) / 1000)),
+		);
 	});
 
 	it('changes the budget through PUT /sandbox/rate-limit', async () => {
-		const changed = await call(sandbox, '/sandbox/rate-limit', { method: 'PUT', token: null, body: { limit: 3000 } });
+		const changed = await call(sandbox, '/sandbox/rate-limit', {
+			method: 'PUT',
+			token: null,
+			body: { limit: 3000 },
+		});
 		expect(changed.status).toBe(200);
 		expect((await call(sandbox, '/v1/students/1')).headers.get('x-ratelimit-limit')).toBe('3000');
 	});
@@ -136,7 +181,9 @@ describe('rate limit with a shorter window (the test setting rateLimitWindowMs)'
 	afterAll(() => sandbox.close());
 
 	it('closes the window, and says so in X-RateLimit-Reset and Retry-After, after that length', async () => {
-		expect((await call(sandbox, '/v1/students/1')).headers.get('x-ratelimit-reset')).toBe(String(Math.ceil((START + 5_000) / 1000)));
+		expect((await call(sandbox, '/v1/students/1')).headers.get('x-ratelimit-reset')).toBe(
+			String(Math.ceil((START + 5_000) / 1000)),
+		);
 		clock.set(START + 2_000);
 		const limited = await call(sandbox, '/v1/students/1');
 		expect(limited.status).toBe(429);

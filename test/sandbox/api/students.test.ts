@@ -27,12 +27,22 @@ describe.each(['/v1', '/api/v1'])('GET %s/students', (prefix) => {
 			prev: null,
 			next: `${path}?per_page=2&page=2`,
 		});
-		expect(body.meta).toEqual({ current_page: 1, from: 1, last_page: 125, path, per_page: 2, to: 2, total: 250 });
+		expect(body.meta).toEqual({
+			current_page: 1,
+			from: 1,
+			last_page: 125,
+			path,
+			per_page: 2,
+			to: 2,
+			total: 250,
+		});
 	});
 
 	it('keeps filters and sort in the links and pages through them exactly', async () => {
 		const query = 'filter%5Bstatus%5D=active&sort=-grade_level%2Clast_name&per_page=7';
-		const expected = sandbox.state.students.query(parseStudentQuery({ 'filter[status]': 'active', sort: '-grade_level,last_name' })).ids();
+		const expected = sandbox.state.students
+			.query(parseStudentQuery({ 'filter[status]': 'active', sort: '-grade_level,last_name' }))
+			.ids();
 		const seen: number[] = [];
 		let url: string | null = `${sandbox.baseUrl}${prefix}/students?${query}`;
 		while (url) {
@@ -54,7 +64,10 @@ describe('filters, sort and pages', () => {
 			'filter[search]': 'an',
 			sort: 'status,-created_at',
 		};
-		const { body } = await call(sandbox, `/v1/students?${new URLSearchParams({ ...params, per_page: '100' })}`);
+		const { body } = await call(
+			sandbox,
+			`/v1/students?${new URLSearchParams({ ...params, per_page: '100' })}`,
+		);
 		const expected = sandbox.state.students.query(parseStudentQuery(params)).ids();
 		expect(body.meta.total).toBe(expected.length);
 		expect(body.data.map((s: { id: number }) => s.id)).toEqual(expected.slice(0, 100));
@@ -68,7 +81,13 @@ describe('filters, sort and pages', () => {
 		const { status, body } = await call(sandbox, '/v1/students?per_page=100&page=4');
 		expect(status).toBe(200);
 		expect(body.data).toEqual([]);
-		expect(body.meta).toMatchObject({ current_page: 4, from: null, to: null, last_page: 3, total: 250 });
+		expect(body.meta).toMatchObject({
+			current_page: 4,
+			from: null,
+			to: null,
+			last_page: 3,
+			total: 250,
+		});
 		expect(body.links.next).toBeNull();
 		expect(body.links.prev).toContain('page=3');
 	});
@@ -81,7 +100,9 @@ describe('filters, sort and pages', () => {
 
 	it('defaults to 20 per page, sorted by id', async () => {
 		const { body } = await call(sandbox, '/v1/students?page=2');
-		expect(body.data.map((s: { id: number }) => s.id)).toEqual(Array.from({ length: 20 }, (_, i) => 21 + i));
+		expect(body.data.map((s: { id: number }) => s.id)).toEqual(
+			Array.from({ length: 20 }, (_, i) => 21 + i),
+		);
 	});
 });
 
@@ -92,20 +113,38 @@ describe('422 validation errors', () => {
 		['per_page=abc', { per_page: ['The per page field must be between 1 and 100.'] }],
 		['page=0', { page: ['The page field must be an integer of at least 1.'] }],
 		['page=1.5', { page: ['The page field must be an integer of at least 1.'] }],
-		['filter[status]=enrolled', { 'filter.status': ['The selected filter.status is invalid. Allowed: active, inactive, graduated, withdrawn, suspended.'] }],
+		[
+			'filter[status]=enrolled',
+			{
+				'filter.status': [
+					'The selected filter.status is invalid. Allowed: active, inactive, graduated, withdrawn, suspended.',
+				],
+			},
+		],
 	])('%s', async (query, errors) => {
 		const { status, body } = await call(sandbox, `/v1/students?${query}`);
 		expect(status).toBe(422);
 		expect(ErrorBodySchema.parse(body)).toEqual(body);
-		expect(body).toMatchObject({ message: 'The given data was invalid.', code: 'validation_failed', errors });
+		expect(body).toMatchObject({
+			message: 'The given data was invalid.',
+			code: 'validation_failed',
+			errors,
+		});
 	});
 
 	it('reports the unknown filter, the unknown sort and the page size together', async () => {
-		const { status, headers, body } = await call(sandbox, '/v1/students?filter[colour]=red&sort=age&per_page=500');
+		const { status, headers, body } = await call(
+			sandbox,
+			'/v1/students?filter[colour]=red&sort=age&per_page=500',
+		);
 		expect(status).toBe(422);
 		expect(Object.keys(body.errors).sort()).toEqual(['filter', 'per_page', 'sort']);
-		expect(body.errors.filter[0]).toMatch(/^Requested filter\(s\) `colour` are not allowed\. Allowed filter\(s\) are `status, grade_level, /);
-		expect(body.errors.sort[0]).toMatch(/^Requested sort\(s\) `age` is not allowed\. Allowed sort\(s\) are `id, student_number, /);
+		expect(body.errors.filter[0]).toMatch(
+			/^Requested filter\(s\) `colour` are not allowed\. Allowed filter\(s\) are `status, grade_level, /,
+		);
+		expect(body.errors.sort[0]).toMatch(
+			/^Requested sort\(s\) `age` is not allowed\. Allowed sort\(s\) are `id, student_number, /,
+		);
 		expect(headers.get('x-request-id')).toBe(body.request_id);
 	});
 });

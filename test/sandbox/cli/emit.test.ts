@@ -11,11 +11,19 @@ import { startReceiver, type Receiver } from '../webhooks/helpers/receiver';
 const root = path.resolve(__dirname, '../../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 
-function runEmit(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function runEmit(
+	args: string[],
+	env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
 	return new Promise((resolve) => {
-		execFile(tsx, ['sandbox/cli/emit.ts', ...args], { cwd: root, env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-			resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-		});
+		execFile(
+			tsx,
+			['sandbox/cli/emit.ts', ...args],
+			{ cwd: root, env: { ...process.env, ...env }, timeout: 30_000 },
+			(error, stdout, stderr) => {
+				resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+			},
+		);
 	});
 }
 
@@ -30,7 +38,10 @@ async function closedPort(): Promise<number> {
 
 /** `npm run sandbox` in its own process, on a free port; resolves once it prints its URL. */
 function spawnSandbox(): Promise<{ process: ChildProcess; baseUrl: string; port: number }> {
-	const child = spawn(tsx, ['sandbox/cli/serve.ts', '--port', '0', '--students', '30', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(tsx, ['sandbox/cli/serve.ts', '--port', '0', '--students', '30', '--quiet'], {
+		cwd: root,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	return new Promise((resolve, reject) => {
 		let output = '';
 		const onData = (chunk: Buffer) => {
@@ -40,7 +51,9 @@ function spawnSandbox(): Promise<{ process: ChildProcess; baseUrl: string; port:
 		};
 		child.stdout!.on('data', onData);
 		child.stderr!.on('data', onData);
-		child.on('exit', (code) => reject(new Error(`The sandbox exited (${code}) before listening:\n${output}`)));
+		child.on('exit', (code) =>
+			reject(new Error(`The sandbox exited (${code}) before listening:\n${output}`)),
+		);
 	});
 }
 
@@ -62,23 +75,48 @@ describe('sandbox:emit CLI', () => {
 	});
 
 	it('emits events with overrides, says where they were queued, and they get delivered', async () => {
-		const { id } = (await apiClient(sandbox.baseUrl)('POST', '/v1/webhooks', { url: receiver.url, events: ['payment.succeeded'] })).body.data;
-		const result = await runEmit(['payment.succeeded', '--count', '2', '--data', '{"currency":"EUR","amount":990}', '--base-url', sandbox.baseUrl]);
+		const { id } = (
+			await apiClient(sandbox.baseUrl)('POST', '/v1/webhooks', {
+				url: receiver.url,
+				events: ['payment.succeeded'],
+			})
+		).body.data;
+		const result = await runEmit([
+			'payment.succeeded',
+			'--count',
+			'2',
+			'--data',
+			'{"currency":"EUR","amount":990}',
+			'--base-url',
+			sandbox.baseUrl,
+		]);
 		expect(result.stderr).toBe('');
 		expect(result.code).toBe(0);
 		const lines = result.stdout.trim().split('\n');
 		expect(lines).toHaveLength(2);
-		for (const line of lines) expect(line).toMatch(new RegExp(`^evt_\\w{20}  payment\\.succeeded  .+ · 9\\.90 EUR \\(990 minor units\\) · succeeded  → queued for ${id}$`));
+		for (const line of lines)
+			expect(line).toMatch(
+				new RegExp(
+					`^evt_\\w{20}  payment\\.succeeded  .+ · 9\\.90 EUR \\(990 minor units\\) · succeeded  → queued for ${id}$`,
+				),
+			);
 
 		const delivered = await receiver.waitFor(2);
-		expect(delivered.map((d) => d.headers['webhook-id'])).toEqual(lines.map((line) => line.slice(0, 24)));
+		expect(delivered.map((d) => d.headers['webhook-id'])).toEqual(
+			lines.map((line) => line.slice(0, 24)),
+		);
 	});
 
 	it('finds the sandbox through SANDBOX_PORT and prints JSON with --json', async () => {
-		const result = await runEmit(['exam_result.published', '--json'], { SANDBOX_PORT: String(sandbox.port) });
+		const result = await runEmit(['exam_result.published', '--json'], {
+			SANDBOX_PORT: String(sandbox.port),
+		});
 		expect(result.code).toBe(0);
 		const [emitted] = JSON.parse(result.stdout);
-		expect(emitted.event).toMatchObject({ type: 'exam_result.published', data: { exam: expect.any(Object) } });
+		expect(emitted.event).toMatchObject({
+			type: 'exam_result.published',
+			data: { exam: expect.any(Object) },
+		});
 	});
 
 	it('lists the valid types when the type is unknown', async () => {
@@ -89,16 +127,34 @@ describe('sandbox:emit CLI', () => {
 	});
 
 	it('says to start the sandbox when none is running', async () => {
-		const result = await runEmit(['payment.failed', '--base-url', `http://127.0.0.1:${await closedPort()}`]);
+		const result = await runEmit([
+			'payment.failed',
+			'--base-url',
+			`http://127.0.0.1:${await closedPort()}`,
+		]);
 		expect(result.code).toBe(1);
-		expect(result.stderr).toMatch(/No sandbox is running at http:\/\/127\.0\.0\.1:\d+\. Start one with `npm run sandbox`/);
+		expect(result.stderr).toMatch(
+			/No sandbox is running at http:\/\/127\.0\.0\.1:\d+\. Start one with `npm run sandbox`/,
+		);
 	});
 
 	it('explains bad options and what the sandbox refused', async () => {
-		const badJson = await runEmit(['payment.failed', '--data', '{amount: 1}', '--base-url', sandbox.baseUrl]);
+		const badJson = await runEmit([
+			'payment.failed',
+			'--data',
+			'{amount: 1}',
+			'--base-url',
+			sandbox.baseUrl,
+		]);
 		expect(badJson.code).toBe(1);
 		expect(badJson.stderr).toContain('--data must be a JSON object');
-		const refused = await runEmit(['payment.failed', '--data', '{"student_id": 987654}', '--base-url', sandbox.baseUrl]);
+		const refused = await runEmit([
+			'payment.failed',
+			'--data',
+			'{"student_id": 987654}',
+			'--base-url',
+			sandbox.baseUrl,
+		]);
 		expect(refused.code).toBe(1);
 		expect(refused.stderr).toContain('data.student_id: No student with ID 987654.');
 		const noType = await runEmit([]);
@@ -114,7 +170,9 @@ describe('sandbox:emit flags', () => {
 		expect(help.stdout).toContain('Usage: npm run sandbox:emit -- <type> [--count N]');
 		const redeliverHelp = await runEmit(['--redeliver', '-h']);
 		expect(redeliverHelp).toMatchObject({ code: 0, stderr: '' });
-		expect(redeliverHelp.stdout).toContain('Usage: npm run sandbox:emit -- --redeliver <evt_… or dlv_…>');
+		expect(redeliverHelp.stdout).toContain(
+			'Usage: npm run sandbox:emit -- --redeliver <evt_… or dlv_…>',
+		);
 	});
 
 	it('names a flag it does not take, then the usage, and exits 1', async () => {

@@ -13,10 +13,17 @@ describe('live mode', () => {
 	afterAll(() => webhooks.close());
 
 	function stream(seed: number) {
-		const events = new SandboxEvents(new EventFactory(seed, new StudentStore({ seed: 3, count: 100, clock }), () => clock.now()), webhooks);
+		const events = new SandboxEvents(
+			new EventFactory(seed, new StudentStore({ seed: 3, count: 100, clock }), () => clock.now()),
+			webhooks,
+		);
 		const live = new LiveStream(events, seed, 1000);
 		for (let i = 0; i < 200; i++) live.tick();
-		return events.recent().slice().reverse().map((emitted) => emitted.event);
+		return events
+			.recent()
+			.slice()
+			.reverse()
+			.map((emitted) => emitted.event);
 	}
 
 	it('enrolls a student before their payments, exam results and the enrollment finishing', () => {
@@ -33,7 +40,13 @@ describe('live mode', () => {
 			expect(enrolled!).toBeLessThanOrEqual(events.indexOf(event));
 		}
 		const types = new Set(events.map((e) => e.type));
-		for (const type of ['enrollment.created', 'enrollment.updated', 'payment.succeeded', 'exam_result.published', 'enrollment.completed']) {
+		for (const type of [
+			'enrollment.created',
+			'enrollment.updated',
+			'payment.succeeded',
+			'exam_result.published',
+			'enrollment.completed',
+		]) {
 			expect(types).toContain(type);
 		}
 		// Several stories are in progress at once.
@@ -43,8 +56,12 @@ describe('live mode', () => {
 
 	it('finishes an enrollment with the same enrollment id and course it started with', () => {
 		const events = stream(12);
-		for (const done of events.filter((e) => e.type === 'enrollment.completed' || e.type === 'enrollment.cancelled')) {
-			const created = events.find((e) => e.type === 'enrollment.created' && e.data.id === done.data.id);
+		for (const done of events.filter(
+			(e) => e.type === 'enrollment.completed' || e.type === 'enrollment.cancelled',
+		)) {
+			const created = events.find(
+				(e) => e.type === 'enrollment.created' && e.data.id === done.data.id,
+			);
 			expect(created).toBeDefined();
 			expect(done.data.course).toEqual(created!.data.course);
 			expect(done.data.student_id).toBe(created!.data.student_id);
@@ -52,7 +69,8 @@ describe('live mode', () => {
 	});
 
 	it('is the same stream for the same seed', () => {
-		const strip = (events: ReturnType<typeof stream>) => events.map((e) => [e.type, e.data.student_id]);
+		const strip = (events: ReturnType<typeof stream>) =>
+			events.map((e) => [e.type, e.data.student_id]);
 		expect(strip(stream(5))).toEqual(strip(stream(5)));
 	});
 

@@ -21,16 +21,28 @@ describe('/sandbox/events', () => {
 	});
 
 	it('creates an event about a real student, and queues it for subscribers', async () => {
-		const { id } = (await api('POST', '/v1/webhooks', { url: receiver.url, events: ['payment.succeeded'] })).body.data;
-		const response = await api('POST', '/sandbox/events', { type: 'payment.succeeded', data: { amount: 4200, currency: 'GBP' } });
+		const { id } = (
+			await api('POST', '/v1/webhooks', { url: receiver.url, events: ['payment.succeeded'] })
+		).body.data;
+		const response = await api('POST', '/sandbox/events', {
+			type: 'payment.succeeded',
+			data: { amount: 4200, currency: 'GBP' },
+		});
 		expect(response.status).toBe(201);
 		const [{ event, queued_for }] = response.body.data;
 		expect(queued_for).toEqual([id]);
-		expect(event).toMatchObject({ id: expect.stringMatching(/^evt_/), type: 'payment.succeeded', data: { amount: 4200, currency: 'GBP' } });
+		expect(event).toMatchObject({
+			id: expect.stringMatching(/^evt_/),
+			type: 'payment.succeeded',
+			data: { amount: 4200, currency: 'GBP' },
+		});
 
 		const student = await api('GET', `/v1/students/${event.data.student_id}`);
 		expect(student.status).toBe(200);
-		expect(event.data.student).toMatchObject({ first_name: student.body.data.first_name, email: student.body.data.email });
+		expect(event.data.student).toMatchObject({
+			first_name: student.body.data.first_name,
+			email: student.body.data.email,
+		});
 
 		await sandbox.state.webhooks!.idle();
 		expect(JSON.parse(receiver.received[0].body)).toEqual(event);
@@ -38,8 +50,12 @@ describe('/sandbox/events', () => {
 
 	it('does not wait for the receiver: the delivery is pending while the receiver takes its time', async () => {
 		const held: Array<() => void> = [];
-		receiver.respondWith((_delivery, _index, response) => held.push(() => response.writeHead(200).end()));
-		const { id } = (await api('POST', '/v1/webhooks', { url: receiver.url, events: ['enrollment.completed'] })).body.data;
+		receiver.respondWith((_delivery, _index, response) =>
+			held.push(() => response.writeHead(200).end()),
+		);
+		const { id } = (
+			await api('POST', '/v1/webhooks', { url: receiver.url, events: ['enrollment.completed'] })
+		).body.data;
 		const emitted = await api('POST', '/sandbox/events', { type: 'enrollment.completed' });
 		expect(emitted.status).toBe(201);
 		await receiver.waitFor(receiver.received.length + 1);
@@ -78,8 +94,10 @@ describe('/sandbox/events', () => {
 	});
 
 	it('lists recent events newest first, filterable by type', async () => {
-		const [first] = (await api('POST', '/sandbox/events', { type: 'exam_result.updated' })).body.data;
-		const [second] = (await api('POST', '/sandbox/events', { type: 'exam_result.updated' })).body.data;
+		const [first] = (await api('POST', '/sandbox/events', { type: 'exam_result.updated' })).body
+			.data;
+		const [second] = (await api('POST', '/sandbox/events', { type: 'exam_result.updated' })).body
+			.data;
 		const listed = await api('GET', '/sandbox/events?filter[type]=exam_result.updated');
 		expect(listed.status).toBe(200);
 		expect(listed.body.data.map((e: any) => e.event.id)).toEqual([second.event.id, first.event.id]);

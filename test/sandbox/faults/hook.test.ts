@@ -6,14 +6,20 @@ let sandbox: RunningSandbox;
 
 beforeAll(async () => {
 	sandbox = await startTestSandbox({
-		faults: [{ id: 'boot', path: '/v1/students/2', nth: [1], fault: { type: 'status', status: 502 } }],
+		faults: [
+			{ id: 'boot', path: '/v1/students/2', nth: [1], fault: { type: 'status', status: 502 } },
+		],
 	});
 });
 afterAll(() => sandbox.close());
 afterEach(() => sandbox.state.faults.clear());
 
 async function setFaults(rules: unknown[]) {
-	const response = await call(sandbox, '/sandbox/faults', { method: 'PUT', token: null, body: rules });
+	const response = await call(sandbox, '/sandbox/faults', {
+		method: 'PUT',
+		token: null,
+		body: rules,
+	});
 	expect(response.status).toBe(200);
 	return response.body.data;
 }
@@ -24,7 +30,14 @@ it('applies rules from the config', async () => {
 });
 
 it('gives requests 3 and 7 to /v1/students a 429 with Retry-After 1, and serves the rest', async () => {
-	await setFaults([{ path: '/v1/students', method: 'GET', nth: [3, 7], fault: { type: 'status', status: 429, retry_after: 1 } }]);
+	await setFaults([
+		{
+			path: '/v1/students',
+			method: 'GET',
+			nth: [3, 7],
+			fault: { type: 'status', status: 429, retry_after: 1 },
+		},
+	]);
 	const statuses: number[] = [];
 	for (let n = 1; n <= 8; n++) {
 		const response = await call(sandbox, '/v1/students?per_page=1');
@@ -45,7 +58,13 @@ it.each([
 	[503, 'service_unavailable'],
 	[504, 'service_unavailable'],
 ])('injects %i with the contract body', async (status, code) => {
-	await setFaults([{ path: '*/students', times: 1, fault: { type: 'status', status, ...(status === 503 ? { retry_after: 2 } : {}) } }]);
+	await setFaults([
+		{
+			path: '*/students',
+			times: 1,
+			fault: { type: 'status', status, ...(status === 503 ? { retry_after: 2 } : {}) },
+		},
+	]);
 	const response = await call(sandbox, '/api/v1/students');
 	expect(response.status).toBe(status);
 	expect(response.body.code).toBe(code);
@@ -69,7 +88,9 @@ it('drops the connection', async () => {
 
 it('truncates the body: full Content-Length, half the bytes, then the connection closes', async () => {
 	await setFaults([{ path: '/v1/students', times: 1, fault: { type: 'truncate' } }]);
-	const response = await fetch(`${sandbox.baseUrl}/v1/students?per_page=5`, { headers: { authorization: 'Bearer demo-token' } });
+	const response = await fetch(`${sandbox.baseUrl}/v1/students?per_page=5`, {
+		headers: { authorization: 'Bearer demo-token' },
+	});
 	expect(response.status).toBe(200);
 	const declared = Number(response.headers.get('content-length'));
 	expect(declared).toBeGreaterThan(1000);
@@ -99,12 +120,24 @@ it('never touches /sandbox/* so faults can always be removed', async () => {
 });
 
 it('adds and deletes single rules and validates them', async () => {
-	const added = await call(sandbox, '/sandbox/faults', { method: 'POST', token: null, body: { id: 'one', every: 2, fault: { type: 'drop' } } });
+	const added = await call(sandbox, '/sandbox/faults', {
+		method: 'POST',
+		token: null,
+		body: { id: 'one', every: 2, fault: { type: 'drop' } },
+	});
 	expect(added.status).toBe(201);
 	expect(added.body.data).toMatchObject({ id: 'one', matched: 0, injected: 0 });
-	expect((await call(sandbox, '/sandbox/faults/one', { method: 'DELETE', token: null })).status).toBe(204);
-	expect((await call(sandbox, '/sandbox/faults/one', { method: 'DELETE', token: null })).status).toBe(404);
-	const invalid = await call(sandbox, '/sandbox/faults', { method: 'POST', token: null, body: { fault: { type: 'status', status: 418 } } });
+	expect(
+		(await call(sandbox, '/sandbox/faults/one', { method: 'DELETE', token: null })).status,
+	).toBe(204);
+	expect(
+		(await call(sandbox, '/sandbox/faults/one', { method: 'DELETE', token: null })).status,
+	).toBe(404);
+	const invalid = await call(sandbox, '/sandbox/faults', {
+		method: 'POST',
+		token: null,
+		body: { fault: { type: 'status', status: 418 } },
+	});
 	expect(invalid.status).toBe(422);
 	expect(Object.keys(invalid.body.errors)).toEqual(['fault']);
 });

@@ -4,10 +4,20 @@ import type { FaultRule } from '../../../sandbox/schemas/faults';
 const TOO_MANY = { type: 'status', status: 429, retry_after: 1 } as const;
 
 function injector(faults: FaultRule[], extra: { faultRate?: number; faultSeed?: number } = {}) {
-	return new FaultInjector({ faults, faultRate: extra.faultRate ?? 0, faultSeed: extra.faultSeed ?? 1, seed: 1 });
+	return new FaultInjector({
+		faults,
+		faultRate: extra.faultRate ?? 0,
+		faultSeed: extra.faultSeed ?? 1,
+		seed: 1,
+	});
 }
 
-function firing(inj: FaultInjector, count: number, method = 'GET', path = '/v1/students'): number[] {
+function firing(
+	inj: FaultInjector,
+	count: number,
+	method = 'GET',
+	path = '/v1/students',
+): number[] {
 	const hits: number[] = [];
 	for (let n = 1; n <= count; n++) if (inj.decide(method, path)) hits.push(n);
 	return hits;
@@ -24,12 +34,17 @@ describe('FaultInjector', () => {
 
 	it('supports after + times (a burst) and every k-th', () => {
 		expect(firing(injector([{ after: 4, times: 3, fault: TOO_MANY }]), 12)).toEqual([5, 6, 7]);
-		expect(firing(injector([{ every: 3, fault: { type: 'status', status: 503 } }]), 10)).toEqual([3, 6, 9]);
-		expect(firing(injector([{ after: 2, every: 2, times: 2, fault: { type: 'drop' } }]), 12)).toEqual([4, 6]);
+		expect(firing(injector([{ every: 3, fault: { type: 'status', status: 503 } }]), 10)).toEqual([
+			3, 6, 9,
+		]);
+		expect(
+			firing(injector([{ after: 2, every: 2, times: 2, fault: { type: 'drop' } }]), 12),
+		).toEqual([4, 6]);
 	});
 
 	it('draws probabilities from a seeded generator: same seed, same schedule', () => {
-		const schedule = (seed: number) => firing(injector([{ probability: 0.3, seed, fault: TOO_MANY }]), 200);
+		const schedule = (seed: number) =>
+			firing(injector([{ probability: 0.3, seed, fault: TOO_MANY }]), 200);
 		expect(schedule(5)).toEqual(schedule(5));
 		expect(schedule(5)).not.toEqual(schedule(6));
 		expect(schedule(5).length).toBeGreaterThan(30);
@@ -55,7 +70,14 @@ describe('FaultInjector', () => {
 
 	it('adds a random mixed schedule on API paths when faultRate > 0', () => {
 		const inj = injector([], { faultRate: 0.5, faultSeed: 3 });
-		expect(inj.list()).toEqual([expect.objectContaining({ id: 'schedule', path: '*/v1/*', probability: 0.5, fault: SCHEDULE_FAULTS })]);
+		expect(inj.list()).toEqual([
+			expect.objectContaining({
+				id: 'schedule',
+				path: '*/v1/*',
+				probability: 0.5,
+				fault: SCHEDULE_FAULTS,
+			}),
+		]);
 		const kinds = new Set<string>();
 		for (let n = 0; n < 300; n++) {
 			const fault = inj.decide('GET', '/api/v1/students');

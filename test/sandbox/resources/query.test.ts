@@ -1,7 +1,11 @@
 // The list query language on its own (contract §3.2–§3.4): parsing filters and sorts of a list
 // definition over any object, and applying them.
 import { ApiError } from '../../../sandbox/http/errors';
-import { applyQuery, parseRecordQuery, type ListDefinition } from '../../../sandbox/resources/query';
+import {
+	applyQuery,
+	parseRecordQuery,
+	type ListDefinition,
+} from '../../../sandbox/resources/query';
 
 interface Row {
 	name: string;
@@ -24,7 +28,8 @@ const LIST: ListDefinition<Row> = {
 	sorts: { rank: (row) => row.rank },
 };
 
-const names = (query: Record<string, unknown>) => applyQuery(ROWS, parseRecordQuery(LIST, query)).map((row) => row.name);
+const names = (query: Record<string, unknown>) =>
+	applyQuery(ROWS, parseRecordQuery(LIST, query)).map((row) => row.name);
 
 describe('list query', () => {
 	it('matches an exact filter as is: case-sensitive, commas part of the value', () => {
@@ -35,7 +40,10 @@ describe('list query', () => {
 
 	it('combines filters with AND; a values filter takes any of a comma list', () => {
 		expect(names({ 'filter[name]': 'A,c,d' })).toEqual(['a', 'c', 'd']);
-		expect(names({ 'filter[name]': 'A,c,d', 'filter[url]': 'https://x.example/a' })).toEqual(['c', 'd']);
+		expect(names({ 'filter[name]': 'A,c,d', 'filter[url]': 'https://x.example/a' })).toEqual([
+			'c',
+			'd',
+		]);
 	});
 
 	it('keeps the input order without a sort and for ties, ascending or descending', () => {

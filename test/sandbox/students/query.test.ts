@@ -53,33 +53,61 @@ describe('parseStudentQuery', () => {
 	});
 
 	it('ignores empty filter values and an empty sort', () => {
-		expect(parseStudentQuery({ 'filter[status]': '', 'filter[search]': '  ', sort: '' })).toEqual({ filter: {} });
+		expect(parseStudentQuery({ 'filter[status]': '', 'filter[search]': '  ', sort: '' })).toEqual({
+			filter: {},
+		});
 	});
 
 	it('reports an unknown filter with the allowed list', () => {
 		expect(errorsOf({ 'filter[colour]': 'red', 'filter[age]': '3' })).toEqual({
-			filter: [`Requested filter(s) \`colour, age\` are not allowed. Allowed filter(s) are \`${FILTER_NAMES.join(', ')}\`.`],
+			filter: [
+				`Requested filter(s) \`colour, age\` are not allowed. Allowed filter(s) are \`${FILTER_NAMES.join(', ')}\`.`,
+			],
 		});
 	});
 
 	it('reports an unknown sort field with the allowed list', () => {
 		expect(errorsOf({ sort: 'last_name,-age' })).toEqual({
-			sort: [`Requested sort(s) \`age\` is not allowed. Allowed sort(s) are \`${SORT_FIELDS.join(', ')}\`.`],
+			sort: [
+				`Requested sort(s) \`age\` is not allowed. Allowed sort(s) are \`${SORT_FIELDS.join(', ')}\`.`,
+			],
 		});
 	});
 
 	it.each([
-		['status', 'active,enrolled', 'The selected filter.status is invalid. Allowed: active, inactive, graduated, withdrawn, suspended.'],
-		['grade_level', '13', 'The filter.grade_level must be a comma-separated list of integers from 0 to 12.'],
-		['grade_level', 'nine', 'The filter.grade_level must be a comma-separated list of integers from 0 to 12.'],
+		[
+			'status',
+			'active,enrolled',
+			'The selected filter.status is invalid. Allowed: active, inactive, graduated, withdrawn, suspended.',
+		],
+		[
+			'grade_level',
+			'13',
+			'The filter.grade_level must be a comma-separated list of integers from 0 to 12.',
+		],
+		[
+			'grade_level',
+			'nine',
+			'The filter.grade_level must be a comma-separated list of integers from 0 to 12.',
+		],
 		['group_id', '0', 'The filter.group_id must be a comma-separated list of positive integers.'],
-		['created_after', 'last week', 'The filter.created_after must be an ISO 8601 date (2026-01-01) or a date-time with a time zone (2026-01-01T00:00:00Z).'],
-		['updated_since', '2026-01-20T15:22:03', 'The filter.updated_since must be an ISO 8601 date (2026-01-01) or a date-time with a time zone (2026-01-01T00:00:00Z).'],
+		[
+			'created_after',
+			'last week',
+			'The filter.created_after must be an ISO 8601 date (2026-01-01) or a date-time with a time zone (2026-01-01T00:00:00Z).',
+		],
+		[
+			'updated_since',
+			'2026-01-20T15:22:03',
+			'The filter.updated_since must be an ISO 8601 date (2026-01-01) or a date-time with a time zone (2026-01-01T00:00:00Z).',
+		],
 	])('rejects filter[%s]=%s', (name, value, message) => {
 		expect(errorsOf({ [`filter[${name}]`]: value })).toEqual({ [`filter.${name}`]: [message] });
 	});
 
 	it('reports every mistake at once', () => {
-		expect(Object.keys(errorsOf({ 'filter[status]': 'x', 'filter[nope]': '1', sort: 'nope' })).sort()).toEqual(['filter', 'filter.status', 'sort']);
+		expect(
+			Object.keys(errorsOf({ 'filter[status]': 'x', 'filter[nope]': '1', sort: 'nope' })).sort(),
+		).toEqual(['filter', 'filter.status', 'sort']);
 	});
 });

@@ -1,6 +1,10 @@
 import { ManualClock } from '../../../sandbox/clock';
 import { StudentSchema, type Student } from '../../../sandbox/schemas/student';
-import { parseStudentQuery, type SortKey, type StudentFilter } from '../../../sandbox/students/query';
+import {
+	parseStudentQuery,
+	type SortKey,
+	type StudentFilter,
+} from '../../../sandbox/students/query';
 import { StudentStore } from '../../../sandbox/students/store';
 import { parseRangeValue } from '../../../sandbox/students/time';
 
@@ -24,7 +28,9 @@ function reference(students: Student[], filter: StudentFilter, sort: SortKey[]):
 		(!filter.email || (s.email !== null && filter.email.includes(s.email.toLowerCase()))) &&
 		(!filter.student_number || filter.student_number.includes(s.student_number)) &&
 		(!filter.search ||
-			[s.first_name, s.last_name, s.preferred_name, s.email, s.student_number].some((v) => v !== null && v.toLowerCase().includes(filter.search!))) &&
+			[s.first_name, s.last_name, s.preferred_name, s.email, s.student_number].some(
+				(v) => v !== null && v.toLowerCase().includes(filter.search!),
+			)) &&
 		(filter.created_after === undefined || ms(s.created_at) > filter.created_after) &&
 		(filter.created_before === undefined || ms(s.created_at) < filter.created_before) &&
 		(filter.updated_since === undefined || ms(s.updated_at) >= filter.updated_since) &&
@@ -56,14 +62,22 @@ describe('StudentStore', () => {
 	it('generates valid, realistic students for every id', () => {
 		for (const student of students) expect(StudentSchema.safeParse(student).error).toBeUndefined();
 		const statuses = new Set(students.map((x) => x.status));
-		expect([...statuses].sort()).toEqual(['active', 'graduated', 'inactive', 'suspended', 'withdrawn']);
+		expect([...statuses].sort()).toEqual([
+			'active',
+			'graduated',
+			'inactive',
+			'suspended',
+			'withdrawn',
+		]);
 		expect(new Set(students.map((x) => x.grade_level)).size).toBe(13);
 		expect(new Set(students.map((x) => x.last_name)).size).toBeGreaterThan(100);
 		const emails = students.map((x) => x.email).filter((e) => e !== null);
 		expect(new Set(emails).size).toBe(emails.length);
 		expect(new Set(students.map((x) => x.student_number)).size).toBe(students.length);
 		for (const student of students) {
-			expect(student.left_at !== null).toBe(student.status === 'graduated' || student.status === 'withdrawn');
+			expect(student.left_at !== null).toBe(
+				student.status === 'graduated' || student.status === 'withdrawn',
+			);
 			if (student.left_at) expect(student.left_at >= student.enrolled_at).toBe(true);
 			expect(student.created_at <= student.updated_at).toBe(true);
 			expect(student.date_of_birth < student.enrolled_at).toBe(true);
@@ -79,7 +93,11 @@ describe('StudentStore', () => {
 	it('is deterministic for a seed and different for another seed', () => {
 		expect(allStudents(store(200))).toEqual(students.slice(0, 200));
 		const other = allStudents(store(200, 7));
-		expect(other.filter((x, i) => x.last_name === students[i].last_name && x.first_name === students[i].first_name).length).toBeLessThan(20);
+		expect(
+			other.filter(
+				(x, i) => x.last_name === students[i].last_name && x.first_name === students[i].first_name,
+			).length,
+		).toBeLessThan(20);
 	});
 
 	it('does not depend on the number of students: student 150 is the same in a school of 200 or 1500', () => {
@@ -100,9 +118,17 @@ describe('StudentStore', () => {
 		{ 'filter[search]': 'okaf' },
 		{ 'filter[search]': '-2024-' },
 		{ 'filter[search]': 'LIAM' },
-		{ 'filter[created_after]': '2025-01-01', 'filter[created_before]': '2026-02-01T00:00:00Z', sort: 'created_at' },
+		{
+			'filter[created_after]': '2025-01-01',
+			'filter[created_before]': '2026-02-01T00:00:00Z',
+			sort: 'created_at',
+		},
 		{ 'filter[updated_since]': '2026-06-01T12:00:00+02:00', sort: '-updated_at' },
-		{ 'filter[enrolled_after]': '2024-08-31', 'filter[enrolled_before]': '2025-09-03', sort: 'enrolled_at,-id' },
+		{
+			'filter[enrolled_after]': '2024-08-31',
+			'filter[enrolled_before]': '2025-09-03',
+			sort: 'enrolled_at,-id',
+		},
 		{ sort: 'email' },
 		{ sort: '-email,grade_level' },
 		{ sort: 'student_number' },
@@ -123,9 +149,15 @@ describe('StudentStore', () => {
 
 	it('finds students by exact email (case-insensitive) and student number', () => {
 		const target = students.find((x) => x.email !== null)!;
-		expect(s.query({ filter: { email: [target.email!.toUpperCase().toLowerCase()] } }).ids()).toEqual([target.id]);
-		expect(s.query(parseStudentQuery({ 'filter[email]': target.email!.toUpperCase() })).ids()).toEqual([target.id]);
-		expect(s.query({ filter: { student_number: [target.student_number, 'S-1999-999999'] } }).ids()).toEqual([target.id]);
+		expect(
+			s.query({ filter: { email: [target.email!.toUpperCase().toLowerCase()] } }).ids(),
+		).toEqual([target.id]);
+		expect(
+			s.query(parseStudentQuery({ 'filter[email]': target.email!.toUpperCase() })).ids(),
+		).toEqual([target.id]);
+		expect(
+			s.query({ filter: { student_number: [target.student_number, 'S-1999-999999'] } }).ids(),
+		).toEqual([target.id]);
 		expect(s.query({ filter: { email: ['nobody@example.com'] } }).total).toBe(0);
 	});
 
@@ -141,7 +173,14 @@ describe('StudentStore changes', () => {
 	it('creates a realistic student that later queries include', () => {
 		const s = store(100);
 		const created = s.create({ first_name: 'Zelda', last_name: 'Quincy', grade_level: 4 });
-		expect(created).toMatchObject({ id: 101, first_name: 'Zelda', last_name: 'Quincy', grade_level: 4, status: 'active', left_at: null });
+		expect(created).toMatchObject({
+			id: 101,
+			first_name: 'Zelda',
+			last_name: 'Quincy',
+			grade_level: 4,
+			status: 'active',
+			left_at: null,
+		});
 		expect(created.created_at).toBe('2026-11-21T09:00:00.000000Z');
 		expect(created.enrolled_at).toBe('2026-11-21');
 		expect(created.student_number).toMatch(/^S-2026-000101$/);
@@ -150,7 +189,9 @@ describe('StudentStore changes', () => {
 		expect(s.get(101)).toEqual(created);
 		expect(s.query(parseStudentQuery({ 'filter[search]': 'zelda' })).ids()).toEqual([101]);
 		expect(s.query(parseStudentQuery({ sort: '-created_at' })).ids()[0]).toBe(101);
-		expect(s.query(parseStudentQuery({ 'filter[created_after]': '2026-11-21' })).ids()).toEqual([101]);
+		expect(s.query(parseStudentQuery({ 'filter[created_after]': '2026-11-21' })).ids()).toEqual([
+			101,
+		]);
 	});
 
 	it('updates a student, bumps updated_at, and keeps every index in step', () => {
@@ -158,16 +199,26 @@ describe('StudentStore changes', () => {
 		const s = new StudentStore({ seed: 42, count: 100, clock });
 		const before = s.get(10)!;
 		clock.advance(5000);
-		const updated = s.update(10, { status: 'withdrawn', last_name: 'Aardvark', email: 'new.address@example.org', group_ids: [7, 8, 9, 10] })!;
+		const updated = s.update(10, {
+			status: 'withdrawn',
+			last_name: 'Aardvark',
+			email: 'new.address@example.org',
+			group_ids: [7, 8, 9, 10],
+		})!;
 		expect(updated.updated_at).toBe('2026-11-21T09:00:05.000000Z');
 		expect(updated.left_at).toBe('2026-11-21');
 		expect(updated.created_at).toBe(before.created_at);
 		expect(s.get(10)).toEqual(updated);
-		expect(s.query(parseStudentQuery({ 'filter[updated_since]': '2026-11-21T09:00:05Z' })).ids()).toEqual([10]);
+		expect(
+			s.query(parseStudentQuery({ 'filter[updated_since]': '2026-11-21T09:00:05Z' })).ids(),
+		).toEqual([10]);
 		expect(s.query(parseStudentQuery({ sort: 'last_name' })).ids()[0]).toBe(10);
 		expect(s.query(parseStudentQuery({ 'filter[group_id]': '10' })).ids()).toContain(10);
-		expect(s.query(parseStudentQuery({ 'filter[email]': 'NEW.address@example.org' })).ids()).toEqual([10]);
-		if (before.email) expect(s.query(parseStudentQuery({ 'filter[email]': before.email })).total).toBe(0);
+		expect(
+			s.query(parseStudentQuery({ 'filter[email]': 'NEW.address@example.org' })).ids(),
+		).toEqual([10]);
+		if (before.email)
+			expect(s.query(parseStudentQuery({ 'filter[email]': before.email })).total).toBe(0);
 		expect(s.query(parseStudentQuery({ 'filter[status]': 'withdrawn' })).ids()).toContain(10);
 		const back = s.update(10, { status: 'active' })!;
 		expect(back.left_at).toBeNull();
@@ -176,9 +227,18 @@ describe('StudentStore changes', () => {
 	it('refuses a taken email or student number and unknown ids', () => {
 		const s = store(100);
 		const other = s.get(5)!;
-		const withEmail = Array.from({ length: 100 }, (_, i) => s.get(i + 1)!).find((x) => x.email && x.id !== 6)!;
-		expect(() => s.update(6, { email: withEmail.email })).toThrow(expect.objectContaining({ status: 422, extra: { errors: { email: ['The email has already been taken.'] } } }));
-		expect(() => s.create({ student_number: other.student_number })).toThrow(expect.objectContaining({ status: 422 }));
+		const withEmail = Array.from({ length: 100 }, (_, i) => s.get(i + 1)!).find(
+			(x) => x.email && x.id !== 6,
+		)!;
+		expect(() => s.update(6, { email: withEmail.email })).toThrow(
+			expect.objectContaining({
+				status: 422,
+				extra: { errors: { email: ['The email has already been taken.'] } },
+			}),
+		);
+		expect(() => s.create({ student_number: other.student_number })).toThrow(
+			expect.objectContaining({ status: 422 }),
+		);
 		expect(s.count).toBe(100);
 		expect(s.update(101, { status: 'active' })).toBeUndefined();
 	});
@@ -188,12 +248,19 @@ describe('a school of 1,000,000 students', () => {
 	it('builds and answers a filtered, sorted page that matches a direct check', () => {
 		const big = store(1_000_000);
 		expect(big.count).toBe(1_000_000);
-		const result = big.query(parseStudentQuery({ 'filter[status]': 'active', 'filter[grade_level]': '9', sort: '-created_at' }));
+		const result = big.query(
+			parseStudentQuery({
+				'filter[status]': 'active',
+				'filter[grade_level]': '9',
+				sort: '-created_at',
+			}),
+		);
 		const page = result.slice(0, 100);
 		expect(result.total).toBeGreaterThan(40_000);
 		expect(page).toHaveLength(100);
 		for (const student of page) expect(student).toMatchObject({ status: 'active', grade_level: 9 });
-		for (let k = 1; k < page.length; k++) expect(page[k - 1].created_at >= page[k].created_at).toBe(true);
+		for (let k = 1; k < page.length; k++)
+			expect(page[k - 1].created_at >= page[k].created_at).toBe(true);
 		expect(big.get(150)).toEqual(store(200).get(150));
 		expect(StudentSchema.safeParse(big.get(1_000_000)).success).toBe(true);
 	});
@@ -208,7 +275,10 @@ describe('parseRangeValue', () => {
 		['2026-01-20T15:22Z', Date.UTC(2026, 0, 20, 15, 22)],
 	])('%s', (text, ms) => expect(parseRangeValue(text)).toBe(ms));
 
-	it.each(['2026-02-30', '2026-01-20T15:22:03', 'yesterday', '2026-1-2', '2026-01-20T25:00:00Z'])('rejects %s', (text) => {
-		expect(parseRangeValue(text)).toBeUndefined();
-	});
+	it.each(['2026-02-30', '2026-01-20T15:22:03', 'yesterday', '2026-1-2', '2026-01-20T25:00:00Z'])(
+		'rejects %s',
+		(text) => {
+			expect(parseRangeValue(text)).toBeUndefined();
+		},
+	);
 });

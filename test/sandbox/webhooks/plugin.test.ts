@@ -1,5 +1,10 @@
 // The subscription API over real HTTP (contract §8.1, §8.7, §8.8).
-import { ManualClock, startSandbox, type RunningSandbox, type SandboxConfig } from '../../../sandbox';
+import {
+	ManualClock,
+	startSandbox,
+	type RunningSandbox,
+	type SandboxConfig,
+} from '../../../sandbox';
 import { call } from '../helpers';
 import { apiClient } from './helpers/api';
 import { answer, startReceiver, type Receiver } from './helpers/receiver';
@@ -28,14 +33,22 @@ describe('webhook subscriptions API', () => {
 	afterAll(() => sandbox.close());
 
 	afterEach(async () => {
-		for (const subscription of sandbox.state.webhooks!.subscriptions.list()) sandbox.state.webhooks!.remove(subscription.id);
+		for (const subscription of sandbox.state.webhooks!.subscriptions.list())
+			sandbox.state.webhooks!.remove(subscription.id);
 	});
 
 	const create = (body: Record<string, unknown> = {}) =>
-		api('POST', '/v1/webhooks', { url: 'https://n8n.school.example/webhook/abc', events: ['payment.succeeded'], ...body });
+		api('POST', '/v1/webhooks', {
+			url: 'https://n8n.school.example/webhook/abc',
+			events: ['payment.succeeded'],
+			...body,
+		});
 
 	it('creates a subscription and returns its whsec_ secret that one time only', async () => {
-		const created = await create({ description: 'n8n workflow 42', events: ['payment.succeeded', 'payment.failed'] });
+		const created = await create({
+			description: 'n8n workflow 42',
+			events: ['payment.succeeded', 'payment.failed'],
+		});
 		expect(created.status).toBe(201);
 		expect(created.body.data).toEqual({
 			id: expect.stringMatching(/^wh_/),
@@ -79,8 +92,14 @@ describe('webhook subscriptions API', () => {
 		expect(all.body.meta).toMatchObject({ total: 3, per_page: 2, last_page: 2, current_page: 1 });
 		expect(all.body.links.next).toBe(`${sandbox.baseUrl}/v1/webhooks?per_page=2&page=2`);
 
-		const filtered = await api('GET', `/v1/webhooks?filter[url]=${encodeURIComponent('https://a.example/hook')}`);
-		expect(filtered.body.data.map((w: { url: string }) => w.url)).toEqual(['https://a.example/hook', 'https://a.example/hook']);
+		const filtered = await api(
+			'GET',
+			`/v1/webhooks?filter[url]=${encodeURIComponent('https://a.example/hook')}`,
+		);
+		expect(filtered.body.data.map((w: { url: string }) => w.url)).toEqual([
+			'https://a.example/hook',
+			'https://a.example/hook',
+		]);
 		expect(filtered.body.meta.total).toBe(2);
 
 		expect((await api('GET', '/v1/webhooks?per_page=101')).status).toBe(422);
@@ -105,7 +124,10 @@ describe('webhook subscriptions API', () => {
 		});
 		expect((await api('GET', `/v1/webhooks/${id}`)).body.data.enabled).toBe(false);
 		const cleared = await api('PATCH', `/v1/webhooks/${id}`, { description: null });
-		expect(cleared.body.data).toMatchObject({ description: null, events: ['exam_result.published'] });
+		expect(cleared.body.data).toMatchObject({
+			description: null,
+			events: ['exam_result.published'],
+		});
 	});
 
 	it('deletes with 204 and an empty body, then answers 404', async () => {
@@ -122,19 +144,26 @@ describe('webhook subscriptions API', () => {
 		]) {
 			const response = await api(method, path, method === 'PATCH' ? { enabled: true } : undefined);
 			expect(response.status).toBe(404);
-			expect(response.body).toMatchObject({ code: 'not_found', message: `No webhook with ID ${id}.` });
+			expect(response.body).toMatchObject({
+				code: 'not_found',
+				message: `No webhook with ID ${id}.`,
+			});
 		}
 	});
 
 	it('rotates the secret: a new one, returned once', async () => {
 		const { id, secret } = (await create()).body.data;
-		const rotated = await api('POST', `/v1/webhooks/${id}/rotate-secret`, { grace_period_seconds: 3600 });
+		const rotated = await api('POST', `/v1/webhooks/${id}/rotate-secret`, {
+			grace_period_seconds: 3600,
+		});
 		expect(rotated.status).toBe(200);
 		expect(rotated.body.data.secret).toMatch(/^whsec_/);
 		expect(rotated.body.data.secret).not.toBe(secret);
 		expect((await api('GET', `/v1/webhooks/${id}`)).body.data).not.toHaveProperty('secret');
 
-		const bad = await api('POST', `/v1/webhooks/${id}/rotate-secret`, { grace_period_seconds: 604_801 });
+		const bad = await api('POST', `/v1/webhooks/${id}/rotate-secret`, {
+			grace_period_seconds: 604_801,
+		});
 		expect(bad.status).toBe(422);
 		expect(bad.body.errors).toHaveProperty('grace_period_seconds');
 	});
@@ -184,13 +213,22 @@ describe('webhook subscriptions API', () => {
 		const reader = apiClient(sandbox.baseUrl, 'reader');
 		expect((await reader('GET', '/v1/webhooks')).status).toBe(200);
 		expect((await reader('GET', `/v1/webhooks/${id}/deliveries`)).status).toBe(200);
-		const denied = await reader('POST', '/v1/webhooks', { url: 'https://x.example', events: ['payment.failed'] });
+		const denied = await reader('POST', '/v1/webhooks', {
+			url: 'https://x.example',
+			events: ['payment.failed'],
+		});
 		expect(denied.status).toBe(403);
-		expect(denied.body).toMatchObject({ code: 'insufficient_scope', required_scopes: ['webhooks:write'] });
+		expect(denied.body).toMatchObject({
+			code: 'insufficient_scope',
+			required_scopes: ['webhooks:write'],
+		});
 		expect((await reader('DELETE', `/v1/webhooks/${id}`)).status).toBe(403);
 
 		const studentsOnly = apiClient(sandbox.baseUrl, 'students-only');
-		expect((await studentsOnly('GET', '/v1/webhooks')).body).toMatchObject({ code: 'insufficient_scope', required_scopes: ['webhooks:read'] });
+		expect((await studentsOnly('GET', '/v1/webhooks')).body).toMatchObject({
+			code: 'insufficient_scope',
+			required_scopes: ['webhooks:read'],
+		});
 		expect((await apiClient(sandbox.baseUrl, 'nope')('GET', '/v1/webhooks')).status).toBe(401);
 	});
 });
@@ -215,15 +253,19 @@ describe('delivery endpoints: one delivery, redelivery, scopes, rate limit and f
 
 	afterEach(async () => {
 		await sandbox.state.webhooks!.idle();
-		for (const subscription of sandbox.state.webhooks!.subscriptions.list()) sandbox.state.webhooks!.remove(subscription.id);
+		for (const subscription of sandbox.state.webhooks!.subscriptions.list())
+			sandbox.state.webhooks!.remove(subscription.id);
 		await call(sandbox, '/sandbox/faults', { method: 'DELETE', token: null });
 		await receiver.close();
 	});
 
 	/** A subscription to payment.succeeded with one settled delivery of one event. */
 	const deliveredOnce = async () => {
-		const { id } = (await api('POST', '/v1/webhooks', { url: receiver.url, events: ['payment.succeeded'] })).body.data;
-		const [{ event }] = (await api('POST', '/sandbox/events', { type: 'payment.succeeded' })).body.data;
+		const { id } = (
+			await api('POST', '/v1/webhooks', { url: receiver.url, events: ['payment.succeeded'] })
+		).body.data;
+		const [{ event }] = (await api('POST', '/sandbox/events', { type: 'payment.succeeded' })).body
+			.data;
 		await sandbox.state.webhooks!.idle();
 		const [delivery] = (await api('GET', `/v1/webhooks/${id}/deliveries`)).body.data;
 		return { webhookId: id as string, eventId: event.id as string, delivery };
@@ -238,21 +280,43 @@ describe('delivery endpoints: one delivery, redelivery, scopes, rate limit and f
 			expect(one.status).toBe(200);
 			expect(one.body).toEqual({ data: delivery });
 		}
-		expect(delivery).toMatchObject({ webhook_id: webhookId, event_id: eventId, status: 'succeeded', attempt_count: 1 });
+		expect(delivery).toMatchObject({
+			webhook_id: webhookId,
+			event_id: eventId,
+			status: 'succeeded',
+			attempt_count: 1,
+		});
 	});
 
 	it("answers 404 for an unknown delivery, another subscription's delivery and an unknown subscription", async () => {
 		const { webhookId, delivery } = await deliveredOnce();
-		const other = (await api('POST', '/v1/webhooks', { url: receiver.url, events: ['payment.failed'] })).body.data.id;
+		const other = (
+			await api('POST', '/v1/webhooks', { url: receiver.url, events: ['payment.failed'] })
+		).body.data.id;
 		for (const method of ['GET', 'POST']) {
 			const suffix = method === 'POST' ? '/redeliver' : '';
-			const unknown = await api(method, `/v1/webhooks/${webhookId}/deliveries/dlv_unknown${suffix}`);
+			const unknown = await api(
+				method,
+				`/v1/webhooks/${webhookId}/deliveries/dlv_unknown${suffix}`,
+			);
 			expect(unknown.status).toBe(404);
-			expect(unknown.body).toMatchObject({ code: 'not_found', message: `Webhook ${webhookId} has no delivery with ID dlv_unknown.` });
-			const elsewhere = await api(method, `/v1/webhooks/${other}/deliveries/${delivery.id}${suffix}`);
-			expect(elsewhere.body).toMatchObject({ code: 'not_found', message: `Webhook ${other} has no delivery with ID ${delivery.id}.` });
+			expect(unknown.body).toMatchObject({
+				code: 'not_found',
+				message: `Webhook ${webhookId} has no delivery with ID dlv_unknown.`,
+			});
+			const elsewhere = await api(
+				method,
+				`/v1/webhooks/${other}/deliveries/${delivery.id}${suffix}`,
+			);
+			expect(elsewhere.body).toMatchObject({
+				code: 'not_found',
+				message: `Webhook ${other} has no delivery with ID ${delivery.id}.`,
+			});
 			const gone = await api(method, `/v1/webhooks/wh_missing/deliveries/${delivery.id}${suffix}`);
-			expect(gone.body).toMatchObject({ code: 'not_found', message: 'No webhook with ID wh_missing.' });
+			expect(gone.body).toMatchObject({
+				code: 'not_found',
+				message: 'No webhook with ID wh_missing.',
+			});
 		}
 		expect(receiver.received).toHaveLength(1);
 	});
@@ -260,15 +324,28 @@ describe('delivery endpoints: one delivery, redelivery, scopes, rate limit and f
 	it('needs webhooks:read to read deliveries and webhooks:write to redeliver', async () => {
 		const { webhookId, delivery } = await deliveredOnce();
 		const reader = apiClient(sandbox.baseUrl, 'reader');
-		expect((await reader('GET', `/v1/webhooks/${webhookId}/deliveries?filter[status]=succeeded`)).status).toBe(200);
-		expect((await reader('GET', `/v1/webhooks/${webhookId}/deliveries/${delivery.id}`)).status).toBe(200);
+		expect(
+			(await reader('GET', `/v1/webhooks/${webhookId}/deliveries?filter[status]=succeeded`)).status,
+		).toBe(200);
+		expect(
+			(await reader('GET', `/v1/webhooks/${webhookId}/deliveries/${delivery.id}`)).status,
+		).toBe(200);
 		const denied = await redeliver(webhookId, delivery.id, reader);
 		expect(denied.status).toBe(403);
-		expect(denied.body).toMatchObject({ code: 'insufficient_scope', required_scopes: ['webhooks:write'] });
+		expect(denied.body).toMatchObject({
+			code: 'insufficient_scope',
+			required_scopes: ['webhooks:write'],
+		});
 
 		const studentsOnly = apiClient(sandbox.baseUrl, 'students-only');
-		for (const path of [`/v1/webhooks/${webhookId}/deliveries`, `/v1/webhooks/${webhookId}/deliveries/${delivery.id}`]) {
-			expect((await studentsOnly('GET', path)).body).toMatchObject({ code: 'insufficient_scope', required_scopes: ['webhooks:read'] });
+		for (const path of [
+			`/v1/webhooks/${webhookId}/deliveries`,
+			`/v1/webhooks/${webhookId}/deliveries/${delivery.id}`,
+		]) {
+			expect((await studentsOnly('GET', path)).body).toMatchObject({
+				code: 'insufficient_scope',
+				required_scopes: ['webhooks:read'],
+			});
 		}
 		await sandbox.state.webhooks!.idle();
 		expect(receiver.received).toHaveLength(1);
@@ -283,11 +360,19 @@ describe('delivery endpoints: one delivery, redelivery, scopes, rate limit and f
 
 		const response = await redeliver(webhookId, failed.id);
 		expect(response.status).toBe(202);
-		expect(response.body.data).toMatchObject({ webhook_id: webhookId, event_id: eventId, status: 'pending', attempt_count: 0, attempts: [] });
+		expect(response.body.data).toMatchObject({
+			webhook_id: webhookId,
+			event_id: eventId,
+			status: 'pending',
+			attempt_count: 0,
+			attempts: [],
+		});
 		expect(response.body.data.id).not.toBe(failed.id);
 		await sandbox.state.webhooks!.idle();
 
-		const ofEvent = (await api('GET', `/v1/webhooks/${webhookId}/deliveries?filter[event_id]=${eventId}`)).body.data;
+		const ofEvent = (
+			await api('GET', `/v1/webhooks/${webhookId}/deliveries?filter[event_id]=${eventId}`)
+		).body.data;
 		expect(ofEvent.map((d: { id: string; status: string }) => [d.id, d.status])).toEqual([
 			[response.body.data.id, 'succeeded'],
 			[failed.id, 'failed'],
@@ -306,28 +391,42 @@ describe('delivery endpoints: one delivery, redelivery, scopes, rate limit and f
 
 		expect(receiver.received.map((d) => d.headers['webhook-id'])).toEqual([eventId, eventId]);
 		expect(receiver.received[1].body).toBe(receiver.received[0].body);
-		const one = (await api('GET', `/v1/webhooks/${webhookId}/deliveries/${succeeded.id}`)).body.data;
+		const one = (await api('GET', `/v1/webhooks/${webhookId}/deliveries/${succeeded.id}`)).body
+			.data;
 		expect(one).toEqual(succeeded);
-		expect((await api('GET', `/v1/webhooks/${webhookId}/deliveries/${response.body.data.id}`)).body.data.status).toBe('succeeded');
+		expect(
+			(await api('GET', `/v1/webhooks/${webhookId}/deliveries/${response.body.data.id}`)).body.data
+				.status,
+		).toBe('succeeded');
 	});
 
 	it('counts the delivery endpoints against the same per-token budget as every other endpoint', async () => {
 		const { webhookId, delivery } = await deliveredOnce();
 		clock.advance(60_000);
 		const budget = sandbox.config.rateLimit;
-		for (let i = 0; i < budget - 3; i++) expect((await call(sandbox, '/v1/students?per_page=1')).status).toBe(200);
+		for (let i = 0; i < budget - 3; i++)
+			expect((await call(sandbox, '/v1/students?per_page=1')).status).toBe(200);
 		const listed = await api('GET', `/v1/webhooks/${webhookId}/deliveries`);
 		expect(listed.headers.get('x-ratelimit-remaining')).toBe('2');
-		expect((await api('GET', `/v1/webhooks/${webhookId}/deliveries/${delivery.id}`)).headers.get('x-ratelimit-remaining')).toBe('1');
+		expect(
+			(await api('GET', `/v1/webhooks/${webhookId}/deliveries/${delivery.id}`)).headers.get(
+				'x-ratelimit-remaining',
+			),
+		).toBe('1');
 		const redelivered = await redeliver(webhookId, delivery.id);
-		expect([redelivered.status, redelivered.headers.get('x-ratelimit-remaining')]).toEqual([202, '0']);
+		expect([redelivered.status, redelivered.headers.get('x-ratelimit-remaining')]).toEqual([
+			202,
+			'0',
+		]);
 
 		const limited = await redeliver(webhookId, delivery.id);
 		expect(limited.status).toBe(429);
 		expect(limited.body).toMatchObject({ code: 'rate_limited', retry_after: expect.any(Number) });
 		expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 		expect((await call(sandbox, '/v1/students?per_page=1')).status).toBe(429);
-		expect((await api('GET', `/v1/webhooks/${webhookId}/deliveries/${delivery.id}`)).status).toBe(429);
+		expect((await api('GET', `/v1/webhooks/${webhookId}/deliveries/${delivery.id}`)).status).toBe(
+			429,
+		);
 
 		await sandbox.state.webhooks!.idle();
 		expect(receiver.received).toHaveLength(2);
@@ -337,12 +436,27 @@ describe('delivery endpoints: one delivery, redelivery, scopes, rate limit and f
 
 	it('takes the same injected faults as every other endpoint', async () => {
 		const { webhookId, delivery } = await deliveredOnce();
-		const rule = { path: '/v1/webhooks/*/deliveries*', nth: [1, 3], fault: { type: 'status', status: 503, retry_after: 2 } };
-		expect((await call(sandbox, '/sandbox/faults', { method: 'POST', token: null, body: rule })).status).toBe(201);
+		const rule = {
+			path: '/v1/webhooks/*/deliveries*',
+			nth: [1, 3],
+			fault: { type: 'status', status: 503, retry_after: 2 },
+		};
+		expect(
+			(await call(sandbox, '/sandbox/faults', { method: 'POST', token: null, body: rule })).status,
+		).toBe(201);
 
-		const faulted = await api('GET', `/v1/webhooks/${webhookId}/deliveries?filter[status]=succeeded`);
-		expect([faulted.status, faulted.headers.get('retry-after'), faulted.body.code]).toEqual([503, '2', 'service_unavailable']);
-		expect((await api('GET', `/v1/webhooks/${webhookId}/deliveries/${delivery.id}`)).status).toBe(200);
+		const faulted = await api(
+			'GET',
+			`/v1/webhooks/${webhookId}/deliveries?filter[status]=succeeded`,
+		);
+		expect([faulted.status, faulted.headers.get('retry-after'), faulted.body.code]).toEqual([
+			503,
+			'2',
+			'service_unavailable',
+		]);
+		expect((await api('GET', `/v1/webhooks/${webhookId}/deliveries/${delivery.id}`)).status).toBe(
+			200,
+		);
 		const redelivery = await redeliver(webhookId, delivery.id);
 		expect(redelivery.status).toBe(503);
 		await sandbox.state.webhooks!.idle();

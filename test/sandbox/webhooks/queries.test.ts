@@ -23,7 +23,8 @@ describe('delivery log filters and sort', () => {
 	let webhookId: string;
 	let otherWebhookId: string;
 	/** Event ids by name, as emitted: two payments at T0, a failing one at T0+1h, an enrollment at T0+2h, an exam result (still in flight) at T0+3h. */
-	const events: Record<'paid1' | 'paid2' | 'declined' | 'enrolled' | 'published', string> = {} as never;
+	const events: Record<'paid1' | 'paid2' | 'declined' | 'enrolled' | 'published', string> =
+		{} as never;
 
 	const emit = async (type: string, count = 1): Promise<string[]> => {
 		const response = await api('POST', '/sandbox/events', { type, count });
@@ -33,7 +34,11 @@ describe('delivery log filters and sort', () => {
 	const list = async (query: string, id = webhookId) => {
 		const response = await api('GET', `/v1/webhooks/${id}/deliveries${query}`);
 		expect(response.status).toBe(200);
-		return response.body as { data: DeliveryRow[]; meta: { total: number; last_page: number }; links: { next: string | null } };
+		return response.body as {
+			data: DeliveryRow[];
+			meta: { total: number; last_page: number };
+			links: { next: string | null };
+		};
 	};
 	const eventsOf = (rows: DeliveryRow[]) => rows.map((row) => row.event_id);
 
@@ -46,10 +51,22 @@ describe('delivery log filters and sort', () => {
 			else if (type !== 'exam_result.published') response.writeHead(200).end();
 		});
 		const clock = new ManualClock(T0);
-		sandbox = await startSandbox({ port: 0, students: 20, clock, webhookRetryScale: 0.00001, webhookTimeoutMs: 60_000 });
+		sandbox = await startSandbox({
+			port: 0,
+			students: 20,
+			clock,
+			webhookRetryScale: 0.00001,
+			webhookTimeoutMs: 60_000,
+		});
 		api = apiClient(sandbox.baseUrl);
-		const subscribe = async (events: string[]) => (await api('POST', '/v1/webhooks', { url: receiver.url, events })).body.data.id as string;
-		webhookId = await subscribe(['payment.succeeded', 'payment.failed', 'enrollment.created', 'exam_result.published']);
+		const subscribe = async (events: string[]) =>
+			(await api('POST', '/v1/webhooks', { url: receiver.url, events })).body.data.id as string;
+		webhookId = await subscribe([
+			'payment.succeeded',
+			'payment.failed',
+			'enrollment.created',
+			'exam_result.published',
+		]);
 		otherWebhookId = await subscribe(['payment.succeeded']);
 
 		[events.paid1, events.paid2] = await emit('payment.succeeded', 2);
@@ -65,16 +82,29 @@ describe('delivery log filters and sort', () => {
 	});
 
 	afterAll(async () => {
-		for (const subscription of sandbox.state.webhooks!.subscriptions.list()) sandbox.state.webhooks!.remove(subscription.id);
+		for (const subscription of sandbox.state.webhooks!.subscriptions.list())
+			sandbox.state.webhooks!.remove(subscription.id);
 		await sandbox.close();
 		await receiver.close();
 	});
 
 	it('lists newest first by default; sort=created_at is the exact reverse, deliveries of the same millisecond included', async () => {
-		const newestFirst = [events.published, events.enrolled, events.declined, events.paid2, events.paid1];
+		const newestFirst = [
+			events.published,
+			events.enrolled,
+			events.declined,
+			events.paid2,
+			events.paid1,
+		];
 		const all = await list('');
 		expect(eventsOf(all.data)).toEqual(newestFirst);
-		expect(all.data.map((row) => row.status)).toEqual(['pending', 'succeeded', 'failed', 'succeeded', 'succeeded']);
+		expect(all.data.map((row) => row.status)).toEqual([
+			'pending',
+			'succeeded',
+			'failed',
+			'succeeded',
+			'succeeded',
+		]);
 		expect(all.data[3].created_at).toBe(all.data[4].created_at);
 		expect(eventsOf((await list('?sort=-created_at')).data)).toEqual(newestFirst);
 		expect(eventsOf((await list('?sort=created_at')).data)).toEqual([...newestFirst].reverse());
@@ -95,7 +125,9 @@ describe('delivery log filters and sort', () => {
 	it('filters by any of several event types', async () => {
 		const body = await list('?filter[event_type]=payment.succeeded,payment.failed');
 		expect(eventsOf(body.data)).toEqual([events.declined, events.paid2, events.paid1]);
-		expect(eventsOf((await list('?filter[event_type]=enrollment.created')).data)).toEqual([events.enrolled]);
+		expect(eventsOf((await list('?filter[event_type]=enrollment.created')).data)).toEqual([
+			events.enrolled,
+		]);
 	});
 
 	it('filters by any of several event ids', async () => {
@@ -105,15 +137,31 @@ describe('delivery log filters and sort', () => {
 	});
 
 	it('bounds created_at strictly with created_after and created_before, alone or combined with other filters', async () => {
-		expect(eventsOf((await list('?filter[created_after]=2026-11-20T09:00:00Z')).data)).toEqual([events.published, events.enrolled, events.declined]);
-		expect(eventsOf((await list('?filter[created_before]=2026-11-20T10:00:00Z')).data)).toEqual([events.paid2, events.paid1]);
-		expect(eventsOf((await list('?filter[created_after]=2026-11-20T09:30:00Z&filter[created_before]=2026-11-20T11:30:00Z')).data)).toEqual([
+		expect(eventsOf((await list('?filter[created_after]=2026-11-20T09:00:00Z')).data)).toEqual([
+			events.published,
 			events.enrolled,
 			events.declined,
 		]);
-		const narrowed = await list('?filter[created_after]=2026-11-20T09:30:00Z&filter[created_before]=2026-11-20T11:30:00Z&filter[status]=succeeded');
+		expect(eventsOf((await list('?filter[created_before]=2026-11-20T10:00:00Z')).data)).toEqual([
+			events.paid2,
+			events.paid1,
+		]);
+		expect(
+			eventsOf(
+				(
+					await list(
+						'?filter[created_after]=2026-11-20T09:30:00Z&filter[created_before]=2026-11-20T11:30:00Z',
+					)
+				).data,
+			),
+		).toEqual([events.enrolled, events.declined]);
+		const narrowed = await list(
+			'?filter[created_after]=2026-11-20T09:30:00Z&filter[created_before]=2026-11-20T11:30:00Z&filter[status]=succeeded',
+		);
 		expect(eventsOf(narrowed.data)).toEqual([events.enrolled]);
-		expect(eventsOf((await list('?filter[created_after]=2026-11-20T10:00:00%2B01:00')).data)).toEqual([events.published, events.enrolled, events.declined]);
+		expect(
+			eventsOf((await list('?filter[created_after]=2026-11-20T10:00:00%2B01:00')).data),
+		).toEqual([events.published, events.enrolled, events.declined]);
 		expect((await list('?filter[created_after]=2026-11-21')).data).toEqual([]);
 	});
 
@@ -134,20 +182,50 @@ describe('delivery log filters and sort', () => {
 	});
 
 	it.each([
-		['filter[colour]=red', 'filter', 'Requested filter(s) `colour` are not allowed. Allowed filter(s) are `status, event_type, event_id, created_after, created_before`.'],
-		['filter[status]=done', 'filter.status', 'The selected filter.status is invalid. Allowed: pending, succeeded, failed.'],
-		['filter[event_type]=student.created', 'filter.event_type', expect.stringContaining('Allowed: enrollment.created,')],
-		['filter[created_after]=yesterday', 'filter.created_after', expect.stringContaining('ISO 8601')],
-		['filter[created_before]=2026-11-20T09:00:00', 'filter.created_before', expect.stringContaining('time zone')],
-		['sort=status', 'sort', 'Requested sort(s) `status` is not allowed. Allowed sort(s) are `created_at`.'],
+		[
+			'filter[colour]=red',
+			'filter',
+			'Requested filter(s) `colour` are not allowed. Allowed filter(s) are `status, event_type, event_id, created_after, created_before`.',
+		],
+		[
+			'filter[status]=done',
+			'filter.status',
+			'The selected filter.status is invalid. Allowed: pending, succeeded, failed.',
+		],
+		[
+			'filter[event_type]=student.created',
+			'filter.event_type',
+			expect.stringContaining('Allowed: enrollment.created,'),
+		],
+		[
+			'filter[created_after]=yesterday',
+			'filter.created_after',
+			expect.stringContaining('ISO 8601'),
+		],
+		[
+			'filter[created_before]=2026-11-20T09:00:00',
+			'filter.created_before',
+			expect.stringContaining('time zone'),
+		],
+		[
+			'sort=status',
+			'sort',
+			'Requested sort(s) `status` is not allowed. Allowed sort(s) are `created_at`.',
+		],
 	])('answers 422 to %s under %s', async (query, key, message) => {
 		const response = await api('GET', `/v1/webhooks/${webhookId}/deliveries?${query}`);
 		expect(response.status).toBe(422);
-		expect(response.body).toMatchObject({ code: 'validation_failed', errors: { [key]: [message] } });
+		expect(response.body).toMatchObject({
+			code: 'validation_failed',
+			errors: { [key]: [message] },
+		});
 	});
 
 	it('reports a bad page size and a bad filter in one 422', async () => {
-		const response = await api('GET', `/v1/webhooks/${webhookId}/deliveries?per_page=0&filter[status]=done`);
+		const response = await api(
+			'GET',
+			`/v1/webhooks/${webhookId}/deliveries?per_page=0&filter[status]=done`,
+		);
 		expect(response.status).toBe(422);
 		expect(Object.keys(response.body.errors).sort()).toEqual(['filter.status', 'per_page']);
 	});
@@ -165,17 +243,28 @@ describe('subscription list filter and sort', () => {
 	afterAll(() => sandbox.close());
 
 	it('matches filter[url] exactly (case and commas included), sorts by created_at, and answers 422 to anything else', async () => {
-		const urls = ['https://n8n.example/webhook/a', 'https://n8n.example/webhook/B', 'https://n8n.example/webhook/a,b'];
+		const urls = [
+			'https://n8n.example/webhook/a',
+			'https://n8n.example/webhook/B',
+			'https://n8n.example/webhook/a,b',
+		];
 		const ids: string[] = [];
-		for (const url of urls) ids.push((await api('POST', '/v1/webhooks', { url, events: ['payment.failed'] })).body.data.id);
-		const byUrl = async (url: string) => (await api('GET', `/v1/webhooks?filter[url]=${encodeURIComponent(url)}`)).body.data.map((w: { id: string }) => w.id);
+		for (const url of urls)
+			ids.push(
+				(await api('POST', '/v1/webhooks', { url, events: ['payment.failed'] })).body.data.id,
+			);
+		const byUrl = async (url: string) =>
+			(await api('GET', `/v1/webhooks?filter[url]=${encodeURIComponent(url)}`)).body.data.map(
+				(w: { id: string }) => w.id,
+			);
 
 		expect(await byUrl(urls[0])).toEqual([ids[0]]);
 		expect(await byUrl('https://n8n.example/webhook/b')).toEqual([]);
 		expect(await byUrl(urls[2])).toEqual([ids[2]]);
 		expect(await byUrl('https://n8n.example/webhook/')).toEqual([]);
 
-		const ordered = async (query: string) => (await api('GET', `/v1/webhooks${query}`)).body.data.map((w: { id: string }) => w.id);
+		const ordered = async (query: string) =>
+			(await api('GET', `/v1/webhooks${query}`)).body.data.map((w: { id: string }) => w.id);
 		expect(await ordered('')).toEqual(ids);
 		expect(await ordered('?sort=created_at')).toEqual(ids);
 		expect(await ordered('?sort=-created_at')).toEqual([...ids].reverse());

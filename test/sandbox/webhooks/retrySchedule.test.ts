@@ -1,8 +1,14 @@
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayAfter } from '../../../sandbox/webhooks/retrySchedule';
+import {
+	MAX_ATTEMPTS,
+	RETRY_DELAYS_MS,
+	retryDelayAfter,
+} from '../../../sandbox/webhooks/retrySchedule';
 
 describe('retry schedule (contract §8.5)', () => {
 	it('is 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: 8 attempts over about 27.5 hours', () => {
-		expect(RETRY_DELAYS_MS.map((ms) => ms / 1000)).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
+		expect(RETRY_DELAYS_MS.map((ms) => ms / 1000)).toEqual([
+			5, 300, 1800, 7200, 18000, 36000, 36000,
+		]);
 		expect(MAX_ATTEMPTS).toBe(8);
 		expect(RETRY_DELAYS_MS.reduce((a, b) => a + b, 0) / 3_600_000).toBeCloseTo(27.5, 0);
 	});

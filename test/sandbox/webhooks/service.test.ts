@@ -7,7 +7,13 @@ import { ManualClock, startSandbox, type RunningSandbox } from '../../../sandbox
 import { EVENT_DATA_SCHEMAS } from '../../../sandbox/schemas/eventPayloads';
 import { EVENT_TYPES, type EventType } from '../../../sandbox/schemas/events';
 import { apiClient } from './helpers/api';
-import { answer, CONTROL_PATH, failingExceptControlRetry, startReceiver, type Receiver } from './helpers/receiver';
+import {
+	answer,
+	CONTROL_PATH,
+	failingExceptControlRetry,
+	startReceiver,
+	type Receiver,
+} from './helpers/receiver';
 
 const asHeaders = (headers: Record<string, unknown>) => headers as Record<string, string>;
 
@@ -20,7 +26,13 @@ describe('webhook deliveries', () => {
 	beforeAll(async () => {
 		// The clock starts at real time so the reference library's 5-minute tolerance holds.
 		clock = new ManualClock(Date.now());
-		sandbox = await startSandbox({ port: 0, students: 50, clock, webhookRetryScale: 0.00001, webhookTimeoutMs: 300 });
+		sandbox = await startSandbox({
+			port: 0,
+			students: 50,
+			clock,
+			webhookRetryScale: 0.00001,
+			webhookTimeoutMs: 300,
+		});
 		api = apiClient(sandbox.baseUrl);
 	});
 
@@ -32,7 +44,8 @@ describe('webhook deliveries', () => {
 
 	afterEach(async () => {
 		await sandbox.state.webhooks!.idle();
-		for (const subscription of sandbox.state.webhooks!.subscriptions.list()) await api('DELETE', `/v1/webhooks/${subscription.id}`);
+		for (const subscription of sandbox.state.webhooks!.subscriptions.list())
+			await api('DELETE', `/v1/webhooks/${subscription.id}`);
 		await receiver.close();
 	});
 
@@ -44,9 +57,13 @@ describe('webhook deliveries', () => {
 	const emit = async (type: string, data?: Record<string, unknown>, count?: number) => {
 		const response = await api('POST', '/sandbox/events', { type, data, count });
 		expect(response.status).toBe(201);
-		return response.body.data as Array<{ event: { id: string; type: string; data: any }; queued_for: string[] }>;
+		return response.body.data as Array<{
+			event: { id: string; type: string; data: any };
+			queued_for: string[];
+		}>;
 	};
-	const deliveryLog = async (webhookId: string) => (await api('GET', `/v1/webhooks/${webhookId}/deliveries`)).body;
+	const deliveryLog = async (webhookId: string) =>
+		(await api('GET', `/v1/webhooks/${webhookId}/deliveries`)).body;
 
 	it.each(EVENT_TYPES)('delivers %s signed so that standardwebhooks verifies it', async (type) => {
 		const { id: webhookId, secret } = await subscribe();
@@ -57,14 +74,22 @@ describe('webhook deliveries', () => {
 		expect(delivery.headers['content-type']).toBe('application/json');
 		expect(delivery.headers['user-agent']).toBe('EducationPlatform-Webhooks/1.0');
 		expect(delivery.headers['webhook-id']).toBe(emitted.event.id);
-		const payload = new Webhook(secret).verify(delivery.body, asHeaders(delivery.headers)) as typeof emitted.event;
+		const payload = new Webhook(secret).verify(
+			delivery.body,
+			asHeaders(delivery.headers),
+		) as typeof emitted.event;
 		expect(payload).toEqual(emitted.event);
 		expect(payload.type).toBe(type);
 		expect(EVENT_DATA_SCHEMAS[type as EventType].safeParse(payload.data).success).toBe(true);
 
-		const tampered = delivery.body.replace(/"student_id":(\d+)/, (_m, id) => `"student_id":${Number(id) + 1}`);
+		const tampered = delivery.body.replace(
+			/"student_id":(\d+)/,
+			(_m, id) => `"student_id":${Number(id) + 1}`,
+		);
 		expect(tampered).not.toBe(delivery.body);
-		expect(() => new Webhook(secret).verify(tampered, asHeaders(delivery.headers))).toThrow(WebhookVerificationError);
+		expect(() => new Webhook(secret).verify(tampered, asHeaders(delivery.headers))).toThrow(
+			WebhookVerificationError,
+		);
 	});
 
 	it('sends every event to each subscriber that wants it, and only those', async () => {
@@ -98,16 +123,25 @@ describe('webhook deliveries', () => {
 			const headers = { ...asHeaders(delivery.headers), 'webhook-signature': signature };
 			expect(() => new Webhook(secret).verify(delivery.body, headers)).not.toThrow();
 		}
-		expect(() => new Webhook(newSecret).verify(delivery.body, { ...asHeaders(delivery.headers), 'webhook-signature': signatures[1] })).toThrow();
+		expect(() =>
+			new Webhook(newSecret).verify(delivery.body, {
+				...asHeaders(delivery.headers),
+				'webhook-signature': signatures[1],
+			}),
+		).toThrow();
 	});
 
 	it('drops the old signature once the grace period is over (or at once with grace 0)', async () => {
 		const { id } = await subscribe(['payment.succeeded']);
-		const newSecret = (await api('POST', `/v1/webhooks/${id}/rotate-secret`, { grace_period_seconds: 0 })).body.data.secret;
+		const newSecret = (
+			await api('POST', `/v1/webhooks/${id}/rotate-secret`, { grace_period_seconds: 0 })
+		).body.data.secret;
 		await emit('payment.succeeded');
 		const [delivery] = await receiver.waitFor(1);
 		expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(1);
-		expect(() => new Webhook(newSecret).verify(delivery.body, asHeaders(delivery.headers))).not.toThrow();
+		expect(() =>
+			new Webhook(newSecret).verify(delivery.body, asHeaders(delivery.headers)),
+		).not.toThrow();
 	});
 
 	it('retries a 500 with the same webhook-id and body, a fresh timestamp and signature, and logs each attempt', async () => {
@@ -122,11 +156,18 @@ describe('webhook deliveries', () => {
 
 		const attempts = receiver.received;
 		expect(attempts).toHaveLength(3);
-		expect(attempts.map((d) => d.headers['webhook-id'])).toEqual([emitted.event.id, emitted.event.id, emitted.event.id]);
+		expect(attempts.map((d) => d.headers['webhook-id'])).toEqual([
+			emitted.event.id,
+			emitted.event.id,
+			emitted.event.id,
+		]);
 		expect(new Set(attempts.map((d) => d.body)).size).toBe(1);
 		expect(new Set(attempts.map((d) => d.headers['webhook-timestamp'])).size).toBe(3);
 		expect(new Set(attempts.map((d) => d.headers['webhook-signature'])).size).toBe(3);
-		for (const attempt of attempts) expect(() => new Webhook(secret).verify(attempt.body, asHeaders(attempt.headers))).not.toThrow();
+		for (const attempt of attempts)
+			expect(() =>
+				new Webhook(secret).verify(attempt.body, asHeaders(attempt.headers)),
+			).not.toThrow();
 
 		const log = await deliveryLog(id);
 		expect(log.meta.total).toBe(1);
@@ -162,13 +203,19 @@ describe('webhook deliveries', () => {
 
 		const response = await api('POST', `/v1/webhooks/${id}/deliveries/${past.id}/redeliver`);
 		expect(response.status).toBe(202);
-		expect(response.body.data).toMatchObject({ webhook_id: id, event_id: emitted.event.id, event_type: 'payment.succeeded' });
+		expect(response.body.data).toMatchObject({
+			webhook_id: id,
+			event_id: emitted.event.id,
+			event_type: 'payment.succeeded',
+		});
 		expect(response.body.data.id).not.toBe(past.id);
 		const [, again] = await receiver.waitFor(2);
 
 		expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']);
 		expect(again.body).toBe(first.body);
-		expect(Number(again.headers['webhook-timestamp'])).toBeGreaterThan(Number(first.headers['webhook-timestamp']));
+		expect(Number(again.headers['webhook-timestamp'])).toBeGreaterThan(
+			Number(first.headers['webhook-timestamp']),
+		);
 		expect(again.headers['webhook-signature']).not.toBe(first.headers['webhook-signature']);
 		expect(() => new Webhook(secret).verify(again.body, asHeaders(again.headers))).not.toThrow();
 		await sandbox.state.webhooks!.idle();
@@ -194,7 +241,10 @@ describe('webhook deliveries', () => {
 		const [emitted] = await emit('exam_result.updated');
 		await sandbox.state.webhooks!.idle();
 
-		expect(receiver.received.map((d) => d.headers['webhook-id'])).toEqual([emitted.event.id, emitted.event.id]);
+		expect(receiver.received.map((d) => d.headers['webhook-id'])).toEqual([
+			emitted.event.id,
+			emitted.event.id,
+		]);
 		const [entry] = (await deliveryLog(id)).data;
 		expect(entry).toMatchObject({ status: 'succeeded', attempt_count: 2 });
 		expect(entry.attempts[0]).toMatchObject({ response_status: null, error: 'timeout' });
@@ -219,7 +269,9 @@ describe('webhook deliveries', () => {
 		await sandbox.state.webhooks!.idle();
 		const page1 = (await api('GET', `/v1/webhooks/${id}/deliveries?per_page=2`)).body;
 		const page2 = (await api('GET', `/v1/webhooks/${id}/deliveries?per_page=2&page=2`)).body;
-		expect([...page1.data, ...page2.data].map((d: any) => d.event_id)).toEqual(emitted.map((e) => e.event.id).reverse());
+		expect([...page1.data, ...page2.data].map((d: any) => d.event_id)).toEqual(
+			emitted.map((e) => e.event.id).reverse(),
+		);
 		expect(page1.meta).toMatchObject({ total: 3, last_page: 2 });
 	});
 
@@ -245,17 +297,30 @@ describe('webhook deliveries after a subscription is deleted', () => {
 		const sandbox = await startSandbox({ port: 0, students: 10, webhookRetryScale: 0.1 });
 		try {
 			const api = apiClient(sandbox.baseUrl);
-			const { id } = (await api('POST', '/v1/webhooks', { url: receiver.url, events: ['payment.succeeded'] })).body.data;
+			const { id } = (
+				await api('POST', '/v1/webhooks', { url: receiver.url, events: ['payment.succeeded'] })
+			).body.data;
 			await api('POST', '/sandbox/events', { type: 'payment.succeeded' });
 			await receiver.waitFor(1);
 			expect((await api('DELETE', `/v1/webhooks/${id}`)).status).toBe(204);
 			const after = await api('POST', '/sandbox/events', { type: 'payment.succeeded' });
 			expect(after.body.data[0].queued_for).toEqual([]);
-			const control = (await api('POST', '/v1/webhooks', { url: `${receiver.url}${CONTROL_PATH}`, events: ['payment.refunded'] })).body.data;
+			const control = (
+				await api('POST', '/v1/webhooks', {
+					url: `${receiver.url}${CONTROL_PATH}`,
+					events: ['payment.refunded'],
+				})
+			).body.data;
 			await api('POST', '/sandbox/events', { type: 'payment.refunded' });
 			await sandbox.state.webhooks!.idle();
-			expect((await api('GET', `/v1/webhooks/${control.id}/deliveries`)).body.data[0].status).toBe('succeeded');
-			expect(receiver.received.map((d) => d.path)).toEqual(['/hook', `/hook${CONTROL_PATH}`, `/hook${CONTROL_PATH}`]);
+			expect((await api('GET', `/v1/webhooks/${control.id}/deliveries`)).body.data[0].status).toBe(
+				'succeeded',
+			);
+			expect(receiver.received.map((d) => d.path)).toEqual([
+				'/hook',
+				`/hook${CONTROL_PATH}`,
+				`/hook${CONTROL_PATH}`,
+			]);
 		} finally {
 			await sandbox.close();
 			await receiver.close();
@@ -273,7 +338,9 @@ describe('webhook deliveries after a subscription is deleted', () => {
 			]);
 		try {
 			const api = apiClient(sandbox.baseUrl);
-			const { id } = (await api('POST', '/v1/webhooks', { url: receiver.url, events: ['payment.succeeded'] })).body.data;
+			const { id } = (
+				await api('POST', '/v1/webhooks', { url: receiver.url, events: ['payment.succeeded'] })
+			).body.data;
 			await api('POST', '/sandbox/events', { type: 'payment.succeeded' });
 			await receiver.waitFor(1);
 			// The first attempt got its 500; the retry is scheduled 5 s later.

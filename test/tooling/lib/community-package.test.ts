@@ -11,7 +11,11 @@ describe('installing like the Community Nodes panel', () => {
 				peerDependencies: { 'n8n-workflow': '*' },
 				optionalDependencies: { fsevents: '*' },
 			}),
-		).toEqual({ name: 'n8n-nodes-education-platform', version: '0.1.0', n8n: { nodes: ['dist/x.js'] } });
+		).toEqual({
+			name: 'n8n-nodes-education-platform',
+			version: '0.1.0',
+			n8n: { nodes: ['dist/x.js'] },
+		});
 	});
 
 	it('installs into $N8N_USER_FOLDER/.n8n/nodes', () => {

@@ -10,7 +10,12 @@ const offered = new EducationPlatformOAuth2Api().properties
 
 describe('demo credentials', () => {
 	it('the OAuth2 one ticks every scope the credential offers, each one the sandbox client may request', () => {
-		const { data } = clientCredentialsCredential({ baseUrl: 'http://127.0.0.1:1', token: 't', clientId: 'c', clientSecret: 's' });
+		const { data } = clientCredentialsCredential({
+			baseUrl: 'http://127.0.0.1:1',
+			token: 't',
+			clientId: 'c',
+			clientSecret: 's',
+		});
 		expect(data.platformScopes).toEqual(offered);
 		expect([...ALL_SCOPES].sort()).toEqual([...(offered as string[])].sort());
 	});

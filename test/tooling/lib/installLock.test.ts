@@ -36,7 +36,9 @@ describe('acquireInstallLock', () => {
 
 		// The second found the lock held (the line it logs then) and has not taken it.
 		await waitingLine;
-		expect(lines).toEqual([`local registry: waiting for another install (pid ${process.pid}) to finish…`]);
+		expect(lines).toEqual([
+			`local registry: waiting for another install (pid ${process.pid}) to finish…`,
+		]);
 		expect(secondHolds).toBe(false);
 
 		releaseFirst();
@@ -51,7 +53,10 @@ describe('acquireInstallLock', () => {
 		// No process has pid 0x7ffffffe on Linux (its pid_max is at most 2^22).
 		writeFileSync(lockFile, String(0x7ffffffe));
 		const lines: string[] = [];
-		const release = await acquireInstallLock(lockFile, { what: 'n8n runtime', log: (line) => lines.push(line) });
+		const release = await acquireInstallLock(lockFile, {
+			what: 'n8n runtime',
+			log: (line) => lines.push(line),
+		});
 		expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
 		expect(lines).toEqual([]);
 		release();

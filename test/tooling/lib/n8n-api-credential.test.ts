@@ -5,7 +5,15 @@ import path from 'node:path';
 import nock from 'nock';
 
 import { loadExamples } from '../../../tooling/lib/examples';
-import { API_KEY_LABEL, ensureN8nApiCredentials, n8nApiCredential, n8nApiCredentialsOf, publicApiUrl, readApiKeyFile, writeApiKeyFile } from '../../../tooling/lib/n8n-api-credential';
+import {
+	API_KEY_LABEL,
+	ensureN8nApiCredentials,
+	n8nApiCredential,
+	n8nApiCredentialsOf,
+	publicApiUrl,
+	readApiKeyFile,
+	writeApiKeyFile,
+} from '../../../tooling/lib/n8n-api-credential';
 import { N8nRestClient } from '../../../tooling/lib/n8n-rest';
 import { useNock } from '../../harness/nock';
 
@@ -25,7 +33,11 @@ describe('the n8n API credential', () => {
 			type: 'n8nApi',
 			data: { apiKey: 'key-1', baseUrl: 'http://127.0.0.1:5678/api/v1' },
 		});
-		expect(n8nApiCredential(ref)).toEqual({ ...ref, type: 'n8nApi', data: { apiKey: '', baseUrl: '' } });
+		expect(n8nApiCredential(ref)).toEqual({
+			...ref,
+			type: 'n8nApi',
+			data: { apiKey: '', baseUrl: '' },
+		});
 	});
 
 	it('is the one the examples name: the trigger watchdog names one, once', () => {
@@ -45,7 +57,12 @@ describe('the n8n API credential', () => {
 		const other = { id: 'Other', name: 'another n8n' };
 		const workflows = [
 			{ id: 'a', name: 'a', connections: {}, nodes: [node(other), node(ref)] },
-			{ id: 'b', name: 'b', connections: {}, nodes: [node(ref), node({ id: 'EduPlatformToken', name: 'token' }, 'educationPlatformApi')] },
+			{
+				id: 'b',
+				name: 'b',
+				connections: {},
+				nodes: [node(ref), node({ id: 'EduPlatformToken', name: 'token' }, 'educationPlatformApi')],
+			},
 		];
 		expect(n8nApiCredentialsOf(workflows)).toEqual([other, ref]);
 	});
@@ -56,41 +73,70 @@ describe('the n8n API credential gets a working key', () => {
 	const refs = [{ id: 'EduN8nApi', name: 'n8n API (this n8n)' }];
 	const rest = new N8nRestClient(N8N);
 	/** What n8n 2.41.1 offers its owner, in part (GET /rest/api-keys/scopes). */
-	const offered = ['user:read', 'workflow:create', 'workflow:read', 'workflow:update', 'workflow:delete', 'workflow:list', 'workflow:activate', 'workflow:deactivate', 'credential:list'];
-	const publicApi = (enabled = true) => nock(N8N).get('/rest/settings').reply(200, { data: { publicApi: { enabled } } });
+	const offered = [
+		'user:read',
+		'workflow:create',
+		'workflow:read',
+		'workflow:update',
+		'workflow:delete',
+		'workflow:list',
+		'workflow:activate',
+		'workflow:deactivate',
+		'credential:list',
+	];
+	const publicApi = (enabled = true) =>
+		nock(N8N)
+			.get('/rest/settings')
+			.reply(200, { data: { publicApi: { enabled } } });
 	/** n8n's public API, which opens to `valid` alone and refuses other keys with `refusal`. */
 	const keyCheck = (valid: string, refusal = 401) =>
 		nock(N8N)
 			.get('/api/v1/workflows')
 			.query({ limit: '1' })
 			.reply(function () {
-				return this.req.headers['x-n8n-api-key'] === valid ? [200, { data: [] }] : [refusal, { message: refusal === 401 ? 'Unauthorized' : 'Forbidden' }];
+				return this.req.headers['x-n8n-api-key'] === valid
+					? [200, { data: [] }]
+					: [refusal, { message: refusal === 401 ? 'Unauthorized' : 'Forbidden' }];
 			});
 	/** The key check answered without a word about the key: a status, or no answer at all. */
 	const keyCheckUnanswered = (status?: number) => {
 		const check = nock(N8N).get('/api/v1/workflows').query({ limit: '1' });
-		return status === undefined ? check.replyWithError({ code: 'ECONNRESET', message: 'socket hang up' }) : check.reply(status, 'Service Unavailable');
+		return status === undefined
+			? check.replyWithError({ code: 'ECONNRESET', message: 'socket hang up' })
+			: check.reply(status, 'Service Unavailable');
 	};
 	const watchdogScopes = ['workflow:list', 'workflow:activate', 'workflow:deactivate'];
 	/** A key as n8n lists it: its last 4 characters after 6 stars. */
 	const redacted = (apiKey: string) => `******${apiKey.slice(-4)}`;
 	/** The owner's keys (GET /rest/api-keys): n8n 1.x lists them as an array, 2.x as a page; `scopes` only where n8n has them (not 1.85). */
-	const earlierKeys = (keys: Array<{ id: string; label: string; apiKey?: string; scopes?: string[] }>, shape: '1.x' | '2.x' = '2.x') => {
+	const earlierKeys = (
+		keys: Array<{ id: string; label: string; apiKey?: string; scopes?: string[] }>,
+		shape: '1.x' | '2.x' = '2.x',
+	) => {
 		const listed = keys.map((key) => ({ apiKey: redacted(key.id), ...key }));
 		return nock(N8N)
 			.get('/rest/api-keys')
 			.query({ ownership: 'mine', take: '250' })
-			.reply(200, { data: shape === '1.x' ? listed : { items: listed, counts: {}, totals: {}, owners: [] } });
+			.reply(200, {
+				data: shape === '1.x' ? listed : { items: listed, counts: {}, totals: {}, owners: [] },
+			});
 	};
 	/** The key POST /rest/api-keys makes (n8n shows it in full only then) and, listed, its label. */
 	const newKey = { id: 'new', label: API_KEY_LABEL, rawApiKey: 'new-key' };
 	/** The key the test imports, listed with the watchdog's scopes alone. */
-	const listedWithWatchdogScopes = (apiKey: string) => earlierKeys([{ id: 'imported', label: API_KEY_LABEL, apiKey: redacted(apiKey), scopes: watchdogScopes }]);
+	const listedWithWatchdogScopes = (apiKey: string) =>
+		earlierKeys([
+			{ id: 'imported', label: API_KEY_LABEL, apiKey: redacted(apiKey), scopes: watchdogScopes },
+		]);
 	/** No waiting between key checks in the tests. */
 	const patience = { attempts: 4, delayMs: 0 };
 	const patched = (apiKey: string) =>
 		nock(N8N)
-			.patch('/rest/credentials/EduN8nApi', { name: refs[0].name, type: 'n8nApi', data: { apiKey, baseUrl: `${N8N}/api/v1` } })
+			.patch('/rest/credentials/EduN8nApi', {
+				name: refs[0].name,
+				type: 'n8nApi',
+				data: { apiKey, baseUrl: `${N8N}/api/v1` },
+			})
 			.reply(200, { data: {} });
 
 	/** Every call set up was made (and, nock refusing the rest, no other). */
@@ -99,7 +145,10 @@ describe('the n8n API credential gets a working key', () => {
 	it("keeps the key it was imported with while that opens the public API and n8n lists it with the watchdog's scopes alone: no new key, no change", async () => {
 		keyCheck('kept-key');
 		listedWithWatchdogScopes('kept-key');
-		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key')).resolves.toEqual({ apiKey: 'kept-key', created: false });
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key')).resolves.toEqual({
+			apiKey: 'kept-key',
+			created: false,
+		});
 		allCalled();
 	});
 
@@ -109,9 +158,14 @@ describe('the n8n API credential gets a working key', () => {
 			publicApi();
 			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
 			earlierKeys([newKey]);
-			nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: watchdogScopes, expiresAt: null }).reply(200, { data: newKey });
+			nock(N8N)
+				.post('/rest/api-keys', { label: API_KEY_LABEL, scopes: watchdogScopes, expiresAt: null })
+				.reply(200, { data: newKey });
 			patched('new-key');
-			await expect(ensureN8nApiCredentials(rest, refs, N8N, imported)).resolves.toEqual({ apiKey: 'new-key', created: true });
+			await expect(ensureN8nApiCredentials(rest, refs, N8N, imported)).resolves.toEqual({
+				apiKey: 'new-key',
+				created: true,
+			});
 			allCalled();
 		}
 	});
@@ -123,7 +177,10 @@ describe('the n8n API credential gets a working key', () => {
 		] as const) {
 			/** The calls that make, give and delete keys, in the order n8n got them. */
 			const calls: string[] = [];
-			const inOrder = (scope: nock.Scope) => scope.on('request', (req: { method: string; path: string }) => calls.push(`${req.method} ${req.path.split('?')[0]}`));
+			const inOrder = (scope: nock.Scope) =>
+				scope.on('request', (req: { method: string; path: string }) =>
+					calls.push(`${req.method} ${req.path.split('?')[0]}`),
+				);
 			keyCheck('another-key', refusal);
 			publicApi();
 			nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
@@ -138,11 +195,25 @@ describe('the n8n API credential gets a working key', () => {
 					shape,
 				),
 			);
-			inOrder(nock(N8N).delete('/rest/api-keys/refused').reply(200, { data: { success: true } }));
-			inOrder(nock(N8N).delete('/rest/api-keys/left-behind').reply(200, { data: { success: true } }));
-			inOrder(nock(N8N).post('/rest/api-keys', (body: { label?: string }) => body.label === API_KEY_LABEL).reply(200, { data: newKey }));
+			inOrder(
+				nock(N8N)
+					.delete('/rest/api-keys/refused')
+					.reply(200, { data: { success: true } }),
+			);
+			inOrder(
+				nock(N8N)
+					.delete('/rest/api-keys/left-behind')
+					.reply(200, { data: { success: true } }),
+			);
+			inOrder(
+				nock(N8N)
+					.post('/rest/api-keys', (body: { label?: string }) => body.label === API_KEY_LABEL)
+					.reply(200, { data: newKey }),
+			);
 			inOrder(patched('new-key'));
-			await expect(ensureN8nApiCredentials(rest, refs, N8N, 'refused-key', patience)).resolves.toEqual({ apiKey: 'new-key', created: true });
+			await expect(
+				ensureN8nApiCredentials(rest, refs, N8N, 'refused-key', patience),
+			).resolves.toEqual({ apiKey: 'new-key', created: true });
 			allCalled();
 			expect(calls).toEqual([
 				'POST /rest/api-keys',
@@ -163,10 +234,16 @@ describe('the n8n API credential gets a working key', () => {
 				post.reply(500, { message: 'database is locked' });
 			} else {
 				post.reply(200, { data: newKey });
-				nock(N8N).patch('/rest/credentials/EduN8nApi').reply(500, { message: 'database is locked' });
+				nock(N8N)
+					.patch('/rest/credentials/EduN8nApi')
+					.reply(500, { message: 'database is locked' });
 			}
 			// No GET /rest/api-keys and no DELETE set up: nock would refuse them, with another error.
-			await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).rejects.toThrow(failing === 'POST' ? 'POST /rest/api-keys → 500' : 'PATCH /rest/credentials/EduN8nApi → 500');
+			await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).rejects.toThrow(
+				failing === 'POST'
+					? 'POST /rest/api-keys → 500'
+					: 'PATCH /rest/credentials/EduN8nApi → 500',
+			);
 			allCalled();
 		}
 	});
@@ -182,15 +259,25 @@ describe('the n8n API credential gets a working key', () => {
 		publicApi();
 		nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: offered });
 		earlierKeys([...keys, newKey]);
-		nock(N8N).delete('/rest/api-keys/broad').reply(200, { data: { success: true } });
-		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, scopes: watchdogScopes, expiresAt: null }).reply(200, { data: newKey });
+		nock(N8N)
+			.delete('/rest/api-keys/broad')
+			.reply(200, { data: { success: true } });
+		nock(N8N)
+			.post('/rest/api-keys', { label: API_KEY_LABEL, scopes: watchdogScopes, expiresAt: null })
+			.reply(200, { data: newKey });
 		patched('new-key');
-		await expect(ensureN8nApiCredentials(rest, refs, N8N, broad)).resolves.toEqual({ apiKey: 'new-key', created: true });
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, broad)).resolves.toEqual({
+			apiKey: 'new-key',
+			created: true,
+		});
 		allCalled();
 
 		keyCheck(broad);
 		earlierKeys([{ id: 'broad', label: API_KEY_LABEL, apiKey: redacted(broad) }], '1.x');
-		await expect(ensureN8nApiCredentials(rest, refs, N8N, broad)).resolves.toEqual({ apiKey: broad, created: false });
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, broad)).resolves.toEqual({
+			apiKey: broad,
+			created: false,
+		});
 		allCalled();
 	});
 
@@ -200,7 +287,10 @@ describe('the n8n API credential gets a working key', () => {
 		keyCheckUnanswered(502);
 		keyCheck('kept-key');
 		listedWithWatchdogScopes('kept-key');
-		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key', patience)).resolves.toEqual({ apiKey: 'kept-key', created: false });
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key', patience)).resolves.toEqual({
+			apiKey: 'kept-key',
+			created: false,
+		});
 		allCalled();
 	});
 
@@ -211,7 +301,9 @@ describe('the n8n API credential gets a working key', () => {
 		);
 		allCalled();
 		keyCheckUnanswered(404);
-		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key', patience)).rejects.toThrow('(GET /api/v1/workflows: HTTP 404)');
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, 'kept-key', patience)).rejects.toThrow(
+			'(GET /api/v1/workflows: HTTP 404)',
+		);
 		allCalled();
 	});
 
@@ -219,15 +311,22 @@ describe('the n8n API credential gets a working key', () => {
 		publicApi();
 		nock(N8N).get('/rest/api-keys/scopes').reply(404);
 		earlierKeys([newKey], '1.x');
-		nock(N8N).post('/rest/api-keys', { label: API_KEY_LABEL, expiresAt: null }).reply(200, { data: newKey });
+		nock(N8N)
+			.post('/rest/api-keys', { label: API_KEY_LABEL, expiresAt: null })
+			.reply(200, { data: newKey });
 		patched('new-key');
-		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).resolves.toEqual({ apiKey: 'new-key', created: true });
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).resolves.toEqual({
+			apiKey: 'new-key',
+			created: true,
+		});
 		allCalled();
 	});
 
 	it('makes no key, naming the missing scopes, where n8n has scopes but does not offer all the watchdog needs (never one with other scopes)', async () => {
 		publicApi();
-		nock(N8N).get('/rest/api-keys/scopes').reply(200, { data: ['workflow:list', 'workflow:read', 'workflow:update'] });
+		nock(N8N)
+			.get('/rest/api-keys/scopes')
+			.reply(200, { data: ['workflow:list', 'workflow:read', 'workflow:update'] });
 		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).rejects.toThrow(
 			'n8n does not offer the owner the API key scopes the trigger watchdog needs (workflow:activate, workflow:deactivate), so it makes no key',
 		);
@@ -236,7 +335,9 @@ describe('the n8n API credential gets a working key', () => {
 
 	it("says so in words when n8n's public API is off, and makes no key", async () => {
 		publicApi(false);
-		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).rejects.toThrow(/n8n's public API is off \(N8N_PUBLIC_API_DISABLED, or n8n 1\.x run with E2E_TESTS=true\)/);
+		await expect(ensureN8nApiCredentials(rest, refs, N8N, undefined)).rejects.toThrow(
+			/n8n's public API is off \(N8N_PUBLIC_API_DISABLED, or n8n 1\.x run with E2E_TESTS=true\)/,
+		);
 		allCalled();
 	});
 });

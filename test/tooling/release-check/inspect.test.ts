@@ -9,7 +9,11 @@ const files: Record<string, string> = {
 	'package.json': JSON.stringify({
 		name: 'n8n-nodes-fixture',
 		n8n: {
-			nodes: ['dist/nodes/Poller/Poller.node.js', 'dist/nodes/Hooked/Hooked.node.js', 'dist/nodes/Broken/Broken.node.js'],
+			nodes: [
+				'dist/nodes/Poller/Poller.node.js',
+				'dist/nodes/Hooked/Hooked.node.js',
+				'dist/nodes/Broken/Broken.node.js',
+			],
 			credentials: ['dist/credentials/FixtureApi.credentials.js'],
 		},
 	}),
@@ -50,8 +54,28 @@ describe('reading an extracted package', () => {
 		expect(pkg.files.sort()).toEqual(Object.keys(files).sort());
 		expect(Object.keys(pkg.texts)).not.toContain('dist/icons/a.png');
 		expect(pkg.nodes.map((node) => [node.description.name, node.methods])).toEqual([
-			['pollerTrigger', { execute: false, webhook: false, poll: true, trigger: false, webhookMethods: {}, credentialTest: [] }],
-			['hookedTrigger', { execute: false, webhook: true, poll: false, trigger: false, webhookMethods: { default: ['checkExists', 'create'] }, credentialTest: ['probe'] }],
+			[
+				'pollerTrigger',
+				{
+					execute: false,
+					webhook: false,
+					poll: true,
+					trigger: false,
+					webhookMethods: {},
+					credentialTest: [],
+				},
+			],
+			[
+				'hookedTrigger',
+				{
+					execute: false,
+					webhook: true,
+					poll: false,
+					trigger: false,
+					webhookMethods: { default: ['checkExists', 'create'] },
+					credentialTest: ['probe'],
+				},
+			],
 		]);
 		expect(pkg.nodes[0].codex).toEqual({ node: 'n8n-nodes-fixture.pollerTrigger' });
 		expect(pkg.nodes[1].codex).toBeUndefined();
@@ -68,6 +92,8 @@ describe('reading an extracted package', () => {
 				properties: [{ name: 'token' }],
 			},
 		]);
-		expect(pkg.loadErrors).toEqual(['dist/nodes/Broken/Broken.node.js: does not export class Broken']);
+		expect(pkg.loadErrors).toEqual([
+			'dist/nodes/Broken/Broken.node.js: does not export class Broken',
+		]);
 	});
 });

@@ -16,7 +16,11 @@ import {
 } from '../../../tooling/release-check/markdown';
 import type { PackageUnderCheck } from '../../../tooling/release-check/model';
 import { EducationPlatformTrigger } from '../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
-import { docLinks, documentationUrls, quotedMessages as quotedMessagesRule } from '../../../tooling/release-check/rules/docs';
+import {
+	docLinks,
+	documentationUrls,
+	quotedMessages as quotedMessagesRule,
+} from '../../../tooling/release-check/rules/docs';
 import { repoFile } from './fixtures';
 
 describe('anchors as GitHub and npm link them', () => {
@@ -32,14 +36,21 @@ describe('anchors as GitHub and npm link them', () => {
 	});
 
 	it('ignores "# comments" inside fenced code blocks, numbers repeated headings and keeps <a name> anchors', () => {
-		const readme = '# Title\n\n```bash\n# not a heading\n```\n\n## Base URL\n\n~~~\n## nor this\n~~~\n\n### Base URL\n\n<a name="old-name"></a>\n';
+		const readme =
+			'# Title\n\n```bash\n# not a heading\n```\n\n## Base URL\n\n~~~\n## nor this\n~~~\n\n### Base URL\n\n<a name="old-name"></a>\n';
 		expect(markdownHeadings(readme)).toEqual(['Title', 'Base URL', 'Base URL']);
 		expect([...markdownAnchors(readme)]).toEqual(['title', 'base-url', 'base-url-1', 'old-name']);
 	});
 
 	it("finds the sections this package's documentation links point to in its own README", () => {
 		const anchors = markdownAnchors(repoFile('README.md'));
-		for (const anchor of ['credentials', 'education-platform-node', 'education-platform-trigger', 'education-platform-polling-trigger', 'compatibility']) {
+		for (const anchor of [
+			'credentials',
+			'education-platform-node',
+			'education-platform-trigger',
+			'education-platform-polling-trigger',
+			'compatibility',
+		]) {
 			expect(anchors).toContain(anchor);
 		}
 		expect(anchors).not.toContain('then-restart-n8n');
@@ -53,7 +64,8 @@ describe('links', () => {
 	const pages = ['https://www.npmjs.com/package/acme'];
 
 	it('reads link targets from prose, not from code blocks or code spans', () => {
-		const markdown = 'See [a](docs/guide.md#limits) and [b](<examples/a.json> "title").\n`[c](no.md)` ``[`c`](no.md)``\n```\n[d](no.md)\n```\n![e](images/x.png)\n';
+		const markdown =
+			'See [a](docs/guide.md#limits) and [b](<examples/a.json> "title").\n`[c](no.md)` ``[`c`](no.md)``\n```\n[d](no.md)\n```\n![e](images/x.png)\n';
 		expect(markdownLinks(markdown)).toEqual([
 			{ line: 1, text: 'docs/guide.md#limits' },
 			{ line: 1, text: 'examples/a.json' },
@@ -70,9 +82,17 @@ describe('links', () => {
 		['README.md', 'https://example.com/x#anything', undefined],
 		['docs/guide.md', 'https://www.npmjs.com/package/acme#set-up', undefined],
 		['README.md', 'docs/missing.md', 'docs/missing.md: docs/missing.md does not exist'],
-		['docs/guide.md', 'guide.md#set-up', 'guide.md#set-up: docs/guide.md has no heading with anchor #set-up'],
+		[
+			'docs/guide.md',
+			'guide.md#set-up',
+			'guide.md#set-up: docs/guide.md has no heading with anchor #set-up',
+		],
 		['README.md', '#limits', '#limits: README.md has no heading with anchor #limits'],
-		['docs/guide.md', 'https://www.npmjs.com/package/acme#limits', 'https://www.npmjs.com/package/acme#limits: README.md has no heading with anchor #limits'],
+		[
+			'docs/guide.md',
+			'https://www.npmjs.com/package/acme#limits',
+			'https://www.npmjs.com/package/acme#limits: README.md has no heading with anchor #limits',
+		],
 	])('%s → %s: %s', (file, target, problem) => {
 		expect(linkProblem(file, target, files, texts, pages)).toBe(problem);
 	});
@@ -124,19 +144,41 @@ describe('quoted messages', () => {
 	});
 
 	it('split at placeholders: …, "…", <name>, a lone N or M', () => {
-		expect(quoteFragments('Request N returned the same records as request M')).toEqual(['Request', 'returned the same records as request']);
-		expect(quoteFragments('Sort field "…" is listed twice')).toEqual(['Sort field', 'is listed twice']);
+		expect(quoteFragments('Request N returned the same records as request M')).toEqual([
+			'Request',
+			'returned the same records as request',
+		]);
+		expect(quoteFragments('Sort field "…" is listed twice')).toEqual([
+			'Sort field',
+			'is listed twice',
+		]);
 		expect(quoteFragments('…lacks the <scope> scope…')).toEqual(['lacks the', 'scope']);
 	});
 
 	it.each([
 		['The API returned page N twice', `The API returned page ${HOLE} twice`, true],
-		['Request N returned the same records as request M', `Request ${HOLE} returned the same records as request ${HOLE} (IDs ${HOLE} to ${HOLE})`, true],
-		['Request N returned the same students as request M', `Request ${HOLE} returned the same records as request ${HOLE} (IDs ${HOLE} to ${HOLE})`, false],
+		[
+			'Request N returned the same records as request M',
+			`Request ${HOLE} returned the same records as request ${HOLE} (IDs ${HOLE} to ${HOLE})`,
+			true,
+		],
+		[
+			'Request N returned the same students as request M',
+			`Request ${HOLE} returned the same records as request ${HOLE} (IDs ${HOLE} to ${HOLE})`,
+			false,
+		],
 		['The API did not answer with a list of students', 'The API did not answer with a list', false],
-		['…lacks the students:read scope…', 'The token is valid but lacks the students:read scope, which this test reads with.', true],
+		[
+			'…lacks the students:read scope…',
+			'The token is valid but lacks the students:read scope, which this test reads with.',
+			true,
+		],
 		['Status "enrolled" is not a student status', `${HOLE} "${HOLE}" is not ${HOLE}`, true],
-		['(gave up after 6 attempts, 2 min 30 s of waiting)', `${HOLE} (gave up ${HOLE}, ${HOLE} of waiting${HOLE})`, true],
+		[
+			'(gave up after 6 attempts, 2 min 30 s of waiting)',
+			`${HOLE} (gave up ${HOLE}, ${HOLE} of waiting${HOLE})`,
+			true,
+		],
 		['No student with ID 1042', `No ${HOLE} exists on the platform. ${HOLE}`, false],
 		['Anything at all is said here', `={{ $self.x || ${HOLE} }}`, false],
 		['Second piece … first piece', 'first piece, then second piece', false],
@@ -146,7 +188,8 @@ describe('quoted messages', () => {
 	});
 
 	it("are looked up in the source's string and template literals, concatenations joined", () => {
-		const source = "import x from 'x';\nthrow new Error(`Request ${n} returned\n the same records`);\nconst m = 'Stop it, ' + `or pick ${flag}.` + suffix;\nconst y = `${a}: ${b}`;";
+		const source =
+			"import x from 'x';\nthrow new Error(`Request ${n} returned\n the same records`);\nconst m = 'Stop it, ' + `or pick ${flag}.` + suffix;\nconst y = `${a}: ${b}`;";
 		expect(sourceLiterals(source)).toEqual([
 			`Request ${HOLE} returned the same records`,
 			`Stop it, or pick ${HOLE}.${HOLE}`,
@@ -161,29 +204,77 @@ describe("this repository's documentation", () => {
 	const repository = inspectRepository(path.resolve(__dirname, '..', '..', '..'));
 	const manifest = JSON.parse(repoFile('package.json')) as PackageUnderCheck['manifest'];
 	const check = (rule: typeof docLinks, texts: Record<string, string> = {}) =>
-		rule.check({ manifest, repository: { ...repository, texts: { ...repository.texts, ...texts } } } as PackageUnderCheck);
+		rule.check({
+			manifest,
+			repository: { ...repository, texts: { ...repository.texts, ...texts } },
+		} as PackageUnderCheck);
 
 	it('has no broken relative link or anchor in README.md, CHANGELOG.md and docs/, nor a cited section that is gone', () => {
-		expect(check(docLinks).details.join('\n')).toMatch(/^\d+ links in \d+ files, \d+ sections cited in code$/);
-		const moved = { 'docs/releasing.md': repository.texts['docs/releasing.md'].replace('## Before publishing', '## Publishing') };
-		expect(check(docLinks, moved).details).toContain(`tooling/release-check/rules/release.ts:35: docs/releasing.md has no section "Before publishing"`);
-		const broken = { 'README.md': `${repository.texts['README.md']}\n[gone](docs/trigger.md#guarantees)\n` };
-		expect(check(docLinks, broken).details).toEqual([expect.stringMatching(/^README\.md:\d+: docs\/trigger\.md#guarantees: docs\/trigger\.md has no heading with anchor #guarantees$/)]);
+		expect(check(docLinks).details.join('\n')).toMatch(
+			/^\d+ links in \d+ files, \d+ sections cited in code$/,
+		);
+		const moved = {
+			'docs/releasing.md': repository.texts['docs/releasing.md'].replace(
+				'## Before publishing',
+				'## Publishing',
+			),
+		};
+		expect(check(docLinks, moved).details).toContain(
+			`tooling/release-check/rules/release.ts:35: docs/releasing.md has no section "Before publishing"`,
+		);
+		const broken = {
+			'README.md': `${repository.texts['README.md']}\n[gone](docs/trigger.md#guarantees)\n`,
+		};
+		expect(check(docLinks, broken).details).toEqual([
+			expect.stringMatching(
+				/^README\.md:\d+: docs\/trigger\.md#guarantees: docs\/trigger\.md has no heading with anchor #guarantees$/,
+			),
+		]);
 	});
 
-	it('links the trigger\'s notices only to headings of its guide (documentation-urls)', () => {
-		const trigger = { file: 'dist/nodes/EducationPlatformTrigger/EducationPlatformTrigger.node.js', description: JSON.parse(JSON.stringify(new EducationPlatformTrigger().description)) };
+	it("links the trigger's notices only to headings of its guide (documentation-urls)", () => {
+		const trigger = {
+			file: 'dist/nodes/EducationPlatformTrigger/EducationPlatformTrigger.node.js',
+			description: JSON.parse(JSON.stringify(new EducationPlatformTrigger().description)),
+		};
 		const linksIn = (texts: Record<string, string> = {}) =>
-			documentationUrls.check({ manifest, nodes: [trigger], credentials: [], texts: {}, repository: { ...repository, texts: { ...repository.texts, ...texts } } } as unknown as PackageUnderCheck);
-		expect(linksIn()).toMatchObject({ status: 'pass', details: ['2 links checked (2 in node texts)'] });
-		const renamed = { 'docs/trigger.md': repository.texts['docs/trigger.md'].replace('## Set-up: Manual registration', '## Manual registration') };
-		expect(linksIn(renamed).details).toEqual([expect.stringMatching(/docs\/trigger\.md has no heading with anchor #set-up-manual-registration$/)]);
+			documentationUrls.check({
+				manifest,
+				nodes: [trigger],
+				credentials: [],
+				texts: {},
+				repository: { ...repository, texts: { ...repository.texts, ...texts } },
+			} as unknown as PackageUnderCheck);
+		expect(linksIn()).toMatchObject({
+			status: 'pass',
+			details: ['2 links checked (2 in node texts)'],
+		});
+		const renamed = {
+			'docs/trigger.md': repository.texts['docs/trigger.md'].replace(
+				'## Set-up: Manual registration',
+				'## Manual registration',
+			),
+		};
+		expect(linksIn(renamed).details).toEqual([
+			expect.stringMatching(
+				/docs\/trigger\.md has no heading with anchor #set-up-manual-registration$/,
+			),
+		]);
 	});
 
 	it('quotes only messages the source still has (or the platform/n8n allowlist)', () => {
-		expect(check(quotedMessagesRule).details.join('\n')).toMatch(/^\d+ quotes checked against \d+ literals$/);
-		const drifted = repository.texts['docs/action-node.md'].replace('same records as', 'same students as');
+		expect(check(quotedMessagesRule).details.join('\n')).toMatch(
+			/^\d+ quotes checked against \d+ literals$/,
+		);
+		const drifted = repository.texts['docs/action-node.md'].replace(
+			'same records as',
+			'same students as',
+		);
 		const result = check(quotedMessagesRule, { 'docs/action-node.md': drifted });
-		expect(result.details).toEqual([expect.stringMatching(/^docs\/action-node\.md:\d+: "Request N returned the same students as request M" is in no string of the source$/)]);
+		expect(result.details).toEqual([
+			expect.stringMatching(
+				/^docs\/action-node\.md:\d+: "Request N returned the same students as request M" is in no string of the source$/,
+			),
+		]);
 	});
 });

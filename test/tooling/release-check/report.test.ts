@@ -6,7 +6,9 @@ describe('the release check report', () => {
 		const results = runRules(goodPackage());
 		expect(results.filter((r) => r.status !== 'pass')).toEqual([]);
 		expect(releaseBlocked(results, true)).toBe(false);
-		expect(formatReport(results, false)).toContain(`${results.length} passed, 0 flagged, 0 failed\nREADY to release.`);
+		expect(formatReport(results, false)).toContain(
+			`${results.length} passed, 0 flagged, 0 failed\nREADY to release.`,
+		);
 	});
 
 	it('prints a flagged placeholder as FLAG, which blocks only --strict (the publish workflow)', () => {
@@ -33,7 +35,20 @@ describe('the release check report', () => {
 	});
 
 	it('turns a rule that throws into a FAIL instead of crashing the check', () => {
-		const [result] = runRules(goodPackage(), [{ id: 'boom', title: 'Boom', check: () => { throw new Error('bad data'); } }]);
-		expect(result).toEqual({ id: 'boom', title: 'Boom', status: 'fail', details: ['the rule threw: bad data'] });
+		const [result] = runRules(goodPackage(), [
+			{
+				id: 'boom',
+				title: 'Boom',
+				check: () => {
+					throw new Error('bad data');
+				},
+			},
+		]);
+		expect(result).toEqual({
+			id: 'boom',
+			title: 'Boom',
+			status: 'fail',
+			details: ['the rule threw: bad data'],
+		});
 	});
 });

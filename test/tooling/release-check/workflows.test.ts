@@ -3,7 +3,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { ciWorkflowProblems, publishWorkflowProblems, workflowSchemaErrors } from '../../../tooling/release-check/workflows';
+import {
+	ciWorkflowProblems,
+	publishWorkflowProblems,
+	workflowSchemaErrors,
+} from '../../../tooling/release-check/workflows';
 import { repoFile } from './fixtures';
 
 const WORKFLOWS = '.github/workflows';
@@ -11,9 +15,12 @@ const publish = repoFile(`${WORKFLOWS}/publish.yml`);
 const ci = repoFile(`${WORKFLOWS}/ci.yml`);
 
 describe('GitHub workflows', () => {
-	it.each(readdirSync(path.resolve(__dirname, '../../..', WORKFLOWS)))('%s is a valid workflow', (file) => {
-		expect(workflowSchemaErrors(repoFile(`${WORKFLOWS}/${file}`))).toEqual([]);
-	});
+	it.each(readdirSync(path.resolve(__dirname, '../../..', WORKFLOWS)))(
+		'%s is a valid workflow',
+		(file) => {
+			expect(workflowSchemaErrors(repoFile(`${WORKFLOWS}/${file}`))).toEqual([]);
+		},
+	);
 
 	it('publish.yml publishes on version tags with provenance, after the strict release check', () => {
 		expect(publishWorkflowProblems(publish)).toEqual([]);
@@ -24,18 +31,26 @@ describe('GitHub workflows', () => {
 	});
 
 	it('the validator rejects what GitHub would reject', () => {
-		expect(workflowSchemaErrors(ci.replace('runs-on: ubuntu-latest', 'runs_on: ubuntu-latest'))).toEqual(
-			expect.arrayContaining([expect.stringContaining('/jobs/ci/runs-on')]),
-		);
+		expect(
+			workflowSchemaErrors(ci.replace('runs-on: ubuntu-latest', 'runs_on: ubuntu-latest')),
+		).toEqual(expect.arrayContaining([expect.stringContaining('/jobs/ci/runs-on')]));
 		expect(workflowSchemaErrors('name: x\non: [pull_request\n')).not.toEqual([]);
 	});
 
 	it.each([
 		['id-token: write', 'id-token: read', 'permissions: id-token: write'],
 		["      - '*.*.*'", '', 'on.push.tags'],
-		['npm run release:check -- --strict', 'npm run release:check', 'release:check -- --strict first'],
+		[
+			'npm run release:check -- --strict',
+			'npm run release:check',
+			'release:check -- --strict first',
+		],
 		["registry-url: 'https://registry.npmjs.org'", '', 'registry-url'],
-		['npm publish --provenance --access public', 'npm publish --access public', '--provenance --access public'],
+		[
+			'npm publish --provenance --access public',
+			'npm publish --access public',
+			'--provenance --access public',
+		],
 	])('publish.yml without %j is refused', (from, to, problem) => {
 		expect(publishWorkflowProblems(publish.replace(from, to)).join('\n')).toContain(problem);
 	});

@@ -25,7 +25,10 @@ async function postgresUser(): Promise<{ uid?: number; gid?: number }> {
  * A fresh cluster (trust auth on loopback) with the database n8n uses, in a folder of the system
  * temp dir that the `postgres` user can reach when we are root; `removeDir` deletes it afterwards.
  */
-export async function startPostgres(binaries: ServerBinaries, logDir: string): Promise<{ daemon: Daemon; settings: QueueBackends['postgres']; removeDir: () => void }> {
+export async function startPostgres(
+	binaries: ServerBinaries,
+	logDir: string,
+): Promise<{ daemon: Daemon; settings: QueueBackends['postgres']; removeDir: () => void }> {
 	const user = await postgresUser();
 	const dir = mkdtempSync(path.join(tmpdir(), 'edu-n8n-postgres-'));
 	const removeDir = () => rmSync(dir, { recursive: true, force: true });
@@ -37,34 +40,75 @@ export async function startPostgres(binaries: ServerBinaries, logDir: string): P
 	}
 	const asUser = { uid: user.uid, gid: user.gid, env: { ...process.env, LC_ALL: 'C.UTF-8' } };
 	const bin = (tool: string) => path.join(binaries.postgresBin, tool);
-	await runOrThrow(bin('initdb'), ['-D', dataDir, '-U', DB.user, '--auth=trust', '-E', 'UTF8', '--no-sync'], asUser);
+	await runOrThrow(
+		bin('initdb'),
+		['-D', dataDir, '-U', DB.user, '--auth=trust', '-E', 'UTF8', '--no-sync'],
+		asUser,
+	);
 	const port = await getFreePort();
 	const daemon = await Daemon.start({
 		name: 'PostgreSQL',
 		command: bin('postgres'),
-		args: ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'],
+		args: [
+			'-D',
+			dataDir,
+			'-p',
+			String(port),
+			'-k',
+			dir,
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			'fsync=off',
+			'-c',
+			'max_connections=200',
+		],
 		port,
 		logFile: path.join(logDir, 'postgres.log'),
 		...asUser,
 	});
-	await runOrThrow(bin('createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', DB.user, DB.database], asUser);
+	await runOrThrow(
+		bin('createdb'),
+		['-h', '127.0.0.1', '-p', String(port), '-U', DB.user, DB.database],
+		asUser,
+	);
 	return { daemon, settings: { host: '127.0.0.1', port, ...DB }, removeDir };
 }
 
-export async function startRedis(binaries: ServerBinaries, dir: string): Promise<{ daemon: Daemon; settings: QueueBackends['redis'] }> {
+export async function startRedis(
+	binaries: ServerBinaries,
+	dir: string,
+): Promise<{ daemon: Daemon; settings: QueueBackends['redis'] }> {
 	mkdirSync(dir, { recursive: true });
 	const port = await getFreePort();
 	const daemon = await Daemon.start({
 		name: 'Redis',
 		command: binaries.redisServer,
-		args: ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+		args: [
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--dir',
+			dir,
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--protected-mode',
+			'yes',
+		],
 		port,
 		logFile: path.join(path.dirname(dir), 'redis.log'),
 	});
 	return { daemon, settings: { host: '127.0.0.1', port } };
 }
 
-export async function startNginx(binaries: ServerBinaries, dir: string, routes: Omit<NginxConfigOptions, 'runDir'>): Promise<Daemon> {
+export async function startNginx(
+	binaries: ServerBinaries,
+	dir: string,
+	routes: Omit<NginxConfigOptions, 'runDir'>,
+): Promise<Daemon> {
 	mkdirSync(dir, { recursive: true });
 	const { port } = routes;
 	const configFile = path.join(dir, 'nginx.conf');

@@ -64,7 +64,9 @@ export class Daemon {
 			await new Promise((resolve) => setTimeout(resolve, 200));
 		}
 		await stopGroup(child, 5_000);
-		throw new Error(`${options.name} did not start on 127.0.0.1:${options.port}:\n${daemon.output.trim().split('\n').slice(-20).join('\n')}`);
+		throw new Error(
+			`${options.name} did not start on 127.0.0.1:${options.port}:\n${daemon.output.trim().split('\n').slice(-20).join('\n')}`,
+		);
 	}
 
 	get running(): boolean {

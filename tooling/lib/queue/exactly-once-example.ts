@@ -8,14 +8,21 @@ import { EXAMPLES_DIR, type WorkflowJson } from '../examples';
 import type { N8nCli } from '../n8n-cli';
 import type { QueueTopology } from './topology';
 
-export const EXACTLY_ONCE_EXAMPLE = path.join(EXAMPLES_DIR, 'queue-mode', 'payment-reaction-exactly-once.json');
+export const EXACTLY_ONCE_EXAMPLE = path.join(
+	EXAMPLES_DIR,
+	'queue-mode',
+	'payment-reaction-exactly-once.json',
+);
 
 export function loadExactlyOnceExample(): WorkflowJson {
 	return JSON.parse(readFileSync(EXACTLY_ONCE_EXAMPLE, 'utf8')) as WorkflowJson;
 }
 
 /** The credential the example's Postgres nodes reference (its id and name). */
-export function claimsCredentialRef(workflow: WorkflowJson = loadExactlyOnceExample()): { id: string; name: string } {
+export function claimsCredentialRef(workflow: WorkflowJson = loadExactlyOnceExample()): {
+	id: string;
+	name: string;
+} {
 	const ref = workflow.nodes.find((node) => node.credentials?.postgres)?.credentials?.postgres;
 	if (!ref) throw new Error(`${EXACTLY_ONCE_EXAMPLE} has no Postgres node`);
 	return ref;
@@ -30,7 +37,10 @@ export function claimsTableDdl(workflow: WorkflowJson = loadExactlyOnceExample()
 }
 
 /** Imports the example (inactive) with its Postgres credential, and creates its table. */
-export async function seedExactlyOnceExample(cli: N8nCli, topology: QueueTopology): Promise<string> {
+export async function seedExactlyOnceExample(
+	cli: N8nCli,
+	topology: QueueTopology,
+): Promise<string> {
 	const workflow = loadExactlyOnceExample();
 	const ref = claimsCredentialRef(workflow);
 	await cli.importCredentials([topology.postgresCredential(ref.id, ref.name)]);

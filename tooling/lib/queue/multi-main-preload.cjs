@@ -26,7 +26,11 @@ let patched = false;
 
 Module._load = function loadAndPatchLicense(request, ...rest) {
 	const exported = load.call(this, request, ...rest);
-	if (!patched && /(^|\/)license(\.js)?$/.test(request) && typeof exported?.License?.prototype?.isMultiMainLicensed === 'function') {
+	if (
+		!patched &&
+		/(^|\/)license(\.js)?$/.test(request) &&
+		typeof exported?.License?.prototype?.isMultiMainLicensed === 'function'
+	) {
 		const isLicensed = exported.License.prototype.isLicensed;
 		exported.License.prototype.isLicensed = function isLicensedOrMultiMain(feature) {
 			return feature === FEATURE || isLicensed.call(this, feature);

@@ -17,8 +17,10 @@ export interface NginxConfigOptions {
 }
 
 export function renderNginxConfig(options: NginxConfigOptions): string {
-	if (options.webhookPorts.length === 0) throw new Error('Queue mode needs at least one webhook process behind the load balancer.');
-	if (options.mainPorts.length === 0) throw new Error('Queue mode needs at least one main behind the load balancer.');
+	if (options.webhookPorts.length === 0)
+		throw new Error('Queue mode needs at least one webhook process behind the load balancer.');
+	if (options.mainPorts.length === 0)
+		throw new Error('Queue mode needs at least one main behind the load balancer.');
 	const host = options.host ?? '127.0.0.1';
 	const temp = (name: string) => `${options.runDir}/${name}`;
 	const proxied = [
@@ -48,10 +50,12 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
 		// /root). A body over the 16 KB default buffer then got a 500: the editor's credential Test
 		// (about 21 KB with the project it sends) showed "Couldn't connect with these settings".
 		'  client_body_buffer_size 16m;',
-		'  map $http_upgrade $connection_upgrade { default upgrade; \'\' \'\'; }',
+		"  map $http_upgrade $connection_upgrade { default upgrade; '' ''; }",
 		...mainUpstream(host, options.mainPorts),
 		'  upstream n8n_webhooks {',
-		...options.webhookPorts.map((port) => `    server ${host}:${port} max_fails=1 fail_timeout=2s;`),
+		...options.webhookPorts.map(
+			(port) => `    server ${host}:${port} max_fails=1 fail_timeout=2s;`,
+		),
 		'  }',
 		'  server {',
 		`    listen ${host}:${options.port};`,

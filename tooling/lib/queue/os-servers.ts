@@ -24,7 +24,11 @@ export const realProbe: Probe = {
 const SEARCH_PATH = ['/usr/sbin', '/usr/bin', '/usr/local/sbin', '/usr/local/bin', '/sbin', '/bin'];
 
 /** Where a command is: the PATH's folders first, then the system's (a non-root PATH may lack /usr/sbin). */
-export function onPath(name: string, probe: Probe, pathEnv: string | undefined): string | undefined {
+export function onPath(
+	name: string,
+	probe: Probe,
+	pathEnv: string | undefined,
+): string | undefined {
 	const dirs = [...(pathEnv ?? '').split(':').filter(Boolean), ...SEARCH_PATH];
 	return dirs.map((dir) => path.join(dir, name)).find((file) => probe.exists(file));
 }
@@ -37,7 +41,9 @@ function postgresBin(probe: Probe): string | undefined {
 		.sort((a, b) => Number(b) - Number(a));
 	return versions
 		.map((version) => `/usr/lib/postgresql/${version}/bin`)
-		.find((bin) => ['initdb', 'postgres', 'createdb'].every((tool) => probe.exists(path.join(bin, tool))));
+		.find((bin) =>
+			['initdb', 'postgres', 'createdb'].every((tool) => probe.exists(path.join(bin, tool))),
+		);
 }
 
 export class MissingServersError extends Error {}
@@ -59,11 +65,17 @@ function missingPackagesOf(found: Partial<ServerBinaries>): string[] {
 }
 
 /** The Debian packages of queue mode's servers that are not installed. */
-export function missingServerPackages(probe: Probe = realProbe, pathEnv = process.env.PATH): string[] {
+export function missingServerPackages(
+	probe: Probe = realProbe,
+	pathEnv = process.env.PATH,
+): string[] {
 	return missingPackagesOf(locateServers(probe, pathEnv));
 }
 
-export function findServerBinaries(probe: Probe = realProbe, pathEnv = process.env.PATH): ServerBinaries {
+export function findServerBinaries(
+	probe: Probe = realProbe,
+	pathEnv = process.env.PATH,
+): ServerBinaries {
 	const found = locateServers(probe, pathEnv);
 	const missing = missingPackagesOf(found);
 	if (missing.length > 0) {

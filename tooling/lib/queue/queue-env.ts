@@ -6,14 +6,22 @@
 export type N8nRole = 'main' | 'webhook' | 'worker';
 
 /** The n8n CLI command each role runs. */
-export const ROLE_COMMAND: Record<N8nRole, string> = { main: 'start', webhook: 'webhook', worker: 'worker' };
+export const ROLE_COMMAND: Record<N8nRole, string> = {
+	main: 'start',
+	webhook: 'webhook',
+	worker: 'worker',
+};
 
 export interface QueueBackends {
 	postgres: { host: string; port: number; database: string; user: string; password: string };
 	redis: { host: string; port: number };
 }
 
-export function queueModeEnv(role: N8nRole, backends: QueueBackends, port: number): NodeJS.ProcessEnv {
+export function queueModeEnv(
+	role: N8nRole,
+	backends: QueueBackends,
+	port: number,
+): NodeJS.ProcessEnv {
 	const { postgres, redis } = backends;
 	return {
 		EXECUTIONS_MODE: 'queue',
@@ -27,7 +35,11 @@ export function queueModeEnv(role: N8nRole, backends: QueueBackends, port: numbe
 		QUEUE_BULL_REDIS_PORT: String(redis.port),
 		// Workers have no editor server: their /healthz and /healthz/readiness live on this port.
 		...(role === 'worker'
-			? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: redis.host }
+			? {
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(port),
+					N8N_WORKER_SERVER_ADDRESS: redis.host,
+				}
 			: {}),
 		// Manual runs from the editor go to the workers too (the default from n8n 3.0).
 		...(role === 'main' ? { OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true' } : {}),

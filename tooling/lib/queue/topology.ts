@@ -113,7 +113,9 @@ export class QueueTopology {
 		this.daemons.push(postgres.daemon, redis.daemon);
 		this.cleanups.push(postgres.removeDir);
 		this.backends = { postgres: postgres.settings, redis: redis.settings };
-		log(`PostgreSQL on 127.0.0.1:${postgres.settings.port}, Redis on 127.0.0.1:${redis.settings.port}`);
+		log(
+			`PostgreSQL on 127.0.0.1:${postgres.settings.port}, Redis on 127.0.0.1:${redis.settings.port}`,
+		);
 
 		const mainFolder = this.userFolder('main', 0);
 		mkdirSync(nodesFolder(mainFolder), { recursive: true });
@@ -121,22 +123,40 @@ export class QueueTopology {
 		const proxyPort = options.port || (await getFreePort());
 		this.url = `http://127.0.0.1:${proxyPort}`;
 		const mainPort = await getFreePort();
-		this.cli = new N8nCli({ runtime: options.runtime, env: this.envFor('main', mainFolder, mainPort) });
+		this.cli = new N8nCli({
+			runtime: options.runtime,
+			env: this.envFor('main', mainFolder, mainPort),
+		});
 		await options.seed?.(this.cli, this);
 
 		// The first main alone: it migrates the database, which the others then find ready.
 		this.mains.push(this.server('main', 0, mainPort));
 		await this.main.start();
-		log(`n8n main on 127.0.0.1:${mainPort}${this.multiMain ? ' (multi-main: one leader elected in Redis)' : ''}`);
+		log(
+			`n8n main on 127.0.0.1:${mainPort}${this.multiMain ? ' (multi-main: one leader elected in Redis)' : ''}`,
+		);
 
 		const webhookCount = options.webhookProcesses ?? 2;
 		const workerCount = options.workers ?? 2;
-		for (let i = 1; i < (options.mains ?? 1); i++) this.mains.push(this.server('main', i, await getFreePort()));
-		for (let i = 0; i < webhookCount; i++) this.webhooks.push(this.server('webhook', i, await getFreePort()));
-		for (let i = 0; i < workerCount; i++) this.workers.push(this.server('worker', i, await getFreePort()));
-		await Promise.all([...this.mains.slice(1), ...this.webhooks, ...this.workers].map((server) => server.start()));
-		if (this.multiMain) log(`more n8n mains on ${this.mains.slice(1).map((s) => s.port).join(', ')}`);
-		log(`${webhookCount} n8n webhook processes on ${this.webhooks.map((s) => s.port).join(', ')}; ${workerCount} workers (health ports ${this.workers.map((s) => s.port).join(', ')})`);
+		for (let i = 1; i < (options.mains ?? 1); i++)
+			this.mains.push(this.server('main', i, await getFreePort()));
+		for (let i = 0; i < webhookCount; i++)
+			this.webhooks.push(this.server('webhook', i, await getFreePort()));
+		for (let i = 0; i < workerCount; i++)
+			this.workers.push(this.server('worker', i, await getFreePort()));
+		await Promise.all(
+			[...this.mains.slice(1), ...this.webhooks, ...this.workers].map((server) => server.start()),
+		);
+		if (this.multiMain)
+			log(
+				`more n8n mains on ${this.mains
+					.slice(1)
+					.map((s) => s.port)
+					.join(', ')}`,
+			);
+		log(
+			`${webhookCount} n8n webhook processes on ${this.webhooks.map((s) => s.port).join(', ')}; ${workerCount} workers (health ports ${this.workers.map((s) => s.port).join(', ')})`,
+		);
 
 		this.daemons.push(
 			await startNginx(binaries, path.join(options.dir, 'nginx'), {
@@ -145,7 +165,9 @@ export class QueueTopology {
 				webhookPorts: this.webhooks.map((server) => server.port),
 			}),
 		);
-		log(`nginx on ${this.url}: /webhook/ → webhook processes, everything else → ${this.multiMain ? 'the mains' : 'main'}`);
+		log(
+			`nginx on ${this.url}: /webhook/ → webhook processes, everything else → ${this.multiMain ? 'the mains' : 'main'}`,
+		);
 	}
 
 	/**
@@ -156,7 +178,9 @@ export class QueueTopology {
 	 */
 	async multiMainState(server: N8nServer): Promise<MultiMainState | undefined> {
 		try {
-			const response = await fetch(`${server.url}/rest/debug/multi-main-setup`, { signal: AbortSignal.timeout(5_000) });
+			const response = await fetch(`${server.url}/rest/debug/multi-main-setup`, {
+				signal: AbortSignal.timeout(5_000),
+			});
 			return ((await response.json()) as { data: MultiMainState }).data;
 		} catch {
 			return undefined;
@@ -180,7 +204,9 @@ export class QueueTopology {
 		const { postgres, redis } = this.backends;
 		return [
 			`nginx ${this.url}: /webhook/ → webhook processes ${this.webhooks.map((s) => s.port).join(', ')}; everything else → ${this.multiMain ? 'mains' : 'main'} ${this.mains.map((s) => s.port).join(', ')}`,
-			...(this.multiMain ? describeMains(this.mains.map((main) => ({ pid: main.processId, port: main.port }))) : []),
+			...(this.multiMain
+				? describeMains(this.mains.map((main) => ({ pid: main.processId, port: main.port })))
+				: []),
 			`${this.workers.length} workers (health: ${this.workers.map((s) => `${s.url}/healthz`).join(', ')}), PostgreSQL 127.0.0.1:${postgres.port}, Redis 127.0.0.1:${redis.port}`,
 			`logs: ${this.options.dir}/ (postgres.log, redis.log, nginx.log, n8n-<role>-<n>/n8n.log)`,
 		];
@@ -190,9 +216,23 @@ export class QueueTopology {
 	async sql(query: string): Promise<string[][]> {
 		const { postgres } = this.backends;
 		const { stdout } = await runOrThrow(path.join(this.binaries.postgresBin, 'psql'), [
-			'-h', postgres.host, '-p', String(postgres.port), '-U', postgres.user, '-d', postgres.database, '-AtF', '\t', '-c', query,
+			'-h',
+			postgres.host,
+			'-p',
+			String(postgres.port),
+			'-U',
+			postgres.user,
+			'-d',
+			postgres.database,
+			'-AtF',
+			'\t',
+			'-c',
+			query,
 		]);
-		return stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
+		return stdout
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => line.split('\t'));
 	}
 
 	/**
@@ -204,13 +244,31 @@ export class QueueTopology {
 	async holdRowLock(table: string, id: string): Promise<() => Promise<void>> {
 		const { postgres } = this.backends;
 		const psql = track(
-			spawn(path.join(this.binaries.postgresBin, 'psql'), ['-h', postgres.host, '-p', String(postgres.port), '-U', postgres.user, '-d', postgres.database, '-qAt'], { stdio: ['pipe', 'pipe', 'inherit'] }),
+			spawn(
+				path.join(this.binaries.postgresBin, 'psql'),
+				[
+					'-h',
+					postgres.host,
+					'-p',
+					String(postgres.port),
+					'-U',
+					postgres.user,
+					'-d',
+					postgres.database,
+					'-qAt',
+				],
+				{ stdio: ['pipe', 'pipe', 'inherit'] },
+			),
 		);
 		const locked = new Promise<void>((resolve, reject) => {
 			psql.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
-			psql.once('exit', (code) => reject(new Error(`psql ended (code ${code}) before it held the lock on ${table} ${id}`)));
+			psql.once('exit', (code) =>
+				reject(new Error(`psql ended (code ${code}) before it held the lock on ${table} ${id}`)),
+			);
 		});
-		psql.stdin!.write(`BEGIN; SELECT 'locked' FROM "${table}" WHERE id = '${id}' FOR NO KEY UPDATE;\n`);
+		psql.stdin!.write(
+			`BEGIN; SELECT 'locked' FROM "${table}" WHERE id = '${id}' FOR NO KEY UPDATE;\n`,
+		);
 		await locked;
 		return async () => {
 			const ended = new Promise((resolve) => psql.once('exit', resolve));
@@ -230,21 +288,43 @@ export class QueueTopology {
 	/** An n8n Postgres credential for the queue's database (the example's claims table lives there). */
 	postgresCredential(id: string, name: string): CredentialImport {
 		const { host, port, database, user, password } = this.backends.postgres;
-		return { id, name, type: 'postgres', data: { host, port, database, user, password, ssl: 'disable' } };
+		return {
+			id,
+			name,
+			type: 'postgres',
+			data: { host, port, database, user, password, ssl: 'disable' },
+		};
 	}
 
 	private userFolder(role: N8nRole, index: number): string {
 		return path.join(this.options.dir, `n8n-${role}-${index + 1}`);
 	}
 
-	private envFor(role: N8nRole, userFolder: string, port: number): Omit<N8nEnvOptions, 'brokerPort'> {
+	private envFor(
+		role: N8nRole,
+		userFolder: string,
+		port: number,
+	): Omit<N8nEnvOptions, 'brokerPort'> {
 		const { communityRegistry, extraEnv } = this.options;
 		const mainEnv = {
-			...(this.multiMain ? multiMainEnv(MULTI_MAIN_PRELOAD, `${hostname()}-${path.basename(userFolder)}`) : {}),
-			...(communityRegistry ? { N8N_COMMUNITY_PACKAGES_REGISTRY: communityRegistry, E2E_TESTS: 'true' } : {}),
+			...(this.multiMain
+				? multiMainEnv(MULTI_MAIN_PRELOAD, `${hostname()}-${path.basename(userFolder)}`)
+				: {}),
+			...(communityRegistry
+				? { N8N_COMMUNITY_PACKAGES_REGISTRY: communityRegistry, E2E_TESTS: 'true' }
+				: {}),
 		};
 		const extra = role === 'main' ? { ...mainEnv, ...extraEnv } : extraEnv;
-		return { role, userFolder, port, nodeBinary: this.options.runtime.nodeBinary, queue: this.backends, webhookUrl: `${this.url}/`, editorBaseUrl: `${this.url}/`, extra };
+		return {
+			role,
+			userFolder,
+			port,
+			nodeBinary: this.options.runtime.nodeBinary,
+			queue: this.backends,
+			webhookUrl: `${this.url}/`,
+			editorBaseUrl: `${this.url}/`,
+			extra,
+		};
 	}
 
 	/** Every process's user folder links the one nodes folder the package was installed into. */

@@ -33,8 +33,10 @@ export const packageIdentity: Rule = {
 		if (!Array.isArray(keywords) || !keywords.includes('n8n-community-node-package')) {
 			problems.push('keywords must include "n8n-community-node-package"');
 		}
-		if (manifest.license !== 'MIT') problems.push(`license is ${JSON.stringify(manifest.license)}, not "MIT"`);
-		if (!MIT_LICENCE_TEXT.test(texts.LICENSE ?? '')) problems.push('the tarball has no LICENSE with the MIT text');
+		if (manifest.license !== 'MIT')
+			problems.push(`license is ${JSON.stringify(manifest.license)}, not "MIT"`);
+		if (!MIT_LICENCE_TEXT.test(texts.LICENSE ?? ''))
+			problems.push('the tarball has no LICENSE with the MIT text');
 		return outcome(problems);
 	},
 };
@@ -43,7 +45,13 @@ export const noRuntimeDependencies: Rule = {
 	id: 'no-runtime-dependencies',
 	title: 'No runtime dependencies (dependencies, optional, bundled) and no overrides',
 	check({ manifest }) {
-		const fields = ['dependencies', 'optionalDependencies', 'bundleDependencies', 'bundledDependencies', 'overrides'];
+		const fields = [
+			'dependencies',
+			'optionalDependencies',
+			'bundleDependencies',
+			'bundledDependencies',
+			'overrides',
+		];
 		return outcome(
 			fields
 				.filter((field) => nonEmptyObject(manifest[field]))
@@ -58,7 +66,9 @@ export const peerDependencyOnly: Rule = {
 	check({ manifest }) {
 		const peers = manifest.peerDependencies;
 		return outcome(
-			isDeepStrictEqual(peers, { 'n8n-workflow': '*' }) ? [] : [`peerDependencies is ${JSON.stringify(peers ?? null)}`],
+			isDeepStrictEqual(peers, { 'n8n-workflow': '*' })
+				? []
+				: [`peerDependencies is ${JSON.stringify(peers ?? null)}`],
 		);
 	},
 };
@@ -82,7 +92,8 @@ export const n8nBlockInDist: Rule = {
 	check({ manifest, files, loadErrors }) {
 		const block = (manifest.n8n ?? {}) as JsonObject;
 		const problems: string[] = [];
-		if (block.n8nNodesApiVersion !== 1) problems.push(`n8n.n8nNodesApiVersion is ${JSON.stringify(block.n8nNodesApiVersion)}, not 1`);
+		if (block.n8nNodesApiVersion !== 1)
+			problems.push(`n8n.n8nNodesApiVersion is ${JSON.stringify(block.n8nNodesApiVersion)}, not 1`);
 		const nodes = Array.isArray(block.nodes) ? (block.nodes as string[]) : [];
 		const credentials = Array.isArray(block.credentials) ? (block.credentials as string[]) : [];
 		if (nodes.length === 0) problems.push('n8n.nodes lists no node');

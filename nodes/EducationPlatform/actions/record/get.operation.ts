@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import { optionsCollection, simplifyOption } from '../../../shared/descriptions/options';
 import { beforeVersion, onlyIn, sinceVersion } from '../../../shared/descriptions/nodeVersion';
@@ -18,13 +23,26 @@ export function option(resource: ResourceDescriptor): INodePropertyOptions {
 	const one = resource.displayName.toLowerCase();
 	const { parent } = resource;
 	const what = parent ? `${parent.recordNoun} of ${article(parent.noun)} ${parent.noun}` : one;
-	return { name: 'Get', value: 'get', description: `Get one ${what} by ID: ${resource.summary}`, action: `Get ${one}` };
+	return {
+		name: 'Get',
+		value: 'get',
+		description: `Get one ${what} by ID: ${resource.summary}`,
+		action: `Get ${one}`,
+	};
 }
 
 /** The plain ID field of a resource without a record picker (or of node versions before its picker). */
 function idProperty(resource: ResourceDescriptor): INodeProperties {
 	const { id } = resource;
-	return { displayName: id.displayName, name: id.parameter, type: 'string', required: true, placeholder: id.placeholder, default: '', description: id.description };
+	return {
+		displayName: id.displayName,
+		name: id.parameter,
+		type: 'string',
+		required: true,
+		placeholder: id.placeholder,
+		default: '',
+		description: id.description,
+	};
 }
 
 /**
@@ -37,7 +55,10 @@ function idProperties(resource: ResourceDescriptor): INodeProperties[] {
 	if (!picker) return [idProperty(resource)];
 	const since = picker.sinceNodeVersion ?? 1;
 	if (since <= 1) return [picker.getProperty];
-	return [onlyIn(idProperty(resource), beforeVersion(since)), onlyIn(picker.getProperty, sinceVersion(since))];
+	return [
+		onlyIn(idProperty(resource), beforeVersion(since)),
+		onlyIn(picker.getProperty, sinceVersion(since)),
+	];
 }
 
 /** The parameters that name one record: its parent's ID (a nested resource), then its own ID. */
@@ -55,8 +76,14 @@ export function description(resource: ResourceDescriptor): INodeProperties[] {
 }
 
 /** The ID of a nested resource's parent, from an operation's parameter. */
-export function parentIdOf(this: IExecuteFunctions, parent: ParentRecord, itemIndex: number): string {
-	return parent.parse(this.getNodeParameter(parent.property.name, itemIndex, undefined, { extractValue: true }));
+export function parentIdOf(
+	this: IExecuteFunctions,
+	parent: ParentRecord,
+	itemIndex: number,
+): string {
+	return parent.parse(
+		this.getNodeParameter(parent.property.name, itemIndex, undefined, { extractValue: true }),
+	);
 }
 
 /** The one record an operation acts on, as its item's parameters name it. */
@@ -71,8 +98,15 @@ export interface RecordTarget {
 }
 
 /** Reads the record's parameters of one input item: a nested resource's parent first. */
-export function readRecordTarget(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): RecordTarget {
-	const readId = () => resource.id.parse(this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true }));
+export function readRecordTarget(
+	this: IExecuteFunctions,
+	resource: ResourceDescriptor,
+	itemIndex: number,
+): RecordTarget {
+	const readId = () =>
+		resource.id.parse(
+			this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true }),
+		);
 	const label = (id: string | number) => `${resource.displayName.toLowerCase()} ${id}`;
 	const under = (list: string, id: string | number) => `${list}/${encodeURIComponent(String(id))}`;
 	const { parent } = resource;
@@ -82,11 +116,20 @@ export function readRecordTarget(this: IExecuteFunctions, resource: ResourceDesc
 	}
 	const parentId = parentIdOf.call(this, parent, itemIndex);
 	const id = readId();
-	return { id, parentId, path: under(parent.path(parentId), id), label: `${label(id)} of ${parent.noun} ${parentId}` };
+	return {
+		id,
+		parentId,
+		path: under(parent.path(parentId), id),
+		label: `${label(id)} of ${parent.noun} ${parentId}`,
+	};
 }
 
 /** `GET /v1/<resource>/{id}` (or under its parent) → the record, or a 404 that says what the ID is. */
-export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	resource: ResourceDescriptor,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	const target = readRecordTarget.call(this, resource, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as { simplify?: boolean };
 	const response = (await apiRequest.call(this, 'GET', target.path, {

@@ -1,13 +1,38 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { MAX_PAGE_SIZE, planPerPage, TOOL_DEFAULT_LIMIT, type ListResponse } from '../../../shared/list/page';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import {
+	MAX_PAGE_SIZE,
+	planPerPage,
+	TOOL_DEFAULT_LIMIT,
+	type ListResponse,
+} from '../../../shared/list/page';
 import { collectPages } from '../../../shared/list/paging';
 import { wholeNumber } from '../../../shared/parameters';
-import { apiRequest, executionTimer, RateBudget, readCredential, type ApiRequestOptions, type CredentialSnapshot } from '../../../shared/transport';
+import {
+	apiRequest,
+	executionTimer,
+	RateBudget,
+	readCredential,
+	type ApiRequestOptions,
+	type CredentialSnapshot,
+} from '../../../shared/transport';
 import { optionsCollection, simplifyOption } from '../../../shared/descriptions/options';
-import { additionalFiltersProperty, sortProperty } from '../../../shared/descriptions/listParameters';
+import {
+	additionalFiltersProperty,
+	sortProperty,
+} from '../../../shared/descriptions/listParameters';
 import { beforeVersion, onlyIn, sinceVersion } from '../../../shared/descriptions/nodeVersion';
 import { outputProperties } from '../../../shared/descriptions/output';
-import { buildListQuery, type NameValue, type Query, type SortRule } from '../../../shared/list/query';
+import {
+	buildListQuery,
+	type NameValue,
+	type Query,
+	type SortRule,
+} from '../../../shared/list/query';
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
 import { parentIdOf } from './get.operation';
 import { readShape, type Shape } from './shape';
@@ -44,7 +69,10 @@ const toolLimitProperty: INodeProperties = {
 };
 
 /** The Filters collection; from version 2 with Additional Filters inside it, as Other Filters (one "Add" button fewer). */
-function filtersProperty(resource: ResourceDescriptor, otherFilters: INodeProperties[]): INodeProperties {
+function filtersProperty(
+	resource: ResourceDescriptor,
+	otherFilters: INodeProperties[],
+): INodeProperties {
 	return {
 		displayName: 'Filters',
 		name: 'filters',
@@ -52,12 +80,18 @@ function filtersProperty(resource: ResourceDescriptor, otherFilters: INodeProper
 		placeholder: 'Add Filter',
 		default: {},
 		description: `Only ${resource.plural} matching all of these filters are returned`,
-		options: [...resource.filterOptions, ...otherFilters].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [...resource.filterOptions, ...otherFilters].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
 	};
 }
 
 /** Additional Filters as an option of Filters (version 2): same name and values, so the same query. */
-const otherFiltersOption: INodeProperties = { ...additionalFiltersProperty, displayName: 'Other Filters', placeholder: 'Add Other Filter' };
+const otherFiltersOption: INodeProperties = {
+	...additionalFiltersProperty,
+	displayName: 'Other Filters',
+	placeholder: 'Add Other Filter',
+};
 
 /** Options: Page Size and Max Concurrent Requests; version 1 also Simplify. */
 function optionsProperty(resource: ResourceDescriptor, extra: INodeProperties[]): INodeProperties {
@@ -151,25 +185,61 @@ export interface ListPlan {
 function readFilters(
 	this: IExecuteFunctions,
 	itemIndex: number,
-): { filters: Record<string, unknown>; additionalFilters: NameValue[]; additionalFiltersLabel: string } {
-	const { additionalFilters: other, ...filters } = this.getNodeParameter('filters', itemIndex, {}) as { additionalFilters?: { filter?: NameValue[] } };
+): {
+	filters: Record<string, unknown>;
+	additionalFilters: NameValue[];
+	additionalFiltersLabel: string;
+} {
+	const { additionalFilters: other, ...filters } = this.getNodeParameter(
+		'filters',
+		itemIndex,
+		{},
+	) as { additionalFilters?: { filter?: NameValue[] } };
 	if (this.getNode().typeVersion < 2) {
-		const additionalFilters = this.getNodeParameter('additionalFilters.filter', itemIndex, []) as NameValue[];
-		return { filters, additionalFilters: additionalFilters ?? [], additionalFiltersLabel: additionalFiltersProperty.displayName };
+		const additionalFilters = this.getNodeParameter(
+			'additionalFilters.filter',
+			itemIndex,
+			[],
+		) as NameValue[];
+		return {
+			filters,
+			additionalFilters: additionalFilters ?? [],
+			additionalFiltersLabel: additionalFiltersProperty.displayName,
+		};
 	}
-	return { filters, additionalFilters: other?.filter ?? [], additionalFiltersLabel: otherFiltersOption.displayName };
+	return {
+		filters,
+		additionalFilters: other?.filter ?? [],
+		additionalFiltersLabel: otherFiltersOption.displayName,
+	};
 }
 
 /** Reads Get Many's parameters of one input item into a plan. */
-export async function listPlan(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<ListPlan> {
+export async function listPlan(
+	this: IExecuteFunctions,
+	resource: ResourceDescriptor,
+	itemIndex: number,
+): Promise<ListPlan> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : wholeNumber(this.getNodeParameter('limit', itemIndex, 50), 'Limit', 1);
+	const limit = returnAll
+		? undefined
+		: wholeNumber(this.getNodeParameter('limit', itemIndex, 50), 'Limit', 1);
 	const options = this.getNodeParameter('options', itemIndex, {}) as GetManyOptions;
-	const pageSize = wholeNumber(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', 1, MAX_PAGE_SIZE);
+	const pageSize = wholeNumber(
+		options.pageSize ?? DEFAULT_PAGE_SIZE,
+		'Page Size',
+		1,
+		MAX_PAGE_SIZE,
+	);
 	const credential = await readCredential.call(this);
 	const concurrency = concurrencyFor(
 		credential,
-		wholeNumber(options.maxConcurrency ?? DEFAULT_CONCURRENCY, 'Max Concurrent Requests', 1, MAX_CONCURRENCY),
+		wholeNumber(
+			options.maxConcurrency ?? DEFAULT_CONCURRENCY,
+			'Max Concurrent Requests',
+			1,
+			MAX_CONCURRENCY,
+		),
 	);
 
 	const query = buildListQuery(resource.query, {
@@ -181,20 +251,44 @@ export async function listPlan(this: IExecuteFunctions, resource: ResourceDescri
 	const gate = new RateBudget(executionTimer(this));
 	const collect = async (path: string): Promise<unknown[]> => {
 		const fetchPage = async (qs: Query): Promise<ListResponse> =>
-			(await apiRequest.call(this, 'GET', path, { qs, returnFullResponse: true, itemIndex, gate, credential, requiredScope: resource.scope })) as ListResponse;
-		return await collectPages(fetchPage, { query, perPage: planPerPage(pageSize, limit), limit, concurrency });
+			(await apiRequest.call(this, 'GET', path, {
+				qs,
+				returnFullResponse: true,
+				itemIndex,
+				gate,
+				credential,
+				requiredScope: resource.scope,
+			})) as ListResponse;
+		return await collectPages(fetchPage, {
+			query,
+			perPage: planPerPage(pageSize, limit),
+			limit,
+			concurrency,
+		});
 	};
-	return { limit, shape: readShape.call(this, resource, itemIndex, options.simplify), query, collect, requestOptions: { gate, credential, itemIndex } };
+	return {
+		limit,
+		shape: readShape.call(this, resource, itemIndex, options.simplify),
+		query,
+		collect,
+		requestOptions: { gate, credential, itemIndex },
+	};
 }
 
 /**
  * `GET /v1/<resource>` (a nested resource: the list of the parent its parameter names), page after
  * page, with filters and sort.
  */
-export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	resource: ResourceDescriptor,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	const plan = await listPlan.call(this, resource, itemIndex);
 	const { parent } = resource;
-	const read = await plan.collect(parent ? parent.path(parentIdOf.call(this, parent, itemIndex)) : resource.path);
+	const read = await plan.collect(
+		parent ? parent.path(parentIdOf.call(this, parent, itemIndex)) : resource.path,
+	);
 	const records = resource.outputFields ? read.map(resource.outputFields) : read;
 	return records.map(plan.shape) as IDataObject[];
 }

@@ -12,8 +12,18 @@ const raw: Shape = (record) => record;
 
 /** The picked fields of a record, its ID always first. */
 function selected(fields: unknown): Shape {
-	const names = Array.isArray(fields) ? fields.filter((field): field is string => typeof field === 'string') : [];
-	return (record) => (isJsonRecord(record) ? Object.fromEntries(['id', ...names.filter((name) => name !== 'id')].map((name) => [name, record[name] ?? null])) : record);
+	const names = Array.isArray(fields)
+		? fields.filter((field): field is string => typeof field === 'string')
+		: [];
+	return (record) =>
+		isJsonRecord(record)
+			? Object.fromEntries(
+					['id', ...names.filter((name) => name !== 'id')].map((name) => [
+						name,
+						record[name] ?? null,
+					]),
+				)
+			: record;
 }
 
 /**
@@ -22,7 +32,12 @@ function selected(fields: unknown): Shape {
  * n8n that does not know `'@tool'` (before 1.9x) shows the tool Simplify instead: without an Output
  * value, Simplify decides.
  */
-export function readShape(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number, v1Simplify: boolean | undefined): Shape {
+export function readShape(
+	this: IExecuteFunctions,
+	resource: ResourceDescriptor,
+	itemIndex: number,
+	v1Simplify: boolean | undefined,
+): Shape {
 	const node = this.getNode();
 	if (node.typeVersion < 2) return v1Simplify ? resource.simplify : raw;
 	const output = runsAsTool(node) ? (this.getNodeParameter('output', itemIndex, '') as string) : '';

@@ -1,11 +1,22 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { toNodeError } from '../../../shared/toNodeError';
 import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
 import { isNotFoundError } from '../../../shared/transport';
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
-import { deliveryFields, listSubscriptions } from '../../../shared/resources/webhookSubscription/api';
+import {
+	deliveryFields,
+	listSubscriptions,
+} from '../../../shared/resources/webhookSubscription/api';
 import { webhookRequest } from '../../../shared/resources/webhookSubscription/picker';
-import { deliveriesPath, subscriptionParameter } from '../../../shared/resources/webhookDelivery/target';
+import {
+	deliveriesPath,
+	subscriptionParameter,
+} from '../../../shared/resources/webhookDelivery/target';
 import * as standardGetMany from '../record/getMany.operation';
 import { thisN8nSubscriptions } from '../webhookSubscription/thisN8n';
 import { mergeByCreation } from './merge';
@@ -16,9 +27,15 @@ import { mergeByCreation } from './merge';
 const SCOPE_PARAMETER = 'deliveriesOf';
 
 /** The IDs of the subscriptions that deliver to this n8n, in creation order, read on the plan's rate budget. */
-async function thisN8nSubscriptionIds(this: IExecuteFunctions, plan: standardGetMany.ListPlan, itemIndex: number): Promise<string[]> {
+async function thisN8nSubscriptionIds(
+	this: IExecuteFunctions,
+	plan: standardGetMany.ListPlan,
+	itemIndex: number,
+): Promise<string[]> {
 	const subscriptions = await listSubscriptions(webhookRequest(this, plan.requestOptions));
-	return thisN8nSubscriptions(thisN8nWebhookAddress.call(this, itemIndex), subscriptions).map((subscription) => subscription.id);
+	return thisN8nSubscriptions(thisN8nWebhookAddress.call(this, itemIndex), subscriptions).map(
+		(subscription) => subscription.id,
+	);
 }
 
 /**
@@ -26,9 +43,14 @@ async function thisN8nSubscriptionIds(this: IExecuteFunctions, plan: standardGet
  * by creation (docs/api-contract.md §8.8: there is no account-wide list), each read with the same
  * filters and sort, up to Limit records in all.
  */
-export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	resource: ResourceDescriptor,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	// One subscription's log: the shared Get Many of a nested resource, under the subscription its parameter names.
-	if (this.getNodeParameter(SCOPE_PARAMETER, itemIndex) === 'subscription') return await standardGetMany.execute.call(this, resource, itemIndex);
+	if (this.getNodeParameter(SCOPE_PARAMETER, itemIndex) === 'subscription')
+		return await standardGetMany.execute.call(this, resource, itemIndex);
 	const plan = await standardGetMany.listPlan.call(this, resource, itemIndex);
 	const logs: unknown[][] = [];
 	for (const webhookId of await thisN8nSubscriptionIds.call(this, plan, itemIndex)) {
@@ -39,7 +61,9 @@ export async function execute(this: IExecuteFunctions, resource: ResourceDescrip
 			if (!isNotFoundError(error)) throw toNodeError(this.getNode(), error, itemIndex);
 		}
 	}
-	const records = mergeByCreation(logs, plan.query.sort === 'created_at', plan.limit).map(deliveryFields);
+	const records = mergeByCreation(logs, plan.query.sort === 'created_at', plan.limit).map(
+		deliveryFields,
+	);
 	return records.map(plan.shape) as IDataObject[];
 }
 
@@ -55,14 +79,20 @@ export function description(resource: ResourceDescriptor): INodeProperties[] {
 					name: 'All Subscriptions Delivering Here',
 					value: 'thisN8n',
 					description:
-						'Every subscription with one of this n8n\'s trigger URLs (delivers_to_this_n8n), their deliveries merged into one list, newest first unless a Sort rule says otherwise',
+						"Every subscription with one of this n8n's trigger URLs (delivers_to_this_n8n), their deliveries merged into one list, newest first unless a Sort rule says otherwise",
 				},
-				{ name: 'One Subscription', value: 'subscription', description: 'The log of one subscription' },
+				{
+					name: 'One Subscription',
+					value: 'subscription',
+					description: 'The log of one subscription',
+				},
 			],
 			default: 'thisN8n',
 		},
 		{
-			...subscriptionParameter('The subscription whose deliveries to list: pick one from the list, or give its ID'),
+			...subscriptionParameter(
+				'The subscription whose deliveries to list: pick one from the list, or give its ID',
+			),
 			displayOptions: { show: { [SCOPE_PARAMETER]: ['subscription'] } },
 		},
 		...standardGetMany.description(resource),

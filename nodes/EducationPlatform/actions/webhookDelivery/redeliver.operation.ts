@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { runsAsTool } from '../aiTool';
 import { optionsCollection } from '../../../shared/descriptions/options';
 import { ActionableError, quoted } from '../../../shared/errors';
@@ -9,17 +14,33 @@ import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
 import { apiRequest, readCredential, type ApiRequestOptions } from '../../../shared/transport';
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
 import { WEBHOOK_SCOPES } from '../../../shared/scopes';
-import { deliveryFields, readSubscription as readWebhookSubscription, type Subscription } from '../../../shared/resources/webhookSubscription/api';
-import { SUBSCRIPTION_NOT_FOUND_ADVICE, webhookRequest } from '../../../shared/resources/webhookSubscription/picker';
+import {
+	deliveryFields,
+	readSubscription as readWebhookSubscription,
+	type Subscription,
+} from '../../../shared/resources/webhookSubscription/api';
+import {
+	SUBSCRIPTION_NOT_FOUND_ADVICE,
+	webhookRequest,
+} from '../../../shared/resources/webhookSubscription/picker';
 import { deliveriesPath, NOT_FOUND_ADVICE } from '../../../shared/resources/webhookDelivery/target';
 import { readRecordTarget, recordProperties, type RecordTarget } from '../record/get.operation';
 import { requireDeliversToThisN8n } from '../webhookSubscription/thisN8n';
-import { disabledSkip, REDELIVER_ANYWAY_OPTION, REDELIVER_ELSEWHERE_OPTION, redeliverSkip } from './redeliverCheck';
+import {
+	disabledSkip,
+	REDELIVER_ANYWAY_OPTION,
+	REDELIVER_ELSEWHERE_OPTION,
+	redeliverSkip,
+} from './redeliverCheck';
 
 // Redeliver: sends a past delivery's event again, as a new delivery with the same event ID.
 
 /** One delivery of the target, only the contract's fields (nodes/shared/resources/webhookSubscription/api.ts). */
-async function readDelivery(this: IExecuteFunctions, target: RecordTarget, options: ApiRequestOptions): Promise<JsonRecord> {
+async function readDelivery(
+	this: IExecuteFunctions,
+	target: RecordTarget,
+	options: ApiRequestOptions,
+): Promise<JsonRecord> {
 	const response = (await apiRequest.call(this, 'GET', target.path, options)) as { data?: unknown };
 	const delivery = deliveryFields(response?.data ?? response);
 	return isJsonRecord(delivery) ? delivery : {};
@@ -32,13 +53,25 @@ const MAX_EVENT_PAGES = 20;
  * Every delivery of the event, newest first, page after page (`filter[event_id]`, docs/api-contract.md
  * §8.7): the one that makes sending it unnecessary may be on any page.
  */
-async function readEventDeliveries(this: IExecuteFunctions, webhookId: string, eventId: string, options: ApiRequestOptions): Promise<unknown[]> {
+async function readEventDeliveries(
+	this: IExecuteFunctions,
+	webhookId: string,
+	eventId: string,
+	options: ApiRequestOptions,
+): Promise<unknown[]> {
 	const fetchPage = async (qs: Record<string, string | number>): Promise<ListResponse> => {
-		const response = (await apiRequest.call(this, 'GET', deliveriesPath(webhookId), { ...options, qs, returnFullResponse: true })) as ListResponse;
-		if (!Array.isArray(response?.body) && !Array.isArray((response?.body as { data?: unknown } | undefined)?.data)) {
+		const response = (await apiRequest.call(this, 'GET', deliveriesPath(webhookId), {
+			...options,
+			qs,
+			returnFullResponse: true,
+		})) as ListResponse;
+		if (
+			!Array.isArray(response?.body) &&
+			!Array.isArray((response?.body as { data?: unknown } | undefined)?.data)
+		) {
 			throw new ActionableError(
 				`The API did not answer with a list of event ${quoted(eventId)}'s deliveries, so Redeliver could not check it and did not send it`,
-				'Check that the credential\'s Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).',
+				"Check that the credential's Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).",
 			);
 		}
 		return response;
@@ -54,11 +87,24 @@ async function readEventDeliveries(this: IExecuteFunctions, webhookId: string, e
 		}
 		return after;
 	};
-	return await readPages(fetchPage, { 'filter[event_id]': eventId, sort: '-created_at', page: 1, per_page: 100 }, { next });
+	return await readPages(
+		fetchPage,
+		{ 'filter[event_id]': eventId, sort: '-created_at', page: 1, per_page: 100 },
+		{ next },
+	);
 }
 
-function request(resource: ResourceDescriptor, target: RecordTarget, itemIndex: number): ApiRequestOptions {
-	return { resourceLabel: target.label, notFoundAdvice: NOT_FOUND_ADVICE, requiredScope: resource.scope, itemIndex };
+function request(
+	resource: ResourceDescriptor,
+	target: RecordTarget,
+	itemIndex: number,
+): ApiRequestOptions {
+	return {
+		resourceLabel: target.label,
+		notFoundAdvice: NOT_FOUND_ADVICE,
+		requiredScope: resource.scope,
+		itemIndex,
+	};
 }
 
 /**
@@ -67,11 +113,23 @@ function request(resource: ResourceDescriptor, target: RecordTarget, itemIndex: 
  */
 const subscriptionsRead = new WeakMap<IExecuteFunctions, Map<string, Promise<Subscription>>>();
 
-function readSubscription(this: IExecuteFunctions, webhookId: string, options: ApiRequestOptions): Promise<Subscription> {
+function readSubscription(
+	this: IExecuteFunctions,
+	webhookId: string,
+	options: ApiRequestOptions,
+): Promise<Subscription> {
 	const read = subscriptionsRead.get(this) ?? new Map<string, Promise<Subscription>>();
 	subscriptionsRead.set(this, read);
 	if (!read.has(webhookId)) {
-		read.set(webhookId, readWebhookSubscription(webhookRequest(this, options), webhookId, { notFoundAdvice: SUBSCRIPTION_NOT_FOUND_ADVICE }, 'so Redeliver sent nothing'));
+		read.set(
+			webhookId,
+			readWebhookSubscription(
+				webhookRequest(this, options),
+				webhookId,
+				{ notFoundAdvice: SUBSCRIPTION_NOT_FOUND_ADVICE },
+				'so Redeliver sent nothing',
+			),
+		);
 	}
 	return read.get(webhookId)!;
 }
@@ -82,18 +140,28 @@ function readSubscription(this: IExecuteFunctions, webhookId: string, options: A
  * and unless redeliverCheck.ts finds a reason not to in the event's deliveries (one request with
  * `filter[event_id]`, docs/api-contract.md §8.7) or the subscription is disabled.
  */
-export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	resource: ResourceDescriptor,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	// The subscription and the delivery, named as the shared Get names them.
 	const target = readRecordTarget.call(this, resource, itemIndex);
 	const webhookId = target.parentId as string;
-	const chosen = this.getNodeParameter('options', itemIndex, {}) as { redeliverAnyway?: boolean; redeliverElsewhere?: boolean };
+	const chosen = this.getNodeParameter('options', itemIndex, {}) as {
+		redeliverAnyway?: boolean;
+		redeliverElsewhere?: boolean;
+	};
 	// An AI agent's tool sends only to this n8n, and only what the checks allow, whatever its saved
 	// options say (or a model's $fromAI answer).
 	const asTool = runsAsTool(this.getNode());
 	const anyway = !asTool && chosen.redeliverAnyway === true;
 	const elsewhere = !asTool && chosen.redeliverElsewhere === true;
 	// One credential read for the item's requests: n8n loads and decrypts it on every read.
-	const options = { ...request(resource, target, itemIndex), credential: await readCredential.call(this) };
+	const options = {
+		...request(resource, target, itemIndex),
+		credential: await readCredential.call(this),
+	};
 	const subscription = await readSubscription.call(this, webhookId, options);
 	if (!elsewhere) {
 		requireDeliversToThisN8n(subscription, thisN8nWebhookAddress.call(this, itemIndex), {
@@ -115,9 +183,29 @@ export async function execute(this: IExecuteFunctions, resource: ResourceDescrip
 		eventDeliveries = await readEventDeliveries.call(this, webhookId, delivery.event_id, options);
 	}
 	const skip = redeliverSkip(delivery, eventDeliveries, anyway) ?? disabledSkip(subscription);
-	if (skip) return [{ redelivered: false, ...outcome, skipped_reason: skip.reason, delivered_by: skip.delivery, new_delivery: null }];
-	const sent = (await apiRequest.call(this, 'POST', `${target.path}/redeliver`, { ...options, requiredScope: WEBHOOK_SCOPES.write })) as { data?: unknown };
-	return [{ redelivered: true, ...outcome, skipped_reason: null, delivered_by: null, new_delivery: deliveryFields(sent?.data ?? null) as IDataObject }];
+	if (skip)
+		return [
+			{
+				redelivered: false,
+				...outcome,
+				skipped_reason: skip.reason,
+				delivered_by: skip.delivery,
+				new_delivery: null,
+			},
+		];
+	const sent = (await apiRequest.call(this, 'POST', `${target.path}/redeliver`, {
+		...options,
+		requiredScope: WEBHOOK_SCOPES.write,
+	})) as { data?: unknown };
+	return [
+		{
+			redelivered: true,
+			...outcome,
+			skipped_reason: null,
+			delivered_by: null,
+			new_delivery: deliveryFields(sent?.data ?? null) as IDataObject,
+		},
+	];
 }
 
 export function option(): INodePropertyOptions {
@@ -125,13 +213,14 @@ export function option(): INodePropertyOptions {
 		name: 'Redeliver',
 		value: 'redeliver',
 		description:
-			'Send a delivery\'s event again to its subscription (same event ID, new delivery); skipped when the event was delivered since, is still being retried, has a newer delivery or failed 3 times, or the subscription is disabled',
+			"Send a delivery's event again to its subscription (same event ID, new delivery); skipped when the event was delivered since, is still being retried, has a newer delivery or failed 3 times, or the subscription is disabled",
 		action: 'Send webhook delivery again',
 	};
 }
 
 /** What an AI model reads after the Operation selector's text (../toolDescription.ts). */
-export const toolSentence = 'It sends only to subscriptions that deliver to this n8n (delivers_to_this_n8n: true); for any other it sends nothing and fails.';
+export const toolSentence =
+	'It sends only to subscriptions that deliver to this n8n (delivers_to_this_n8n: true); for any other it sends nothing and fails.';
 
 export function description(resource: ResourceDescriptor): INodeProperties[] {
 	return [
@@ -143,7 +232,7 @@ export function description(resource: ResourceDescriptor): INodeProperties[] {
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to send the event without checking its deliveries: even when this delivery succeeded, another one of the same event succeeded, is pending or is newer, or the event failed 3 tried deliveries. Off: such a delivery is an error (succeeded) or skipped, so a scheduled recovery sends each event once. A disabled subscription is skipped either way. As an AI agent\'s tool the node always checks.',
+					"Whether to send the event without checking its deliveries: even when this delivery succeeded, another one of the same event succeeded, is pending or is newer, or the event failed 3 tried deliveries. Off: such a delivery is an error (succeeded) or skipped, so a scheduled recovery sends each event once. A disabled subscription is skipped either way. As an AI agent's tool the node always checks.",
 				// The tool variant ignores it (execute): not shown there.
 				displayOptions: { hide: { '@tool': [true] } },
 			},

@@ -27,7 +27,8 @@ export interface Skip {
  */
 export const MAX_FAILED_DELIVERIES = 3;
 
-const notSent = (reason: string) => `${reason} Not sent again; set Options → ${REDELIVER_ANYWAY_OPTION} to send it anyway.`;
+const notSent = (reason: string) =>
+	`${reason} Not sent again; set Options → ${REDELIVER_ANYWAY_OPTION} to send it anyway.`;
 
 /**
  * Refuses a delivery that itself succeeded, or whose event the platform did not name (unless
@@ -37,7 +38,11 @@ const notSent = (reason: string) => `${reason} Not sent again; set Options → $
  * several failed ones sends the event once, and a redelivery that fails at once does not double
  * with every run. `eventDeliveries`: the event's deliveries, newest first. Undefined: redeliver.
  */
-export function redeliverSkip(delivery: JsonRecord, eventDeliveries: unknown[], anyway: boolean): Skip | undefined {
+export function redeliverSkip(
+	delivery: JsonRecord,
+	eventDeliveries: unknown[],
+	anyway: boolean,
+): Skip | undefined {
 	if (anyway) return undefined;
 	const id = String(delivery.id);
 	if (delivery.status === 'succeeded') {
@@ -66,7 +71,9 @@ export function redeliverSkip(delivery: JsonRecord, eventDeliveries: unknown[], 
 		return { reason: notSent(reason), delivery: summary(delivered) };
 	}
 	// Made while its subscription was disabled: failed without an attempt, so it does not count.
-	const tried = deliveries.filter((other) => other.status === 'failed' && Number(other.attempt_count) > 0);
+	const tried = deliveries.filter(
+		(other) => other.status === 'failed' && Number(other.attempt_count) > 0,
+	);
 	if (tried.length >= MAX_FAILED_DELIVERIES) {
 		return {
 			reason: notSent(
@@ -79,7 +86,9 @@ export function redeliverSkip(delivery: JsonRecord, eventDeliveries: unknown[], 
 	const newer = deliveries.slice(0, own === -1 ? deliveries.length : own)[0];
 	if (!newer) return undefined;
 	return {
-		reason: notSent(`Event ${event} has a newer delivery, ${String(newer.id)} (${String(newer.status)}): only an event's newest delivery is sent again.`),
+		reason: notSent(
+			`Event ${event} has a newer delivery, ${String(newer.id)} (${String(newer.status)}): only an event's newest delivery is sent again.`,
+		),
 		delivery: summary(newer),
 	};
 }
@@ -94,5 +103,9 @@ export function disabledSkip(subscription: unknown): Skip | undefined {
 }
 
 function summary(delivery: JsonRecord): Skip['delivery'] {
-	return { id: delivery.id ?? null, status: delivery.status ?? null, created_at: delivery.created_at ?? null };
+	return {
+		id: delivery.id ?? null,
+		status: delivery.status ?? null,
+		created_at: delivery.created_at ?? null,
+	};
 }

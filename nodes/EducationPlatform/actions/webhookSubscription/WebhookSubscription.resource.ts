@@ -10,10 +10,15 @@ import * as getMany from '../record/getMany.operation';
 import * as checkTriggers from './checkTriggers.operation';
 import * as remove from './delete.operation';
 
-type ItemExecute = (this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number) => Promise<IDataObject[]>;
+type ItemExecute = (
+	this: IExecuteFunctions,
+	resource: ResourceDescriptor,
+	itemIndex: number,
+) => Promise<IDataObject[]>;
 
 /** What an AI model reads of Get and Get Many (../toolDescription.ts). */
-const TOOL_SENTENCE = 'It shows only subscriptions that deliver to this n8n (delivers_to_this_n8n: true).';
+const TOOL_SENTENCE =
+	'It shows only subscriptions that deliver to this n8n (delivers_to_this_n8n: true).';
 
 /**
  * Get or Get Many (only the contract's fields: the descriptor's outputFields) with
@@ -22,7 +27,10 @@ const TOOL_SENTENCE = 'It shows only subscriptions that deliver to this n8n (del
  * n8n's subscriptions: another integration's URL can carry its token, and anyone with the
  * dashboard writes a description, which a model would read as instructions.
  */
-function marked<T extends { execute: ItemExecute }>(operation: T, { one }: { one: boolean }): T & { toolSentence: string } {
+function marked<T extends { execute: ItemExecute }>(
+	operation: T,
+	{ one }: { one: boolean },
+): T & { toolSentence: string } {
 	const execute: ItemExecute = async function (resource, itemIndex) {
 		const address = thisN8nWebhookAddress.call(this, itemIndex);
 		const ours = new Map<unknown, boolean>();
@@ -31,15 +39,26 @@ function marked<T extends { execute: ItemExecute }>(operation: T, { one }: { one
 			if (isJsonRecord(fields)) ours.set(fields.id, deliversTo(address, fields.url));
 			return fields;
 		};
-		const records = await operation.execute.call(this, { ...resource, outputFields: judged }, itemIndex);
-		const withMark = records.map((record) => ({ ...record, delivers_to_this_n8n: ours.get(record.id) === true }));
+		const records = await operation.execute.call(
+			this,
+			{ ...resource, outputFields: judged },
+			itemIndex,
+		);
+		const withMark = records.map((record) => ({
+			...record,
+			delivers_to_this_n8n: ours.get(record.id) === true,
+		}));
 		if (!runsAsTool(this.getNode())) return withMark;
 		const shown = withMark.filter((record) => record.delivers_to_this_n8n);
 		if (one && shown.length === 0) {
-			throw new NodeOperationError(this.getNode(), `Subscription ${String(records[0]?.id ?? '')} does not deliver to this n8n, so it is not shown`, {
-				description: `As an AI agent's tool, Get ${TOOL_SENTENCE.replace(/^It /, '')}`,
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`Subscription ${String(records[0]?.id ?? '')} does not deliver to this n8n, so it is not shown`,
+				{
+					description: `As an AI agent's tool, Get ${TOOL_SENTENCE.replace(/^It /, '')}`,
+					itemIndex,
+				},
+			);
 		}
 		return shown;
 	};
@@ -47,4 +66,9 @@ function marked<T extends { execute: ItemExecute }>(operation: T, { one }: { one
 }
 
 /** The Operation selector's order: by name. */
-export const operations = { checkTriggers, delete: remove, get: marked(get, { one: true }), getMany: marked(getMany, { one: false }) };
+export const operations = {
+	checkTriggers,
+	delete: remove,
+	get: marked(get, { one: true }),
+	getMany: marked(getMany, { one: false }),
+};

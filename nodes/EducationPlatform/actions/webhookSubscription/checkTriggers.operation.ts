@@ -6,7 +6,13 @@
 // whose subscription the platform confirms gone (404), or that records none while the one at its
 // URL has stood unchanged longer than a publication takes (the trigger then adopts it): a secret
 // only the trigger can store. It deletes an orphan only on proof that holds now (orphans.ts).
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { beforeVersion, onlyIn, sinceVersion } from '../../../shared/descriptions/nodeVersion';
 import { isJsonRecord } from '../../../shared/jsonRecord';
 import { productionEndpoint } from '../../../shared/thisN8n/address';
@@ -24,8 +30,20 @@ import {
 	readSubscription,
 } from '../../../shared/resources/webhookSubscription/api';
 import { webhookRequest } from '../../../shared/resources/webhookSubscription/picker';
-import { keptByInput, orphanItems, planOrphans, type InputChecks, type LogReading } from './orphans';
-import { DELIVERIES_READ, refusalProof, refusedNow, servedMeanwhile, type ProofTimes } from './refusalProof';
+import {
+	keptByInput,
+	orphanItems,
+	planOrphans,
+	type InputChecks,
+	type LogReading,
+} from './orphans';
+import {
+	DELIVERIES_READ,
+	refusalProof,
+	refusedNow,
+	servedMeanwhile,
+	type ProofTimes,
+} from './refusalProof';
 import { thisN8nSubscriptions } from './thisN8n';
 import { summaryItem, triggerItems, type TriggerOutcome } from './triggerCheckItems';
 import {
@@ -50,7 +68,8 @@ const reEnableProperty: INodeProperties = {
 	name: RE_ENABLE,
 	type: 'boolean',
 	default: false,
-	description: 'Whether to enable again an active trigger\'s subscription that was disabled in the platform\'s dashboard. Off: it is only reported (to pause a workflow\'s events, unpublish the workflow instead).',
+	description:
+		"Whether to enable again an active trigger's subscription that was disabled in the platform's dashboard. Off: it is only reported (to pause a workflow's events, unpublish the workflow instead).",
 };
 
 const repairProperty: INodeProperties = {
@@ -88,13 +107,22 @@ export const description = (): INodeProperties[] => [
 /** A failed write's message for its item, with the platform's request ID when the error names one. */
 function failureOf(error: unknown): string {
 	const message = error instanceof Error ? error.message : String(error);
-	const description = isJsonRecord(error) || error instanceof Error ? (error as { description?: unknown }).description : undefined;
-	const requestId = typeof description === 'string' ? /Request ID: ([^\s]+?)\.?(?:\s|$)/.exec(description)?.[1] : undefined;
+	const description =
+		isJsonRecord(error) || error instanceof Error
+			? (error as { description?: unknown }).description
+			: undefined;
+	const requestId =
+		typeof description === 'string'
+			? /Request ID: ([^\s]+?)\.?(?:\s|$)/.exec(description)?.[1]
+			: undefined;
 	return requestId === undefined ? message : `${message} (Request ID: ${requestId})`;
 }
 
 /** Runs `write`; its failure becomes the item's action and error instead of ending the run. */
-async function attempt(action: CheckAction, write: () => Promise<void>): Promise<{ action: CheckAction; error?: string }> {
+async function attempt(
+	action: CheckAction,
+	write: () => Promise<void>,
+): Promise<{ action: CheckAction; error?: string }> {
 	try {
 		await write();
 		return { action };
@@ -104,7 +132,10 @@ async function attempt(action: CheckAction, write: () => Promise<void>): Promise
 }
 
 /** A subscription's delivery log, newest first; a log that cannot be read proves nothing. */
-async function readLog(request: WebhookRequest, subscriptionId: string): Promise<{ deliveries?: unknown[]; error?: string }> {
+async function readLog(
+	request: WebhookRequest,
+	subscriptionId: string,
+): Promise<{ deliveries?: unknown[]; error?: string }> {
 	try {
 		return { deliveries: await listRecentDeliveries(request, subscriptionId, DELIVERIES_READ) };
 	} catch (error) {
@@ -117,17 +148,30 @@ async function readLog(request: WebhookRequest, subscriptionId: string): Promise
  * trigger subscriptions (`served`: n8n answered one meanwhile). Those are read only when an orphan
  * was refused, once each.
  */
-async function readProofs(request: WebhookRequest, orphans: readonly Orphan[], served: readonly Subscription[], now: number): Promise<Map<string, LogReading>> {
+async function readProofs(
+	request: WebhookRequest,
+	orphans: readonly Orphan[],
+	served: readonly Subscription[],
+	now: number,
+): Promise<Map<string, LogReading>> {
 	const readings = new Map<string, LogReading>();
 	for (const { subscription } of orphans) {
 		const { deliveries, error } = await readLog(request, subscription.id);
-		const times: ProofTimes = { now, changedAt: Date.parse(String(subscription.updated_at ?? subscription.created_at)) };
-		readings.set(subscription.id, deliveries === undefined ? { error } : { proof: refusalProof(deliveries, times) });
+		const times: ProofTimes = {
+			now,
+			changedAt: Date.parse(String(subscription.updated_at ?? subscription.created_at)),
+		};
+		readings.set(
+			subscription.id,
+			deliveries === undefined ? { error } : { proof: refusalProof(deliveries, times) },
+		);
 	}
 	if (![...readings.values()].some((reading) => reading.proof !== undefined)) return readings;
 	const otherLogs = new Map<string, unknown[]>();
 	for (const { id } of served) otherLogs.set(id, (await readLog(request, id)).deliveries ?? []);
-	for (const [id, { proof }] of readings) if (proof !== undefined) readings.set(id, { proof: servedMeanwhile(proof, otherLogs) ?? proof });
+	for (const [id, { proof }] of readings)
+		if (proof !== undefined)
+			readings.set(id, { proof: servedMeanwhile(proof, otherLogs) ?? proof });
 	return readings;
 }
 
@@ -137,11 +181,26 @@ async function readProofs(request: WebhookRequest, orphans: readonly Orphan[], s
  * trigger refuses an unsigned delivery (401, or 503 before its subscription is stored) and starts
  * no run; an answer that cannot be had proves nothing.
  */
-async function askUrlNow(context: IExecuteFunctions, url: string): Promise<{ refused: boolean; answer: string }> {
+async function askUrlNow(
+	context: IExecuteFunctions,
+	url: string,
+): Promise<{ refused: boolean; answer: string }> {
 	try {
-		const response = (await context.helpers.httpRequest({ method: 'POST', url, body: {}, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true, timeout: 15_000 })) as { statusCode?: number; body?: unknown };
+		const response = (await context.helpers.httpRequest({
+			method: 'POST',
+			url,
+			body: {},
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			timeout: 15_000,
+		})) as { statusCode?: number; body?: unknown };
 		const body = typeof response.body === 'string' ? parsedJson(response.body) : response.body;
-		return { refused: refusedNow(response.statusCode, body), answer: `it answered ${String(response.statusCode)}` };
+		return {
+			refused: refusedNow(response.statusCode, body),
+			answer: `it answered ${String(response.statusCode)}`,
+		};
 	} catch (error) {
 		return { refused: false, answer: `no answer: ${failureOf(error)}` };
 	}
@@ -165,11 +224,23 @@ async function lookUp(request: WebhookRequest, subscriptionId: string): Promise<
 }
 
 /** Carries out a verdict's action on the platform: re-enable, set the events back, or delete the extras beside its own. */
-async function repairInPlace(request: WebhookRequest, verdict: TriggerVerdict, action: CheckAction): Promise<{ action: CheckAction; error?: string }> {
+async function repairInPlace(
+	request: WebhookRequest,
+	verdict: TriggerVerdict,
+	action: CheckAction,
+): Promise<{ action: CheckAction; error?: string }> {
 	const { own, extras } = ownAndExtras(verdict);
 	if (own === undefined || (action !== 're-enabled' && action !== 'repaired')) return { action };
-	if (action === 're-enabled') return await attempt(action, async () => await patchSubscription(request, own.id, { enabled: true }));
-	if (verdict.state === 'wrong_events') return await attempt(action, async () => await patchSubscription(request, own.id, { events: verdict.events }));
+	if (action === 're-enabled')
+		return await attempt(
+			action,
+			async () => await patchSubscription(request, own.id, { enabled: true }),
+		);
+	if (verdict.state === 'wrong_events')
+		return await attempt(
+			action,
+			async () => await patchSubscription(request, own.id, { events: verdict.events }),
+		);
 	return await attempt(action, async () => {
 		for (const extra of extras) await deleteSubscription(request, extra.id);
 	});
@@ -191,34 +262,69 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const address = thisN8nWebhookAddress.call(this, 0);
 	const request = webhookRequest(this, { itemIndex: 0 });
 	// Refuses to answer when this n8n's address cannot be told (then `address` is defined below).
-	const ours = thisN8nSubscriptions(address, await listSubscriptions(request, undefined, { complete: true }));
-	const credentialId = this.getNode().credentials?.[credentialTypeOf(this).credentialType]?.id ?? null;
-	const judged = judgeTriggers(triggers, ours, address as string, eventVocabulary(RESOURCES), { credentialId, owners, endpoint: productionEndpoint(address, storedUrls), now: Date.now() });
+	const ours = thisN8nSubscriptions(
+		address,
+		await listSubscriptions(request, undefined, { complete: true }),
+	);
+	const credentialId =
+		this.getNode().credentials?.[credentialTypeOf(this).credentialType]?.id ?? null;
+	const judged = judgeTriggers(triggers, ours, address as string, eventVocabulary(RESOURCES), {
+		credentialId,
+		owners,
+		endpoint: productionEndpoint(address, storedUrls),
+		now: Date.now(),
+	});
 	const { orphans } = judged;
 	const verdicts: TriggerVerdict[] = [];
-	for (const verdict of judged.verdicts) verdicts.push(verdict.lookup === undefined ? verdict : settleLookup(verdict, await lookUp(request, verdict.lookup)));
+	for (const verdict of judged.verdicts)
+		verdicts.push(
+			verdict.lookup === undefined
+				? verdict
+				: settleLookup(verdict, await lookUp(request, verdict.lookup)),
+		);
 
 	const version1 = this.getNode().typeVersion < 2;
-	const options = { reEnable: this.getNodeParameter(RE_ENABLE, 0, version1) as boolean, repair: this.getNodeParameter(REPAIR, 0, version1) as boolean };
+	const options = {
+		reEnable: this.getNodeParameter(RE_ENABLE, 0, version1) as boolean,
+		repair: this.getNodeParameter(REPAIR, 0, version1) as boolean,
+	};
 	const triggerOutcomes: TriggerOutcome[] = [];
-	for (const verdict of verdicts) triggerOutcomes.push({ verdict, ...(await repairInPlace(request, verdict, actionFor(verdict.state, options))) });
+	for (const verdict of verdicts)
+		triggerOutcomes.push({
+			verdict,
+			...(await repairInPlace(request, verdict, actionFor(verdict.state, options))),
+		});
 	const watchdogId = this.getWorkflow().id;
 	const input: InputChecks = {
 		deleteOrphans: this.getNodeParameter(DELETE_ORPHANS, 0, false) as boolean,
 		partial,
 		watchdogId,
-		watchdogListed: watchdogId !== undefined && workflows.some((workflow) => isJsonRecord(workflow) && workflow.id === watchdogId),
+		watchdogListed:
+			watchdogId !== undefined &&
+			workflows.some((workflow) => isJsonRecord(workflow) && workflow.id === watchdogId),
 	};
 	const served = verdicts.flatMap((verdict) => verdict.subscriptions);
-	const proofs = await readProofs(request, orphans.filter((orphan) => keptByInput(orphan, input) === undefined), served, Date.now());
+	const proofs = await readProofs(
+		request,
+		orphans.filter((orphan) => keptByInput(orphan, input) === undefined),
+		served,
+		Date.now(),
+	);
 	// Last, just before deleting: n8n refuses the URL now, not only in the log.
 	for (const [id, reading] of proofs) {
 		const url = orphans.find((orphan) => orphan.subscription.id === id)?.subscription.url;
-		if (reading.proof?.served !== undefined && typeof url === 'string') proofs.set(id, { ...reading, now: await askUrlNow(this, url) });
+		if (reading.proof?.served !== undefined && typeof url === 'string')
+			proofs.set(id, { ...reading, now: await askUrlNow(this, url) });
 	}
 	const orphanOutcomes = [];
 	for (const outcome of planOrphans(orphans, input, proofs)) {
-		const done = outcome.action === 'deleted' ? await attempt('deleted', async () => await deleteSubscription(request, outcome.orphan.subscription.id)) : {};
+		const done =
+			outcome.action === 'deleted'
+				? await attempt(
+						'deleted',
+						async () => await deleteSubscription(request, outcome.orphan.subscription.id),
+					)
+				: {};
 		orphanOutcomes.push({ ...outcome, ...done });
 	}
 
@@ -227,7 +333,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const json = (record: object) => record as IDataObject;
 	const everyInput = inputs.map((_, item) => ({ item }));
 	const output: INodeExecutionData[] = [
-		...triggerJson.map((record, index) => ({ json: json(record), pairedItem: { item: verdicts[index].trigger.item } })),
+		...triggerJson.map((record, index) => ({
+			json: json(record),
+			pairedItem: { item: verdicts[index].trigger.item },
+		})),
 		...orphanJson.map((record) => ({ json: json(record), pairedItem: everyInput })),
 		{ json: json(summaryItem(triggerJson, orphanJson)), pairedItem: everyInput },
 	];

@@ -1,11 +1,22 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions/options';
 import type { JsonRecord } from '../../../shared/jsonRecord';
 import { deliversTo } from '../../../shared/thisN8n/address';
 import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
-import { deleteSubscription, readSubscription } from '../../../shared/resources/webhookSubscription/api';
-import { subscriptionLocator, webhookRequest } from '../../../shared/resources/webhookSubscription/picker';
+import {
+	deleteSubscription,
+	readSubscription,
+} from '../../../shared/resources/webhookSubscription/api';
+import {
+	subscriptionLocator,
+	webhookRequest,
+} from '../../../shared/resources/webhookSubscription/picker';
 import { requireDeliversToThisN8n } from './thisN8n';
 
 // Delete: removes a subscription for good, with its pending retries and delivery log
@@ -13,7 +24,10 @@ import { requireDeliversToThisN8n } from './thisN8n';
 
 /** What Delete says of a subscription that delivered to this n8n. */
 export function deletedNote(subscription: JsonRecord): string {
-	const owner = typeof subscription.description === 'string' && subscription.description !== '' ? ` (${subscription.description})` : '';
+	const owner =
+		typeof subscription.description === 'string' && subscription.description !== ''
+			? ` (${subscription.description})`
+			: '';
 	return `This subscription delivered to this n8n${owner}. If an active workflow's Education Platform Trigger registered it, that trigger receives no events from now on, and events meanwhile are not kept for it: deactivate and activate (unpublish and publish) that workflow to register it again.`;
 }
 
@@ -34,7 +48,11 @@ export function option(resource: ResourceDescriptor): INodePropertyOptions {
 
 export function description(resource: ResourceDescriptor): INodeProperties[] {
 	return [
-		subscriptionLocator(resource.id.parameter, resource.id.displayName, 'The subscription to delete: pick one from the list, or give its ID'),
+		subscriptionLocator(
+			resource.id.parameter,
+			resource.id.displayName,
+			'The subscription to delete: pick one from the list, or give its ID',
+		),
 		optionsCollection([
 			{
 				displayName: DELETE_ELSEWHERE_OPTION,
@@ -55,14 +73,27 @@ export function description(resource: ResourceDescriptor): INodeProperties[] {
  * The result says whether it delivered to this n8n. Never run by an AI agent's tool: the
  * Operation selector hides it there, and the router refuses it (../aiTool.ts).
  */
-export async function execute(this: IExecuteFunctions, resource: ResourceDescriptor, itemIndex: number): Promise<IDataObject[]> {
-	const id = resource.id.parse(this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true }));
-	const { deleteElsewhere } = this.getNodeParameter('options', itemIndex, {}) as { deleteElsewhere?: boolean };
+export async function execute(
+	this: IExecuteFunctions,
+	resource: ResourceDescriptor,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const id = resource.id.parse(
+		this.getNodeParameter(resource.id.parameter, itemIndex, undefined, { extractValue: true }),
+	);
+	const { deleteElsewhere } = this.getNodeParameter('options', itemIndex, {}) as {
+		deleteElsewhere?: boolean;
+	};
 	const request = webhookRequest(this, { notFoundAdvice: resource.id.notFoundAdvice, itemIndex });
 	const consequence = 'so Delete deleted nothing';
 	const subscription = await readSubscription(request, String(id), {}, consequence);
 	const address = thisN8nWebhookAddress.call(this, itemIndex);
-	if (deleteElsewhere !== true) requireDeliversToThisN8n(subscription, address, { operation: 'Delete', consequence, override: DELETE_ELSEWHERE_OPTION });
+	if (deleteElsewhere !== true)
+		requireDeliversToThisN8n(subscription, address, {
+			operation: 'Delete',
+			consequence,
+			override: DELETE_ELSEWHERE_OPTION,
+		});
 	await deleteSubscription(request, String(id));
 	const toThisN8n = deliversTo(address, subscription.url);
 	return [

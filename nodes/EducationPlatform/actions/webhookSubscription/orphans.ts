@@ -16,7 +16,15 @@ import { eventsOf, type CheckAction, type Orphan } from './triggerVerdicts';
 export const MAX_DELETIONS_PER_RUN = 5;
 
 /** Why an orphan was kept, in the order they are checked. */
-export type KeptBecause = 'option_off' | 'owner' | 'partial' | 'watchdog_not_listed' | 'no_proof' | 'not_served_meanwhile' | 'answered_now' | 'over_cap';
+export type KeptBecause =
+	| 'option_off'
+	| 'owner'
+	| 'partial'
+	| 'watchdog_not_listed'
+	| 'no_proof'
+	| 'not_served_meanwhile'
+	| 'answered_now'
+	| 'over_cap';
 
 /** What the input tells about itself (readWorkflows', and whether it lists the watchdog's own workflow). */
 export interface InputChecks {
@@ -66,19 +74,42 @@ export interface LogReading {
  * all are kept. `proofs` holds, by subscription ID, what the log of each orphan keptByInput let
  * through showed (an `error` when it could not be read: no proof).
  */
-export function planOrphans(orphans: readonly Orphan[], input: InputChecks, proofs: ReadonlyMap<string, LogReading>): OrphanOutcome[] {
+export function planOrphans(
+	orphans: readonly Orphan[],
+	input: InputChecks,
+	proofs: ReadonlyMap<string, LogReading>,
+): OrphanOutcome[] {
 	const planned = orphans.map((orphan): OrphanOutcome => {
 		const kept = keptByInput(orphan, input);
-		if (kept !== undefined) return { orphan, action: kept === 'option_off' ? 'none' : 'kept', keptBecause: kept };
+		if (kept !== undefined)
+			return { orphan, action: kept === 'option_off' ? 'none' : 'kept', keptBecause: kept };
 		const { proof, error, now } = proofs.get(orphan.subscription.id) ?? {};
-		if (proof === undefined) return { orphan, action: 'kept', keptBecause: 'no_proof', ...(error === undefined ? {} : { error }) };
-		if (proof.served === undefined) return { orphan, action: 'kept', keptBecause: 'not_served_meanwhile', proof };
-		if (now?.refused !== true) return { orphan, action: 'kept', keptBecause: 'answered_now', proof, answeredNow: now?.answer ?? 'not asked' };
+		if (proof === undefined)
+			return {
+				orphan,
+				action: 'kept',
+				keptBecause: 'no_proof',
+				...(error === undefined ? {} : { error }),
+			};
+		if (proof.served === undefined)
+			return { orphan, action: 'kept', keptBecause: 'not_served_meanwhile', proof };
+		if (now?.refused !== true)
+			return {
+				orphan,
+				action: 'kept',
+				keptBecause: 'answered_now',
+				proof,
+				answeredNow: now?.answer ?? 'not asked',
+			};
 		return { orphan, action: 'deleted', proof };
 	});
 	const proven = planned.filter((outcome) => outcome.action === 'deleted').length;
 	if (proven <= MAX_DELETIONS_PER_RUN) return planned;
-	return planned.map((outcome) => (outcome.action === 'deleted' ? { ...outcome, action: 'kept', keptBecause: 'over_cap' } : outcome));
+	return planned.map((outcome) =>
+		outcome.action === 'deleted'
+			? { ...outcome, action: 'kept', keptBecause: 'over_cap' }
+			: outcome,
+	);
 }
 
 function keptNote(outcome: OrphanOutcome, input: InputChecks, proven: number): string {
@@ -112,8 +143,16 @@ function actionNote(outcome: OrphanOutcome, input: InputChecks, proven: number):
 export function orphanItems(outcomes: readonly OrphanOutcome[], input: InputChecks): JsonRecord[] {
 	const proven = outcomes.filter((outcome) => outcome.proof?.served !== undefined).length;
 	return outcomes.map((outcome) => {
-		const { orphan: { subscription, webhookId, owner }, action, proof, error } = outcome;
-		const which = owner === null ? 'which no input workflow has (the workflow was deleted without n8n removing its subscription, or the package was uninstalled)' : `which workflow ${quoted(owner)} has but does not run (inactive, a disabled node or an unpublished draft)`;
+		const {
+			orphan: { subscription, webhookId, owner },
+			action,
+			proof,
+			error,
+		} = outcome;
+		const which =
+			owner === null
+				? 'which no input workflow has (the workflow was deleted without n8n removing its subscription, or the package was uninstalled)'
+				: `which workflow ${quoted(owner)} has but does not run (inactive, a disabled node or an unpublished draft)`;
 		return {
 			check: 'orphan',
 			state: 'orphaned',

@@ -44,14 +44,30 @@ interface Attempt {
 
 /** A delivery's attempts, or undefined when any of it cannot be read: no ID, an attempt without its number or time, a number twice. */
 function attemptsOf(delivery: unknown): Attempt[] | undefined {
-	if (!isJsonRecord(delivery) || typeof delivery.id !== 'string' || delivery.id === '' || !Array.isArray(delivery.attempts)) return undefined;
+	if (
+		!isJsonRecord(delivery) ||
+		typeof delivery.id !== 'string' ||
+		delivery.id === '' ||
+		!Array.isArray(delivery.attempts)
+	)
+		return undefined;
 	const attempts = delivery.attempts.map((attempt) => {
 		const read = isJsonRecord(attempt) ? attempt : {};
 		const startedAt = typeof read.started_at === 'string' ? read.started_at : '';
-		return { delivery: delivery.id as string, number: Number(read.attempt), eventId: String(delivery.event_id), startedAt, time: Date.parse(startedAt), status: read.response_status };
+		return {
+			delivery: delivery.id as string,
+			number: Number(read.attempt),
+			eventId: String(delivery.event_id),
+			startedAt,
+			time: Date.parse(startedAt),
+			status: read.response_status,
+		};
 	});
 	const numbers = new Set(attempts.map((attempt) => attempt.number));
-	const readable = attempts.every((attempt) => Number.isInteger(attempt.number) && attempt.number > 0 && !Number.isNaN(attempt.time));
+	const readable = attempts.every(
+		(attempt) =>
+			Number.isInteger(attempt.number) && attempt.number > 0 && !Number.isNaN(attempt.time),
+	);
 	return readable && numbers.size === attempts.length ? attempts : undefined;
 }
 
@@ -60,7 +76,11 @@ function attemptsOfLog(deliveries: readonly unknown[]): Attempt[] | undefined {
 	const read = deliveries.map(attemptsOf);
 	if (read.some((attempts) => attempts === undefined)) return undefined;
 	const attempts = (read as Attempt[][]).flat();
-	if (new Set(attempts.map((attempt) => attempt.delivery)).size !== read.filter((each) => (each as Attempt[]).length > 0).length) return undefined;
+	if (
+		new Set(attempts.map((attempt) => attempt.delivery)).size !==
+		read.filter((each) => (each as Attempt[]).length > 0).length
+	)
+		return undefined;
 	return attempts.sort((a, b) => b.time - a.time);
 }
 
@@ -77,18 +97,31 @@ export interface ProofTimes {
  * REFUSAL_SPAN_MS and the last is within LAST_REFUSAL_WITHIN_MS of now. A log with anything it
  * cannot read proves nothing, nor does an empty one, nor an unreadable `updated_at` (NaN).
  */
-export function refusalProof(deliveries: readonly unknown[], { now, changedAt }: ProofTimes): RefusalProof | undefined {
-	const attempts = Number.isNaN(changedAt) ? undefined : attemptsOfLog(deliveries)?.filter((attempt) => attempt.time > changedAt);
+export function refusalProof(
+	deliveries: readonly unknown[],
+	{ now, changedAt }: ProofTimes,
+): RefusalProof | undefined {
+	const attempts = Number.isNaN(changedAt)
+		? undefined
+		: attemptsOfLog(deliveries)?.filter((attempt) => attempt.time > changedAt);
 	if (attempts === undefined) return undefined;
 	const firstAnswered = attempts.findIndex((attempt) => attempt.status !== NOT_SERVED_STATUS);
 	const refused = firstAnswered === -1 ? attempts : attempts.slice(0, firstAnswered);
 	const retried = refused.find((attempt) =>
-		Array.from({ length: REFUSED_ATTEMPTS_NEEDED }, (_, index) => index + 1).every((number) => refused.some((other) => other.delivery === attempt.delivery && other.number === number)),
+		Array.from({ length: REFUSED_ATTEMPTS_NEEDED }, (_, index) => index + 1).every((number) =>
+			refused.some((other) => other.delivery === attempt.delivery && other.number === number),
+		),
 	);
 	if (retried === undefined) return undefined;
 	const [first, last] = [refused[refused.length - 1], refused[0]];
-	if (last.time - first.time < REFUSAL_SPAN_MS || last.time < now - LAST_REFUSAL_WITHIN_MS) return undefined;
-	return { refused: refused.length, since: first.startedAt, until: last.startedAt, eventId: retried.eventId };
+	if (last.time - first.time < REFUSAL_SPAN_MS || last.time < now - LAST_REFUSAL_WITHIN_MS)
+		return undefined;
+	return {
+		refused: refused.length,
+		since: first.startedAt,
+		until: last.startedAt,
+		eventId: retried.eventId,
+	};
 }
 
 /**
@@ -98,7 +131,11 @@ export function refusalProof(deliveries: readonly unknown[], { now, changedAt }:
  */
 export function refusedNow(status: number | undefined, body: unknown): boolean {
 	const message = isJsonRecord(body) ? body.message : undefined;
-	return status === NOT_SERVED_STATUS && typeof message === 'string' && /^The requested webhook "POST [^"]+" is not registered\.$/.test(message);
+	return (
+		status === NOT_SERVED_STATUS &&
+		typeof message === 'string' &&
+		/^The requested webhook "POST [^"]+" is not registered\.$/.test(message)
+	);
 }
 
 const isServed = (status: unknown) => typeof status === 'number' && status >= 200 && status < 300;
@@ -108,10 +145,15 @@ const isServed = (status: unknown) => typeof status === 'number' && status >= 20
  * trigger subscriptions, by subscription ID) has an attempt answered 2xx from `since` to `until`;
  * undefined when none has.
  */
-export function servedMeanwhile(proof: RefusalProof, otherLogs: ReadonlyMap<string, readonly unknown[]>): RefusalProof | undefined {
+export function servedMeanwhile(
+	proof: RefusalProof,
+	otherLogs: ReadonlyMap<string, readonly unknown[]>,
+): RefusalProof | undefined {
 	const [since, until] = [Date.parse(proof.since), Date.parse(proof.until)];
 	for (const [subscriptionId, deliveries] of otherLogs) {
-		const served = (attemptsOfLog(deliveries) ?? []).find((attempt) => isServed(attempt.status) && attempt.time >= since && attempt.time <= until);
+		const served = (attemptsOfLog(deliveries) ?? []).find(
+			(attempt) => isServed(attempt.status) && attempt.time >= since && attempt.time <= until,
+		);
 		if (served !== undefined) return { ...proof, served: { at: served.startedAt, subscriptionId } };
 	}
 	return undefined;
@@ -119,6 +161,9 @@ export function servedMeanwhile(proof: RefusalProof, otherLogs: ReadonlyMap<stri
 
 /** The proof in words, for the orphan's item. */
 export function describeProof({ refused, since, until, eventId, served }: RefusalProof): string {
-	const meanwhile = served === undefined ? '' : `, while n8n answered subscription ${served.subscriptionId} at ${served.at}`;
+	const meanwhile =
+		served === undefined
+			? ''
+			: `, while n8n answered subscription ${served.subscriptionId} at ${served.at}`;
 	return `n8n answered ${NOT_SERVED_STATUS} (no active workflow serves this URL) to the platform's last ${refused} delivery attempts, from ${since} to ${until}, among them attempts 1 to ${REFUSED_ATTEMPTS_NEEDED} of event ${eventId}${meanwhile}`;
 }

@@ -2,7 +2,12 @@
 // under the address n8n builds its webhook URLs from (nodes/shared/thisN8n/address.ts).
 import { ActionableError, quoted } from '../../../shared/errors';
 import { isJsonRecord, type JsonRecord } from '../../../shared/jsonRecord';
-import { deliversTo, isLocalUrl, isTriggerUrl, WEBHOOK_ADDRESS_ADVICE } from '../../../shared/thisN8n/address';
+import {
+	deliversTo,
+	isLocalUrl,
+	isTriggerUrl,
+	WEBHOOK_ADDRESS_ADVICE,
+} from '../../../shared/thisN8n/address';
 
 const THIS_N8N_ADVICE = `${WEBHOOK_ADDRESS_ADVICE}, then run again. To read one subscription's log, choose Deliveries Of → One Subscription. If this n8n has no trigger subscription of its own (a local test instance on a shared account), it has nothing to recover: deactivate this workflow here.`;
 
@@ -14,7 +19,10 @@ const THIS_N8N_ADVICE = `${WEBHOOK_ADDRESS_ADVICE}, then run again. To read one 
  */
 export function thisN8nSubscriptions<T>(address: string | undefined, subscriptions: T[]): T[] {
 	if (address === undefined) {
-		throw new ActionableError('Could not tell this n8n\'s webhook address from the execution\'s resume URL', THIS_N8N_ADVICE);
+		throw new ActionableError(
+			"Could not tell this n8n's webhook address from the execution's resume URL",
+			THIS_N8N_ADVICE,
+		);
 	}
 	const urlOf = (subscription: T) => (isJsonRecord(subscription) ? subscription.url : undefined);
 	const ours = subscriptions.filter((subscription) => deliversTo(address, urlOf(subscription)));
@@ -22,7 +30,7 @@ export function thisN8nSubscriptions<T>(address: string | undefined, subscriptio
 	const elsewhere = subscriptions.map(urlOf).filter(isTriggerUrl);
 	if (elsewhere.length === 0) return ours;
 	throw new ActionableError(
-		`No webhook subscription delivers to this n8n's webhook address ${address}, but ${elsewhere.length === 1 ? '1 with an n8n trigger\'s URL delivers' : `${elsewhere.length} with an n8n trigger's URL deliver`} elsewhere (e.g. ${String(elsewhere[0])})`,
+		`No webhook subscription delivers to this n8n's webhook address ${address}, but ${elsewhere.length === 1 ? "1 with an n8n trigger's URL delivers" : `${elsewhere.length} with an n8n trigger's URL deliver`} elsewhere (e.g. ${String(elsewhere[0])})`,
 		THIS_N8N_ADVICE,
 	);
 }
@@ -42,7 +50,11 @@ export interface ElsewhereRefusal {
  * n8n's or another integration's (`https://accounting.example/hooks/edu`), or this n8n's address
  * could not be read, in which case none is this n8n's: only positive proof counts.
  */
-export function requireDeliversToThisN8n(subscription: JsonRecord, address: string | undefined, refusal: ElsewhereRefusal): void {
+export function requireDeliversToThisN8n(
+	subscription: JsonRecord,
+	address: string | undefined,
+	refusal: ElsewhereRefusal,
+): void {
 	if (deliversTo(address, subscription.url)) return;
 	const { operation, consequence, override } = refusal;
 	const id = quoted(subscription.id);
@@ -57,8 +69,14 @@ export function requireDeliversToThisN8n(subscription: JsonRecord, address: stri
 			`${way} ${WEBHOOK_ADDRESS_ADVICE}, then run again.`,
 		);
 	}
-	const url = typeof subscription.url === 'string' ? `to ${quoted(subscription.url, 200)}` : 'to no URL';
+	const url =
+		typeof subscription.url === 'string' ? `to ${quoted(subscription.url, 200)}` : 'to no URL';
 	// An n8n trigger's URL under another address may be this n8n's own, when its address is set wrong.
-	const addressAdvice = isTriggerUrl(subscription.url) ? ` If that URL is this n8n's, its webhook address (now ${address}) is wrong: ${WEBHOOK_ADDRESS_ADVICE}.` : '';
-	throw new ActionableError(`Subscription ${id} delivers elsewhere, ${url}, not to this n8n, ${consequence}`, `${way}${addressAdvice}`);
+	const addressAdvice = isTriggerUrl(subscription.url)
+		? ` If that URL is this n8n's, its webhook address (now ${address}) is wrong: ${WEBHOOK_ADDRESS_ADVICE}.`
+		: '';
+	throw new ActionableError(
+		`Subscription ${id} delivers elsewhere, ${url}, not to this n8n, ${consequence}`,
+		`${way}${addressAdvice}`,
+	);
 }

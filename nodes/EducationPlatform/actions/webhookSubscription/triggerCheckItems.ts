@@ -1,7 +1,12 @@
 // Pure: no n8n import. Check Triggers' output: one item per trigger with its verdict, what was
 // done and a note in words, and the summary item (the orphans' items are orphans.ts's).
 import type { JsonRecord } from '../../../shared/jsonRecord';
-import { eventsOf, type CheckAction, type TriggerState, type TriggerVerdict } from './triggerVerdicts';
+import {
+	eventsOf,
+	type CheckAction,
+	type TriggerState,
+	type TriggerVerdict,
+} from './triggerVerdicts';
 
 /** What was done about a trigger; `error`: why its write failed. */
 export interface TriggerOutcome {
@@ -10,31 +15,50 @@ export interface TriggerOutcome {
 	error?: string;
 }
 
-const REPUBLISH = 'Unpublish and publish the workflow (on n8n 1.x: deactivate and activate it): its trigger registers its subscription again, with a new secret.';
+const REPUBLISH =
+	'Unpublish and publish the workflow (on n8n 1.x: deactivate and activate it): its trigger registers its subscription again, with a new secret.';
 
 const NOTES: Record<TriggerState, string> = {
 	healthy: 'Its subscription is in place, enabled and for the events the node selects.',
 	missing: `It has no subscription: the platform no longer has the one it registered (or it never registered one), and none delivers to its webhook URL that it can check, so no event starts the workflow. ${REPUBLISH}`,
 	unrecorded:
-		"Its subscription is on the platform, but the trigger never saved it (n8n stopped while publishing the workflow?), so it cannot check the signatures of its events and refuses them; the platform retries them. Unpublish and publish the workflow (on n8n 1.x: deactivate and activate it): its trigger takes over that subscription with a new secret, and the retried events then start the workflow.",
-	duplicated: 'Other subscriptions deliver to its webhook URL beside its own, so every event would start the workflow more than once.',
-	wrong_events: "Its subscription is for other events than the node selects (changed in the platform's dashboard?).",
-	disabled: 'Its subscription is disabled (in the platform\'s dashboard), so the platform sends it no event.',
-	invalid_events: 'Its Events are empty or name an event the platform does not have, so it cannot register a subscription: fix Events in the node and publish the workflow.',
+		'Its subscription is on the platform, but the trigger never saved it (n8n stopped while publishing the workflow?), so it cannot check the signatures of its events and refuses them; the platform retries them. Unpublish and publish the workflow (on n8n 1.x: deactivate and activate it): its trigger takes over that subscription with a new secret, and the retried events then start the workflow.',
+	duplicated:
+		'Other subscriptions deliver to its webhook URL beside its own, so every event would start the workflow more than once.',
+	wrong_events:
+		"Its subscription is for other events than the node selects (changed in the platform's dashboard?).",
+	disabled:
+		"Its subscription is disabled (in the platform's dashboard), so the platform sends it no event.",
+	invalid_events:
+		'Its Events are empty or name an event the platform does not have, so it cannot register a subscription: fix Events in the node and publish the workflow.',
 	unknown: 'It was not judged, and nothing was changed for it:',
-	other_account: 'It uses another platform credential than this node, so its subscription is not among the ones this node lists: it was not judged. Check it with a Check Triggers node on that credential.',
+	other_account:
+		'It uses another platform credential than this node, so its subscription is not among the ones this node lists: it was not judged. Check it with a Check Triggers node on that credential.',
 };
 
-export const FAILED = 'The write failed (see error), so nothing was changed for it; the next run tries again.';
+export const FAILED =
+	'The write failed (see error), so nothing was changed for it; the next run tries again.';
 
 /** What was done in place, by state and whether it was (the action) or its option was off. */
 const IN_PLACE: Partial<Record<TriggerState, { done: string; off: string }>> = {
-	disabled: { done: 'It was enabled again; events made while it was disabled are not delivered.', off: 'Re-Enable Disabled Subscriptions is off, so it was left disabled.' },
-	wrong_events: { done: 'Its events were set back to the node\'s, with no unpublish.', off: 'Fix Events and Duplicates is off, so it was left as it is.' },
-	duplicated: { done: 'The others were deleted and its own kept, with no unpublish.', off: 'Fix Events and Duplicates is off, so they were left.' },
+	disabled: {
+		done: 'It was enabled again; events made while it was disabled are not delivered.',
+		off: 'Re-Enable Disabled Subscriptions is off, so it was left disabled.',
+	},
+	wrong_events: {
+		done: "Its events were set back to the node's, with no unpublish.",
+		off: 'Fix Events and Duplicates is off, so it was left as it is.',
+	},
+	duplicated: {
+		done: 'The others were deleted and its own kept, with no unpublish.',
+		off: 'Fix Events and Duplicates is off, so they were left.',
+	},
 };
 
-function triggerNote({ state, unknownBecause: because }: TriggerVerdict, action: CheckAction): string {
+function triggerNote(
+	{ state, unknownBecause: because }: TriggerVerdict,
+	action: CheckAction,
+): string {
 	if (action === 'failed') return `${NOTES[state]} ${FAILED}`;
 	if (state === 'unknown') return `${NOTES.unknown} ${because}.`;
 	const inPlace = IN_PLACE[state];
@@ -68,9 +92,15 @@ export function triggerItems(outcomes: readonly TriggerOutcome[]): JsonRecord[] 
 }
 
 /** The last output item: what was checked and done, in one sentence. */
-export function summaryItem(triggers: readonly JsonRecord[], orphans: readonly JsonRecord[]): JsonRecord {
-	const count = (items: readonly JsonRecord[], action: CheckAction) => items.filter((item) => item.action === action).length;
-	const unjudged = triggers.filter((item) => item.state === 'unknown' || item.state === 'other_account').length;
+export function summaryItem(
+	triggers: readonly JsonRecord[],
+	orphans: readonly JsonRecord[],
+): JsonRecord {
+	const count = (items: readonly JsonRecord[], action: CheckAction) =>
+		items.filter((item) => item.action === action).length;
+	const unjudged = triggers.filter(
+		(item) => item.state === 'unknown' || item.state === 'other_account',
+	).length;
 	const unhealthy = triggers.filter((item) => item.state !== 'healthy').length - unjudged;
 	const toRepublish = triggers.filter((item) => item.republish === true).length;
 	const reEnabled = count(triggers, 're-enabled');
@@ -82,7 +112,10 @@ export function summaryItem(triggers: readonly JsonRecord[], orphans: readonly J
 	const verdict = healthy
 		? `Checked ${checked}: each has its subscription, enabled and for its events, and no other subscription delivers to this n8n.`
 		: `Checked ${checked}: ${unhealthy} without a working subscription (${reEnabled} re-enabled, ${repaired} repaired in place, ${toRepublish} ${toRepublish === 1 ? 'workflow' : 'workflows'} to re-publish), and ${orphans.length} orphaned ${orphans.length === 1 ? 'subscription' : 'subscriptions'} delivering to this n8n (${deleted} deleted).`;
-	const failures = failed === 0 ? '' : ` ${failed} ${failed === 1 ? 'action' : 'actions'} failed (see their items' error).`;
+	const failures =
+		failed === 0
+			? ''
+			: ` ${failed} ${failed === 1 ? 'action' : 'actions'} failed (see their items' error).`;
 	const message = `${verdict}${healthy && failed === 0 ? ' Nothing was changed.' : ''}${failures}`;
 	return {
 		check: 'summary',

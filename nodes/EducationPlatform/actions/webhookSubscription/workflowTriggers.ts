@@ -1,7 +1,11 @@
 // Pure: no n8n import. Check Triggers' reading of its input: the Education Platform Triggers of
 // the active workflows, as n8n's public API lists the workflows (n8n 1.x and 2.x), and what every
 // input workflow names, for deciding which orphaned subscriptions are someone's.
-import { credentialTypeFor, TRIGGER_NODE_NAME, type AuthenticationMethod } from '../../../shared/constants';
+import {
+	credentialTypeFor,
+	TRIGGER_NODE_NAME,
+	type AuthenticationMethod,
+} from '../../../shared/constants';
 import { ActionableError } from '../../../shared/errors';
 import { isJsonRecord, type JsonRecord } from '../../../shared/jsonRecord';
 
@@ -34,18 +38,24 @@ export interface StoredRegistration {
 const NOT_A_WORKFLOW_ADVICE =
 	"Put n8n's own n8n node before this one: Resource Workflow, Operation Get Many, Return All on, with an n8n API key of the instance's owner or an admin (one that sees every workflow).";
 
-const isTriggerNode = (node: JsonRecord) => typeof node.type === 'string' && node.type.endsWith(`.${TRIGGER_NODE_NAME}`);
+const isTriggerNode = (node: JsonRecord) =>
+	typeof node.type === 'string' && node.type.endsWith(`.${TRIGGER_NODE_NAME}`);
 const isEnabledTrigger = (node: JsonRecord) => isTriggerNode(node) && node.disabled !== true;
 
-const publishedNodes = (workflow: JsonRecord): unknown[] | undefined => (isJsonRecord(workflow.activeVersion) && Array.isArray(workflow.activeVersion.nodes) ? workflow.activeVersion.nodes : undefined);
-const draftNodes = (workflow: JsonRecord): unknown[] | undefined => (Array.isArray(workflow.nodes) ? workflow.nodes : undefined);
+const publishedNodes = (workflow: JsonRecord): unknown[] | undefined =>
+	isJsonRecord(workflow.activeVersion) && Array.isArray(workflow.activeVersion.nodes)
+		? workflow.activeVersion.nodes
+		: undefined;
+const draftNodes = (workflow: JsonRecord): unknown[] | undefined =>
+	Array.isArray(workflow.nodes) ? workflow.nodes : undefined;
 
 /** The nodes n8n runs for a workflow: on n8n 2.x its published version's (activeVersion), else its own. */
 function liveNodes(workflow: JsonRecord): unknown[] | undefined {
 	return publishedNodes(workflow) ?? draftNodes(workflow);
 }
 
-const webhookIdOf = (node: JsonRecord) => (typeof node.webhookId === 'string' && node.webhookId !== '' ? node.webhookId : null);
+const webhookIdOf = (node: JsonRecord) =>
+	typeof node.webhookId === 'string' && node.webhookId !== '' ? node.webhookId : null;
 
 /** The saved Events: a list, none (the parameter's default), or null for an expression (a string). */
 function selectionOf(parameters: JsonRecord): string[] | null {
@@ -55,7 +65,9 @@ function selectionOf(parameters: JsonRecord): string[] | null {
 
 /** The ID of the credential the node's Authentication (default Access Token) uses. */
 function credentialIdOf(node: JsonRecord, parameters: JsonRecord): string | null {
-	const type = credentialTypeFor((parameters.authentication ?? 'accessToken') as AuthenticationMethod);
+	const type = credentialTypeFor(
+		(parameters.authentication ?? 'accessToken') as AuthenticationMethod,
+	);
 	const credential = isJsonRecord(node.credentials) ? node.credentials[type] : undefined;
 	return isJsonRecord(credential) && typeof credential.id === 'string' ? credential.id : null;
 }
@@ -83,26 +95,33 @@ function storedRegistration(workflow: JsonRecord, nodeName: string): StoredRegis
 export function activeTriggers(items: readonly unknown[]): ActiveTrigger[] {
 	return items.flatMap((workflow, item) => {
 		if (isJsonRecord(workflow) && Object.keys(workflow).length === 0) return [];
-		const nodes = isJsonRecord(workflow) && typeof workflow.id === 'string' ? liveNodes(workflow) : undefined;
+		const nodes =
+			isJsonRecord(workflow) && typeof workflow.id === 'string' ? liveNodes(workflow) : undefined;
 		if (!isJsonRecord(workflow) || nodes === undefined) {
-			throw new ActionableError(`Input item ${item + 1} is not an n8n workflow with its nodes, so no trigger was checked`, NOT_A_WORKFLOW_ADVICE);
+			throw new ActionableError(
+				`Input item ${item + 1} is not an n8n workflow with its nodes, so no trigger was checked`,
+				NOT_A_WORKFLOW_ADVICE,
+			);
 		}
 		if (workflow.active !== true) return [];
-		return nodes.filter(isJsonRecord).filter(isEnabledTrigger).map((node) => {
-			const parameters = isJsonRecord(node.parameters) ? node.parameters : {};
-			return {
-				item,
-				workflowId: workflow.id as string,
-				workflowName: typeof workflow.name === 'string' ? workflow.name : '',
-				versionId: typeof workflow.activeVersionId === 'string' ? workflow.activeVersionId : null,
-				node: String(node.name),
-				webhookId: webhookIdOf(node),
-				automatic: (parameters.registration ?? 'automatic') === 'automatic',
-				selection: selectionOf(parameters),
-				credentialId: credentialIdOf(node, parameters),
-				stored: storedRegistration(workflow, String(node.name)),
-			};
-		});
+		return nodes
+			.filter(isJsonRecord)
+			.filter(isEnabledTrigger)
+			.map((node) => {
+				const parameters = isJsonRecord(node.parameters) ? node.parameters : {};
+				return {
+					item,
+					workflowId: workflow.id as string,
+					workflowName: typeof workflow.name === 'string' ? workflow.name : '',
+					versionId: typeof workflow.activeVersionId === 'string' ? workflow.activeVersionId : null,
+					node: String(node.name),
+					webhookId: webhookIdOf(node),
+					automatic: (parameters.registration ?? 'automatic') === 'automatic',
+					selection: selectionOf(parameters),
+					credentialId: credentialIdOf(node, parameters),
+					stored: storedRegistration(workflow, String(node.name)),
+				};
+			});
 	});
 }
 
@@ -125,7 +144,13 @@ export function readWorkflows(items: readonly unknown[]): WorkflowMentions {
 	items.forEach((workflow, item) => {
 		if (!isJsonRecord(workflow) || typeof workflow.id !== 'string') return;
 		const activeVersionId = workflow.activeVersionId;
-		if (partial === undefined && workflow.active === true && typeof activeVersionId === 'string' && publishedNodes(workflow) === undefined) partial = item;
+		if (
+			partial === undefined &&
+			workflow.active === true &&
+			typeof activeVersionId === 'string' &&
+			publishedNodes(workflow) === undefined
+		)
+			partial = item;
 		for (const node of [...(draftNodes(workflow) ?? []), ...(publishedNodes(workflow) ?? [])]) {
 			const webhookId = isJsonRecord(node) && isTriggerNode(node) ? webhookIdOf(node) : null;
 			if (webhookId !== null && !owners.has(webhookId)) owners.set(webhookId, workflow.id);

@@ -13,14 +13,29 @@ import { enrollmentName, simplifyEnrollment } from './simplify';
 import { READ_SCOPES } from '../../scopes';
 
 export const ENROLLMENT_STATUSES = ['pending', 'active', 'cancelled', 'completed'] as const;
-export const ENROLLMENT_SORT_FIELDS = ['id', 'student_id', 'status', 'enrolled_at', 'cancelled_at', 'completed_at', 'updated_at'] as const;
+export const ENROLLMENT_SORT_FIELDS = [
+	'id',
+	'student_id',
+	'status',
+	'enrolled_at',
+	'cancelled_at',
+	'completed_at',
+	'updated_at',
+] as const;
 
 const list = listParameters(
 	[
 		studentFilter('enrollments'),
 		idsFilter('courseId', 'course_id', 'Course IDs', 'Enrollments in any of these courses.'),
 		idsFilter('termId', 'term_id', 'Term IDs', 'Enrollments in any of these terms.'),
-		enumFilter('status', 'status', 'Status', ENROLLMENT_STATUSES, 'an enrollment status', 'Enrollments with any of these statuses'),
+		enumFilter(
+			'status',
+			'status',
+			'Status',
+			ENROLLMENT_STATUSES,
+			'an enrollment status',
+			'Enrollments with any of these statuses',
+		),
 		...dateRangeFilters('enrolled', 'Enrolled', 'enrollments made'),
 		...dateRangeFilters('cancelled', 'Cancelled', 'enrollments cancelled'),
 		...dateRangeFilters('completed', 'Completed', 'enrollments completed'),
@@ -38,17 +53,45 @@ export const resource: ListedResource = {
 	plural: 'enrollments',
 	path: PATH,
 	scope: READ_SCOPES.enrollment,
-	summary: 'ID, the student, course, term, status, and when it was made, cancelled or completed with the final grade',
+	summary:
+		'ID, the student, course, term, status, and when it was made, cancelled or completed with the final grade',
 	id: ID,
 	...list,
 	defaultSortField: 'enrolled_at',
 	// docs/api-contract.md §2 and §8.3.
-	recordFields: ['id', 'student_id', 'student', 'course', 'term', 'status', 'enrolled_at', 'cancelled_at', 'cancellation_reason', 'completed_at', 'final_grade', 'created_at', 'updated_at'],
+	recordFields: [
+		'id',
+		'student_id',
+		'student',
+		'course',
+		'term',
+		'status',
+		'enrolled_at',
+		'cancelled_at',
+		'cancellation_reason',
+		'completed_at',
+		'final_grade',
+		'created_at',
+		'updated_at',
+	],
 	simplify: simplifyEnrollment,
-	simplifyDescription: 'ID, student ID, name and number, course ID, code and name, term, status, the dates and the final grade',
+	simplifyDescription:
+		'ID, student ID, name and number, course ID, code and name, term, status, the dates and the final grade',
 	simplifiedFields: {
-		keys: ['id', 'student_name', 'student_id', 'course_name', 'course_code', 'term_name', 'status', 'enrolled_at', 'completed_at', 'final_grade'],
-		description: "ID, student name and ID, course name and code, term, status, enrollment and completion dates, final grade",
+		keys: [
+			'id',
+			'student_name',
+			'student_id',
+			'course_name',
+			'course_code',
+			'term_name',
+			'status',
+			'enrolled_at',
+			'completed_at',
+			'final_grade',
+		],
+		description:
+			'ID, student name and ID, course name and code, term, status, enrollment and completion dates, final grade',
 	},
 	webhook: {
 		groupName: 'All Enrollment Events',
@@ -62,7 +105,10 @@ export const resource: ListedResource = {
 	},
 	poll: {
 		created: { event: 'enrollment.created', description: 'A student was enrolled in a course' },
-		updated: { event: 'enrollment.updated', description: 'An enrollment changed, e.g. activated, moved, cancelled or completed' },
+		updated: {
+			event: 'enrollment.updated',
+			description: 'An enrollment changed, e.g. activated, moved, cancelled or completed',
+		},
 	},
 	picker: searchablePicker({
 		parameter: ID.parameter,

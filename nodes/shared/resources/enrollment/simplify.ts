@@ -27,5 +27,9 @@ export function simplifyEnrollment(enrollment: unknown): unknown {
 export function enrollmentName(enrollment: JsonRecord): string {
 	const course = fieldsOf(enrollment.course);
 	const courseName = [listText(course.code), listText(course.name)].filter(Boolean).join(' ');
-	return listItemName(listText(studentFields(enrollment).student_name), [courseName || undefined, listText(fieldsOf(enrollment.term).name)], listWords(enrollment.status));
+	return listItemName(
+		listText(studentFields(enrollment).student_name),
+		[courseName || undefined, listText(fieldsOf(enrollment.term).name)],
+		listWords(enrollment.status),
+	);
 }

@@ -15,15 +15,41 @@ import { examResultName, simplifyExamResult } from './simplify';
 import { READ_SCOPES } from '../../scopes';
 
 export const LETTER_GRADES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
-export const EXAM_RESULT_SORT_FIELDS = ['id', 'student_id', 'score', 'percentage', 'grade', 'published_at', 'updated_at'] as const;
+export const EXAM_RESULT_SORT_FIELDS = [
+	'id',
+	'student_id',
+	'score',
+	'percentage',
+	'grade',
+	'published_at',
+	'updated_at',
+] as const;
 
 const list = listParameters(
 	[
 		studentFilter('exam results'),
 		idsFilter('examId', 'exam_id', 'Exam IDs', 'Results of any of these exams.'),
-		textListFilter('subject', 'subject', 'Subject', 'e.g. Mathematics', 'Exact subject name (not case-sensitive).'),
-		booleanFilter('passed', 'passed', 'Passed', 'Whether to return only passed results, or only failed ones'),
-		enumFilter('grade', 'grade', 'Grade', LETTER_GRADES, 'a letter grade', 'Results with any of these letter grades'),
+		textListFilter(
+			'subject',
+			'subject',
+			'Subject',
+			'e.g. Mathematics',
+			'Exact subject name (not case-sensitive).',
+		),
+		booleanFilter(
+			'passed',
+			'passed',
+			'Passed',
+			'Whether to return only passed results, or only failed ones',
+		),
+		enumFilter(
+			'grade',
+			'grade',
+			'Grade',
+			LETTER_GRADES,
+			'a letter grade',
+			'Results with any of these letter grades',
+		),
 		...dateRangeFilters('published', 'Published', 'results published'),
 		updatedSinceFilter('exam results'),
 	],
@@ -39,29 +65,61 @@ export const resource: ListedResource = {
 	plural: 'exam results',
 	path: PATH,
 	scope: READ_SCOPES.examResult,
-	summary: 'ID, the exam (name, subject, date), the student, score, maximum, percentage, pass mark, letter grade, whether passed and when published',
+	summary:
+		'ID, the exam (name, subject, date), the student, score, maximum, percentage, pass mark, letter grade, whether passed and when published',
 	id: ID,
 	...list,
 	defaultSortField: 'published_at',
 	// docs/api-contract.md §2 and §8.3.
-	recordFields: ['id', 'exam', 'student_id', 'student', 'score', 'max_score', 'percentage', 'pass_mark', 'grade', 'passed', 'published_at', 'created_at', 'updated_at'],
+	recordFields: [
+		'id',
+		'exam',
+		'student_id',
+		'student',
+		'score',
+		'max_score',
+		'percentage',
+		'pass_mark',
+		'grade',
+		'passed',
+		'published_at',
+		'created_at',
+		'updated_at',
+	],
 	simplify: simplifyExamResult,
-	simplifyDescription: 'ID, student ID, name and number, exam ID, name and subject, date taken, score, maximum, percentage, grade, passed and published date',
+	simplifyDescription:
+		'ID, student ID, name and number, exam ID, name and subject, date taken, score, maximum, percentage, grade, passed and published date',
 	simplifiedFields: {
-		keys: ['id', 'student_name', 'student_id', 'exam_name', 'subject', 'score', 'percentage', 'grade', 'passed', 'published_at'],
-		description: "ID, student name and ID, exam, subject, score, percentage, grade, passed and published date",
+		keys: [
+			'id',
+			'student_name',
+			'student_id',
+			'exam_name',
+			'subject',
+			'score',
+			'percentage',
+			'grade',
+			'passed',
+			'published_at',
+		],
+		description:
+			'ID, student name and ID, exam, subject, score, percentage, grade, passed and published date',
 	},
 	webhook: {
 		groupName: 'All Exam Result Events',
 		makeOneHappen: 'publish an exam result',
 		events: {
 			'exam_result.published': "A student's exam result was published",
-			'exam_result.updated': 'A published exam result changed (previous values in data.previous_attributes)',
+			'exam_result.updated':
+				'A published exam result changed (previous values in data.previous_attributes)',
 		},
 	},
 	poll: {
 		created: { event: 'exam_result.published', description: 'An exam result was published' },
-		updated: { event: 'exam_result.updated', description: 'A published exam result changed, e.g. re-marked' },
+		updated: {
+			event: 'exam_result.updated',
+			description: 'A published exam result changed, e.g. re-marked',
+		},
 	},
 	picker: searchablePicker({
 		parameter: ID.parameter,

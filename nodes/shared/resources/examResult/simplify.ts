@@ -25,7 +25,19 @@ export function simplifyExamResult(result: unknown): unknown {
 /** "Amara Okafor — Algebra I — Midterm, 41.5/100, grade F, 2026-11-10". */
 export function examResultName(result: JsonRecord): string {
 	const exam = fieldsOf(result.exam);
-	const score = typeof result.score === 'number' ? `${result.score}${typeof result.max_score === 'number' ? `/${result.max_score}` : ''}` : undefined;
+	const score =
+		typeof result.score === 'number'
+			? `${result.score}${typeof result.max_score === 'number' ? `/${result.max_score}` : ''}`
+			: undefined;
 	const grade = listText(result.grade) && `grade ${String(result.grade)}`;
-	return listItemName(listText(studentFields(result).student_name), [listText(exam.name) ?? listText(exam.subject), score, grade, listDay(exam.taken_on) ?? listDay(result.published_at)], undefined);
+	return listItemName(
+		listText(studentFields(result).student_name),
+		[
+			listText(exam.name) ?? listText(exam.subject),
+			score,
+			grade,
+			listDay(exam.taken_on) ?? listDay(result.published_at),
+		],
+		undefined,
+	);
 }

@@ -27,5 +27,12 @@ export function simplifyPayment(payment: unknown): unknown {
 
 /** "Amara Okafor — 1250.00 USD, 2026-11-21 (succeeded)": the day it was paid, else the day it was tried. */
 export function paymentName(payment: JsonRecord): string {
-	return listItemName(listText(studentFields(payment).student_name), [moneyText(payment.amount, payment.currency), listDay(payment.paid_at) ?? listDay(payment.created_at)], listWords(payment.status));
+	return listItemName(
+		listText(studentFields(payment).student_name),
+		[
+			moneyText(payment.amount, payment.currency),
+			listDay(payment.paid_at) ?? listDay(payment.created_at),
+		],
+		listWords(payment.status),
+	);
 }

@@ -13,7 +13,9 @@ export const STUDENTS_PATH = '/students';
 
 /** "Last, First (S-2024-001042)" — what a person scanning the list recognises. */
 function studentName(student: JsonRecord): string {
-	const name = [student.preferred_name || student.first_name, student.last_name].filter(Boolean).join(' ');
+	const name = [student.preferred_name || student.first_name, student.last_name]
+		.filter(Boolean)
+		.join(' ');
 	const number = typeof student.student_number === 'string' ? ` (${student.student_number})` : '';
 	return `${name || `Student ${String(student.id)}`}${number}`;
 }
@@ -24,7 +26,11 @@ export async function searchStudents(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchListPage(this, { path: STUDENTS_PATH, sort: 'last_name,first_name', search: filter, name: studentName }, paginationToken);
+	return await searchListPage(
+		this,
+		{ path: STUDENTS_PATH, sort: 'last_name,first_name', search: filter, name: studentName },
+		paginationToken,
+	);
 }
 
 /**
@@ -33,13 +39,24 @@ export async function searchStudents(
  * earlier node. Student → Get checks the ID in the editor, saying how to find it; a Filters entry
  * leaves that to the run (recordPicker says why).
  */
-export function studentLocator(name: string, displayName: string, description: string, checkInEditor = true): INodeProperties {
+export function studentLocator(
+	name: string,
+	displayName: string,
+	description: string,
+	checkInEditor = true,
+): INodeProperties {
 	return recordPicker({
 		name,
 		displayName,
 		description,
-		list: { searchListMethod: 'searchStudents', placeholder: 'Search by name, student number or email…' },
-		id: { example: '1042', check: checkInEditor ? { pattern: '[0-9]+', errorMessage: STUDENT_ID_HINT } : undefined },
+		list: {
+			searchListMethod: 'searchStudents',
+			placeholder: 'Search by name, student number or email…',
+		},
+		id: {
+			example: '1042',
+			check: checkInEditor ? { pattern: '[0-9]+', errorMessage: STUDENT_ID_HINT } : undefined,
+		},
 	});
 }
 
@@ -50,16 +67,24 @@ export const STUDENT_ID_HINT =
 /** The Student filter of a resource that belongs to a student: the same picker as Student → Get. */
 export function studentFilter(plural: string): FilterOption {
 	return {
-		option: studentLocator('studentId', 'Student', `Only ${plural} of this student: pick one from the list, or give the numeric student ID`, false),
+		option: studentLocator(
+			'studentId',
+			'Student',
+			`Only ${plural} of this student: pick one from the list, or give the numeric student ID`,
+			false,
+		),
 		spec: { param: 'studentId', api: 'student_id', label: 'Student', kind: 'ids' },
 	};
 }
 
 /** Student IDs are positive integers (docs/api-contract.md §1); `1042`, `"1042"` and `" 1042 "` are accepted. */
 export function parseStudentId(value: unknown): number {
-	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-	if (/^\d+$/.test(text) && Number(text) >= 1 && Number.isSafeInteger(Number(text))) return Number(text);
-	const shown = value === undefined || value === null || text === '' ? 'empty' : quoted(String(value));
+	const text =
+		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (/^\d+$/.test(text) && Number(text) >= 1 && Number.isSafeInteger(Number(text)))
+		return Number(text);
+	const shown =
+		value === undefined || value === null || text === '' ? 'empty' : quoted(String(value));
 	throw new ActionableError(
 		`Student ID is ${shown}, it must be a whole number above 0`,
 		/^S-/i.test(text)

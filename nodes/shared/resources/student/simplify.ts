@@ -4,9 +4,17 @@ import { isJsonRecord, type JsonRecord } from '../../jsonRecord';
 import { fieldsOf, personName } from '../simplify';
 
 /** The student a record is about (its embedded summary), as flat fields. */
-export function studentFields(record: JsonRecord): { student_id: unknown; student_name: string; student_number: unknown } {
+export function studentFields(record: JsonRecord): {
+	student_id: unknown;
+	student_name: string;
+	student_number: unknown;
+} {
 	const student = fieldsOf(record.student);
-	return { student_id: record.student_id ?? student.id ?? null, student_name: personName(student), student_number: student.student_number ?? null };
+	return {
+		student_id: record.student_id ?? student.id ?? null,
+		student_name: personName(student),
+		student_number: student.student_number ?? null,
+	};
 }
 
 /** The guardian marked primary, else the first one listed, else none. */

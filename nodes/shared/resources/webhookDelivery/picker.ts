@@ -25,7 +25,12 @@ function chosenSubscription(context: ILoadOptionsFunctions): string {
 }
 
 function deliveryList(this: ILoadOptionsFunctions, search?: string): ListPage {
-	return { path: deliveriesPath(chosenSubscription(this)), sort: '-created_at', matchNames: search, name: deliveryName };
+	return {
+		path: deliveriesPath(chosenSubscription(this)),
+		sort: '-created_at',
+		matchNames: search,
+		name: deliveryName,
+	};
 }
 
 export const DELIVERY_PICKER: Picker = searchablePicker({
@@ -36,6 +41,7 @@ export const DELIVERY_PICKER: Picker = searchablePicker({
 	method: 'searchWebhookDeliveries',
 	placeholder: 'Search by event type, date or status…',
 	// Get and Redeliver name the delivery with it.
-	description: "The delivery in the chosen subscription's log: pick one from the list, or give its ID",
+	description:
+		"The delivery in the chosen subscription's log: pick one from the list, or give its ID",
 	list: deliveryList,
 });

@@ -24,8 +24,14 @@ export function simplifyDelivery(delivery: unknown): unknown {
 /** "payment.succeeded — 2026-11-21 09:15 UTC (succeeded, 2 attempts)". */
 export function deliveryName(delivery: JsonRecord): string {
 	const created = listText(delivery.created_at);
-	const time = created && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(created) ? `${created.slice(0, 10)} ${created.slice(11, 16)} UTC` : undefined;
-	const attempts = typeof delivery.attempt_count === 'number' ? `${delivery.attempt_count} ${delivery.attempt_count === 1 ? 'attempt' : 'attempts'}` : undefined;
+	const time =
+		created && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(created)
+			? `${created.slice(0, 10)} ${created.slice(11, 16)} UTC`
+			: undefined;
+	const attempts =
+		typeof delivery.attempt_count === 'number'
+			? `${delivery.attempt_count} ${delivery.attempt_count === 1 ? 'attempt' : 'attempts'}`
+			: undefined;
 	const state = [listWords(delivery.status), attempts].filter(Boolean).join(', ');
 	return listItemName(listText(delivery.event_type), [time], state || undefined);
 }

@@ -25,7 +25,9 @@ export const NOT_FOUND_ADVICE =
 
 /** The descriptor's `parent`: the subscription whose log holds the delivery of Get and Redeliver. */
 export const DELIVERY_PARENT: ParentRecord = {
-	property: subscriptionParameter('The subscription whose log holds the delivery (a delivery\'s webhook_id): pick one from the list, or give its ID'),
+	property: subscriptionParameter(
+		"The subscription whose log holds the delivery (a delivery's webhook_id): pick one from the list, or give its ID",
+	),
 	parse: parseSubscriptionId,
 	path: deliveriesPath,
 	noun: 'subscription',
@@ -37,7 +39,7 @@ export const DELIVERY_ID = {
 	parameter: 'webhookDeliveryId',
 	displayName: 'Webhook Delivery ID',
 	placeholder: 'e.g. dlv_8Ui9Op0A',
-	description: 'The delivery\'s ID, starting with dlv_ (e.g. mapped from Get Many)',
+	description: "The delivery's ID, starting with dlv_ (e.g. mapped from Get Many)",
 	parse: parseDeliveryId,
 	notFoundAdvice: NOT_FOUND_ADVICE,
 };

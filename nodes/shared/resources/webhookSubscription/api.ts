@@ -19,7 +19,8 @@ export const SUBSCRIPTION_NOUN = 'webhook subscription';
 /** An account has at most 100 subscriptions (docs/api-contract.md §8.1): one page of 100; more pages only guard a platform that allows more. */
 const PAGE_SIZE = 100;
 const MAX_PAGES = 10;
-const BASE_URL_ADVICE = 'Check that the credential\'s Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).';
+const BASE_URL_ADVICE =
+	"Check that the credential's Base URL points to the Education Platform API (e.g. https://school.example.com or …/api).";
 
 /**
  * What the node outputs of a subscription or a delivery: the contract's fields and nothing else
@@ -57,10 +58,17 @@ const DELIVERY_FIELDS: FieldKinds = {
 	attempt_count: 'scalar',
 	next_attempt_at: 'scalar',
 	created_at: 'scalar',
-	attempts: { attempt: 'scalar', started_at: 'scalar', duration_ms: 'scalar', response_status: 'scalar', error: 'scalar' },
+	attempts: {
+		attempt: 'scalar',
+		started_at: 'scalar',
+		duration_ms: 'scalar',
+		response_status: 'scalar',
+		error: 'scalar',
+	},
 };
 
-const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+const isScalar = (value: unknown) =>
+	value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
 /** `value` as `kind` allows it, or undefined when it is not of that kind (the field is then left out). */
 function allowed(value: unknown, kind: FieldKind): unknown {
@@ -102,7 +110,11 @@ export function deliveryFields(record: unknown): unknown {
 }
 
 /** One request to the API under `/v1`, with the caller's budget and credential. */
-export type WebhookRequest = (method: IHttpRequestMethods, endpoint: string, options: ApiRequestOptions) => Promise<unknown>;
+export type WebhookRequest = (
+	method: IHttpRequestMethods,
+	endpoint: string,
+	options: ApiRequestOptions,
+) => Promise<unknown>;
 
 /** A subscription as read from the platform, its ID checked (contract §8.1). */
 export interface Subscription extends JsonRecord {
@@ -112,7 +124,11 @@ export interface Subscription extends JsonRecord {
 /** A subscription as POST answers it: the only time the platform returns its secret. */
 export type SubscriptionWithSecret = Subscription & { secret?: unknown };
 
-export const parseSubscriptionId = prefixedIdParser('wh', 'Webhook Subscription ID', 'wh_2f9c1a7e4b');
+export const parseSubscriptionId = prefixedIdParser(
+	'wh',
+	'Webhook Subscription ID',
+	'wh_2f9c1a7e4b',
+);
 
 /** `/webhooks/{id}`: one subscription. */
 export function subscriptionPath(webhookId: string): string {
@@ -131,7 +147,10 @@ export function subscriptionLabel(webhookId: string): string {
 function checkedSubscription(record: unknown, answered: string): SubscriptionWithSecret {
 	const id = isJsonRecord(record) ? record.id : undefined;
 	if (!isSubscriptionId(id)) {
-		const which = id === undefined || id === null || id === '' ? 'with no ID' : `whose ID ${quoted(id)} is not one`;
+		const which =
+			id === undefined || id === null || id === ''
+				? 'with no ID'
+				: `whose ID ${quoted(id)} is not one`;
 		throw new ActionableError(
 			`The platform ${answered} a ${SUBSCRIPTION_NOUN} ${which} (one looks like wh_2f9c1a7e4b), so nothing was done with it`,
 			`${BASE_URL_ADVICE} If it does, report the answer to the platform.`,
@@ -171,21 +190,51 @@ function nextPageWithinLimit(query: Query, page: ParsedPage): Query | undefined 
  * contract's fields (subscriptionFields); an ID that is not one is an error. At most MAX_PAGES
  * pages: with `complete`, a page left unread is an error rather than a shorter list.
  */
-export async function listSubscriptions(request: WebhookRequest, url?: string, { complete = false } = {}): Promise<Subscription[]> {
+export async function listSubscriptions(
+	request: WebhookRequest,
+	url?: string,
+	{ complete = false } = {},
+): Promise<Subscription[]> {
 	const fetchPage = async (qs: Record<string, string | number>) =>
-		(await request('GET', SUBSCRIPTIONS_PATH, { qs, returnFullResponse: true, requiredScope: WEBHOOK_SCOPES.read })) as ListResponse;
-	const listed = await readPages(fetchPage, { page: 1, per_page: PAGE_SIZE }, complete ? { next: nextPageWithinLimit } : { maxPages: MAX_PAGES });
-	const wanted = url === undefined ? listed : listed.filter((record) => isJsonRecord(record) && sameTriggerUrl(record.url, url));
-	return wanted.map((record) => subscriptionFields(checkedSubscription(record, 'listed')) as Subscription);
+		(await request('GET', SUBSCRIPTIONS_PATH, {
+			qs,
+			returnFullResponse: true,
+			requiredScope: WEBHOOK_SCOPES.read,
+		})) as ListResponse;
+	const listed = await readPages(
+		fetchPage,
+		{ page: 1, per_page: PAGE_SIZE },
+		complete ? { next: nextPageWithinLimit } : { maxPages: MAX_PAGES },
+	);
+	const wanted =
+		url === undefined
+			? listed
+			: listed.filter((record) => isJsonRecord(record) && sameTriggerUrl(record.url, url));
+	return wanted.map(
+		(record) => subscriptionFields(checkedSubscription(record, 'listed')) as Subscription,
+	);
 }
 
 /**
  * `GET /webhooks/{id}`: the subscription, only the contract's fields (a 404 is the caller's to read).
  * `consequence`: what an answer that is not a subscription means, e.g. "so Delete deleted nothing".
  */
-export async function readSubscription(request: WebhookRequest, webhookId: string, options: ApiRequestOptions = {}, consequence = 'so nothing was done with it'): Promise<Subscription> {
-	const response = (await request('GET', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), requiredScope: WEBHOOK_SCOPES.read, ...options })) as { data?: unknown };
-	if (!isJsonRecord(response?.data)) throw new ActionableError(`The API did not answer with subscription ${quoted(webhookId)}, ${consequence}`, BASE_URL_ADVICE);
+export async function readSubscription(
+	request: WebhookRequest,
+	webhookId: string,
+	options: ApiRequestOptions = {},
+	consequence = 'so nothing was done with it',
+): Promise<Subscription> {
+	const response = (await request('GET', subscriptionPath(webhookId), {
+		resourceLabel: subscriptionLabel(webhookId),
+		requiredScope: WEBHOOK_SCOPES.read,
+		...options,
+	})) as { data?: unknown };
+	if (!isJsonRecord(response?.data))
+		throw new ActionableError(
+			`The API did not answer with subscription ${quoted(webhookId)}, ${consequence}`,
+			BASE_URL_ADVICE,
+		);
 	return subscriptionFields(checkedSubscription(response.data, 'answered with')) as Subscription;
 }
 
@@ -198,23 +247,48 @@ export interface SubscriptionFields {
 }
 
 /** `POST /webhooks`: the new subscription, with its secret. */
-export async function createSubscription(request: WebhookRequest, fields: SubscriptionFields): Promise<SubscriptionWithSecret> {
-	const created = (await request('POST', SUBSCRIPTIONS_PATH, { body: { ...fields }, requiredScope: WEBHOOK_SCOPES.write })) as { data?: unknown };
+export async function createSubscription(
+	request: WebhookRequest,
+	fields: SubscriptionFields,
+): Promise<SubscriptionWithSecret> {
+	const created = (await request('POST', SUBSCRIPTIONS_PATH, {
+		body: { ...fields },
+		requiredScope: WEBHOOK_SCOPES.write,
+	})) as { data?: unknown };
 	return checkedSubscription(created?.data, 'created');
 }
 
 /** `PATCH /webhooks/{id}`. */
-export async function updateSubscription(request: WebhookRequest, webhookId: string, fields: SubscriptionFields): Promise<void> {
-	await request('PATCH', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), body: { ...fields }, requiredScope: WEBHOOK_SCOPES.write });
+export async function updateSubscription(
+	request: WebhookRequest,
+	webhookId: string,
+	fields: SubscriptionFields,
+): Promise<void> {
+	await request('PATCH', subscriptionPath(webhookId), {
+		resourceLabel: subscriptionLabel(webhookId),
+		body: { ...fields },
+		requiredScope: WEBHOOK_SCOPES.write,
+	});
 }
 
 /** `PATCH /webhooks/{id}` with only `changes` (e.g. `enabled: true`, or the events): its secret and the rest unchanged. */
-export async function patchSubscription(request: WebhookRequest, webhookId: string, changes: Partial<SubscriptionFields>): Promise<void> {
-	await request('PATCH', subscriptionPath(webhookId), { resourceLabel: subscriptionLabel(webhookId), body: { ...changes }, requiredScope: WEBHOOK_SCOPES.write });
+export async function patchSubscription(
+	request: WebhookRequest,
+	webhookId: string,
+	changes: Partial<SubscriptionFields>,
+): Promise<void> {
+	await request('PATCH', subscriptionPath(webhookId), {
+		resourceLabel: subscriptionLabel(webhookId),
+		body: { ...changes },
+		requiredScope: WEBHOOK_SCOPES.write,
+	});
 }
 
 /** `POST /webhooks/{id}/rotate-secret` with no grace period: the subscription with its new secret; the old one stops at once. */
-export async function rotateSecret(request: WebhookRequest, webhookId: string): Promise<SubscriptionWithSecret> {
+export async function rotateSecret(
+	request: WebhookRequest,
+	webhookId: string,
+): Promise<SubscriptionWithSecret> {
 	const rotated = (await request('POST', `${subscriptionPath(webhookId)}/rotate-secret`, {
 		body: { grace_period_seconds: 0 },
 		resourceLabel: subscriptionLabel(webhookId),
@@ -224,8 +298,15 @@ export async function rotateSecret(request: WebhookRequest, webhookId: string): 
 }
 
 /** `DELETE /webhooks/{id}`; `endpoint` turns the path into the request's endpoint (e.g. on another Base URL). */
-export async function deleteSubscription(request: WebhookRequest, webhookId: string, endpoint = (path: string) => path): Promise<void> {
-	await request('DELETE', endpoint(subscriptionPath(webhookId)), { resourceLabel: subscriptionLabel(webhookId), requiredScope: WEBHOOK_SCOPES.write });
+export async function deleteSubscription(
+	request: WebhookRequest,
+	webhookId: string,
+	endpoint = (path: string) => path,
+): Promise<void> {
+	await request('DELETE', endpoint(subscriptionPath(webhookId)), {
+		resourceLabel: subscriptionLabel(webhookId),
+		requiredScope: WEBHOOK_SCOPES.write,
+	});
 }
 
 /**
@@ -233,12 +314,20 @@ export async function deleteSubscription(request: WebhookRequest, webhookId: str
  * (one page), only the contract's fields (deliveryFields). An answer that is not a list is an
  * error, never "no deliveries".
  */
-export async function listRecentDeliveries(request: WebhookRequest, webhookId: string, count: number): Promise<unknown[]> {
+export async function listRecentDeliveries(
+	request: WebhookRequest,
+	webhookId: string,
+	count: number,
+): Promise<unknown[]> {
 	const response = (await request('GET', `${subscriptionPath(webhookId)}/deliveries`, {
 		qs: { sort: '-created_at', page: 1, per_page: count },
 		resourceLabel: subscriptionLabel(webhookId),
 		requiredScope: WEBHOOK_SCOPES.read,
 	})) as { data?: unknown };
-	if (!Array.isArray(response?.data)) throw new ActionableError(`The API did not answer with the delivery log of subscription ${quoted(webhookId)}`, BASE_URL_ADVICE);
+	if (!Array.isArray(response?.data))
+		throw new ActionableError(
+			`The API did not answer with the delivery log of subscription ${quoted(webhookId)}`,
+			BASE_URL_ADVICE,
+		);
 	return response.data.map(deliveryFields);
 }

@@ -1,15 +1,33 @@
 import type { ResourceDescriptor } from '../descriptor';
 import { listParameters, textFilter } from '../../descriptions/filters';
 import { WEBHOOK_SCOPES } from '../../scopes';
-import { parseSubscriptionId, SUBSCRIPTION_RECORD_FIELDS, subscriptionFields, SUBSCRIPTIONS_PATH } from './api';
-import { searchWebhookSubscriptions, SUBSCRIPTION_ID_PARAMETER, SUBSCRIPTION_NOT_FOUND_ADVICE, subscriptionLocator } from './picker';
+import {
+	parseSubscriptionId,
+	SUBSCRIPTION_RECORD_FIELDS,
+	subscriptionFields,
+	SUBSCRIPTIONS_PATH,
+} from './api';
+import {
+	searchWebhookSubscriptions,
+	SUBSCRIPTION_ID_PARAMETER,
+	SUBSCRIPTION_NOT_FOUND_ADVICE,
+	subscriptionLocator,
+} from './picker';
 import { simplifySubscription } from './simplify';
 
 // What `GET /v1/webhooks` accepts (docs/api-contract.md §8.1, §8.8).
 const SUBSCRIPTION_SORT_FIELDS = ['created_at'] as const;
 
 const list = listParameters(
-	[textFilter('url', 'url', 'URL', 'e.g. https://n8n.example.com/webhook/…/webhook', 'Only the subscriptions for exactly this URL (case-sensitive)')],
+	[
+		textFilter(
+			'url',
+			'url',
+			'URL',
+			'e.g. https://n8n.example.com/webhook/…/webhook',
+			'Only the subscriptions for exactly this URL (case-sensitive)',
+		),
+	],
 	SUBSCRIPTION_SORT_FIELDS,
 );
 
@@ -20,7 +38,8 @@ export const resource: ResourceDescriptor = {
 	path: SUBSCRIPTIONS_PATH,
 	scope: WEBHOOK_SCOPES.read,
 	webhookScope: true,
-	summary: 'ID, URL, event types, description, whether enabled, and whether it delivers to this n8n (delivers_to_this_n8n)',
+	summary:
+		'ID, URL, event types, description, whether enabled, and whether it delivers to this n8n (delivers_to_this_n8n)',
 	id: {
 		parameter: SUBSCRIPTION_ID_PARAMETER,
 		displayName: 'Webhook Subscription',
@@ -36,7 +55,11 @@ export const resource: ResourceDescriptor = {
 	simplify: simplifySubscription,
 	simplifyDescription: 'ID, URL, event types, description, enabled and created date',
 	picker: {
-		getProperty: subscriptionLocator(SUBSCRIPTION_ID_PARAMETER, 'Webhook Subscription', 'The subscription to get: pick one from the list, or give its ID'),
+		getProperty: subscriptionLocator(
+			SUBSCRIPTION_ID_PARAMETER,
+			'Webhook Subscription',
+			'The subscription to get: pick one from the list, or give its ID',
+		),
 		listSearch: { searchWebhookSubscriptions },
 	},
 };

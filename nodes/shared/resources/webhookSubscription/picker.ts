@@ -1,4 +1,9 @@
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodeProperties,
+} from 'n8n-workflow';
 import { recordPicker } from '../../descriptions/recordPicker';
 import { prefixedIdPattern } from '../recordId';
 import { apiRequest, type ApiContext, type ApiRequestOptions } from '../../transport';
@@ -16,17 +21,30 @@ export const SUBSCRIPTION_ID_PARAMETER = 'webhookSubscriptionId';
 
 /** "n8n workflow Fees (Trigger) — https://…/webhook/…/webhook": what a person scanning the list recognises. */
 function subscriptionOption(subscription: Subscription): INodeListSearchItems {
-	const label = [subscription.description, subscription.url].filter((part) => typeof part === 'string' && part !== '').join(' — ');
-	return { name: `${label || subscription.id} (${subscription.id})`, value: subscription.id, url: typeof subscription.url === 'string' ? subscription.url : undefined };
+	const label = [subscription.description, subscription.url]
+		.filter((part) => typeof part === 'string' && part !== '')
+		.join(' — ');
+	return {
+		name: `${label || subscription.id} (${subscription.id})`,
+		value: subscription.id,
+		url: typeof subscription.url === 'string' ? subscription.url : undefined,
+	};
 }
 
 /** The webhook API's request function (api.ts) for an operation or the picker: the transport with `options` (a listing's rate budget, the item's credential). */
-export function webhookRequest(context: ApiContext, options: ApiRequestOptions = {}): WebhookRequest {
-	return async (method, endpoint, request) => await apiRequest.call(context, method, endpoint, { ...options, ...request });
+export function webhookRequest(
+	context: ApiContext,
+	options: ApiRequestOptions = {},
+): WebhookRequest {
+	return async (method, endpoint, request) =>
+		await apiRequest.call(context, method, endpoint, { ...options, ...request });
 }
 
 /** Every subscription, for the picker: the platform has no search filter, so the text is matched here (ID, description or URL). */
-export async function searchWebhookSubscriptions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchWebhookSubscriptions(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const subscriptions = await listSubscriptions(webhookRequest(this));
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results = subscriptions
@@ -36,13 +54,23 @@ export async function searchWebhookSubscriptions(this: ILoadOptionsFunctions, fi
 }
 
 /** A webhook subscription picker: "From List" lists the account's subscriptions, "By ID" takes a `wh_…` ID (e.g. a delivery's `webhook_id`). */
-export function subscriptionLocator(name: string, displayName: string, description: string): INodeProperties {
+export function subscriptionLocator(
+	name: string,
+	displayName: string,
+	description: string,
+): INodeProperties {
 	return recordPicker({
 		name,
 		displayName,
 		description,
 		required: true,
 		list: { searchListMethod: 'searchWebhookSubscriptions', placeholder: 'Select a subscription…' },
-		id: { example: 'wh_2f9c1a7e4b', check: { pattern: prefixedIdPattern('wh'), errorMessage: 'A webhook subscription ID looks like wh_2f9c1a7e4b' } },
+		id: {
+			example: 'wh_2f9c1a7e4b',
+			check: {
+				pattern: prefixedIdPattern('wh'),
+				errorMessage: 'A webhook subscription ID looks like wh_2f9c1a7e4b',
+			},
+		},
 	});
 }

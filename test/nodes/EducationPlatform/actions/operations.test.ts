@@ -4,7 +4,9 @@ import { RESOURCES } from '../../../../nodes/shared/resources/registry';
 describe("the action node's operations", () => {
 	it('list every resource of the catalog, each with Get Many, by name in the Operation selector', () => {
 		expect(Object.keys(OPERATIONS)).toEqual(RESOURCES.map((resource) => resource.value));
-		expect(RESOURCES.map((resource) => [resource.value, Object.keys(OPERATIONS[resource.value])])).toEqual([
+		expect(
+			RESOURCES.map((resource) => [resource.value, Object.keys(OPERATIONS[resource.value])]),
+		).toEqual([
 			['student', ['get', 'getMany']],
 			['enrollment', ['get', 'getMany']],
 			['payment', ['get', 'getMany']],

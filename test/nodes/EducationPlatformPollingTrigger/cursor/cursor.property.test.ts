@@ -18,7 +18,13 @@ import {
 	type PollCursor,
 	type PollSettings,
 } from '../../../../nodes/EducationPlatformPollingTrigger/cursor/cursor';
-import { PlatformModel, seededRandom, TICK_MICROS, type IdShape, type Version } from './platformModel';
+import {
+	PlatformModel,
+	seededRandom,
+	TICK_MICROS,
+	type IdShape,
+	type Version,
+} from './platformModel';
 
 const RUNS = Number(process.env.CURSOR_PROPERTY_RUNS ?? 2000);
 
@@ -64,7 +70,11 @@ async function simulate(seed: number): Promise<RunReport> {
 	const random = seededRandom(seed);
 	const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 	const lateTicks = [0, 0, 1, 3][int(0, 3)];
-	const settings: PollSettings = { pageSize: int(10, 12), maxRequests: int(2, 6), lookbackMicros: lateTicks * TICK_MICROS };
+	const settings: PollSettings = {
+		pageSize: int(10, 12),
+		maxRequests: int(2, 6),
+		lookbackMicros: lateTicks * TICK_MICROS,
+	};
 	const { resource, ids } = RESOURCE_KINDS[seed % RESOURCE_KINDS.length];
 	const model = new PlatformModel(random, lateTicks, random() < 0.3, ids);
 	let changesDuringPolls = true;
@@ -106,7 +116,8 @@ async function simulate(seed: number): Promise<RunReport> {
 		const createdSince = micros(cursor.createdSince);
 		// A poll whose first request runs out of time has read nothing, and the cursor stays.
 		const outcome = await pollChanges(cursor, fetchPage, settings).catch((error: unknown) => {
-			if (error instanceof OutOfTime) return { cursor, changes: [], requests: 1, complete: false, outOfTime: error };
+			if (error instanceof OutOfTime)
+				return { cursor, changes: [], requests: 1, complete: false, outOfTime: error };
 			throw error;
 		});
 		cursor = JSON.parse(JSON.stringify(outcome.cursor)) as PollCursor; // as static data stores it
@@ -117,7 +128,11 @@ async function simulate(seed: number): Promise<RunReport> {
 			end: model.now,
 			complete: outcome.complete,
 			outOfTime: outcome.outOfTime !== undefined,
-			emissions: outcome.changes.map(({ kind, record }) => ({ id: model.internalId(record.id), updatedAt: record.updated_at as string, kind })),
+			emissions: outcome.changes.map(({ kind, record }) => ({
+				id: model.internalId(record.id),
+				updatedAt: record.updated_at as string,
+				kind,
+			})),
 		});
 		model.advance(1);
 		return outcome;
@@ -156,36 +171,59 @@ function violations(seed: number, run: RunReport): string[] {
 	for (const [index, { emissions, createdSince }] of polls.entries()) {
 		for (const { id, updatedAt, kind } of emissions) {
 			const key = `${id}@${updatedAt}`;
-			if (emitted.has(key)) problems.push(`seed ${seed}: ${key} emitted twice (polls ${emitted.get(key)} and ${index})`);
+			if (emitted.has(key))
+				problems.push(
+					`seed ${seed}: ${key} emitted twice (polls ${emitted.get(key)} and ${index})`,
+				);
 			emitted.set(key, index);
 			const version = model.versions.get(id)?.find((v) => v.micros === micros(updatedAt));
-			if (!version || !model.matches(version) || version.micros < since0) problems.push(`seed ${seed}: ${key} is not a change after activation`);
+			if (!version || !model.matches(version) || version.micros < since0)
+				problems.push(`seed ${seed}: ${key} is not a change after activation`);
 			// created ⇔ first emission of a record made inside the window being read.
 			const inWindow = version !== undefined && version.createdMicros >= createdSince;
-			if ((kind === 'created') !== (!firstKind.has(id) && inWindow)) problems.push(`seed ${seed}: ${key} is "${kind}" in poll ${index}`);
+			if ((kind === 'created') !== (!firstKind.has(id) && inWindow))
+				problems.push(`seed ${seed}: ${key} is "${kind}" in poll ${index}`);
 			// A record's first version is what "Enrollment Created", "Exam Result Published"… announce.
-			if (version && version.micros === version.createdMicros && kind !== 'created') problems.push(`seed ${seed}: ${key} is its first version but "${kind}"`);
+			if (version && version.micros === version.createdMicros && kind !== 'created')
+				problems.push(`seed ${seed}: ${key} is its first version but "${kind}"`);
 			if (!firstKind.has(id)) {
 				firstKind.set(id, kind);
 				const expected = version && version.createdMicros >= since0 ? 'created' : 'updated';
-				if (!model.filtered && kind !== expected) problems.push(`seed ${seed}: first emission of ${id} is "${kind}", expected "${expected}"`);
-			} else if (kind !== 'updated') problems.push(`seed ${seed}: ${key} is "${kind}" but ${id} was emitted before`);
+				if (!model.filtered && kind !== expected)
+					problems.push(
+						`seed ${seed}: first emission of ${id} is "${kind}", expected "${expected}"`,
+					);
+			} else if (kind !== 'updated')
+				problems.push(`seed ${seed}: ${key} is "${kind}" but ${id} was emitted before`);
 		}
 	}
-	const isEmitted = (version: Version) => emitted.has(`${version.id}@${new Date(version.micros / 1000).toISOString().replace(/Z$/, '000Z')}`);
+	const isEmitted = (version: Version) =>
+		emitted.has(
+			`${version.id}@${new Date(version.micros / 1000).toISOString().replace(/Z$/, '000Z')}`,
+		);
 	for (const versions of model.versions.values()) {
 		const last = versions[versions.length - 1];
 		if (model.matches(last) && last.micros >= since0 && !isEmitted(last)) {
-			problems.push(`seed ${seed}: the final version of ${last.id} (${last.micros}) was never emitted`);
+			problems.push(
+				`seed ${seed}: the final version of ${last.id} (${last.micros}) was never emitted`,
+			);
 		}
 		// A version that was the visible one through two complete polls in a row was emitted by then.
 		versions.forEach((version, i) => {
 			if (!model.matches(version) || version.micros < since0 || isEmitted(version)) return;
 			const supersededAt = versions[i + 1]?.visibleAt ?? Infinity;
 			const held = polls.findIndex(
-				(p, j) => j > 0 && p.complete && polls[j - 1].complete && polls[j - 1].start > version.visibleAt && p.end < supersededAt,
+				(p, j) =>
+					j > 0 &&
+					p.complete &&
+					polls[j - 1].complete &&
+					polls[j - 1].start > version.visibleAt &&
+					p.end < supersededAt,
 			);
-			if (held >= 0) problems.push(`seed ${seed}: version ${version.id}@${version.micros} held through polls ${held - 1} and ${held} but was not emitted`);
+			if (held >= 0)
+				problems.push(
+					`seed ${seed}: version ${version.id}@${version.micros} held through polls ${held - 1} and ${held} but was not emitted`,
+				);
 		});
 	}
 	return problems;
@@ -205,7 +243,10 @@ describe('polling cursor: property test against an in-memory platform', () => {
 			tally.runs++;
 			for (const { emissions } of run.polls) for (const { kind } of emissions) tally[kind]++;
 			byResource.set(run.resource, tally);
-			if (run.worstRequests > run.maxRequests) problems.push(`seed ${seed}: ${run.worstRequests} requests in one poll, cap ${run.maxRequests}`);
+			if (run.worstRequests > run.maxRequests)
+				problems.push(
+					`seed ${seed}: ${run.worstRequests} requests in one poll, cap ${run.maxRequests}`,
+				);
 			worst = Math.max(worst, run.worstRequests);
 			cutShort += run.polls.filter((p) => !p.complete && !p.outOfTime).length;
 			outOfTime += run.polls.filter((p) => p.outOfTime).length;
@@ -214,7 +255,9 @@ describe('polling cursor: property test against an in-memory platform', () => {
 			if (problems.length > 20) break;
 		}
 		// The size of the proof, for the record (the issue's note reports it).
-		const perResource = [...byResource].map(([name, t]) => `${name} ${t.runs} runs (${t.created} created, ${t.updated} updated)`).join('; ');
+		const perResource = [...byResource]
+			.map(([name, t]) => `${name} ${t.runs} runs (${t.created} created, ${t.updated} updated)`)
+			.join('; ');
 		process.stdout.write(
 			`cursor property test: ${RUNS} runs, ${changes} changes emitted, ${cutShort} polls cut short by the cap, ${outOfTime} out of time, worst ${worst} requests in a poll\n  ${perResource}\n`,
 		);
@@ -222,7 +265,10 @@ describe('polling cursor: property test against an in-memory platform', () => {
 		expect(cutShort).toBeGreaterThan(RUNS);
 		expect(outOfTime).toBeGreaterThan(RUNS / 4);
 		// Every resource kind ran, and each saw both kinds of change.
-		expect([...byResource.keys()].sort()).toEqual(RESOURCE_KINDS.map((kind) => kind.resource).sort());
-		for (const tally of byResource.values()) expect(Math.min(tally.created, tally.updated)).toBeGreaterThan(0);
+		expect([...byResource.keys()].sort()).toEqual(
+			RESOURCE_KINDS.map((kind) => kind.resource).sort(),
+		);
+		for (const tally of byResource.values())
+			expect(Math.min(tally.created, tally.updated)).toBeGreaterThan(0);
 	}, 600_000);
 });

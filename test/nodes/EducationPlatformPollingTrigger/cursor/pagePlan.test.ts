@@ -24,6 +24,8 @@ describe('planPage', () => {
 	it('says so when no page size can continue (only possible with tiny pages)', () => {
 		expect(() => planPage(5, 3)).toThrow('No page of at most 3 records continues after position 5');
 		// 2520 is the least common multiple of 1…10.
-		expect(() => planPage(2519, 10)).toThrow('No page of at most 10 records continues after position 2519');
+		expect(() => planPage(2519, 10)).toThrow(
+			'No page of at most 10 records continues after position 2519',
+		);
 	});
 });

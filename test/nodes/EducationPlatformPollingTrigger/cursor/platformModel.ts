@@ -70,7 +70,9 @@ export class PlatformModel {
 	private assignExternalId(id: number): void {
 		let external: string | number = id;
 		while (this.idShape.kind === 'prefixed' && (external === id || this.internal.has(external))) {
-			external = `${this.idShape.prefix}_${Math.floor(this.random() * 36 ** 8).toString(36).padStart(8, '0')}`;
+			external = `${this.idShape.prefix}_${Math.floor(this.random() * 36 ** 8)
+				.toString(36)
+				.padStart(8, '0')}`;
 		}
 		this.external.set(id, external);
 		this.internal.set(external, id);
@@ -88,7 +90,15 @@ export class PlatformModel {
 	create(): void {
 		const id = this.nextId++;
 		this.assignExternalId(id);
-		this.versions.set(id, [{ id, micros: this.now, createdMicros: this.now, visibleAt: this.visibleAt(), flag: this.random() < 0.6 }]);
+		this.versions.set(id, [
+			{
+				id,
+				micros: this.now,
+				createdMicros: this.now,
+				visibleAt: this.visibleAt(),
+				flag: this.random() < 0.6,
+			},
+		]);
 	}
 
 	/** Changes a record; false when it already changed in this tick (one version per record per tick). */
@@ -96,7 +106,13 @@ export class PlatformModel {
 		const versions = this.versions.get(id);
 		const previous = versions?.[versions.length - 1];
 		if (!versions || !previous || previous.micros === this.now) return false;
-		versions.push({ id, micros: this.now, createdMicros: previous.createdMicros, visibleAt: this.visibleAt(previous), flag: this.random() < 0.6 });
+		versions.push({
+			id,
+			micros: this.now,
+			createdMicros: previous.createdMicros,
+			visibleAt: this.visibleAt(previous),
+			flag: this.random() < 0.6,
+		});
 		return true;
 	}
 
@@ -117,12 +133,22 @@ export class PlatformModel {
 	}
 
 	list(request: PageRequest): JsonRecord[] {
-		const since = request.updatedSince === undefined ? -Infinity : Date.parse(`${request.updatedSince.slice(0, 23)}Z`) * 1000 + Number(request.updatedSince.slice(23, 26));
+		const since =
+			request.updatedSince === undefined
+				? -Infinity
+				: Date.parse(`${request.updatedSince.slice(0, 23)}Z`) * 1000 +
+					Number(request.updatedSince.slice(23, 26));
 		const rows = [...this.versions.keys()]
 			.map((id) => this.visible(id))
-			.filter((version): version is Version => version !== undefined && this.matches(version) && version.micros >= since);
+			.filter(
+				(version): version is Version =>
+					version !== undefined && this.matches(version) && version.micros >= since,
+			);
 		const descending = request.sort === '-updated_at';
-		rows.sort((a, b) => (descending ? b.micros - a.micros : a.micros - b.micros) || this.compareIds(a.id, b.id));
+		rows.sort(
+			(a, b) =>
+				(descending ? b.micros - a.micros : a.micros - b.micros) || this.compareIds(a.id, b.id),
+		);
 		const start = (request.page - 1) * request.perPage;
 		return rows.slice(start, start + request.perPage).map((version) => ({
 			id: this.externalId(version.id),

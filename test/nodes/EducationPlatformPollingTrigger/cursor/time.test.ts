@@ -1,9 +1,16 @@
-import { fromMicros, toMicros } from '../../../../nodes/EducationPlatformPollingTrigger/cursor/time';
+import {
+	fromMicros,
+	toMicros,
+} from '../../../../nodes/EducationPlatformPollingTrigger/cursor/time';
 
 describe('platform timestamps as microseconds', () => {
 	it('keeps microseconds and reads any zone', () => {
-		expect(toMicros('2026-09-01T08:30:00.123456Z')).toBe(Date.UTC(2026, 8, 1, 8, 30) * 1000 + 123456);
-		expect(toMicros('2026-09-01T10:30:00.5+02:00')).toBe(Date.UTC(2026, 8, 1, 8, 30) * 1000 + 500000);
+		expect(toMicros('2026-09-01T08:30:00.123456Z')).toBe(
+			Date.UTC(2026, 8, 1, 8, 30) * 1000 + 123456,
+		);
+		expect(toMicros('2026-09-01T10:30:00.5+02:00')).toBe(
+			Date.UTC(2026, 8, 1, 8, 30) * 1000 + 500000,
+		);
 		expect(toMicros('2026-09-01T08:30:00Z')).toBe(Date.UTC(2026, 8, 1, 8, 30) * 1000);
 	});
 

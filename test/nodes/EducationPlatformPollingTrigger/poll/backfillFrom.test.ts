@@ -21,7 +21,11 @@ describe('backfillStart', () => {
 
 	it('says what to fix for a value that is not a date', () => {
 		expect(() => backfillStart('last tuesday', 'UTC')).toThrow(ActionableError);
-		expect(() => backfillStart('last tuesday', 'UTC')).toThrow('Backfill From "last tuesday" is not a date. Use e.g. 2026-01-31 or 2026-01-31T08:00:00Z');
-		expect(() => backfillStart('2026-02-30T00:00:00', 'UTC')).toThrow('Backfill From "2026-02-30T00:00:00" is not a valid date-time');
+		expect(() => backfillStart('last tuesday', 'UTC')).toThrow(
+			'Backfill From "last tuesday" is not a date. Use e.g. 2026-01-31 or 2026-01-31T08:00:00Z',
+		);
+		expect(() => backfillStart('2026-02-30T00:00:00', 'UTC')).toThrow(
+			'Backfill From "2026-02-30T00:00:00" is not a valid date-time',
+		);
 	});
 });

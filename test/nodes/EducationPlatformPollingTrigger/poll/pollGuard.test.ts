@@ -1,4 +1,9 @@
-import { REPEAT_WINDOW_MS, runAlone, type Busy, type PollGuard } from '../../../../nodes/EducationPlatformPollingTrigger/poll/pollGuard';
+import {
+	REPEAT_WINDOW_MS,
+	runAlone,
+	type Busy,
+	type PollGuard,
+} from '../../../../nodes/EducationPlatformPollingTrigger/poll/pollGuard';
 
 function deferred() {
 	let resolve!: () => void;
@@ -46,16 +51,24 @@ describe('one poll at a time per trigger (runAlone)', () => {
 
 	it('runs polls of other triggers (another node or another workflow) side by side', async () => {
 		const gate = deferred();
-		const first = runAlone(guardFor('wf-1b:node-1'), async () => await gate.promise.then(() => 'first'));
+		const first = runAlone(
+			guardFor('wf-1b:node-1'),
+			async () => await gate.promise.then(() => 'first'),
+		);
 		expect(await runAlone(guardFor('wf-1b:node-2'), async () => 'other node')).toBe('other node');
-		expect(await runAlone(guardFor('wf-2b:node-1'), async () => 'other workflow')).toBe('other workflow');
+		expect(await runAlone(guardFor('wf-2b:node-1'), async () => 'other workflow')).toBe(
+			'other workflow',
+		);
 		gate.resolve();
 		expect(await first).toBe('first');
 	});
 
 	it('frees the key when a poll fails, so the next tick polls again', async () => {
 		const gate = deferred();
-		const failing = runAlone(guardFor('wf-3:node-1'), async () => await gate.promise.then(() => 'never'));
+		const failing = runAlone(
+			guardFor('wf-3:node-1'),
+			async () => await gate.promise.then(() => 'never'),
+		);
 		gate.reject(new Error('platform down'));
 		await expect(failing).rejects.toThrow('platform down');
 		expect(await runAlone(guardFor('wf-3:node-1'), async () => 'next')).toBe('next');
@@ -66,7 +79,9 @@ describe('no second poll from a position another poll just emitted from (runAlon
 	afterEach(() => jest.useRealTimers());
 
 	it('skips a poll that starts from the position a poll emitted from moments ago (n8n read it before saving the new one)', async () => {
-		expect(await runAlone(guardFor('wf-4:node-1', 'cursor-1'), async () => 'changes')).toBe('changes');
+		expect(await runAlone(guardFor('wf-4:node-1', 'cursor-1'), async () => 'changes')).toBe(
+			'changes',
+		);
 		const skipped: Busy[] = [];
 		const poll = jest.fn(async () => 'the same changes');
 		expect(await runAlone(guardFor('wf-4:node-1', 'cursor-1', skipped), poll)).toBe('busy');
@@ -77,13 +92,19 @@ describe('no second poll from a position another poll just emitted from (runAlon
 	});
 
 	it('runs a poll from the same position when the earlier one emitted nothing (no change can come out twice)', async () => {
-		expect(await runAlone(guardFor('wf-5:node-1', 'cursor-1'), async () => 'nothing')).toBe('nothing');
-		expect(await runAlone(guardFor('wf-5:node-1', 'cursor-1'), async () => 'changes')).toBe('changes');
+		expect(await runAlone(guardFor('wf-5:node-1', 'cursor-1'), async () => 'nothing')).toBe(
+			'nothing',
+		);
+		expect(await runAlone(guardFor('wf-5:node-1', 'cursor-1'), async () => 'changes')).toBe(
+			'changes',
+		);
 	});
 
 	it(`runs it ${REPEAT_WINDOW_MS / 1000} s after the emitting poll ended: n8n did not save that position, and the window is read again`, async () => {
 		jest.useFakeTimers({ now: Date.now() });
-		expect(await runAlone(guardFor('wf-6:node-1', 'cursor-1'), async () => 'changes')).toBe('changes');
+		expect(await runAlone(guardFor('wf-6:node-1', 'cursor-1'), async () => 'changes')).toBe(
+			'changes',
+		);
 		jest.setSystemTime(Date.now() + REPEAT_WINDOW_MS - 1);
 		expect(await runAlone(guardFor('wf-6:node-1', 'cursor-1'), async () => 'again')).toBe('busy');
 		jest.setSystemTime(Date.now() + 1);

@@ -29,7 +29,11 @@ const RESUMING_CURSOR_BY_0_1_0 = {
 function pollerWith(cursor: object) {
 	return createPollWorkflow({
 		nodeType: new EducationPlatformPollingTrigger(),
-		parameters: { resource: 'student', events: ['created', 'updated'], options: { lookbackSeconds: 0 } },
+		parameters: {
+			resource: 'student',
+			events: ['created', 'updated'],
+			options: { lookbackSeconds: 0 },
+		},
 		credentials: { educationPlatformApi: { baseUrl: BASE, accessToken: 'pat-test' } },
 		staticData: { [NODE]: { cursor: structuredClone(cursor) } },
 	});
@@ -39,7 +43,9 @@ const probe = () =>
 	nock(BASE)
 		.get('/v1/students')
 		.query({ sort: '-updated_at', page: 1, per_page: 1 })
-		.reply(200, { data: [student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')] });
+		.reply(200, {
+			data: [student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')],
+		});
 
 useNock();
 quietNodeLogs();
@@ -49,7 +55,12 @@ describe('the polling cursor, in the format of 0.1.0 (pinned)', () => {
 		probe();
 		nock(BASE)
 			.get('/v1/students')
-			.query({ 'filter[updated_since]': CURSOR_BY_0_1_0.since, sort: 'updated_at,id', page: 1, per_page: 100 })
+			.query({
+				'filter[updated_since]': CURSOR_BY_0_1_0.since,
+				sort: 'updated_at,id',
+				page: 1,
+				per_page: 100,
+			})
 			.reply(200, {
 				data: [
 					student(7, '2026-11-20T10:00:00.000001Z', '2026-11-20T10:00:00.000001Z'),
@@ -71,8 +82,17 @@ describe('the polling cursor, in the format of 0.1.0 (pinned)', () => {
 		probe();
 		const resumed = nock(BASE)
 			.get('/v1/students')
-			.query((query) => query['filter[updated_since]'] === RESUMING_CURSOR_BY_0_1_0.resume.updatedAt && query.sort === 'updated_at,id')
-			.reply(200, { data: [student(6, '2026-11-21T08:00:00.000000Z'), student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')] });
+			.query(
+				(query) =>
+					query['filter[updated_since]'] === RESUMING_CURSOR_BY_0_1_0.resume.updatedAt &&
+					query.sort === 'updated_at,id',
+			)
+			.reply(200, {
+				data: [
+					student(6, '2026-11-21T08:00:00.000000Z'),
+					student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z'),
+				],
+			});
 		const poller = pollerWith(RESUMING_CURSOR_BY_0_1_0);
 		expect((await poller.poll()).map((item) => [item.id, item.event_kind])).toEqual([
 			[6, 'updated'],

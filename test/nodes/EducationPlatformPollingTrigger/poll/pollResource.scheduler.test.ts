@@ -3,7 +3,13 @@ import nock from 'nock';
 import { EducationPlatformPollingTrigger } from '../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
 import { POLL_TIME_LIMIT_MS } from '../../../../nodes/EducationPlatformPollingTrigger/poll/pollResource';
 import { inVirtualTime } from '../../../harness';
-import { N8N_POLL_TIMEOUT_MS, createPollWorkflow, n8nPollBudgetMs, type PollWorkflow, type ScheduledPoll } from '../../../harness/pollHarness';
+import {
+	N8N_POLL_TIMEOUT_MS,
+	createPollWorkflow,
+	n8nPollBudgetMs,
+	type PollWorkflow,
+	type ScheduledPoll,
+} from '../../../harness/pollHarness';
 import { captureNodeLogs } from '../../../harness/triggerLogs';
 import { useNock } from '../../../harness/nock';
 import { student } from './studentRecord';
@@ -21,13 +27,20 @@ type Student = ReturnType<typeof student>;
 
 /** `count` students changed one second apart from 10:00, each once. */
 const backlog = (count: number): Student[] =>
-	Array.from({ length: count }, (_, i) => student(i + 1, new Date(Date.UTC(2026, 10, 21, 10, 0, i)).toISOString().replace('Z', '000Z')));
+	Array.from({ length: count }, (_, i) =>
+		student(i + 1, new Date(Date.UTC(2026, 10, 21, 10, 0, i)).toISOString().replace('Z', '000Z')),
+	);
 
 /** The list as the platform answers it: the probe (newest first) or `updated_at >= since` in `updated_at,id` order, one page. */
 function listPage(students: Student[], query: Record<string, string>) {
 	const perPage = Number(query.per_page);
 	const page = Number(query.page);
-	if (query.sort === '-updated_at') return { data: [...students].sort((a, b) => b.updated_at.localeCompare(a.updated_at)).slice(0, perPage) };
+	if (query.sort === '-updated_at')
+		return {
+			data: [...students]
+				.sort((a, b) => b.updated_at.localeCompare(a.updated_at))
+				.slice(0, perPage),
+		};
 	const since = query['filter[updated_since]'];
 	const matching = students
 		.filter((s) => s.updated_at >= since)
@@ -58,13 +71,20 @@ function slowPlatform(students: Student[], answerAfterMs: (arrivedAt: number) =>
 function poller(): PollWorkflow {
 	return createPollWorkflow({
 		nodeType: new EducationPlatformPollingTrigger(),
-		parameters: { resource: 'student', events: ['created', 'updated'], options: { backfillFrom: '2026-11-21T00:00:00Z', lookbackSeconds: 0 } },
+		parameters: {
+			resource: 'student',
+			events: ['created', 'updated'],
+			options: { backfillFrom: '2026-11-21T00:00:00Z', lookbackSeconds: 0 },
+		},
 		credentials,
 	});
 }
 
 /** `ticks` occurrences one minute apart, as the scheduler fires them; each resolves within n8n's poll timeout. */
-async function everyMinute(p: PollWorkflow, ticks: number): Promise<Array<ScheduledPoll & { at: number }>> {
+async function everyMinute(
+	p: PollWorkflow,
+	ticks: number,
+): Promise<Array<ScheduledPoll & { at: number }>> {
 	const start = Date.now();
 	const outcomes: Array<ScheduledPoll & { at: number }> = [];
 	for (let tick = 0; tick < ticks; tick++) {
@@ -76,11 +96,13 @@ async function everyMinute(p: PollWorkflow, ticks: number): Promise<Array<Schedu
 	return outcomes;
 }
 
-const idsOf = (outcomes: ScheduledPoll[]) => outcomes.flatMap((outcome) => outcome.items.map((item) => item.id as number));
+const idsOf = (outcomes: ScheduledPoll[]) =>
+	outcomes.flatMap((outcome) => outcome.items.map((item) => item.id as number));
 
 /** Every poll ended within its time limit: no request and no wait ran past it (the virtual clock moves in 1 s steps). */
 function expectWithinTimeLimit(outcomes: ScheduledPoll[]) {
-	for (const outcome of outcomes) expect(outcome.tookMs).toBeLessThanOrEqual(POLL_TIME_LIMIT_MS + 1_000);
+	for (const outcome of outcomes)
+		expect(outcome.tookMs).toBeLessThanOrEqual(POLL_TIME_LIMIT_MS + 1_000);
 }
 
 useNock();
@@ -103,7 +125,9 @@ describe("the polling trigger's time limit under n8n's durable scheduler (45 s p
 		const ids = idsOf(outcomes);
 		expect(ids).toHaveLength(students.length);
 		expect(new Set(ids).size).toBe(students.length);
-		expect(logs.text()).toMatch(/info Education Platform Polling Trigger: poll stopped after \d+ requests? and \d+ s, its time limit \(30 s\)/);
+		expect(logs.text()).toMatch(
+			/info Education Platform Polling Trigger: poll stopped after \d+ requests? and \d+ s, its time limit \(30 s\)/,
+		);
 	});
 
 	it('polls again at the first occurrence after a platform that stopped answering recovers', async () => {
@@ -135,8 +159,19 @@ describe("the polling trigger's time limit under n8n's durable scheduler (45 s p
 			.reply((uri) => {
 				requests++;
 				// The third request (the second page) finds the window spent by another workflow on the token.
-				if (requests === 3) return [429, { message: 'Too many requests.', code: 'rate_limited', retry_after: 40 }, { 'Retry-After': '40' }];
-				return [200, listPage(students, Object.fromEntries(new URL(uri, BASE).searchParams) as Record<string, string>)];
+				if (requests === 3)
+					return [
+						429,
+						{ message: 'Too many requests.', code: 'rate_limited', retry_after: 40 },
+						{ 'Retry-After': '40' },
+					];
+				return [
+					200,
+					listPage(
+						students,
+						Object.fromEntries(new URL(uri, BASE).searchParams) as Record<string, string>,
+					),
+				];
 			});
 		const { result: outcomes } = await inVirtualTime(() => everyMinute(poller(), 2));
 
@@ -160,7 +195,9 @@ describe("the polling trigger's time limit under n8n's durable scheduler (45 s p
 		expect(result).toMatchObject({ outcome: 'emitted' });
 		expect(result.items).toHaveLength(199);
 		expect(result.tookMs).toBeLessThanOrEqual(n8nPollBudgetMs(20_000) + 1_000);
-		expect(logs.text()).toMatch(/poll stopped after 4 requests and 1[56] s, its time limit \(15 s\)/);
+		expect(logs.text()).toMatch(
+			/poll stopped after 4 requests and 1[56] s, its time limit \(15 s\)/,
+		);
 	});
 
 	it('skips a poll that cannot start because the rate window is used up, says until when, and loses nothing', async () => {
@@ -173,7 +210,16 @@ describe("the polling trigger's time limit under n8n's durable scheduler (45 s p
 			.query(true)
 			.reply(() => {
 				requests++;
-				return [429, { message: 'Too many requests.', code: 'rate_limited', retry_after: 50 }, { 'Retry-After': '50', 'X-RateLimit-Limit': '600', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(resetAt) }];
+				return [
+					429,
+					{ message: 'Too many requests.', code: 'rate_limited', retry_after: 50 },
+					{
+						'Retry-After': '50',
+						'X-RateLimit-Limit': '600',
+						'X-RateLimit-Remaining': '0',
+						'X-RateLimit-Reset': String(resetAt),
+					},
+				];
 			});
 		const { result: skipped } = await inVirtualTime(() => p.scheduledPoll());
 		expect(skipped).toMatchObject({ outcome: 'nothing', items: [] });
@@ -197,14 +243,21 @@ describe("two occurrences n8n's durable scheduler runs at once", () => {
 		const { result: first } = await inVirtualTime(() => p.scheduledPoll());
 		expect(idsOf([first])).toEqual([1, 2, 3]);
 
-		students.push(student(4, '2026-11-21T11:00:00.000000Z'), student(5, '2026-11-21T11:00:01.000000Z'));
+		students.push(
+			student(4, '2026-11-21T11:00:00.000000Z'),
+			student(5, '2026-11-21T11:00:01.000000Z'),
+		);
 		// After a restart: the occurrence taken over from the killed process and the next one, due
 		// together; both read the stored position, the second polls 3 s later (its own database work),
 		// after the first has emitted (a poll takes 2 s here).
-		const { result: both } = await inVirtualTime(() => Promise.all([p.scheduledPoll(), p.scheduledPoll({ pollsAfterMs: 3_000 })]));
+		const { result: both } = await inVirtualTime(() =>
+			Promise.all([p.scheduledPoll(), p.scheduledPoll({ pollsAfterMs: 3_000 })]),
+		);
 		expect(both.map((outcome) => outcome.outcome)).toEqual(['emitted', 'nothing']);
 		expect(idsOf(both)).toEqual([4, 5]);
-		expect(logs.text()).toMatch(/warn Education Platform Polling Trigger: this poll starts from the position a poll \d+ s ago already emitted from .*, so it is skipped/);
+		expect(logs.text()).toMatch(
+			/warn Education Platform Polling Trigger: this poll starts from the position a poll \d+ s ago already emitted from .*, so it is skipped/,
+		);
 
 		students.push(student(6, '2026-11-21T12:00:00.000000Z'));
 		const { result: next } = await inVirtualTime(() => p.scheduledPoll());

@@ -33,7 +33,12 @@ describe('Education Platform Polling Trigger: poll()', () => {
 		expect(probe.isDone()).toBe(true);
 		expect(p.savedStaticData()).toEqual({
 			'node:Polling Trigger': {
-				cursor: { since: '2026-11-20T10:00:00.000001Z', seen: {}, createdSince: '2026-11-20T10:00:00.000001Z', created: {} },
+				cursor: {
+					since: '2026-11-20T10:00:00.000001Z',
+					seen: {},
+					createdSince: '2026-11-20T10:00:00.000001Z',
+					created: {},
+				},
 			},
 		});
 
@@ -50,7 +55,13 @@ describe('Education Platform Polling Trigger: poll()', () => {
 				page: 1,
 				per_page: 100,
 			})
-			.reply(200, page([student(3, '2026-11-21T08:00:00.000000Z'), student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')]));
+			.reply(
+				200,
+				page([
+					student(3, '2026-11-21T08:00:00.000000Z'),
+					student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z'),
+				]),
+			);
 		expect(await p.poll()).toEqual([
 			expect.objectContaining({ id: 3, event: 'student.updated', event_kind: 'updated' }),
 			expect.objectContaining({ id: 8, event: 'student.created', event_kind: 'created' }),
@@ -74,7 +85,10 @@ describe('Education Platform Polling Trigger: poll()', () => {
 		expect(activation.isDone()).toBe(true);
 		expect(p.credentialsHelper.reads).toEqual(['educationPlatformApi']);
 
-		p.credentialsHelper.setCredentials('educationPlatformApi', { baseUrl: BASE, accessToken: 'pat-rotated' });
+		p.credentialsHelper.setCredentials('educationPlatformApi', {
+			baseUrl: BASE,
+			accessToken: 'pat-rotated',
+		});
 		const requests = [probe('pat-rotated'), forward('pat-rotated')];
 		expect(await p.poll()).toEqual([]);
 		expect(requests.every((scope) => scope.isDone())).toBe(true);
@@ -89,7 +103,10 @@ describe('Education Platform Polling Trigger: poll()', () => {
 			.query({ sort: '-updated_at', page: 1, per_page: 1 })
 			.reply(() => {
 				probes++;
-				return [200, page([student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')])];
+				return [
+					200,
+					page([student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')]),
+				];
 			});
 		const logs = captureNodeLogs();
 		try {
@@ -103,7 +120,14 @@ describe('Education Platform Polling Trigger: poll()', () => {
 					.get('/v1/students')
 					.query((query) => query.sort === 'updated_at,id')
 					.reply((_uri, _body, callback) => {
-						const answer = () => callback(null, [200, page([student(3, '2026-11-21T08:00:00.000000Z'), student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')])]);
+						const answer = () =>
+							callback(null, [
+								200,
+								page([
+									student(3, '2026-11-21T08:00:00.000000Z'),
+									student(8, '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z'),
+								]),
+							]);
 						if (++reads > 1) return answer();
 						release = answer;
 						reached();
@@ -117,7 +141,9 @@ describe('Education Platform Polling Trigger: poll()', () => {
 			expect(await p.poll()).toEqual([]);
 			expect(reads).toBe(1);
 			expect(probes).toBe(probesBefore);
-			expect(logs.text()).toMatch(/warn Education Platform Polling Trigger: the previous poll is still running \(since \d{4}-.+Z\), so this poll is skipped/);
+			expect(logs.text()).toMatch(
+				/warn Education Platform Polling Trigger: the previous poll is still running \(since \d{4}-.+Z\), so this poll is skipped/,
+			);
 
 			release();
 			expect((await running).map((item) => item.id)).toEqual([3, 8]);
@@ -128,34 +154,89 @@ describe('Education Platform Polling Trigger: poll()', () => {
 	});
 
 	it('keeps id and updated_at in every item with Simplify, the key to drop a change emitted twice', async () => {
-		nock(BASE).get('/v1/students').query(true).reply(200, page([student(8, '2026-11-21T09:00:00.000000Z')]));
-		nock(BASE).get('/v1/students').query(true).reply(200, page([student(8, '2026-11-21T09:00:00.000000Z')]));
+		nock(BASE)
+			.get('/v1/students')
+			.query(true)
+			.reply(200, page([student(8, '2026-11-21T09:00:00.000000Z')]));
+		nock(BASE)
+			.get('/v1/students')
+			.query(true)
+			.reply(200, page([student(8, '2026-11-21T09:00:00.000000Z')]));
 		const p = poller({ options: { backfillFrom: '2026-11-20T00:00:00Z', simplify: true } });
 		const [item] = await p.activate();
-		expect(item).toMatchObject({ event: 'student.updated', id: 8, updated_at: '2026-11-21T09:00:00.000000Z', name: 'Amara Okafor' });
+		expect(item).toMatchObject({
+			event: 'student.updated',
+			id: 8,
+			updated_at: '2026-11-21T09:00:00.000000Z',
+			name: 'Amara Okafor',
+		});
 		expect(item).not.toHaveProperty('guardians');
 	});
 
 	it('watches payments on their own path with their filters and names the events for them', async () => {
-		const payment = (id: string, status: string, createdAt: string, updatedAt: string) => ({ id, student_id: 4, status, created_at: createdAt, updated_at: updatedAt });
-		const p = poller({ resource: 'payment', filters: { status: ['failed'] }, options: { backfillFrom: '2026-11-20T00:00:00Z' } });
+		const payment = (id: string, status: string, createdAt: string, updatedAt: string) => ({
+			id,
+			student_id: 4,
+			status,
+			created_at: createdAt,
+			updated_at: updatedAt,
+		});
+		const p = poller({
+			resource: 'payment',
+			filters: { status: ['failed'] },
+			options: { backfillFrom: '2026-11-20T00:00:00Z' },
+		});
 		nock(BASE)
 			.get('/v1/payments')
 			.query({ 'filter[status]': 'failed', sort: '-updated_at', page: 1, per_page: 1 })
-			.reply(200, page([payment('pay_0000000b', 'failed', '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z')]));
-		nock(BASE)
-			.get('/v1/payments')
-			.query({ 'filter[status]': 'failed', 'filter[updated_since]': '2026-11-20T00:00:00.000000Z', sort: 'updated_at,id', page: 1, per_page: 100 })
 			.reply(
 				200,
 				page([
-					payment('pay_0000000a', 'failed', '2026-11-02T10:00:00.000000Z', '2026-11-21T08:00:00.000000Z'),
-					payment('pay_0000000b', 'failed', '2026-11-21T09:00:00.000000Z', '2026-11-21T09:00:00.000000Z'),
+					payment(
+						'pay_0000000b',
+						'failed',
+						'2026-11-21T09:00:00.000000Z',
+						'2026-11-21T09:00:00.000000Z',
+					),
+				]),
+			);
+		nock(BASE)
+			.get('/v1/payments')
+			.query({
+				'filter[status]': 'failed',
+				'filter[updated_since]': '2026-11-20T00:00:00.000000Z',
+				sort: 'updated_at,id',
+				page: 1,
+				per_page: 100,
+			})
+			.reply(
+				200,
+				page([
+					payment(
+						'pay_0000000a',
+						'failed',
+						'2026-11-02T10:00:00.000000Z',
+						'2026-11-21T08:00:00.000000Z',
+					),
+					payment(
+						'pay_0000000b',
+						'failed',
+						'2026-11-21T09:00:00.000000Z',
+						'2026-11-21T09:00:00.000000Z',
+					),
 				]),
 			);
 		expect(await p.activate()).toEqual([
-			expect.objectContaining({ id: 'pay_0000000a', event: 'payment.updated', event_kind: 'updated' }),
-			expect.objectContaining({ id: 'pay_0000000b', event: 'payment.created', event_kind: 'created' }),
+			expect.objectContaining({
+				id: 'pay_0000000a',
+				event: 'payment.updated',
+				event_kind: 'updated',
+			}),
+			expect.objectContaining({
+				id: 'pay_0000000b',
+				event: 'payment.created',
+				event_kind: 'created',
+			}),
 		]);
 	});
 
@@ -172,12 +253,21 @@ describe('Education Platform Polling Trigger: poll()', () => {
 	});
 
 	it('refuses a platform that ignores sort=updated_at, instead of losing changes', async () => {
-		nock(BASE).get('/v1/students').query(true).reply(200, page([student(1, '2026-11-20T10:00:00.000000Z')]));
+		nock(BASE)
+			.get('/v1/students')
+			.query(true)
+			.reply(200, page([student(1, '2026-11-20T10:00:00.000000Z')]));
 		const p = poller({ options: { backfillFrom: '2026-11-01T00:00:00Z' } });
 		nock(BASE)
 			.get('/v1/students')
 			.query(true)
-			.reply(200, page([student(2, '2026-11-21T10:00:00.000000Z'), student(1, '2026-11-20T10:00:00.000000Z')]));
+			.reply(
+				200,
+				page([
+					student(2, '2026-11-21T10:00:00.000000Z'),
+					student(1, '2026-11-20T10:00:00.000000Z'),
+				]),
+			);
 		await expect(p.activate()).rejects.toMatchObject({
 			message: 'The platform did not return the records in updated_at order',
 			description: expect.stringContaining('sort=updated_at,id'),

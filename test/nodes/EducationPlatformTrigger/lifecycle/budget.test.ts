@@ -54,7 +54,7 @@ describe('requestBounds', () => {
 describe('Activations', () => {
 	const T0 = 1_700_000_000_000;
 
-	it('gives the calls that follow each other (delete, checkExists, create, n8n\'s retries) one shared deadline', () => {
+	it("gives the calls that follow each other (delete, checkExists, create, n8n's retries) one shared deadline", () => {
 		const activations = new Activations();
 		const remove = activations.begin('wf/a', T0);
 		activations.end('wf/a', remove, T0 + 61_000); // delete() waited out a rate-limit window
@@ -96,7 +96,7 @@ describe('Activations', () => {
 		expect(unpublish.deadline).toBe(T0 + 65_000 + ACTIVATION_BUDGET_MS);
 	});
 
-	it('stays open after a failed create(), for n8n\'s next attempt', () => {
+	it("stays open after a failed create(), for n8n's next attempt", () => {
 		const activations = new Activations();
 		const create = activations.begin('wf/a', T0);
 		activations.end('wf/a', create, T0 + 1_000);

@@ -2,7 +2,10 @@ import nock from 'nock';
 import { HookContext } from 'n8n-core';
 
 import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
-import { lifecycleCall, subscriptionsForUrl } from '../../../../nodes/EducationPlatformTrigger/lifecycle/platformApi';
+import {
+	lifecycleCall,
+	subscriptionsForUrl,
+} from '../../../../nodes/EducationPlatformTrigger/lifecycle/platformApi';
 import { createTriggerWorkflow } from '../../../harness/triggerHarness';
 import { useNock } from '../../../harness/nock';
 
@@ -15,8 +18,14 @@ const OTHER_URL = 'https://elsewhere.example/hook';
 const PAGE_SIZE = 100;
 const MAX_PAGES = 10;
 
-const subscription = (n: number, url = URL_) => ({ id: `wh_${n}`, url, events: ['payment.succeeded'], enabled: true });
-const subscriptions = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => subscription(from + i));
+const subscription = (n: number, url = URL_) => ({
+	id: `wh_${n}`,
+	url,
+	events: ['payment.succeeded'],
+	enabled: true,
+});
+const subscriptions = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => subscription(from + i));
 
 /** The lookup as the lifecycle runs it: inside one activation's budget, in n8n-core's HookContext. */
 async function lookUp(): Promise<Array<{ id: string }>> {
@@ -25,8 +34,17 @@ async function lookUp(): Promise<Array<{ id: string }>> {
 		parameters: { events: ['payment.succeeded'] },
 		credentials: { educationPlatformApi: { baseUrl: BASE, accessToken: 'pat-test' } },
 	});
-	const context = new HookContext(t.workflow, t.node, t.additionalData, 'trigger', 'activate', t.webhookData);
-	return await lifecycleCall(context, async () => await subscriptionsForUrl.call(context, URL_), { registered: () => true });
+	const context = new HookContext(
+		t.workflow,
+		t.node,
+		t.additionalData,
+		'trigger',
+		'activate',
+		t.webhookData,
+	);
+	return await lifecycleCall(context, async () => await subscriptionsForUrl.call(context, URL_), {
+		registered: () => true,
+	});
 }
 
 /** Answers GET /v1/webhooks by page number and records the pages asked for. */
@@ -57,12 +75,16 @@ describe('subscriptionsForUrl', () => {
 				meta: { current_page: page, last_page: 2, per_page: PAGE_SIZE, total: 130 },
 			},
 		]);
-		expect((await lookUp()).map((found) => found.id)).toEqual(subscriptions(1, 130).map((s) => s.id));
+		expect((await lookUp()).map((found) => found.id)).toEqual(
+			subscriptions(1, 130).map((s) => s.id),
+		);
 		expect(pages).toEqual([1, 2]);
 	});
 
 	it('reads a bare array until a short page', async () => {
-		const pages = webhookList((page) => [page === 1 ? subscriptions(1, 100) : subscriptions(101, 102)]);
+		const pages = webhookList((page) => [
+			page === 1 ? subscriptions(1, 100) : subscriptions(101, 102),
+		]);
 		expect(await lookUp()).toHaveLength(102);
 		expect(pages).toEqual([1, 2]);
 	});
@@ -70,8 +92,14 @@ describe('subscriptionsForUrl', () => {
 	it('follows a Link header on a bare array, and keeps only subscriptions for this URL', async () => {
 		const pages = webhookList((page) =>
 			page === 1
-				? [[subscription(1), subscription(2, OTHER_URL)], { link: `<${BASE}/v1/webhooks?page=2&per_page=${PAGE_SIZE}>; rel="next"` }]
-				: [[subscription(3)], { link: `<${BASE}/v1/webhooks?page=1&per_page=${PAGE_SIZE}>; rel="prev"` }],
+				? [
+						[subscription(1), subscription(2, OTHER_URL)],
+						{ link: `<${BASE}/v1/webhooks?page=2&per_page=${PAGE_SIZE}>; rel="next"` },
+					]
+				: [
+						[subscription(3)],
+						{ link: `<${BASE}/v1/webhooks?page=1&per_page=${PAGE_SIZE}>; rel="prev"` },
+					],
 		);
 		expect((await lookUp()).map((found) => found.id)).toEqual(['wh_1', 'wh_3']);
 		expect(pages).toEqual([1, 2]);
@@ -85,14 +113,18 @@ describe('subscriptionsForUrl', () => {
 
 	it('refuses a listed ID that is not one (a duplicate `..` would have been deleted at DELETE /v1/webhooks/..)', async () => {
 		webhookList(() => [{ data: [subscription(1), { ...subscription(2), id: '..' }] }]);
-		await expect(lookUp()).rejects.toThrow('The platform listed a webhook subscription whose ID ".." is not one');
+		await expect(lookUp()).rejects.toThrow(
+			'The platform listed a webhook subscription whose ID ".." is not one',
+		);
 	});
 
 	it('fails, saying what to check, when the platform answers with something that is not a list (it used to find no subscription)', async () => {
 		const pages = webhookList(() => ['<html>Maintenance</html>', { 'content-type': 'text/html' }]);
 		const failure = lookUp();
 		await expect(failure).rejects.toThrow('The API did not answer with a list');
-		await expect(failure).rejects.toMatchObject({ description: expect.stringContaining("Check that the credential's Base URL") });
+		await expect(failure).rejects.toMatchObject({
+			description: expect.stringContaining("Check that the credential's Base URL"),
+		});
 		expect(pages).toEqual([1]);
 	});
 });

@@ -3,7 +3,11 @@ import { Webhook } from 'standardwebhooks';
 import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
 import { saveSubscription } from '../../../../nodes/EducationPlatformTrigger/lifecycle/storedSubscription';
 import { useNock } from '../../../harness/nock';
-import { TRIGGER_WEBHOOK_ID, createTriggerWorkflow, startReceiver } from '../../../harness/triggerHarness';
+import {
+	TRIGGER_WEBHOOK_ID,
+	createTriggerWorkflow,
+	startReceiver,
+} from '../../../harness/triggerHarness';
 import { quietNodeLogs } from '../../../harness/triggerLogs';
 import { fakePlatform } from '../../../harness/triggerPlatformFake';
 
@@ -40,8 +44,15 @@ describe("the trigger's stored subscription, in the format of 0.1.0 (pinned)", (
 	it('is the format the trigger writes today', () => {
 		const staticData = {};
 		saveSubscription.call(
-			{ getWorkflowStaticData: () => staticData } as unknown as ThisParameterType<typeof saveSubscription>,
-			{ id: STORED_BY_0_1_0.webhookId, url: STORED_BY_0_1_0.webhookUrl, events: STORED_BY_0_1_0.webhookEvents, platform: BASE },
+			{ getWorkflowStaticData: () => staticData } as unknown as ThisParameterType<
+				typeof saveSubscription
+			>,
+			{
+				id: STORED_BY_0_1_0.webhookId,
+				url: STORED_BY_0_1_0.webhookUrl,
+				events: STORED_BY_0_1_0.webhookEvents,
+				platform: BASE,
+			},
 			STORED_BY_0_1_0.webhookSecret,
 		);
 		expect(staticData).toEqual(STORED_BY_0_1_0);
@@ -49,7 +60,11 @@ describe("the trigger's stored subscription, in the format of 0.1.0 (pinned)", (
 
 	it('checkExists() reads it: the subscription it names is current, nothing is registered again', async () => {
 		const platform = fakePlatform(BASE);
-		platform.seed({ id: STORED_BY_0_1_0.webhookId, url: STORED_BY_0_1_0.webhookUrl, events: STORED_BY_0_1_0.webhookEvents });
+		platform.seed({
+			id: STORED_BY_0_1_0.webhookId,
+			url: STORED_BY_0_1_0.webhookUrl,
+			events: STORED_BY_0_1_0.webhookEvents,
+		});
 		const trigger = triggerWithStoredRecord();
 		expect(await trigger.runWebhookMethod('checkExists')).toBe(true);
 		expect(platform.calls.map((call) => call.method)).toEqual(['GET', 'GET']);
@@ -59,7 +74,12 @@ describe("the trigger's stored subscription, in the format of 0.1.0 (pinned)", (
 	it('webhook() verifies a delivery with the stored secret and runs it', async () => {
 		const receiver = await startReceiver(triggerWithStoredRecord());
 		try {
-			const event = { id: 'evt_pinned', type: 'payment.failed', created_at: '2026-11-21T09:15:02.000000Z', data: { id: 'pay_1' } };
+			const event = {
+				id: 'evt_pinned',
+				type: 'payment.failed',
+				created_at: '2026-11-21T09:15:02.000000Z',
+				data: { id: 'pay_1' },
+			};
 			const body = JSON.stringify(event);
 			const timestamp = new Date();
 			const response = await fetch(receiver.url, {
@@ -68,7 +88,11 @@ describe("the trigger's stored subscription, in the format of 0.1.0 (pinned)", (
 					'content-type': 'application/json',
 					'webhook-id': event.id,
 					'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-					'webhook-signature': new Webhook(STORED_BY_0_1_0.webhookSecret).sign(event.id, timestamp, body),
+					'webhook-signature': new Webhook(STORED_BY_0_1_0.webhookSecret).sign(
+						event.id,
+						timestamp,
+						body,
+					),
 				},
 				body,
 			});

@@ -3,7 +3,10 @@ import { sleep } from 'n8n-workflow';
 
 import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
 import { ACTIVATION_BUDGET_MS } from '../../../../nodes/EducationPlatformTrigger/lifecycle/budget';
-import { createTriggerWorkflow, type TriggerWorkflowOptions } from '../../../harness/triggerHarness';
+import {
+	createTriggerWorkflow,
+	type TriggerWorkflowOptions,
+} from '../../../harness/triggerHarness';
 import { inVirtualTime } from '../../../harness/virtualTime';
 import { captureNodeLogs } from '../../../harness/triggerLogs';
 import { fakePlatform, type FakePlatform } from '../../../harness/triggerPlatformFake';
@@ -19,7 +22,10 @@ const credentials = { educationPlatformApi: { baseUrl: BASE, accessToken: TOKEN 
 let platform: FakePlatform;
 let logs: ReturnType<typeof captureNodeLogs>;
 
-function trigger(parameters: TriggerWorkflowOptions['parameters'] = {}, options: Partial<TriggerWorkflowOptions> = {}) {
+function trigger(
+	parameters: TriggerWorkflowOptions['parameters'] = {},
+	options: Partial<TriggerWorkflowOptions> = {},
+) {
 	return createTriggerWorkflow({
 		nodeType: new EducationPlatformTrigger(),
 		parameters: { events: ['payment.succeeded'], ...parameters },
@@ -57,11 +63,19 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 			webhookId: subscription.id,
 			webhookSecret: subscription.secret,
 			webhookUrl: t.webhookUrl,
-			webhookEvents: ['enrollment.created', 'payment.failed', 'payment.refunded', 'payment.succeeded'],
+			webhookEvents: [
+				'enrollment.created',
+				'payment.failed',
+				'payment.refunded',
+				'payment.succeeded',
+			],
 			webhookPlatform: BASE,
 		});
 		// It looked for a leftover for this URL before creating.
-		expect(platform.calls.map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual(['GET /v1/webhooks', 'POST /v1/webhooks']);
+		expect(platform.calls.map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual([
+			'GET /v1/webhooks',
+			'POST /v1/webhooks',
+		]);
 		expect(platform.calls[0].path).toBe('/v1/webhooks?page=1&per_page=100');
 
 		platform.calls.length = 0;
@@ -73,7 +87,9 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		await expect(t.deactivate()).resolves.toBe(true);
 		expect(logs.text()).not.toContain(subscription.secret.slice(6));
 		expect(platform.subscriptions.size).toBe(0);
-		expect(platform.writes()).toEqual([{ method: 'DELETE', path: `/v1/webhooks/${subscription.id}`, body: undefined }]);
+		expect(platform.writes()).toEqual([
+			{ method: 'DELETE', path: `/v1/webhooks/${subscription.id}`, body: undefined },
+		]);
 		expect(t.staticData()).toEqual({});
 	});
 
@@ -121,7 +137,11 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 			'payment.succeeded',
 		]);
 		// Same subscription, same secret: deliveries keep verifying.
-		expect(t.staticData()).toMatchObject({ webhookId, webhookSecret, webhookEvents: expect.arrayContaining(['exam_result.updated']) });
+		expect(t.staticData()).toMatchObject({
+			webhookId,
+			webhookSecret,
+			webhookEvents: expect.arrayContaining(['exam_result.updated']),
+		});
 		await expect(t.runWebhookMethod('checkExists')).resolves.toBe(true);
 	});
 
@@ -129,20 +149,31 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		const before = trigger();
 		await before.activate();
 		const { webhookId, webhookSecret } = before.staticData();
-		const moved = trigger({}, {
-			instanceUrl: 'https://automation.school.example',
-			staticData: { 'node:Education Platform Trigger': before.staticData() },
-		});
+		const moved = trigger(
+			{},
+			{
+				instanceUrl: 'https://automation.school.example',
+				staticData: { 'node:Education Platform Trigger': before.staticData() },
+			},
+		);
 		const duplicate = platform.seed({ url: moved.webhookUrl, events: ['payment.succeeded'] });
 		platform.calls.length = 0;
 
 		await expect(moved.runWebhookMethod('checkExists')).resolves.toBe(false);
 		await moved.runWebhookMethod('create');
 
-		expect([...platform.subscriptions.values()].map((s) => [s.id, s.url])).toEqual([[webhookId, moved.webhookUrl]]);
+		expect([...platform.subscriptions.values()].map((s) => [s.id, s.url])).toEqual([
+			[webhookId, moved.webhookUrl],
+		]);
 		expect(platform.writes().map((c) => c.method)).not.toContain('POST');
-		expect(platform.calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: `/v1/webhooks/${duplicate.id}` }));
-		expect(moved.staticData()).toMatchObject({ webhookId, webhookSecret, webhookUrl: moved.webhookUrl });
+		expect(platform.calls).toContainEqual(
+			expect.objectContaining({ method: 'DELETE', path: `/v1/webhooks/${duplicate.id}` }),
+		);
+		expect(moved.staticData()).toMatchObject({
+			webhookId,
+			webhookSecret,
+			webhookUrl: moved.webhookUrl,
+		});
 	});
 
 	it('treats a subscription disabled on the platform as not registered and enables it again', async () => {
@@ -160,7 +191,10 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		const t = trigger({ events: ['payment.*'] });
 		const leftover = platform.seed({ url: t.webhookUrl, events: ['enrollment.created'] });
 		const leftoverSecret = leftover.secret;
-		const someoneElse = platform.seed({ url: 'https://other.example/hook', events: ['payment.succeeded'] });
+		const someoneElse = platform.seed({
+			url: 'https://other.example/hook',
+			events: ['payment.succeeded'],
+		});
 
 		await t.activate();
 
@@ -175,7 +209,9 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		// We never knew the leftover's secret, so it was rotated and the new one stored.
 		expect(reused.secret).not.toBe(leftoverSecret);
 		expect(t.staticData()).toMatchObject({ webhookId: leftover.id, webhookSecret: reused.secret });
-		expect(platform.subscriptions.get(someoneElse.id)).toMatchObject({ events: ['payment.succeeded'] });
+		expect(platform.subscriptions.get(someoneElse.id)).toMatchObject({
+			events: ['payment.succeeded'],
+		});
 	});
 
 	// Issue 46: n8n's leader died after the platform made the subscription in create() and before
@@ -193,11 +229,18 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 
 		await t.activate();
 		// Updated and rotated, never deleted (a delete would cancel the platform's pending retries) nor created anew.
-		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toEqual([`PATCH /v1/webhooks/${leftover.id}`, `POST /v1/webhooks/${leftover.id}/rotate-secret`]);
+		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toEqual([
+			`PATCH /v1/webhooks/${leftover.id}`,
+			`POST /v1/webhooks/${leftover.id}/rotate-secret`,
+		]);
 		expect([...platform.subscriptions.keys()]).toEqual([leftover.id]);
 		const adopted = platform.subscriptions.get(leftover.id)!;
 		expect(adopted.secret).not.toBe(unknownSecret);
-		expect(t.staticData()).toMatchObject({ webhookId: leftover.id, webhookSecret: adopted.secret, webhookUrl: t.webhookUrl });
+		expect(t.staticData()).toMatchObject({
+			webhookId: leftover.id,
+			webhookSecret: adopted.secret,
+			webhookUrl: t.webhookUrl,
+		});
 	});
 
 	it('keeps one subscription and removes the other duplicates left for the same URL', async () => {
@@ -208,22 +251,32 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		await t.activate();
 
 		expect([...platform.subscriptions.keys()]).toEqual([first.id]);
-		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toContain(`DELETE /v1/webhooks/${second.id}`);
+		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toContain(
+			`DELETE /v1/webhooks/${second.id}`,
+		);
 		expect(t.staticData().webhookId).toBe(first.id);
 	});
 
-	it("removes a duplicate spelt otherwise that n8n serves alike (host, endpoint case), and leaves a copy with the webhook ID upper-cased, which n8n does not serve (issue 36: one rule with Check Triggers)", async () => {
+	it('removes a duplicate spelt otherwise that n8n serves alike (host, endpoint case), and leaves a copy with the webhook ID upper-cased, which n8n does not serve (issue 36: one rule with Check Triggers)', async () => {
 		const t = trigger();
 		const url = new URL(t.webhookUrl);
 		const first = platform.seed({ url: t.webhookUrl, events: ['payment.succeeded'] });
-		const alike = platform.seed({ url: t.webhookUrl.replace(url.host, url.host.toUpperCase()).replace('/webhook/', '/WEBHOOK/'), events: ['payment.succeeded'] });
+		const alike = platform.seed({
+			url: t.webhookUrl.replace(url.host, url.host.toUpperCase()).replace('/webhook/', '/WEBHOOK/'),
+			events: ['payment.succeeded'],
+		});
 		const webhookId = url.pathname.split('/')[2];
-		const upper = platform.seed({ url: t.webhookUrl.replace(webhookId, webhookId.toUpperCase()), events: ['payment.succeeded'] });
+		const upper = platform.seed({
+			url: t.webhookUrl.replace(webhookId, webhookId.toUpperCase()),
+			events: ['payment.succeeded'],
+		});
 
 		await t.activate();
 
 		expect([...platform.subscriptions.keys()]).toEqual([first.id, upper.id]);
-		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toContain(`DELETE /v1/webhooks/${alike.id}`);
+		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toContain(
+			`DELETE /v1/webhooks/${alike.id}`,
+		);
 		expect(t.staticData().webhookId).toBe(first.id);
 	});
 
@@ -238,7 +291,10 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 
 		// The subscription is found by URL and reused with a fresh secret, not duplicated.
 		expect(platform.subscriptions.size).toBe(1);
-		expect(t.staticData()).toMatchObject({ webhookId: id, webhookSecret: platform.subscriptions.get(id)!.secret });
+		expect(t.staticData()).toMatchObject({
+			webhookId: id,
+			webhookSecret: platform.subscriptions.get(id)!.secret,
+		});
 	});
 
 	it('delete: a subscription already gone (404) counts as deleted', async () => {
@@ -259,7 +315,10 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 
 		await expect(t.deactivate()).rejects.toThrow(`Could not remove webhook subscription "${id}"`);
 		expect(logs.entries).toContainEqual(
-			expect.objectContaining({ level: 'error', message: expect.stringContaining(`could not delete subscription "${id}"`) }),
+			expect.objectContaining({
+				level: 'error',
+				message: expect.stringContaining(`could not delete subscription "${id}"`),
+			}),
 		);
 		expect(t.staticData().webhookId).toBe(id);
 		expect(platform.subscriptions.has(id)).toBe(true);
@@ -275,7 +334,9 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		await t.runWebhookMethod('create');
 
 		expect([...platform.subscriptions.keys()]).toEqual([id]);
-		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toContain(`DELETE /v1/webhooks/${extra.id}`);
+		expect(platform.writes().map((c) => `${c.method} ${c.path}`)).toContain(
+			`DELETE /v1/webhooks/${extra.id}`,
+		);
 		await expect(t.runWebhookMethod('checkExists')).resolves.toBe(true);
 	});
 
@@ -284,16 +345,24 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		await t.activate();
 		const oldId = String(t.staticData().webhookId);
 		const apiPlatform = fakePlatform(`${BASE}/api`, TOKEN);
-		t.credentialsHelper.setCredentials('educationPlatformApi', { baseUrl: `${BASE}/api`, accessToken: TOKEN });
+		t.credentialsHelper.setCredentials('educationPlatformApi', {
+			baseUrl: `${BASE}/api`,
+			accessToken: TOKEN,
+		});
 
 		await expect(t.runWebhookMethod('checkExists')).resolves.toBe(false);
 		await t.runWebhookMethod('delete'); // publishing the change: delete() then create()
 		await t.runWebhookMethod('create');
 
 		expect(platform.subscriptions.size).toBe(0);
-		expect(platform.writes()).toContainEqual(expect.objectContaining({ method: 'DELETE', path: `/v1/webhooks/${oldId}` }));
+		expect(platform.writes()).toContainEqual(
+			expect.objectContaining({ method: 'DELETE', path: `/v1/webhooks/${oldId}` }),
+		);
 		expect(apiPlatform.subscriptions.size).toBe(1);
-		expect(t.staticData()).toMatchObject({ webhookId: [...apiPlatform.subscriptions.keys()][0], webhookPlatform: `${BASE}/api` });
+		expect(t.staticData()).toMatchObject({
+			webhookId: [...apiPlatform.subscriptions.keys()][0],
+			webhookPlatform: `${BASE}/api`,
+		});
 	});
 
 	it('Base URL changed to another address: the credential is not sent there; the log says what to delete by hand', async () => {
@@ -302,7 +371,10 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		const oldId = String(t.staticData().webhookId);
 		const NEW_BASE = 'https://new-school.test';
 		const newPlatform = fakePlatform(NEW_BASE, TOKEN);
-		t.credentialsHelper.setCredentials('educationPlatformApi', { baseUrl: NEW_BASE, accessToken: TOKEN });
+		t.credentialsHelper.setCredentials('educationPlatformApi', {
+			baseUrl: NEW_BASE,
+			accessToken: TOKEN,
+		});
 		platform.calls.length = 0;
 
 		await t.runWebhookMethod('delete');
@@ -322,7 +394,15 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 
 	it('switched to Manual: delete() forgets the Automatic subscription and the log says to delete it by hand', async () => {
 		const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
-		const t = trigger({}, { credentials: { ...credentials, educationPlatformWebhookSigningApi: { signingSecret: secret } } });
+		const t = trigger(
+			{},
+			{
+				credentials: {
+					...credentials,
+					educationPlatformWebhookSigningApi: { signingSecret: secret },
+				},
+			},
+		);
 		await t.activate();
 		const id = String(t.staticData().webhookId);
 		t.setParameters({ registration: 'manual', events: ['payment.succeeded'] });
@@ -332,15 +412,25 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		expect(logs.entries).toContainEqual(
 			expect.objectContaining({
 				level: 'error',
-				message: expect.stringContaining(`subscription "${id}", registered while Registration was Automatic, could not be removed`),
+				message: expect.stringContaining(
+					`subscription "${id}", registered while Registration was Automatic, could not be removed`,
+				),
 			}),
 		);
 		expect(t.staticData()).toEqual({});
 	});
 
-	it('quotes and cuts a subscription ID it logs: one with a line break cannot forge a line of n8n\'s log', async () => {
+	it("quotes and cuts a subscription ID it logs: one with a line break cannot forge a line of n8n's log", async () => {
 		const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
-		const t = trigger({}, { credentials: { ...credentials, educationPlatformWebhookSigningApi: { signingSecret: secret } } });
+		const t = trigger(
+			{},
+			{
+				credentials: {
+					...credentials,
+					educationPlatformWebhookSigningApi: { signingSecret: secret },
+				},
+			},
+		);
 		await t.activate();
 		t.staticData().webhookId = `wh_1\n2026-11-26 INFO forged ${'x'.repeat(100)}`;
 		t.setParameters({ registration: 'manual', events: ['payment.succeeded'] });
@@ -367,7 +457,9 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		await t.activate();
 		platform.fail('GET', /^\/v1\/webhooks\/wh_/, 403);
 
-		await expect(t.runWebhookMethod('checkExists')).rejects.toThrow('Could not check webhook subscription');
+		await expect(t.runWebhookMethod('checkExists')).rejects.toThrow(
+			'Could not check webhook subscription',
+		);
 		expect(t.staticData().webhookId).toBeDefined();
 	});
 
@@ -382,10 +474,13 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 	it('allows a localhost webhook URL when the platform itself is on this machine (the sandbox)', async () => {
 		const local = 'http://127.0.0.1:4010';
 		const localPlatform = fakePlatform(local, TOKEN);
-		const t = trigger({}, {
-			instanceUrl: 'http://localhost:5678',
-			credentials: { educationPlatformApi: { baseUrl: local, accessToken: TOKEN } },
-		});
+		const t = trigger(
+			{},
+			{
+				instanceUrl: 'http://localhost:5678',
+				credentials: { educationPlatformApi: { baseUrl: local, accessToken: TOKEN } },
+			},
+		);
 
 		await t.activate();
 		expect([...localPlatform.subscriptions.values()].map((s) => s.url)).toEqual([t.webhookUrl]);
@@ -422,12 +517,15 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 	});
 });
 
-describe('Education Platform Trigger lifecycle: activation under the platform\'s rate limit', () => {
+describe("Education Platform Trigger lifecycle: activation under the platform's rate limit", () => {
 	// Each test is its own workflow: the calls of one trigger in quick succession share one budget.
 	const activationOf = (workflowId: string) => trigger({}, { workflowId });
-	const registrationFailures = () => logs.entries.filter((entry) => entry.level === 'error' && entry.message.includes('has no webhook subscription'));
+	const registrationFailures = () =>
+		logs.entries.filter(
+			(entry) => entry.level === 'error' && entry.message.includes('has no webhook subscription'),
+		);
 
-	it('waits out a used-up rate-limit window (up to the platform\'s 60 s) and registers one subscription', async () => {
+	it("waits out a used-up rate-limit window (up to the platform's 60 s) and registers one subscription", async () => {
 		const t = activationOf('wf-rate-window');
 		platform.rateLimitUntil(Date.now() + 58_000);
 
@@ -437,7 +535,10 @@ describe('Education Platform Trigger lifecycle: activation under the platform\'s
 		expect(elapsedMs).toBeLessThan(ACTIVATION_BUDGET_MS);
 		expect(platform.subscriptions.size).toBe(1);
 		const [subscription] = platform.subscriptions.values();
-		expect(t.staticData()).toMatchObject({ webhookId: subscription.id, webhookSecret: subscription.secret });
+		expect(t.staticData()).toMatchObject({
+			webhookId: subscription.id,
+			webhookSecret: subscription.secret,
+		});
 		expect(registrationFailures()).toEqual([]);
 	});
 
@@ -458,7 +559,9 @@ describe('Education Platform Trigger lifecycle: activation under the platform\'s
 		expect(elapsedMs).toBeGreaterThanOrEqual(50_000);
 		expect(elapsedMs).toBeLessThan(60_000);
 		expect(platform.subscriptions.has(oldId)).toBe(false);
-		expect([...platform.subscriptions.values()].map((subscription) => subscription.events)).toEqual([['payment.failed']]);
+		expect([...platform.subscriptions.values()].map((subscription) => subscription.events)).toEqual(
+			[['payment.failed']],
+		);
 		// Refused once (the DELETE), then every request went through.
 		expect(platform.calls.map((call) => call.method)).toEqual(['DELETE', 'DELETE', 'GET', 'POST']);
 	});
@@ -467,34 +570,54 @@ describe('Education Platform Trigger lifecycle: activation under the platform\'s
 		const t = activationOf('wf-rate-too-long');
 		platform.rateLimitUntil(Date.now() + 100_000);
 
-		const { result, elapsedMs } = await inVirtualTime(() => t.activate().then(() => undefined, (error: Error) => error));
+		const { result, elapsedMs } = await inVirtualTime(() =>
+			t.activate().then(
+				() => undefined,
+				(error: Error) => error,
+			),
+		);
 
 		expect(elapsedMs).toBeLessThan(5_000);
-		expect(result?.message).toMatch(/^Could not register the webhook subscription on the platform: .*Retry in 100 seconds/);
+		expect(result?.message).toMatch(
+			/^Could not register the webhook subscription on the platform: .*Retry in 100 seconds/,
+		);
 		expect(platform.subscriptions.size).toBe(0);
 		expect(t.staticData()).toEqual({});
 		const [line] = registrationFailures();
-		expect(line.message).toContain('workflow "Trigger test workflow" (wf-rate-too-long) has no webhook subscription on the platform');
+		expect(line.message).toContain(
+			'workflow "Trigger test workflow" (wf-rate-too-long) has no webhook subscription on the platform',
+		);
 		expect(line.message).toContain('activate (publish) the workflow again');
 		expect(registrationFailures()).toHaveLength(1);
 	});
 
-	it('n8n\'s retries within one activation share its budget: once it is used up, a retry sends nothing and repeats the cause', async () => {
+	it("n8n's retries within one activation share its budget: once it is used up, a retry sends nothing and repeats the cause", async () => {
 		const t = activationOf('wf-rate-retries');
 		platform.rateLimitUntil(Date.now() + 62_000);
 		platform.fail('POST', /^\/v1\/webhooks$/, 503); // a 503 to a POST is not repeated
 
 		const { result } = await inVirtualTime(async () => {
-			const first = await t.runWebhookMethod('create').then(() => undefined, (error: Error) => error);
+			const first = await t.runWebhookMethod('create').then(
+				() => undefined,
+				(error: Error) => error,
+			);
 			const sent = platform.calls.length;
 			// n8n 2.x sleeps between its attempts; this retry comes after the budget has run out.
 			await sleep(ACTIVATION_BUDGET_MS - 62_000);
-			const retry = await t.runWebhookMethod('create').then(() => undefined, (error: Error) => error);
-			const again = await t.runWebhookMethod('create').then(() => undefined, (error: Error) => error);
+			const retry = await t.runWebhookMethod('create').then(
+				() => undefined,
+				(error: Error) => error,
+			);
+			const again = await t.runWebhookMethod('create').then(
+				() => undefined,
+				(error: Error) => error,
+			);
 			return { first, retry, again, sentByRetry: platform.calls.length - sent };
 		});
 
-		expect(result.first?.message).toBe('Could not register the webhook subscription on the platform: Service unavailable.');
+		expect(result.first?.message).toBe(
+			'Could not register the webhook subscription on the platform: Service unavailable.',
+		);
 		expect(result.sentByRetry).toBe(0);
 		expect(result.retry?.message).toBe(
 			`Could not register the webhook subscription on the platform: The trigger stopped before GET /webhooks: this activation's ${ACTIVATION_BUDGET_MS / 1000} s for talking to the platform are used up. The last failure was: Service unavailable.`,
@@ -503,7 +626,9 @@ describe('Education Platform Trigger lifecycle: activation under the platform\'s
 		expect(platform.subscriptions.size).toBe(0);
 		// Three failed create() calls of one activation: n8n's log names the workflow once.
 		expect(registrationFailures()).toHaveLength(1);
-		expect(registrationFailures()[0].message).toContain('Service unavailable. Fix the cause, wait 15 s');
+		expect(registrationFailures()[0].message).toContain(
+			'Service unavailable. Fix the cause, wait 15 s',
+		);
 	});
 });
 
@@ -523,7 +648,10 @@ describe('Education Platform Trigger lifecycle (Manual registration)', () => {
 	it('fails activation with a clear message when the credential holds no signing secret', async () => {
 		const t = trigger({ registration: 'manual' }, signing('wh_2f9c1a7e4b'));
 		await expect(t.activate()).rejects.toThrow('not a Standard Webhooks secret');
-		const previous = trigger({ registration: 'manual' }, signing(secret, `whsec_${Buffer.alloc(8, 1).toString('base64')}`));
+		const previous = trigger(
+			{ registration: 'manual' },
+			signing(secret, `whsec_${Buffer.alloc(8, 1).toString('base64')}`),
+		);
 		await expect(previous.activate()).rejects.toThrow('too short');
 		const none = trigger({ registration: 'manual' }, { credentials: {} });
 		await expect(none.activate()).rejects.toThrow();

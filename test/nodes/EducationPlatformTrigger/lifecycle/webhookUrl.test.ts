@@ -14,20 +14,28 @@ describe('webhook URL reachability', () => {
 		expect(problem).toContain('Manual');
 	});
 
-	it.each(['http://127.0.0.1:5678/webhook/x', 'http://[::1]:5678/webhook/x', 'http://n8n.localhost/webhook/x'])(
-		'refuses %s, a local URL, for a remote platform',
-		(url) => {
-			expect(unreachableWebhookUrlProblem(url, 'https://springfield.edu-platform.example')).toContain('points at this machine');
-		},
-	);
+	it.each([
+		'http://127.0.0.1:5678/webhook/x',
+		'http://[::1]:5678/webhook/x',
+		'http://n8n.localhost/webhook/x',
+	])('refuses %s, a local URL, for a remote platform', (url) => {
+		expect(unreachableWebhookUrlProblem(url, 'https://springfield.edu-platform.example')).toContain(
+			'points at this machine',
+		);
+	});
 
 	it('accepts a localhost URL when the platform runs on the same machine (the sandbox)', () => {
-		expect(unreachableWebhookUrlProblem('http://localhost:5678/webhook/x', 'http://127.0.0.1:4010')).toBeUndefined();
+		expect(
+			unreachableWebhookUrlProblem('http://localhost:5678/webhook/x', 'http://127.0.0.1:4010'),
+		).toBeUndefined();
 	});
 
 	it('accepts a public URL', () => {
 		expect(
-			unreachableWebhookUrlProblem('https://n8n.school.example/webhook/x', 'https://springfield.edu-platform.example'),
+			unreachableWebhookUrlProblem(
+				'https://n8n.school.example/webhook/x',
+				'https://springfield.edu-platform.example',
+			),
 		).toBeUndefined();
 	});
 });

@@ -1,4 +1,8 @@
-import { eventOutput, parseEvent, type PlatformEvent } from '../../../../nodes/EducationPlatformTrigger/webhook/delivery';
+import {
+	eventOutput,
+	parseEvent,
+	type PlatformEvent,
+} from '../../../../nodes/EducationPlatformTrigger/webhook/delivery';
 
 const event: PlatformEvent = {
 	id: 'evt_1',
@@ -17,7 +21,10 @@ describe('parseEvent', () => {
 		['text', 'hello'],
 		['truncated JSON', '{"id":"evt_1",'],
 	])('refuses %s as not JSON', (_label, body) => {
-		expect(parseEvent(Buffer.from(body))).toEqual({ ok: false, message: 'The request body is not valid UTF-8 JSON.' });
+		expect(parseEvent(Buffer.from(body))).toEqual({
+			ok: false,
+			message: 'The request body is not valid UTF-8 JSON.',
+		});
 	});
 
 	it('refuses bytes that are not UTF-8', () => {
@@ -29,7 +36,10 @@ describe('parseEvent', () => {
 		['null', 'null'],
 		['a number', '42'],
 	])('refuses %s as not an object', (_label, body) => {
-		expect(parseEvent(Buffer.from(body))).toEqual({ ok: false, message: 'The request body is not a JSON object.' });
+		expect(parseEvent(Buffer.from(body))).toEqual({
+			ok: false,
+			message: 'The request body is not a JSON object.',
+		});
 	});
 
 	it('names the envelope fields that are missing or of the wrong type', () => {
@@ -56,7 +66,7 @@ describe('eventOutput', () => {
 		});
 	});
 
-	it('adds the platform\'s delivery headers and no other: not the signature, no credential a proxy added', () => {
+	it("adds the platform's delivery headers and no other: not the signature, no credential a proxy added", () => {
 		const json = eventOutput(event, 'data', {
 			'webhook-id': 'evt_1',
 			'webhook-timestamp': '1795000000',

@@ -53,7 +53,11 @@ async function send(receiver: Receiver, body: string | Buffer, options: SendOpti
 		'user-agent': 'EducationPlatform-Webhooks/1.0',
 		'webhook-id': id,
 		'webhook-timestamp': String(timestamp),
-		'webhook-signature': new Webhook(options.secret ?? SECRET).sign(id, new Date(timestamp * 1000), body),
+		'webhook-signature': new Webhook(options.secret ?? SECRET).sign(
+			id,
+			new Date(timestamp * 1000),
+			body,
+		),
 		...options.headers,
 	};
 	for (const name of options.omit ?? []) delete headers[name];
@@ -61,13 +65,25 @@ async function send(receiver: Receiver, body: string | Buffer, options: SendOpti
 	const response = await fetch(receiver.url, { method: 'POST', headers, body });
 	const text = await response.text();
 	const delivery = receiver.deliveries[before];
-	return { status: response.status, text, delivery, ran: delivery.items !== undefined, items: delivery.items ?? [] };
+	return {
+		status: response.status,
+		text,
+		delivery,
+		ran: delivery.items !== undefined,
+		items: delivery.items ?? [],
+	};
 }
 
-const sendEvent = async (receiver: Receiver, event: ReturnType<typeof paymentEvent>, options: SendOptions = {}) =>
-	await send(receiver, JSON.stringify(event), { id: event.id, ...options });
+const sendEvent = async (
+	receiver: Receiver,
+	event: ReturnType<typeof paymentEvent>,
+	options: SendOptions = {},
+) => await send(receiver, JSON.stringify(event), { id: event.id, ...options });
 
-function automaticTrigger(options: INodeParameters = {}, events: string[] = ['payment.*']): TriggerWorkflow {
+function automaticTrigger(
+	options: INodeParameters = {},
+	events: string[] = ['payment.*'],
+): TriggerWorkflow {
 	return createTriggerWorkflow({
 		nodeType: new EducationPlatformTrigger(),
 		parameters: { events, options },
@@ -75,7 +91,10 @@ function automaticTrigger(options: INodeParameters = {}, events: string[] = ['pa
 	});
 }
 
-function manualTrigger(signing: { signingSecret: string; previousSigningSecret?: string }): TriggerWorkflow {
+function manualTrigger(signing: {
+	signingSecret: string;
+	previousSigningSecret?: string;
+}): TriggerWorkflow {
 	return createTriggerWorkflow({
 		nodeType: new EducationPlatformTrigger(),
 		parameters: { registration: 'manual', events: ['*'] },
@@ -111,14 +130,19 @@ describe('webhook(): valid deliveries', () => {
 		expect(response.items).toEqual([event]);
 	});
 
-	it('emits the data plus the event id, type and time with Output = Only Data (data.id is the payment\'s)', async () => {
+	it("emits the data plus the event id, type and time with Output = Only Data (data.id is the payment's)", async () => {
 		const receiver = await receiverFor(automaticTrigger({ output: 'data' }));
 		const event = paymentEvent();
 
 		const response = await sendEvent(receiver, event);
 
 		expect(response.items).toEqual([
-			{ ...event.data, event_id: event.id, event_type: event.type, event_created_at: event.created_at },
+			{
+				...event.data,
+				event_id: event.id,
+				event_type: event.type,
+				event_created_at: event.created_at,
+			},
 		]);
 		expect(response.items[0].id).toBe('pay_3Qw8Er5T');
 	});
@@ -157,21 +181,31 @@ describe('webhook(): valid deliveries', () => {
 		const response = await sendEvent(receiver, event, { headers: secrets });
 
 		expect(response.ran).toBe(true);
-		expect(Object.keys(response.items[0].delivery_headers as object).sort()).toEqual(
-			['content-length', 'content-type', 'user-agent', 'webhook-id', 'webhook-timestamp'],
-		);
-		for (const value of Object.values(secrets)) expect(JSON.stringify(response.items)).not.toContain(value);
+		expect(Object.keys(response.items[0].delivery_headers as object).sort()).toEqual([
+			'content-length',
+			'content-type',
+			'user-agent',
+			'webhook-id',
+			'webhook-timestamp',
+		]);
+		for (const value of Object.values(secrets))
+			expect(JSON.stringify(response.items)).not.toContain(value);
 	});
 
 	it('verifies the bytes as sent: pretty-printed JSON with escapes that re-serialising would change', async () => {
 		const receiver = await receiverFor(automaticTrigger());
 		const event = paymentEvent();
-		const body = JSON.stringify(event, null, 3).replace('"USD"', '"\\u0055SD"').replace('125000', '125000.0');
+		const body = JSON.stringify(event, null, 3)
+			.replace('"USD"', '"\\u0055SD"')
+			.replace('125000', '125000.0');
 
 		const response = await send(receiver, body, { id: event.id });
 
 		expect(response.status).toBe(200);
-		expect(response.items[0]).toMatchObject({ id: event.id, data: { amount: 125000, currency: 'USD' } });
+		expect(response.items[0]).toMatchObject({
+			id: event.id,
+			data: { amount: 125000, currency: 'USD' },
+		});
 	});
 
 	it('accepts a delivery during secret rotation (new and old signature)', async () => {
@@ -179,7 +213,8 @@ describe('webhook(): valid deliveries', () => {
 		const event = paymentEvent();
 		const body = JSON.stringify(event);
 		const timestamp = nowSeconds();
-		const sign = (secret: string) => new Webhook(secret).sign(event.id, new Date(timestamp * 1000), body);
+		const sign = (secret: string) =>
+			new Webhook(secret).sign(event.id, new Date(timestamp * 1000), body);
 
 		const response = await send(receiver, body, {
 			id: event.id,
@@ -196,9 +231,19 @@ describe('webhook(): valid deliveries', () => {
 		const event = paymentEvent();
 		const body = JSON.stringify(event);
 		const timestamp = nowSeconds();
-		const headers = new Headers({ 'content-type': 'application/json', 'webhook-id': event.id, 'webhook-timestamp': String(timestamp) });
-		headers.append('webhook-signature', new Webhook(SECRET).sign(event.id, new Date(timestamp * 1000), body));
-		headers.append('webhook-signature', new Webhook(newSecret()).sign(event.id, new Date(timestamp * 1000), body));
+		const headers = new Headers({
+			'content-type': 'application/json',
+			'webhook-id': event.id,
+			'webhook-timestamp': String(timestamp),
+		});
+		headers.append(
+			'webhook-signature',
+			new Webhook(SECRET).sign(event.id, new Date(timestamp * 1000), body),
+		);
+		headers.append(
+			'webhook-signature',
+			new Webhook(newSecret()).sign(event.id, new Date(timestamp * 1000), body),
+		);
 
 		const response = await fetch(receiver.url, { method: 'POST', headers, body });
 
@@ -209,12 +254,17 @@ describe('webhook(): valid deliveries', () => {
 
 	it('accepts a multi-megabyte body', async () => {
 		const receiver = await receiverFor(automaticTrigger());
-		const event = { ...paymentEvent(), data: { ...paymentEvent().data, description: 'x'.repeat(3 * 1024 * 1024) } };
+		const event = {
+			...paymentEvent(),
+			data: { ...paymentEvent().data, description: 'x'.repeat(3 * 1024 * 1024) },
+		};
 
 		const response = await sendEvent(receiver, event);
 
 		expect(response.status).toBe(200);
-		expect((response.items[0].data as { description: string }).description).toHaveLength(3 * 1024 * 1024);
+		expect((response.items[0].data as { description: string }).description).toHaveLength(
+			3 * 1024 * 1024,
+		);
 	});
 
 	it('uses the signing-secret credential with Registration = Manual', async () => {
@@ -229,7 +279,9 @@ describe('webhook(): valid deliveries', () => {
 	it('accepts the previous secret too while a Manual rotation is under way, and only those two', async () => {
 		const current = newSecret();
 		const previous = newSecret();
-		const receiver = await receiverFor(manualTrigger({ signingSecret: current, previousSigningSecret: previous }));
+		const receiver = await receiverFor(
+			manualTrigger({ signingSecret: current, previousSigningSecret: previous }),
+		);
 
 		expect((await sendEvent(receiver, paymentEvent(), { secret: current })).ran).toBe(true);
 		expect((await sendEvent(receiver, paymentEvent(), { secret: previous })).ran).toBe(true);
@@ -251,13 +303,21 @@ describe('webhook(): refused deliveries get 401 and start nothing', () => {
 		expect(JSON.parse(response.text).message).toMatch(message);
 	};
 
-	it.each(['webhook-signature', 'webhook-id', 'webhook-timestamp'])('missing %s', async (header) => {
-		expectRefused(await sendEvent(receiver, paymentEvent(), { omit: [header] }), /headers are all required/);
-	});
+	it.each(['webhook-signature', 'webhook-id', 'webhook-timestamp'])(
+		'missing %s',
+		async (header) => {
+			expectRefused(
+				await sendEvent(receiver, paymentEvent(), { omit: [header] }),
+				/headers are all required/,
+			);
+		},
+	);
 
 	it('malformed signature header', async () => {
 		expectRefused(
-			await sendEvent(receiver, paymentEvent(), { headers: { 'webhook-signature': 'sha256=deadbeef' } }),
+			await sendEvent(receiver, paymentEvent(), {
+				headers: { 'webhook-signature': 'sha256=deadbeef' },
+			}),
 			/no well-formed v1 signature/,
 		);
 	});
@@ -265,9 +325,16 @@ describe('webhook(): refused deliveries get 401 and start nothing', () => {
 	it('signature of an unknown version only', async () => {
 		const event = paymentEvent();
 		const timestamp = nowSeconds();
-		const v1 = new Webhook(SECRET).sign(event.id, new Date(timestamp * 1000), JSON.stringify(event));
+		const v1 = new Webhook(SECRET).sign(
+			event.id,
+			new Date(timestamp * 1000),
+			JSON.stringify(event),
+		);
 		expectRefused(
-			await sendEvent(receiver, event, { timestamp, headers: { 'webhook-signature': v1.replace('v1,', 'v2,') } }),
+			await sendEvent(receiver, event, {
+				timestamp,
+				headers: { 'webhook-signature': v1.replace('v1,', 'v2,') },
+			}),
 			/no well-formed v1 signature/,
 		);
 	});
@@ -280,32 +347,54 @@ describe('webhook(): refused deliveries get 401 and start nothing', () => {
 	});
 
 	it('signed with another secret', async () => {
-		expectRefused(await sendEvent(receiver, paymentEvent(), { secret: newSecret() }), /No signature .* matches/);
+		expectRefused(
+			await sendEvent(receiver, paymentEvent(), { secret: newSecret() }),
+			/No signature .* matches/,
+		);
 	});
 
 	it('tampered body', async () => {
 		const event = paymentEvent();
 		const timestamp = nowSeconds();
-		const signature = new Webhook(SECRET).sign(event.id, new Date(timestamp * 1000), JSON.stringify(event));
+		const signature = new Webhook(SECRET).sign(
+			event.id,
+			new Date(timestamp * 1000),
+			JSON.stringify(event),
+		);
 		const tampered = JSON.stringify({ ...event, data: { ...event.data, amount: 1 } });
 		expectRefused(
-			await send(receiver, tampered, { id: event.id, timestamp, headers: { 'webhook-signature': signature } }),
+			await send(receiver, tampered, {
+				id: event.id,
+				timestamp,
+				headers: { 'webhook-signature': signature },
+			}),
 			/No signature .* matches/,
 		);
 	});
 
 	it('timestamp older than the tolerance (a replayed old delivery)', async () => {
-		expectRefused(await sendEvent(receiver, paymentEvent(), { timestamp: nowSeconds() - 301 }), /in the past/);
+		expectRefused(
+			await sendEvent(receiver, paymentEvent(), { timestamp: nowSeconds() - 301 }),
+			/in the past/,
+		);
 	});
 
 	it('timestamp further in the future than the tolerance', async () => {
-		expectRefused(await sendEvent(receiver, paymentEvent(), { timestamp: nowSeconds() + 301 }), /in the future/);
+		expectRefused(
+			await sendEvent(receiver, paymentEvent(), { timestamp: nowSeconds() + 301 }),
+			/in the future/,
+		);
 	});
 
 	it('timestamp outside a configured tolerance', async () => {
 		const strict = await receiverFor(automaticTrigger({ timestampTolerance: 60 }));
-		expectRefused(await sendEvent(strict, paymentEvent(), { timestamp: nowSeconds() - 90 }), /more than 60 seconds/);
-		expect((await sendEvent(strict, paymentEvent(), { timestamp: nowSeconds() - 30 })).ran).toBe(true);
+		expectRefused(
+			await sendEvent(strict, paymentEvent(), { timestamp: nowSeconds() - 90 }),
+			/more than 60 seconds/,
+		);
+		expect((await sendEvent(strict, paymentEvent(), { timestamp: nowSeconds() - 30 })).ran).toBe(
+			true,
+		);
 	});
 
 	it('an unsigned request from anyone who found the URL', async () => {
@@ -345,7 +434,10 @@ describe('webhook(): other answers that start nothing', () => {
 	});
 
 	it('401, not 400, for an unsigned body that is not JSON (the signature is checked first)', async () => {
-		const response = await send(receiver, 'not json', { contentType: 'text/plain', secret: newSecret() });
+		const response = await send(receiver, 'not json', {
+			contentType: 'text/plain',
+			secret: newSecret(),
+		});
 		expect(response.status).toBe(401);
 	});
 
@@ -397,7 +489,9 @@ describe('webhook(): misconfiguration answers 503 with what to fix, logs it, and
 		expect(response.delivery.result).toEqual({ noWebhookResponse: true });
 		const errors = logs.entries.filter((entry) => entry.level === 'error');
 		expect(errors).toHaveLength(1);
-		expect(errors[0].message).toMatch(/^Education Platform Trigger in workflow "Trigger test workflow" \(wf-trigger-1\) cannot check deliveries and answered 503: /);
+		expect(errors[0].message).toMatch(
+			/^Education Platform Trigger in workflow "Trigger test workflow" \(wf-trigger-1\) cannot check deliveries and answered 503: /,
+		);
 		// The same answer for every cause: anyone can call the URL; the details are in n8n's log.
 		expect(JSON.parse(response.text)).toEqual({ message: MISCONFIGURED_MESSAGE });
 		return errors[0].message;
@@ -405,14 +499,19 @@ describe('webhook(): misconfiguration answers 503 with what to fix, logs it, and
 
 	it('Automatic with no secret stored by registration: says to re-activate', async () => {
 		const log = await misconfigured(
-			createTriggerWorkflow({ nodeType: new EducationPlatformTrigger(), parameters: { events: ['payment.*'] } }),
+			createTriggerWorkflow({
+				nodeType: new EducationPlatformTrigger(),
+				parameters: { events: ['payment.*'] },
+			}),
 		);
 		expect(log).toContain('answered 503: No signing secret to verify the delivery with');
 		expect(log).toContain('Deactivate and activate the workflow again');
 	});
 
 	it('no Events selected', async () => {
-		expect(await misconfigured(automaticTrigger({}, []))).toContain('answered 503: Choose at least one event in Events.');
+		expect(await misconfigured(automaticTrigger({}, []))).toContain(
+			'answered 503: Choose at least one event in Events.',
+		);
 	});
 
 	it('Manual with a signing secret that is not one: says which credential to fix, never the value', async () => {
@@ -422,15 +521,24 @@ describe('webhook(): misconfiguration answers 503 with what to fix, logs it, and
 		expect(log).not.toContain('wh_2f9c1a7e4b');
 	});
 
-	it.each([0, 3601, 1e9, -5])('Timestamp Tolerance %s (an expression can set anything): refused with the bounds', async (tolerance) => {
-		const log = await misconfigured(automaticTrigger({ timestampTolerance: tolerance }));
-		expect(log).toContain(`answered 503: Timestamp Tolerance must be between 1 and 3600 seconds, not "${tolerance}"`);
-		expect(log).toMatch(tolerance > 3600 ? /to at most 3600 seconds/ : /from 1 to 3600, or remove the option/);
-	});
+	it.each([0, 3601, 1e9, -5])(
+		'Timestamp Tolerance %s (an expression can set anything): refused with the bounds',
+		async (tolerance) => {
+			const log = await misconfigured(automaticTrigger({ timestampTolerance: tolerance }));
+			expect(log).toContain(
+				`answered 503: Timestamp Tolerance must be between 1 and 3600 seconds, not "${tolerance}"`,
+			);
+			expect(log).toMatch(
+				tolerance > 3600 ? /to at most 3600 seconds/ : /from 1 to 3600, or remove the option/,
+			);
+		},
+	);
 
 	it('so a year-old signed delivery never runs, whatever the tolerance says', async () => {
 		const receiver = await receiverFor(automaticTrigger({ timestampTolerance: 1e9 }));
-		const response = await sendEvent(receiver, paymentEvent(), { timestamp: nowSeconds() - 365 * 24 * 3600 });
+		const response = await sendEvent(receiver, paymentEvent(), {
+			timestamp: nowSeconds() - 365 * 24 * 3600,
+		});
 		expect([response.status, response.ran]).toEqual([503, false]);
 	});
 
@@ -447,7 +555,11 @@ describe('webhook(): logging', () => {
 		const receiver = await receiverFor(automaticTrigger());
 		const event = paymentEvent();
 		const timestamp = nowSeconds() - 1000;
-		const signature = new Webhook(SECRET).sign(event.id, new Date(timestamp * 1000), JSON.stringify(event));
+		const signature = new Webhook(SECRET).sign(
+			event.id,
+			new Date(timestamp * 1000),
+			JSON.stringify(event),
+		);
 		logs.clear();
 
 		await sendEvent(receiver, event, { timestamp, headers: { 'webhook-signature': signature } });

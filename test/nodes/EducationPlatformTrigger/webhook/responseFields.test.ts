@@ -1,4 +1,7 @@
-import { RESPONSE_MODE_TEMPLATE, webhookResponseFields } from '../../../../nodes/EducationPlatformTrigger/webhook/responseFields';
+import {
+	RESPONSE_MODE_TEMPLATE,
+	webhookResponseFields,
+} from '../../../../nodes/EducationPlatformTrigger/webhook/responseFields';
 
 describe('webhookResponseFields', () => {
 	it('answers as the Respond parameter says (on receipt when unset), with an empty body', () => {
@@ -14,9 +17,9 @@ describe('webhookResponseFields', () => {
 	it('keeps the template when n8n-workflow has no native helpers (older n8n)', () => {
 		jest.isolateModules(() => {
 			jest.doMock('n8n-workflow', () => ({}));
-			const isolated = jest.requireActual<typeof import('../../../../nodes/EducationPlatformTrigger/webhook/responseFields')>(
-				'../../../../nodes/EducationPlatformTrigger/webhook/responseFields',
-			);
+			const isolated = jest.requireActual<
+				typeof import('../../../../nodes/EducationPlatformTrigger/webhook/responseFields')
+			>('../../../../nodes/EducationPlatformTrigger/webhook/responseFields');
 			const fields = isolated.webhookResponseFields();
 			expect(fields).toEqual({ responseMode: RESPONSE_MODE_TEMPLATE, responseData: 'noData' });
 			expect(Object.getOwnPropertySymbols(fields)).toEqual([]);

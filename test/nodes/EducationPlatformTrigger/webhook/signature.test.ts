@@ -17,7 +17,11 @@ const NOW_S = 1_795_000_000;
 const now = () => NOW_S * 1000;
 const newSecret = () => `whsec_${crypto.randomBytes(32).toString('base64')}`;
 
-function signed(secret: string, body: string | Buffer, options: { id?: string; timestamp?: number } = {}) {
+function signed(
+	secret: string,
+	body: string | Buffer,
+	options: { id?: string; timestamp?: number } = {},
+) {
 	const id = options.id ?? 'evt_01JD3X9V7K2M4N6P8Q0R';
 	const timestamp = options.timestamp ?? NOW_S;
 	const signature = new Webhook(secret).sign(id, new Date(timestamp * 1000), body);
@@ -61,7 +65,12 @@ function otherSpelling(mac: string): string {
 
 describe('verifyDelivery (Standard Webhooks v1)', () => {
 	const secret = newSecret();
-	const body = JSON.stringify({ id: 'evt_1', type: 'payment.succeeded', created_at: '2026-11-21T09:15:02.000000Z', data: { amount: 125000 } });
+	const body = JSON.stringify({
+		id: 'evt_1',
+		type: 'payment.succeeded',
+		created_at: '2026-11-21T09:15:02.000000Z',
+		data: { amount: 125000 },
+	});
 
 	// libraries/go/webhook_test.go (TestWebhookSign) in github.com/standard-webhooks/standard-webhooks
 	const published = {
@@ -91,7 +100,11 @@ describe('verifyDelivery (Standard Webhooks v1)', () => {
 
 	it('accepts a delivery signed by the reference implementation', () => {
 		const { headers, rawBody } = signed(secret, body);
-		expect(verify(secret, headers, rawBody)).toEqual({ valid: true, webhookId: 'evt_01JD3X9V7K2M4N6P8Q0R', timestamp: NOW_S });
+		expect(verify(secret, headers, rawBody)).toEqual({
+			valid: true,
+			webhookId: 'evt_01JD3X9V7K2M4N6P8Q0R',
+			timestamp: NOW_S,
+		});
 	});
 
 	it('accepts the secret without its whsec_ prefix and header names in any case', () => {
@@ -118,8 +131,12 @@ describe('verifyDelivery (Standard Webhooks v1)', () => {
 
 	it('rejects a tampered webhook-id or timestamp (both are signed)', () => {
 		const { headers, rawBody } = signed(secret, body);
-		expect(reasonOf(verify(secret, { ...headers, 'webhook-id': 'evt_other' }, rawBody))).toBe('signature_mismatch');
-		expect(reasonOf(verify(secret, { ...headers, 'webhook-timestamp': String(NOW_S - 1) }, rawBody))).toBe('signature_mismatch');
+		expect(reasonOf(verify(secret, { ...headers, 'webhook-id': 'evt_other' }, rawBody))).toBe(
+			'signature_mismatch',
+		);
+		expect(
+			reasonOf(verify(secret, { ...headers, 'webhook-timestamp': String(NOW_S - 1) }, rawBody)),
+		).toBe('signature_mismatch');
 	});
 
 	it('verifies the bytes sent: whitespace-changed or re-serialised JSON does not verify', () => {
@@ -136,10 +153,20 @@ describe('verifyDelivery (Standard Webhooks v1)', () => {
 	it('hashes raw bytes, so a body that is not valid UTF-8 still verifies exactly', () => {
 		const bytes = Buffer.from([0x7b, 0xff, 0xfe, 0x7d]);
 		const key = decodeSigningSecret(secret);
-		const signature = crypto.createHmac('sha256', key).update(`evt_1.${NOW_S}.`).update(bytes).digest('base64');
-		const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(NOW_S), 'webhook-signature': `v1,${signature}` };
+		const signature = crypto
+			.createHmac('sha256', key)
+			.update(`evt_1.${NOW_S}.`)
+			.update(bytes)
+			.digest('base64');
+		const headers = {
+			'webhook-id': 'evt_1',
+			'webhook-timestamp': String(NOW_S),
+			'webhook-signature': `v1,${signature}`,
+		};
 		expect(reasonOf(verify(secret, headers, bytes))).toBe('valid');
-		expect(reasonOf(verify(secret, headers, Buffer.from(bytes.toString('utf8'))))).toBe('signature_mismatch');
+		expect(reasonOf(verify(secret, headers, Buffer.from(bytes.toString('utf8'))))).toBe(
+			'signature_mismatch',
+		);
 	});
 
 	describe('timestamp tolerance', () => {
@@ -164,7 +191,9 @@ describe('verifyDelivery (Standard Webhooks v1)', () => {
 		it('checks the timestamp even when the signature is right (a replayed old delivery)', () => {
 			const { headers, rawBody } = signed(secret, body, { timestamp: NOW_S });
 			const tenMinutesLater = () => (NOW_S + 600) * 1000;
-			expect(reasonOf(verify(secret, headers, rawBody, 300, tenMinutesLater))).toBe('timestamp_too_old');
+			expect(reasonOf(verify(secret, headers, rawBody, 300, tenMinutesLater))).toBe(
+				'timestamp_too_old',
+			);
 		});
 	});
 
@@ -186,12 +215,15 @@ describe('verifyDelivery (Standard Webhooks v1)', () => {
 		});
 
 		it('rejects when neither signature is made with our secret', () => {
-			expect(reasonOf(verify(secret, both(newer, oldSecret), Buffer.from(body)))).toBe('signature_mismatch');
+			expect(reasonOf(verify(secret, both(newer, oldSecret), Buffer.from(body)))).toBe(
+				'signature_mismatch',
+			);
 		});
 
 		it('tolerates extra spaces between signatures', () => {
 			const headers = both(newer, oldSecret);
-			headers['webhook-signature'] = ` ${String(headers['webhook-signature']).replace(' ', '   ')} `;
+			headers['webhook-signature'] =
+				` ${String(headers['webhook-signature']).replace(' ', '   ')} `;
 			expect(reasonOf(verify(oldSecret, headers, Buffer.from(body)))).toBe('valid');
 		});
 
@@ -215,19 +247,27 @@ describe('verifyDelivery (Standard Webhooks v1)', () => {
 			const { headers, rawBody, signature } = signedNow();
 			const other = `v1,${crypto.randomBytes(32).toString('base64')}`;
 			for (const header of [`${signature}, ${other}`, `${other}, ${signature}`]) {
-				expect(bothVerdicts({ ...headers, 'webhook-signature': header }, rawBody)).toEqual([true, 'valid']);
+				expect(bothVerdicts({ ...headers, 'webhook-signature': header }, rawBody)).toEqual([
+					true,
+					'valid',
+				]);
 			}
 		});
 
 		it('"v1,<valid>,extra": what follows a second comma is ignored', () => {
 			const { headers, rawBody, signature } = signedNow();
-			expect(bothVerdicts({ ...headers, 'webhook-signature': `${signature},extra` }, rawBody)).toEqual([true, 'valid']);
+			expect(
+				bothVerdicts({ ...headers, 'webhook-signature': `${signature},extra` }, rawBody),
+			).toEqual([true, 'valid']);
 		});
 
 		it('but not a MAC in another base64 spelling of the same bytes, which the reference rejects too', () => {
 			const { headers, rawBody, signature } = signedNow();
 			const header = `v1,${otherSpelling(signature.slice(3))}`;
-			expect(bothVerdicts({ ...headers, 'webhook-signature': header }, rawBody)).toEqual([false, 'signature_mismatch']);
+			expect(bothVerdicts({ ...headers, 'webhook-signature': header }, rawBody)).toEqual([
+				false,
+				'signature_mismatch',
+			]);
 		});
 	});
 
@@ -236,28 +276,37 @@ describe('verifyDelivery (Standard Webhooks v1)', () => {
 			const { headers, rawBody, signature } = signed(secret, body);
 			const asV2 = signature.replace(/^v1,/, 'v2,');
 			const asV1a = signature.replace(/^v1,/, 'v1a,');
-			expect(reasonOf(verify(secret, { ...headers, 'webhook-signature': asV2 }, rawBody))).toBe('no_v1_signature');
-			expect(reasonOf(verify(secret, { ...headers, 'webhook-signature': `${asV1a} ${asV2}` }, rawBody))).toBe(
+			expect(reasonOf(verify(secret, { ...headers, 'webhook-signature': asV2 }, rawBody))).toBe(
 				'no_v1_signature',
 			);
+			expect(
+				reasonOf(verify(secret, { ...headers, 'webhook-signature': `${asV1a} ${asV2}` }, rawBody)),
+			).toBe('no_v1_signature');
 		});
 
 		it('accepts a v1 signature next to entries of unknown versions', () => {
 			const { headers, rawBody, signature } = signed(secret, body);
 			const header = `v2,${crypto.randomBytes(32).toString('base64')} v1a,${crypto.randomBytes(64).toString('base64')} ${signature}`;
-			expect(reasonOf(verify(secret, { ...headers, 'webhook-signature': header }, rawBody))).toBe('valid');
+			expect(reasonOf(verify(secret, { ...headers, 'webhook-signature': header }, rawBody))).toBe(
+				'valid',
+			);
 		});
 	});
 
 	describe('malformed or missing headers', () => {
 		const { headers, rawBody } = signed(secret, body);
 
-		it.each(['webhook-id', 'webhook-timestamp', 'webhook-signature'])('missing %s → missing_headers', (name) => {
-			const without = { ...headers };
-			delete without[name];
-			expect(reasonOf(verify(secret, without, rawBody))).toBe('missing_headers');
-			expect(reasonOf(verify(secret, { ...headers, [name]: '' }, rawBody))).toBe('missing_headers');
-		});
+		it.each(['webhook-id', 'webhook-timestamp', 'webhook-signature'])(
+			'missing %s → missing_headers',
+			(name) => {
+				const without = { ...headers };
+				delete without[name];
+				expect(reasonOf(verify(secret, without, rawBody))).toBe('missing_headers');
+				expect(reasonOf(verify(secret, { ...headers, [name]: '' }, rawBody))).toBe(
+					'missing_headers',
+				);
+			},
+		);
 
 		it('no headers at all → missing_headers', () => {
 			expect(reasonOf(verify(secret, {}, rawBody))).toBe('missing_headers');
@@ -266,9 +315,9 @@ describe('verifyDelivery (Standard Webhooks v1)', () => {
 		it.each(['abc', '12.5', '-5', '1e9', '0x6a', `${NOW_S}abc`, '1'.repeat(16)])(
 			'webhook-timestamp %p → malformed_timestamp',
 			(timestamp) => {
-				expect(reasonOf(verify(secret, { ...headers, 'webhook-timestamp': timestamp }, rawBody))).toBe(
-					'malformed_timestamp',
-				);
+				expect(
+					reasonOf(verify(secret, { ...headers, 'webhook-timestamp': timestamp }, rawBody)),
+				).toBe('malformed_timestamp');
 			},
 		);
 
@@ -277,26 +326,39 @@ describe('verifyDelivery (Standard Webhooks v1)', () => {
 			['empty v1 signature', 'v1,'],
 			['not base64', 'v1,!!!not-base64!!!'],
 			['base64 of the wrong length', `v1,${crypto.randomBytes(31).toString('base64')}`],
-			['base64 without padding', `v1,${crypto.randomBytes(32).toString('base64').replace(/=+$/, '')}`],
+			[
+				'base64 without padding',
+				`v1,${crypto.randomBytes(32).toString('base64').replace(/=+$/, '')}`,
+			],
 			['a comma but no version', `,${crypto.randomBytes(32).toString('base64')}`],
 		])('webhook-signature with %s → no_v1_signature', (_label, header) => {
-			expect(reasonOf(verify(secret, { ...headers, 'webhook-signature': header }, rawBody))).toBe('no_v1_signature');
+			expect(reasonOf(verify(secret, { ...headers, 'webhook-signature': header }, rawBody))).toBe(
+				'no_v1_signature',
+			);
 		});
 
 		it('a webhook-id with spaces or of absurd length → malformed_webhook_id', () => {
-			expect(reasonOf(verify(secret, { ...headers, 'webhook-id': 'evt 1' }, rawBody))).toBe('malformed_webhook_id');
+			expect(reasonOf(verify(secret, { ...headers, 'webhook-id': 'evt 1' }, rawBody))).toBe(
+				'malformed_webhook_id',
+			);
 			expect(reasonOf(verify(secret, { ...headers, 'webhook-id': 'e'.repeat(257) }, rawBody))).toBe(
 				'malformed_webhook_id',
 			);
 		});
 
 		it('repeated webhook-id or webhook-timestamp headers are ambiguous → missing_headers', () => {
-			expect(reasonOf(verify(secret, { ...headers, 'webhook-id': ['evt_1', 'evt_2'] }, rawBody))).toBe(
-				'missing_headers',
-			);
-			expect(reasonOf(verify(secret, { ...headers, 'webhook-timestamp': [String(NOW_S), String(NOW_S)] }, rawBody))).toBe(
-				'missing_headers',
-			);
+			expect(
+				reasonOf(verify(secret, { ...headers, 'webhook-id': ['evt_1', 'evt_2'] }, rawBody)),
+			).toBe('missing_headers');
+			expect(
+				reasonOf(
+					verify(
+						secret,
+						{ ...headers, 'webhook-timestamp': [String(NOW_S), String(NOW_S)] },
+						rawBody,
+					),
+				),
+			).toBe('missing_headers');
 		});
 	});
 
@@ -313,7 +375,12 @@ describe('verifyDelivery (Standard Webhooks v1)', () => {
 		});
 
 		it('verifies a multi-megabyte body and notices a change in its last byte', () => {
-			const big = JSON.stringify({ id: 'evt_big', type: 'payment.succeeded', created_at: 'x', data: { blob: 'a'.repeat(5 * 1024 * 1024) } });
+			const big = JSON.stringify({
+				id: 'evt_big',
+				type: 'payment.succeeded',
+				created_at: 'x',
+				data: { blob: 'a'.repeat(5 * 1024 * 1024) },
+			});
 			const { headers, rawBody } = signed(secret, big);
 			expect(rawBody.length).toBeGreaterThan(5 * 1024 * 1024);
 			expect(reasonOf(verify(secret, headers, rawBody))).toBe('valid');
@@ -330,13 +397,18 @@ describe('verifyDelivery (Standard Webhooks v1)', () => {
 			for (const offset of [-400, -300, 0, 300, 400]) {
 				const s = signed(secret, body, { timestamp: NOW_S + offset });
 				cases.push(s, { ...s, rawBody: Buffer.from(`${body} `) });
-				cases.push({ ...s, headers: { ...s.headers, 'webhook-signature': s.signature.replace('v1,', 'v2,') } });
+				cases.push({
+					...s,
+					headers: { ...s.headers, 'webhook-signature': s.signature.replace('v1,', 'v2,') },
+				});
 			}
 			cases.push(signed(newSecret(), body));
 			for (const { headers, rawBody } of cases) {
 				let reference: boolean;
 				try {
-					new Webhook(secret).verify(rawBody.toString('utf8'), headers as Record<string, string>, { jsonParse: false });
+					new Webhook(secret).verify(rawBody.toString('utf8'), headers as Record<string, string>, {
+						jsonParse: false,
+					});
 					reference = true;
 				} catch {
 					reference = false;
@@ -393,7 +465,13 @@ describe('decodeSigningSecret', () => {
 
 	it('makes verifyDelivery throw rather than accept anything', () => {
 		expect(() =>
-			verifyDelivery({ secret: '', headers: {}, rawBody: Buffer.alloc(0), toleranceSeconds: 300, now }),
+			verifyDelivery({
+				secret: '',
+				headers: {},
+				rawBody: Buffer.alloc(0),
+				toleranceSeconds: 300,
+				now,
+			}),
 		).toThrow(InvalidSigningSecretError);
 	});
 });
@@ -406,7 +484,9 @@ describe('verifyDelivery agrees with the reference library (seeded property test
 	const rng = createRng(22_4);
 	const pick = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length)];
 	const printable = (min: number, max: number) =>
-		Array.from({ length: min + Math.floor(rng() * (max - min + 1)) }, () => String.fromCharCode(0x21 + Math.floor(rng() * 94))).join('');
+		Array.from({ length: min + Math.floor(rng() * (max - min + 1)) }, () =>
+			String.fromCharCode(0x21 + Math.floor(rng() * 94)),
+		).join('');
 	/** Code points of every plane, surrogates excepted (a body is UTF-8 text on both sides). */
 	const text = (max: number) =>
 		Array.from({ length: Math.floor(rng() * max) }, () => {
@@ -414,7 +494,8 @@ describe('verifyDelivery agrees with the reference library (seeded property test
 			const code = Math.floor(rng() * plane);
 			return String.fromCodePoint(code >= 0xd800 && code <= 0xdfff ? 0x41 : code);
 		}).join('');
-	const seededSecret = () => `whsec_${Buffer.from(Array.from({ length: 24 + Math.floor(rng() * 41) }, () => Math.floor(rng() * 256))).toString('base64')}`;
+	const seededSecret = () =>
+		`whsec_${Buffer.from(Array.from({ length: 24 + Math.floor(rng() * 41) }, () => Math.floor(rng() * 256))).toString('base64')}`;
 
 	interface Case {
 		secret: string;
@@ -449,16 +530,32 @@ describe('verifyDelivery agrees with the reference library (seeded property test
 		const count = 1 + Math.floor(rng() * 3);
 		let header = pick(entries)();
 		for (let i = 1; i < count; i++) header += pick(separators) + pick(entries)();
-		return { secret, body, headers: { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': header } };
+		return {
+			secret,
+			body,
+			headers: {
+				'webhook-id': id,
+				'webhook-timestamp': String(timestamp),
+				'webhook-signature': header,
+			},
+		};
 	}
 
 	it(`accepts what the reference signs, and nothing else changes the verdict (${CASES} cases)`, () => {
 		let accepted = 0;
 		for (let n = 0; n < CASES; n++) {
 			const sample = randomCase();
-			const ours = verifyDelivery({ secret: sample.secret, headers: sample.headers, rawBody: Buffer.from(sample.body, 'utf8'), toleranceSeconds: 300 });
+			const ours = verifyDelivery({
+				secret: sample.secret,
+				headers: sample.headers,
+				rawBody: Buffer.from(sample.body, 'utf8'),
+				toleranceSeconds: 300,
+			});
 			const reference = referenceAccepts(sample.secret, sample.headers, sample.body);
-			if (ours.valid !== reference) throw new Error(`disagreement (reference ${String(reference)}) on ${JSON.stringify(sample)}`);
+			if (ours.valid !== reference)
+				throw new Error(
+					`disagreement (reference ${String(reference)}) on ${JSON.stringify(sample)}`,
+				);
 			if (reference) accepted++;
 		}
 		// Both verdicts occur often enough for the comparison to mean something.
@@ -469,14 +566,31 @@ describe('verifyDelivery agrees with the reference library (seeded property test
 	it(`verifies every delivery the reference signs, and no other body (${CASES} cases)`, () => {
 		for (let n = 0; n < CASES; n++) {
 			const { secret: key, headers, body: payload } = randomCase();
-			const signature = new Webhook(key).sign(String(headers['webhook-id']), new Date(Number(headers['webhook-timestamp']) * 1000), payload);
+			const signature = new Webhook(key).sign(
+				String(headers['webhook-id']),
+				new Date(Number(headers['webhook-timestamp']) * 1000),
+				payload,
+			);
 			const delivery = { ...headers, 'webhook-signature': signature };
-			expect(verifyDelivery({ secret: key, headers: delivery, rawBody: Buffer.from(payload, 'utf8'), toleranceSeconds: 300 }).valid).toBe(true);
-			expect(verifyDelivery({ secret: key, headers: delivery, rawBody: Buffer.from(`${payload} `, 'utf8'), toleranceSeconds: 300 }).valid).toBe(false);
+			expect(
+				verifyDelivery({
+					secret: key,
+					headers: delivery,
+					rawBody: Buffer.from(payload, 'utf8'),
+					toleranceSeconds: 300,
+				}).valid,
+			).toBe(true);
+			expect(
+				verifyDelivery({
+					secret: key,
+					headers: delivery,
+					rawBody: Buffer.from(`${payload} `, 'utf8'),
+					toleranceSeconds: 300,
+				}).valid,
+			).toBe(false);
 		}
 	});
 });
-
 
 // What signature.ts's header comment says about the reference library, measured: each row runs
 // `standardwebhooks`' Webhook.verify and verifyDelivery on the same headers and raw body (the
@@ -490,16 +604,26 @@ describe('verifyDelivery where it differs from the reference library (both verdi
 	const ts = String(NOW_S);
 	const macOver = (signedContent: string, payload: Buffer = body) =>
 		`v1,${crypto.createHmac('sha256', key).update(signedContent, 'utf8').update(payload).digest('base64')}`;
-	const delivery = (id: DeliveryHeaders[string], timestamp: DeliveryHeaders[string], signature: DeliveryHeaders[string]) => ({
+	const delivery = (
+		id: DeliveryHeaders[string],
+		timestamp: DeliveryHeaders[string],
+		signature: DeliveryHeaders[string],
+	) => ({
 		'webhook-id': id,
 		'webhook-timestamp': timestamp,
 		'webhook-signature': signature,
 	});
 
 	/** 'valid', the reference's WebhookVerificationError message, or another error's name and message. */
-	function referenceVerdict(headers: DeliveryHeaders, payload: Buffer, referenceSecret = secret): string {
+	function referenceVerdict(
+		headers: DeliveryHeaders,
+		payload: Buffer,
+		referenceSecret = secret,
+	): string {
 		try {
-			new Webhook(referenceSecret).verify(payload, headers as Record<string, string>, { jsonParse: false });
+			new Webhook(referenceSecret).verify(payload, headers as Record<string, string>, {
+				jsonParse: false,
+			});
 			return 'valid';
 		} catch (error) {
 			if (error instanceof WebhookVerificationError) return error.message;
@@ -515,7 +639,10 @@ describe('verifyDelivery where it differs from the reference library (both verdi
 	afterAll(() => jest.useRealTimers());
 
 	it('agrees on the plain form (the baseline of the rows below)', () => {
-		expect(verdicts(delivery('evt_1', ts, macOver(`evt_1.${ts}.`)))).toEqual({ reference: 'valid', ours: 'valid' });
+		expect(verdicts(delivery('evt_1', ts, macOver(`evt_1.${ts}.`)))).toEqual({
+			reference: 'valid',
+			ours: 'valid',
+		});
 	});
 
 	describe('webhook-timestamp: the reference reads parseInt(header, 10) and signs that number; we take only digits and sign the header text', () => {
@@ -523,11 +650,27 @@ describe('verifyDelivery where it differs from the reference library (both verdi
 			['a plus sign', `+${ts}`, { reference: 'valid', ours: 'malformed_timestamp' }],
 			['a fraction', `${ts}.5`, { reference: 'valid', ours: 'malformed_timestamp' }],
 			['trailing letters', `${ts}abc`, { reference: 'valid', ours: 'malformed_timestamp' }],
-			['an exponent that parseInt stops before', `${ts}e0`, { reference: 'valid', ours: 'malformed_timestamp' }],
+			[
+				'an exponent that parseInt stops before',
+				`${ts}e0`,
+				{ reference: 'valid', ours: 'malformed_timestamp' },
+			],
 			['a leading space (both trim it)', ` ${ts}`, { reference: 'valid', ours: 'valid' }],
-			['a leading zero, MAC over the number', `0${ts}`, { reference: 'valid', ours: 'signature_mismatch' }],
-			['exponent notation (parseInt reads 1)', `${NOW_S / 1e9}e9`, { reference: 'Message timestamp too old', ours: 'malformed_timestamp' }],
-			['hexadecimal (parseInt reads 0)', `0x${NOW_S.toString(16)}`, { reference: 'Message timestamp too old', ours: 'malformed_timestamp' }],
+			[
+				'a leading zero, MAC over the number',
+				`0${ts}`,
+				{ reference: 'valid', ours: 'signature_mismatch' },
+			],
+			[
+				'exponent notation (parseInt reads 1)',
+				`${NOW_S / 1e9}e9`,
+				{ reference: 'Message timestamp too old', ours: 'malformed_timestamp' },
+			],
+			[
+				'hexadecimal (parseInt reads 0)',
+				`0x${NOW_S.toString(16)}`,
+				{ reference: 'Message timestamp too old', ours: 'malformed_timestamp' },
+			],
 		])('%s (%p) signed as the reference reads it', (_label, header, expected) => {
 			expect(verdicts(delivery('evt_1', header, macOver(`evt_1.${ts}.`)))).toEqual(expected);
 		});
@@ -542,15 +685,24 @@ describe('verifyDelivery where it differs from the reference library (both verdi
 
 	describe('webhook-id: the reference signs any text as it is; we take printable ASCII without spaces, trimmed', () => {
 		it('an id with a space inside', () => {
-			expect(verdicts(delivery('evt 1', ts, macOver(`evt 1.${ts}.`)))).toEqual({ reference: 'valid', ours: 'malformed_webhook_id' });
+			expect(verdicts(delivery('evt 1', ts, macOver(`evt 1.${ts}.`)))).toEqual({
+				reference: 'valid',
+				ours: 'malformed_webhook_id',
+			});
 		});
 
 		it('an id outside ASCII', () => {
-			expect(verdicts(delivery('évt_1', ts, macOver(`évt_1.${ts}.`)))).toEqual({ reference: 'valid', ours: 'malformed_webhook_id' });
+			expect(verdicts(delivery('évt_1', ts, macOver(`évt_1.${ts}.`)))).toEqual({
+				reference: 'valid',
+				ours: 'malformed_webhook_id',
+			});
 		});
 
 		it('an id with surrounding spaces: each side accepts only the MAC over its own reading', () => {
-			expect(verdicts(delivery(' evt_1 ', ts, macOver(` evt_1 .${ts}.`)))).toEqual({ reference: 'valid', ours: 'signature_mismatch' });
+			expect(verdicts(delivery(' evt_1 ', ts, macOver(` evt_1 .${ts}.`)))).toEqual({
+				reference: 'valid',
+				ours: 'signature_mismatch',
+			});
 			expect(verdicts(delivery(' evt_1 ', ts, macOver(`evt_1.${ts}.`)))).toEqual({
 				reference: 'No matching signature found',
 				ours: 'valid',
@@ -567,7 +719,9 @@ describe('verifyDelivery where it differs from the reference library (both verdi
 		});
 
 		it('two different webhook-timestamp values: the reference reads the first; we refuse them as ambiguous', () => {
-			expect(verdicts(delivery('evt_1', [ts, String(NOW_S - 3600)], macOver(`evt_1.${ts}.`)))).toEqual({
+			expect(
+				verdicts(delivery('evt_1', [ts, String(NOW_S - 3600)], macOver(`evt_1.${ts}.`))),
+			).toEqual({
 				reference: 'valid',
 				ours: 'missing_headers',
 			});
@@ -598,7 +752,9 @@ describe('verifyDelivery where it differs from the reference library (both verdi
 		});
 
 		it('a MAC over the decoded text', () => {
-			expect(verdicts(delivery('evt_1', ts, macOver(`evt_1.${ts}.`, asReferenceReadsIt)), raw)).toEqual({
+			expect(
+				verdicts(delivery('evt_1', ts, macOver(`evt_1.${ts}.`, asReferenceReadsIt)), raw),
+			).toEqual({
 				reference: 'valid',
 				ours: 'signature_mismatch',
 			});

@@ -6,7 +6,7 @@ import { authenticationCredentials } from '../../../../nodes/shared/descriptions
 
 // Each node writes its `credentials` array out (n8n's community-node lint rules read only an
 // array literal); these keep the copies equal to the one list.
-describe('the nodes\' credentials', () => {
+describe("the nodes' credentials", () => {
 	it.each([
 		['Education Platform', new EducationPlatform()],
 		['Education Platform Polling Trigger', new EducationPlatformPollingTrigger()],
@@ -21,7 +21,12 @@ describe('the nodes\' credentials', () => {
 		}));
 		expect(new EducationPlatformTrigger().description.credentials).toEqual([
 			...automatic,
-			{ name: WEBHOOK_SIGNING_CREDENTIAL, required: true, testedBy: 'signingSecretTest', displayOptions: { show: { registration: ['manual'] } } },
+			{
+				name: WEBHOOK_SIGNING_CREDENTIAL,
+				required: true,
+				testedBy: 'signingSecretTest',
+				displayOptions: { show: { registration: ['manual'] } },
+			},
 		]);
 	});
 });

@@ -12,13 +12,24 @@ const [simplify, output, fields] = outputProperties(payment);
 function shown(tool: boolean, typeVersion: number, values: INodeParameters = {}): string[] {
 	const { description } = tool ? new EducationPlatformTool() : new EducationPlatform();
 	return [simplify, output, fields]
-		.filter((property) => NodeHelpers.displayParameter({ output: 'simplified', ...values }, property, { typeVersion }, description))
+		.filter((property) =>
+			NodeHelpers.displayParameter(
+				{ output: 'simplified', ...values },
+				property,
+				{ typeVersion },
+				description,
+			),
+		)
 		.map((property) => property.name);
 }
 
 describe('Simplify, Output and Fields', () => {
 	it('version 2: Simplify in the node, on by default; Output in the tool variant, and Fields only with Selected Fields', () => {
-		expect(simplify).toMatchObject({ type: 'boolean', default: true, description: 'Whether to return a simplified version of the response instead of the raw data' });
+		expect(simplify).toMatchObject({
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return a simplified version of the response instead of the raw data',
+		});
 		expect(shown(false, 2)).toEqual(['simplify']);
 		expect(shown(true, 2)).toEqual(['output']);
 		expect(shown(true, 2, { output: 'selected' })).toEqual(['output', 'fields']);
@@ -29,12 +40,16 @@ describe('Simplify, Output and Fields', () => {
 		expect(shown(true, 1)).toEqual([]);
 	});
 
-	it('Output offers Simplified (the default), Raw and Selected Fields; Fields lists the record\'s fields but the ID, which is always kept', () => {
+	it("Output offers Simplified (the default), Raw and Selected Fields; Fields lists the record's fields but the ID, which is always kept", () => {
 		expect(output.default).toBe('simplified');
-		expect(output.options?.map((option) => ('value' in option ? option.value : undefined))).toEqual(['simplified', 'raw', 'selected']);
+		expect(output.options?.map((option) => ('value' in option ? option.value : undefined))).toEqual(
+			['simplified', 'raw', 'selected'],
+		);
 		const values = fields.options?.map((option) => ('value' in option ? option.value : undefined));
 		expect(values).toEqual(expect.arrayContaining(['amount', 'status', 'paid_at', 'student_id']));
 		expect(values).not.toContain('id');
-		expect(fields.options?.find((option) => 'value' in option && option.value === 'paid_at')?.name).toBe('Paid At');
+		expect(
+			fields.options?.find((option) => 'value' in option && option.value === 'paid_at')?.name,
+		).toBe('Paid At');
 	});
 });

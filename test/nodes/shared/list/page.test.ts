@@ -1,6 +1,11 @@
 import { ActionableError } from '../../../../nodes/shared/errors';
 import type { Query } from '../../../../nodes/shared/list/query';
-import { nextPageQuery, parseLinkHeader, parseListPage, planPerPage } from '../../../../nodes/shared/list/page';
+import {
+	nextPageQuery,
+	parseLinkHeader,
+	parseListPage,
+	planPerPage,
+} from '../../../../nodes/shared/list/page';
 import { resourcePage, students } from './support/listApi';
 
 describe('parseLinkHeader', () => {
@@ -35,13 +40,29 @@ describe('parseListPage', () => {
 
 	it('reads the plain Laravel paginator (per_page may be a string)', () => {
 		const page = parseListPage({
-			body: { current_page: 2, data: [{ id: 3 }], last_page: 2, next_page_url: null, per_page: '2', total: 3 },
+			body: {
+				current_page: 2,
+				data: [{ id: 3 }],
+				last_page: 2,
+				next_page_url: null,
+				per_page: '2',
+				total: 3,
+			},
 		});
-		expect(page).toMatchObject({ paged: true, currentPage: 2, lastPage: 2, perPage: 2, nextUrl: undefined });
+		expect(page).toMatchObject({
+			paged: true,
+			currentPage: 2,
+			lastPage: 2,
+			perPage: 2,
+			nextUrl: undefined,
+		});
 	});
 
 	it('reads a bare array with its next link from a Link header, whatever the header case', () => {
-		const page = parseListPage({ body: [{ id: 1 }], headers: { Link: '</v1/students?page=2>; rel="next"' } });
+		const page = parseListPage({
+			body: [{ id: 1 }],
+			headers: { Link: '</v1/students?page=2>; rel="next"' },
+		});
 		expect(page).toEqual({ paged: true, items: [{ id: 1 }], nextUrl: '/v1/students?page=2' });
 	});
 
@@ -79,25 +100,43 @@ describe('nextPageQuery', () => {
 			items: students(1, 2),
 			nextUrl: 'https://other.example/v1/students?page=2&per_page=2',
 		});
-		expect(next).toEqual({ 'filter[status]': 'active', sort: 'last_name', page: '2', per_page: '2' });
+		expect(next).toEqual({
+			'filter[status]': 'active',
+			sort: 'last_name',
+			page: '2',
+			per_page: '2',
+		});
 	});
 
 	it('uses current_page + 1 when there is no link but more pages', () => {
-		const next = nextPageQuery(current, { paged: true, items: students(1, 2), currentPage: 1, lastPage: 4 });
+		const next = nextPageQuery(current, {
+			paged: true,
+			items: students(1, 2),
+			currentPage: 1,
+			lastPage: 4,
+		});
 		expect(next).toEqual({ ...current, page: 2 });
 	});
 
 	it('stops on the last page, a short page and an empty page even if a next link says otherwise', () => {
 		const nextUrl = '/v1/students?page=2';
-		expect(nextPageQuery(current, { paged: true, items: students(1, 2), currentPage: 4, lastPage: 4 })).toBeUndefined();
-		expect(nextPageQuery(current, { paged: true, items: students(1, 1), perPage: 2, nextUrl })).toBeUndefined();
+		expect(
+			nextPageQuery(current, { paged: true, items: students(1, 2), currentPage: 4, lastPage: 4 }),
+		).toBeUndefined();
+		expect(
+			nextPageQuery(current, { paged: true, items: students(1, 1), perPage: 2, nextUrl }),
+		).toBeUndefined();
 		expect(nextPageQuery(current, { paged: true, items: [], nextUrl })).toBeUndefined();
 	});
 
 	it('follows an explicit next link when the server reports no page size, even if the page is shorter than asked', () => {
 		// A bare array paginated by a Link header: the server may cap per_page without saying so.
 		const asked: Query = { page: 1, per_page: 100 };
-		const next = nextPageQuery(asked, { paged: true, items: students(1, 50), nextUrl: '/v1/students?page=2&per_page=100' });
+		const next = nextPageQuery(asked, {
+			paged: true,
+			items: students(1, 50),
+			nextUrl: '/v1/students?page=2&per_page=100',
+		});
 		expect(next).toEqual({ page: '2', per_page: '100' });
 	});
 

@@ -1,29 +1,45 @@
 import { collectPages, fetchPagesInOrder, readPages } from '../../../../nodes/shared/list/paging';
 import { ActionableError } from '../../../../nodes/shared/errors';
 import { fakeApi, resourcePage, students } from './support/listApi';
-import { seededFaults, simulatedPlatform, VirtualClock, type PlatformOptions } from './support/simulatedPlatform';
+import {
+	seededFaults,
+	simulatedPlatform,
+	VirtualClock,
+	type PlatformOptions,
+} from './support/simulatedPlatform';
 
 describe('readPages', () => {
 	it('reads page after page with the next-page rule of page.ts and returns every item', async () => {
 		const api = fakeApi((q) => resourcePage(Number(q.page), 3, 2, 5));
-		expect(await readPages(api.fetchPage, { sort: 'id', page: 1, per_page: 2 })).toEqual(students(1, 5));
+		expect(await readPages(api.fetchPage, { sort: 'id', page: 1, per_page: 2 })).toEqual(
+			students(1, 5),
+		);
 		expect(api.calls.map((q) => q.page)).toEqual([1, '2', '3']);
 	});
 
 	it('ends at the page cap, with the items read so far and without an error', async () => {
 		// A server that ignores `page` and always answers a full page of a list without paging information.
 		const api = fakeApi(() => ({ body: { data: students(1, 2) } }));
-		expect(await readPages(api.fetchPage, { page: 1, per_page: 2 }, { maxPages: 3 })).toEqual([...students(1, 2), ...students(1, 2), ...students(1, 2)]);
+		expect(await readPages(api.fetchPage, { page: 1, per_page: 2 }, { maxPages: 3 })).toEqual([
+			...students(1, 2),
+			...students(1, 2),
+			...students(1, 2),
+		]);
 		expect(api.calls.map((q) => q.page)).toEqual([1, 2, 3]);
 	});
 
 	it('shows each page to onPage before asking for the next, and follows the query `next` gives', async () => {
 		const api = fakeApi((q) => resourcePage(Number(q.page), 9, 2, 18));
 		const seen: Array<[unknown, number | undefined]> = [];
-		const items = await readPages(api.fetchPage, { page: 1, per_page: 2 }, {
-			onPage: (query, page) => seen.push([query.page, page.currentPage]),
-			next: async (query) => (Number(query.page) < 5 ? { ...query, page: Number(query.page) + 2 } : undefined),
-		});
+		const items = await readPages(
+			api.fetchPage,
+			{ page: 1, per_page: 2 },
+			{
+				onPage: (query, page) => seen.push([query.page, page.currentPage]),
+				next: async (query) =>
+					Number(query.page) < 5 ? { ...query, page: Number(query.page) + 2 } : undefined,
+			},
+		);
 		expect(seen).toEqual([
 			[1, 1],
 			[3, 3],
@@ -34,11 +50,15 @@ describe('readPages', () => {
 
 	it('stops at once when onPage throws (a guard), and passes the error on', async () => {
 		const api = fakeApi((q) => resourcePage(Number(q.page), 3, 2, 6));
-		const guarded = readPages(api.fetchPage, { page: 1, per_page: 2 }, {
-			onPage: () => {
-				throw new ActionableError('refused', 'because');
+		const guarded = readPages(
+			api.fetchPage,
+			{ page: 1, per_page: 2 },
+			{
+				onPage: () => {
+					throw new ActionableError('refused', 'because');
+				},
 			},
-		});
+		);
 		await expect(guarded).rejects.toThrow('refused');
 		expect(api.calls).toHaveLength(1);
 	});
@@ -64,7 +84,9 @@ describe('collectPages', () => {
 	});
 
 	it('stops after an empty first page', async () => {
-		const api = fakeApi(() => ({ body: { data: [], links: { next: null }, meta: { current_page: 1, last_page: 1 } } }));
+		const api = fakeApi(() => ({
+			body: { data: [], links: { next: null }, meta: { current_page: 1, last_page: 1 } },
+		}));
 		expect(await collectPages(api.fetchPage, { query: {}, perPage: 20 })).toEqual([]);
 		expect(api.calls).toHaveLength(1);
 	});
@@ -75,7 +97,12 @@ describe('collectPages', () => {
 			return {
 				body: students(page * 2 - 1, page * 2),
 				// The last page links back only (a full page without any Link would mean "ask on").
-				headers: { link: page < 3 ? `<https://h/v1/students?page=${page + 1}&per_page=2>; rel="next"` : '<https://h/v1/students?page=2&per_page=2>; rel="prev"' },
+				headers: {
+					link:
+						page < 3
+							? `<https://h/v1/students?page=${page + 1}&per_page=2>; rel="next"`
+							: '<https://h/v1/students?page=2&per_page=2>; rel="prev"',
+				},
 			};
 		});
 		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2 })).toEqual(students(1, 6));
@@ -93,7 +120,11 @@ describe('collectPages', () => {
 	});
 
 	it('without any paging information, stops at an empty page after full ones', async () => {
-		const api = fakeApi((q) => ({ body: { data: Number(q.page) <= 2 ? students(Number(q.page) * 2 - 1, Number(q.page) * 2) : [] } }));
+		const api = fakeApi((q) => ({
+			body: {
+				data: Number(q.page) <= 2 ? students(Number(q.page) * 2 - 1, Number(q.page) * 2) : [],
+			},
+		}));
 		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2 })).toEqual(students(1, 4));
 		expect(api.calls).toHaveLength(3);
 	});
@@ -106,15 +137,23 @@ describe('collectPages', () => {
 	});
 
 	it('a Link header without rel="next" is paging information: the listing ends there', async () => {
-		const api = fakeApi(() => ({ body: students(1, 2), headers: { link: '<https://h/v1/students?page=1>; rel="first"' } }));
+		const api = fakeApi(() => ({
+			body: students(1, 2),
+			headers: { link: '<https://h/v1/students?page=1>; rel="first"' },
+		}));
 		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2 })).toEqual(students(1, 2));
 		expect(api.calls).toHaveLength(1);
 	});
 
 	it('ends with a clear error when the server ignores page and repeats the same students', async () => {
-		const api = fakeApi(() => ({ body: students(1, 2), headers: { link: '<https://h/v1/students?page=2>; rel="next"' } }));
+		const api = fakeApi(() => ({
+			body: students(1, 2),
+			headers: { link: '<https://h/v1/students?page=2>; rel="next"' },
+		}));
 		const listing = collectPages(api.fetchPage, { query: {}, perPage: 2 });
-		await expect(listing).rejects.toThrow('Request 2 returned the same records as request 1 (IDs 1 to 2)');
+		await expect(listing).rejects.toThrow(
+			'Request 2 returned the same records as request 1 (IDs 1 to 2)',
+		);
 		expect(api.calls).toHaveLength(2);
 	});
 
@@ -122,7 +161,10 @@ describe('collectPages', () => {
 		let served = 0;
 		const api = fakeApi(() => {
 			served++;
-			return { body: students(served * 2 - 1, served * 2), headers: { link: '<https://h/v1/students?page=1&per_page=2>; rel="next"' } };
+			return {
+				body: students(served * 2 - 1, served * 2),
+				headers: { link: '<https://h/v1/students?page=1&per_page=2>; rel="next"' },
+			};
 		});
 		await expect(collectPages(api.fetchPage, { query: {}, perPage: 2 })).rejects.toThrow(
 			"The API's next-page link points back to a page already read (page 1)",
@@ -132,23 +174,43 @@ describe('collectPages', () => {
 
 	it('ends with a clear error when the server reports the same page number twice', async () => {
 		const api = fakeApi((q) => ({
-			body: { current_page: 1, last_page: 5, per_page: 2, data: students(Number(q.page) * 2 - 1, Number(q.page) * 2) },
+			body: {
+				current_page: 1,
+				last_page: 5,
+				per_page: 2,
+				data: students(Number(q.page) * 2 - 1, Number(q.page) * 2),
+			},
 		}));
-		await expect(collectPages(api.fetchPage, { query: {}, perPage: 2 })).rejects.toThrow(ActionableError);
-		await expect(collectPages(api.fetchPage, { query: {}, perPage: 2 })).rejects.toThrow('The API returned page 1 twice');
+		await expect(collectPages(api.fetchPage, { query: {}, perPage: 2 })).rejects.toThrow(
+			ActionableError,
+		);
+		await expect(collectPages(api.fetchPage, { query: {}, perPage: 2 })).rejects.toThrow(
+			'The API returned page 1 twice',
+		);
 	});
 });
 
 describe('collectPages with pages requested at once', () => {
 	it('after page 1 requests only the pages holding the limit, and hands them over in order', async () => {
 		const api = fakeApi((q) => resourcePage(Number(q.page), 50, 2, 100));
-		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2, limit: 7, concurrency: 8 })).toEqual(students(1, 7));
+		expect(
+			await collectPages(api.fetchPage, { query: {}, perPage: 2, limit: 7, concurrency: 8 }),
+		).toEqual(students(1, 7));
 		expect(api.calls.map((q) => Number(q.page))).toEqual([1, 2, 3, 4]);
 	});
 
 	it('reads the page count from total when last_page is missing', async () => {
-		const api = fakeApi((q) => ({ body: { current_page: Number(q.page), per_page: 2, total: 5, data: students(Number(q.page) * 2 - 1, Math.min(5, Number(q.page) * 2)) } }));
-		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).toEqual(students(1, 5));
+		const api = fakeApi((q) => ({
+			body: {
+				current_page: Number(q.page),
+				per_page: 2,
+				total: 5,
+				data: students(Number(q.page) * 2 - 1, Math.min(5, Number(q.page) * 2)),
+			},
+		}));
+		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).toEqual(
+			students(1, 5),
+		);
 		expect(api.calls).toHaveLength(3);
 	});
 
@@ -159,13 +221,17 @@ describe('collectPages with pages requested at once', () => {
 			const data = page === 1 ? students(1, 2) : page === 2 ? students(3, 3) : [];
 			return { body: { data, meta: { current_page: page, last_page: 4, per_page: 2 } } };
 		});
-		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).toEqual(students(1, 3));
+		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).toEqual(
+			students(1, 3),
+		);
 	});
 
 	it('follows a last page that turns out not to be the last, one by one', async () => {
 		// Page 1 said 2 pages; by the time page 2 is read there are 3.
 		const api = fakeApi((q) => resourcePage(Number(q.page), Number(q.page) === 1 ? 2 : 3, 2, 6));
-		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).toEqual(students(1, 6));
+		expect(await collectPages(api.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).toEqual(
+			students(1, 6),
+		);
 		expect(api.calls.map((q) => Number(q.page))).toEqual([1, 2, 3]);
 	});
 
@@ -180,15 +246,17 @@ describe('collectPages with pages requested at once', () => {
 				},
 			};
 		});
-		expect(await collectPages(cursor.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).toEqual(students(1, 6));
+		expect(await collectPages(cursor.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).toEqual(
+			students(1, 6),
+		);
 		expect(cursor.calls.map((q) => q.cursor)).toEqual([undefined, '2', '3']);
 	});
 
 	it('refuses an answer for another page than the one asked for', async () => {
 		const api = fakeApi((q) => resourcePage(Number(q.page) === 3 ? 2 : Number(q.page), 4, 2, 8));
-		await expect(collectPages(api.fetchPage, { query: {}, perPage: 2, concurrency: 4 })).rejects.toThrow(
-			'The API answered page 2 when asked for page 3',
-		);
+		await expect(
+			collectPages(api.fetchPage, { query: {}, perPage: 2, concurrency: 4 }),
+		).rejects.toThrow('The API answered page 2 when asked for page 3');
 	});
 });
 
@@ -198,35 +266,58 @@ describe('collectPages with pages requested at once', () => {
 // platform's limiter never has to refuse a request the budget could not pay for.
 const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-async function list(platformOptions: PlatformOptions, options: { concurrency: number; perPage?: number; limit?: number }) {
+async function list(
+	platformOptions: PlatformOptions,
+	options: { concurrency: number; perPage?: number; limit?: number },
+) {
 	const clock = new VirtualClock();
 	const platform = simulatedPlatform(clock, platformOptions);
 	const startedAt = clock.now();
 	const items = await clock.run(
-		collectPages(platform.fetchPage, { query: {}, perPage: options.perPage ?? 100, limit: options.limit, concurrency: options.concurrency }),
+		collectPages(platform.fetchPage, {
+			query: {},
+			perPage: options.perPage ?? 100,
+			limit: options.limit,
+			concurrency: options.concurrency,
+		}),
 	);
-	return { ...platform, items: (items as Array<{ id: number }>).map((item) => item.id), elapsedMs: clock.now() - startedAt };
+	return {
+		...platform,
+		items: (items as Array<{ id: number }>).map((item) => item.id),
+		elapsedMs: clock.now() - startedAt,
+	};
 }
 
 describe('concurrent paging under seeded fault schedules', () => {
-	it.each([1, 2, 3, 4, 5, 6, 7, 8])('seed %i: every record once and in order, each failed page retried alone', async (seed) => {
-		const faults = seededFaults(seed, 40);
-		const { items, sent, gate } = await list({ total: 3_950, faults }, { concurrency: 6 });
+	it.each([1, 2, 3, 4, 5, 6, 7, 8])(
+		'seed %i: every record once and in order, each failed page retried alone',
+		async (seed) => {
+			const faults = seededFaults(seed, 40);
+			const { items, sent, gate } = await list({ total: 3_950, faults }, { concurrency: 6 });
 
-		expect(items).toEqual(ids(1, 3_950));
-		// One request per page plus exactly one per injected failure: no page fetched twice into the output.
-		const injected = [...faults.failures.values()].reduce((sum, statuses) => sum + statuses.length, 0);
-		expect(sent).toHaveLength(40 + injected);
-		for (let page = 1; page <= 40; page++) {
-			expect(sent.filter((request) => request.page === page)).toHaveLength(1 + (faults.failures.get(page)?.length ?? 0));
-		}
-		expect(Math.max(...sent.map((request) => request.inFlight))).toBeLessThanOrEqual(6);
-		expect(gate.stats.peakInFlight).toBeGreaterThan(1);
-	});
+			expect(items).toEqual(ids(1, 3_950));
+			// One request per page plus exactly one per injected failure: no page fetched twice into the output.
+			const injected = [...faults.failures.values()].reduce(
+				(sum, statuses) => sum + statuses.length,
+				0,
+			);
+			expect(sent).toHaveLength(40 + injected);
+			for (let page = 1; page <= 40; page++) {
+				expect(sent.filter((request) => request.page === page)).toHaveLength(
+					1 + (faults.failures.get(page)?.length ?? 0),
+				);
+			}
+			expect(Math.max(...sent.map((request) => request.inFlight))).toBeLessThanOrEqual(6);
+			expect(gate.stats.peakInFlight).toBeGreaterThan(1);
+		},
+	);
 
 	it('a 429 pauses all work until its Retry-After: no request starts in the pause', async () => {
 		const storm = new Map([5, 6, 7, 8, 12].map((page) => [page, [429, 429]] as [number, number[]]));
-		const { items, sent } = await list({ total: 2_000, faults: { failures: storm, latency: () => 50 }, retryAfterSeconds: 3 }, { concurrency: 8 });
+		const { items, sent } = await list(
+			{ total: 2_000, faults: { failures: storm, latency: () => 50 }, retryAfterSeconds: 3 },
+			{ concurrency: 8 },
+		);
 
 		expect(items).toEqual(ids(1, 2_000));
 		const rateLimited = sent.filter((request) => request.status === 429);
@@ -234,7 +325,8 @@ describe('concurrent paging under seeded fault schedules', () => {
 		for (const answer of rateLimited) {
 			// Requests sent at the same instant, before the client read the 429, cannot know of it.
 			const startedInPause = sent.filter(
-				(request) => request.startSeq > answer.settleSeq! && request.startedAt < answer.settledAt! + 3_000,
+				(request) =>
+					request.startSeq > answer.settleSeq! && request.startedAt < answer.settledAt! + 3_000,
 			);
 			expect(startedInPause).toEqual([]);
 		}
@@ -242,7 +334,15 @@ describe('concurrent paging under seeded fault schedules', () => {
 
 	it('stays inside a small budget: the limiter never refuses, and waits only for the windows it must', async () => {
 		// 5 requests per 2-second window, 23 pages: at least floor(22 / 5) = 4 windows to wait.
-		const { items, sent, elapsedMs } = await list({ total: 2_250, rateLimit: 5, windowMs: 2_000, faults: { failures: new Map(), latency: () => 20 } }, { concurrency: 8 });
+		const { items, sent, elapsedMs } = await list(
+			{
+				total: 2_250,
+				rateLimit: 5,
+				windowMs: 2_000,
+				faults: { failures: new Map(), latency: () => 20 },
+			},
+			{ concurrency: 8 },
+		);
 
 		expect(items).toEqual(ids(1, 2_250));
 		expect(sent.map((request) => request.status).filter((status) => status !== 200)).toEqual([]);
@@ -271,13 +371,16 @@ describe('concurrent paging under seeded fault schedules', () => {
 	});
 
 	it('a permanent failure ends the listing with that error, after every request in flight finished', async () => {
-		const failing = { failures: new Map([[9, [500, 500, 500, 500, 500, 500]]]), latency: (page: number) => page * 10 };
+		const failing = {
+			failures: new Map([[9, [500, 500, 500, 500, 500, 500]]]),
+			latency: (page: number) => page * 10,
+		};
 		const clock = new VirtualClock();
 		const platform = simulatedPlatform(clock, { total: 5_000, faults: failing });
 
-		await expect(clock.run(collectPages(platform.fetchPage, { query: {}, perPage: 100, concurrency: 4 }))).rejects.toThrow(
-			'page 9 failed with 500 (attempts)',
-		);
+		await expect(
+			clock.run(collectPages(platform.fetchPage, { query: {}, perPage: 100, concurrency: 4 })),
+		).rejects.toThrow('page 9 failed with 500 (attempts)');
 		expect(platform.gate.stats.started).toBe(platform.sent.length);
 		expect(Math.max(...platform.sent.map((request) => request.page))).toBeLessThan(50);
 	});
@@ -285,7 +388,10 @@ describe('concurrent paging under seeded fault schedules', () => {
 
 /** A fetch whose answers the test releases in any order. */
 function controlledFetch() {
-	const pending = new Map<number, { resolve: (value: string) => void; reject: (error: Error) => void }>();
+	const pending = new Map<
+		number,
+		{ resolve: (value: string) => void; reject: (error: Error) => void }
+	>();
 	const started: number[] = [];
 	const fetchPage = (page: number) =>
 		new Promise<string>((resolve, reject) => {
@@ -312,7 +418,13 @@ describe('fetchPagesInOrder', () => {
 	it('keeps at most `concurrency` in flight and hands pages over in order whatever order they finish in', async () => {
 		const api = controlledFetch();
 		const handed: string[] = [];
-		const run = fetchPagesInOrder({ first: 2, last: 6, concurrency: 2, fetchPage: api.fetchPage, onPage: (_page, result) => void handed.push(result) });
+		const run = fetchPagesInOrder({
+			first: 2,
+			last: 6,
+			concurrency: 2,
+			fetchPage: api.fetchPage,
+			onPage: (_page, result) => void handed.push(result),
+		});
 		await api.tick();
 		expect(api.started).toEqual([2, 3]);
 		await api.answer(3);
@@ -327,7 +439,13 @@ describe('fetchPagesInOrder', () => {
 
 	it('a slow page holds back at most twice the concurrency of finished ones', async () => {
 		const api = controlledFetch();
-		void fetchPagesInOrder({ first: 1, last: 100, concurrency: 2, fetchPage: api.fetchPage, onPage: () => undefined }).catch(() => undefined);
+		void fetchPagesInOrder({
+			first: 1,
+			last: 100,
+			concurrency: 2,
+			fetchPage: api.fetchPage,
+			onPage: () => undefined,
+		}).catch(() => undefined);
 		await api.tick();
 		for (let page = 2; page <= 10; page++) if (api.started.includes(page)) await api.answer(page);
 		expect(Math.max(...api.started)).toBe(4);
@@ -336,7 +454,13 @@ describe('fetchPagesInOrder', () => {
 	it('onPage returning false ends the run: nothing more is requested or handed over', async () => {
 		const api = controlledFetch();
 		const handed: number[] = [];
-		const run = fetchPagesInOrder({ first: 1, last: 10, concurrency: 3, fetchPage: api.fetchPage, onPage: (page) => (handed.push(page), page < 2) });
+		const run = fetchPagesInOrder({
+			first: 1,
+			last: 10,
+			concurrency: 3,
+			fetchPage: api.fetchPage,
+			onPage: (page) => (handed.push(page), page < 2),
+		});
 		await api.tick();
 		await api.answer(3);
 		await api.answer(1);
@@ -351,7 +475,13 @@ describe('fetchPagesInOrder', () => {
 	it('the first failure ends the run once every request in flight has finished', async () => {
 		const api = controlledFetch();
 		let finished = false;
-		const run = fetchPagesInOrder({ first: 1, last: 10, concurrency: 3, fetchPage: api.fetchPage, onPage: () => undefined }).finally(() => {
+		const run = fetchPagesInOrder({
+			first: 1,
+			last: 10,
+			concurrency: 3,
+			fetchPage: api.fetchPage,
+			onPage: () => undefined,
+		}).finally(() => {
 			finished = true;
 		});
 		run.catch(() => undefined);
@@ -365,6 +495,14 @@ describe('fetchPagesInOrder', () => {
 	});
 
 	it('refuses a concurrency below 1', async () => {
-		await expect(fetchPagesInOrder({ first: 1, last: 2, concurrency: 0, fetchPage: async () => 1, onPage: () => undefined })).rejects.toThrow(RangeError);
+		await expect(
+			fetchPagesInOrder({
+				first: 1,
+				last: 2,
+				concurrency: 0,
+				fetchPage: async () => 1,
+				onPage: () => undefined,
+			}),
+		).rejects.toThrow(RangeError);
 	});
 });

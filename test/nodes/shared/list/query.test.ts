@@ -12,7 +12,8 @@ import { resource } from '../../../../nodes/shared/resources/student';
 
 // The list query of the student, whose filters use every kind of filter but boolean, as Get Many
 // builds it from the descriptor's query spec.
-const build = (input: Partial<ListQueryInput>) => buildListQuery(resource.query, { timeZone: 'UTC', ...input });
+const build = (input: Partial<ListQueryInput>) =>
+	buildListQuery(resource.query, { timeZone: 'UTC', ...input });
 const buildSort = (rules: SortRule[]) => buildSortFor(rules, resource.query.sortable);
 
 function actionableErrorOf(run: () => unknown): ActionableError {
@@ -28,7 +29,13 @@ function actionableErrorOf(run: () => unknown): ActionableError {
 describe('the student list query', () => {
 	it('sends no parameters when nothing is set', () => {
 		expect(build({})).toEqual({});
-		expect(build({ filters: { status: [], search: '  ', gradeLevel: '' }, additionalFilters: [], sort: [] })).toEqual({});
+		expect(
+			build({
+				filters: { status: [], search: '  ', gradeLevel: '' },
+				additionalFilters: [],
+				sort: [],
+			}),
+		).toEqual({});
 	});
 
 	it('maps every filter to filter[...] with comma lists for "any of"', () => {
@@ -68,15 +75,35 @@ describe('the student list query', () => {
 	});
 
 	it.each([
-		[{ status: ['enrolled'] }, 'Status "enrolled" is not a student status', /active, inactive, graduated, withdrawn, suspended/],
+		[
+			{ status: ['enrolled'] },
+			'Status "enrolled" is not a student status',
+			/active, inactive, graduated, withdrawn, suspended/,
+		],
 		[{ gradeLevel: '13' }, 'Grade Level "13" is not valid', /K \(or 0\)/],
 		[{ groupId: '12, abc' }, 'Group ID "abc" is not valid', /whole numbers/],
 		[{ groupId: '0' }, 'Group ID "0" is not valid', /above 0/],
-		[{ email: 'not-an-email' }, 'Email "not-an-email" is not an email address', /separated by commas/],
-		[{ createdAfter: 'last week' }, 'Created After "last week" is not a date. Use e.g. 2026-01-31 or 2026-01-31T08:00:00Z', /ISO 8601/],
+		[
+			{ email: 'not-an-email' },
+			'Email "not-an-email" is not an email address',
+			/separated by commas/,
+		],
+		[
+			{ createdAfter: 'last week' },
+			'Created After "last week" is not a date. Use e.g. 2026-01-31 or 2026-01-31T08:00:00Z',
+			/ISO 8601/,
+		],
 		// A value mapped from an expression cannot forge a line of n8n's log, nor fill it.
-		[{ email: 'a@b.co\nERROR forged line' }, 'Email "a@b.co\\nERROR forged line" is not an email address', /separated by commas/],
-		[{ createdAfter: `x${'y'.repeat(200)}` }, `Created After "x${'y'.repeat(59)}…" is not a date. Use e.g. 2026-01-31 or 2026-01-31T08:00:00Z`, /ISO 8601/],
+		[
+			{ email: 'a@b.co\nERROR forged line' },
+			'Email "a@b.co\\nERROR forged line" is not an email address',
+			/separated by commas/,
+		],
+		[
+			{ createdAfter: `x${'y'.repeat(200)}` },
+			`Created After "x${'y'.repeat(59)}…" is not a date. Use e.g. 2026-01-31 or 2026-01-31T08:00:00Z`,
+			/ISO 8601/,
+		],
 	])('refuses bad filter %p with a message naming it', (filters, message, description) => {
 		const error = actionableErrorOf(() => build({ filters }));
 		expect(error.message).toBe(message);
@@ -111,18 +138,36 @@ describe('the student list query', () => {
 
 	it('refuses a filter set both in Filters and Additional Filters', () => {
 		const error = actionableErrorOf(() =>
-			build({ filters: { status: ['active'] }, additionalFilters: [{ name: 'status', value: 'inactive' }] }),
+			build({
+				filters: { status: ['active'] },
+				additionalFilters: [{ name: 'status', value: 'inactive' }],
+			}),
 		);
-		expect(error.message).toBe('Filter "status" is set both in Filters (Status) and in Additional Filters');
+		expect(error.message).toBe(
+			'Filter "status" is set both in Filters (Status) and in Additional Filters',
+		);
 	});
 
 	it('names the list as the panel shows it (version 2: Other Filters inside Filters)', () => {
-		const other = (input: Partial<ListQueryInput>) => actionableErrorOf(() => build({ additionalFiltersLabel: 'Other Filters', ...input })).message;
-		expect(other({ additionalFilters: [{ name: 'bad name', value: '1' }] })).toBe('Other filter name "bad name" is not valid');
-		expect(other({ additionalFilters: [{ name: 'gender', value: 'f' }, { name: 'gender', value: 'm' }] })).toBe('Other filter "gender" is set twice');
-		expect(other({ filters: { status: ['active'] }, additionalFilters: [{ name: 'status', value: 'inactive' }] })).toBe(
-			'Filter "status" is set both in Filters (Status) and in Other Filters',
+		const other = (input: Partial<ListQueryInput>) =>
+			actionableErrorOf(() => build({ additionalFiltersLabel: 'Other Filters', ...input })).message;
+		expect(other({ additionalFilters: [{ name: 'bad name', value: '1' }] })).toBe(
+			'Other filter name "bad name" is not valid',
 		);
+		expect(
+			other({
+				additionalFilters: [
+					{ name: 'gender', value: 'f' },
+					{ name: 'gender', value: 'm' },
+				],
+			}),
+		).toBe('Other filter "gender" is set twice');
+		expect(
+			other({
+				filters: { status: ['active'] },
+				additionalFilters: [{ name: 'status', value: 'inactive' }],
+			}),
+		).toBe('Filter "status" is set both in Filters (Status) and in Other Filters');
 	});
 });
 
@@ -139,16 +184,24 @@ const TWO_VALUES: Record<FilterKind, [string, string]> = {
 };
 
 describe('TAKES_SEVERAL_VALUES (what the tool description tells a model)', () => {
-	it.each(Object.entries(TWO_VALUES) as Array<[FilterKind, [string, string]]>)('%s: true exactly when "a, b" is sent as the list a,b', (kind, [first, second]) => {
-		const spec = { filters: [{ param: 'f', api: 'f', label: 'F', kind, values: ['active', 'suspended'] }], sortable: [] };
-		let sent: unknown;
-		try {
-			sent = buildListQuery(spec, { timeZone: 'UTC', filters: { f: `${first}, ${second}` } })['filter[f]'];
-		} catch (error) {
-			if (!(error instanceof ActionableError)) throw error;
-		}
-		expect(sent === `${first},${second}`).toBe(TAKES_SEVERAL_VALUES[kind]);
-	});
+	it.each(Object.entries(TWO_VALUES) as Array<[FilterKind, [string, string]]>)(
+		'%s: true exactly when "a, b" is sent as the list a,b',
+		(kind, [first, second]) => {
+			const spec = {
+				filters: [{ param: 'f', api: 'f', label: 'F', kind, values: ['active', 'suspended'] }],
+				sortable: [],
+			};
+			let sent: unknown;
+			try {
+				sent = buildListQuery(spec, { timeZone: 'UTC', filters: { f: `${first}, ${second}` } })[
+					'filter[f]'
+				];
+			} catch (error) {
+				if (!(error instanceof ActionableError)) throw error;
+			}
+			expect(sent === `${first},${second}`).toBe(TAKES_SEVERAL_VALUES[kind]);
+		},
+	);
 });
 
 describe('buildSort', () => {
@@ -163,9 +216,15 @@ describe('buildSort', () => {
 	});
 
 	it('refuses a repeated field, a malformed field and a bad direction', () => {
-		expect(() => buildSort([{ field: 'id' }, { field: 'id', direction: 'desc' }])).toThrow('Sort field "id" is listed twice');
-		expect(() => buildSort([{ field: 'Last Name' }])).toThrow('Sort field "Last Name" is not valid');
-		expect(() => buildSort([{ field: 'id', direction: 'up' }])).toThrow('Sort direction "up" is not valid');
+		expect(() => buildSort([{ field: 'id' }, { field: 'id', direction: 'desc' }])).toThrow(
+			'Sort field "id" is listed twice',
+		);
+		expect(() => buildSort([{ field: 'Last Name' }])).toThrow(
+			'Sort field "Last Name" is not valid',
+		);
+		expect(() => buildSort([{ field: 'id', direction: 'up' }])).toThrow(
+			'Sort direction "up" is not valid',
+		);
 	});
 });
 

@@ -12,11 +12,16 @@ export function checkDescriptor(resource: ResourceDescriptor): void {
 
 	it('sorts by a sortable field by default, and offers every sortable field', () => {
 		expect(resource.query.sortable).toContain(resource.defaultSortField);
-		expect(resource.sortOptions.map((option) => option.value).sort()).toEqual([...resource.query.sortable].sort());
+		expect(resource.sortOptions.map((option) => option.value).sort()).toEqual(
+			[...resource.query.sortable].sort(),
+		);
 	});
 
 	it('names its events after one prefix, and its scope after its plural (a webhook resource: webhooks:read)', () => {
-		const events = [...Object.keys(resource.webhook?.events ?? {}), ...Object.values(resource.poll ?? {}).map((poll) => poll.event)];
+		const events = [
+			...Object.keys(resource.webhook?.events ?? {}),
+			...Object.values(resource.poll ?? {}).map((poll) => poll.event),
+		];
 		expect(new Set(events.map((event) => event.split('.')[0])).size).toBeLessThanOrEqual(1);
 		if (resource.webhookScope) {
 			expect(resource.scope).toBe('webhooks:read');

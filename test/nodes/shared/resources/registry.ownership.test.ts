@@ -19,9 +19,18 @@ const OPERATIONS = `${ACTIONS_DIR}/operations.ts`;
 const SCOPES = 'nodes/shared/scopes.ts';
 /** Text that names a resource's word for something else, with why. */
 const ALLOWED: Array<{ fragment: string; why: string }> = [
-	{ fragment: 'as the queue-mode payment example does', why: 'names the example workflow examples/queue-mode/payment-reaction-exactly-once.json' },
-	{ fragment: 'enrollment date', why: "a student's own field (the date the student enrolled at the school), not the Enrollment resource" },
-	{ fragment: 'e.g. payment.succeeded, enrollment.created', why: 'the Event Types filter\'s placeholder: examples of what a user types, no code path' },
+	{
+		fragment: 'as the queue-mode payment example does',
+		why: 'names the example workflow examples/queue-mode/payment-reaction-exactly-once.json',
+	},
+	{
+		fragment: 'enrollment date',
+		why: "a student's own field (the date the student enrolled at the school), not the Enrollment resource",
+	},
+	{
+		fragment: 'e.g. payment.succeeded, enrollment.created',
+		why: "the Event Types filter's placeholder: examples of what a user types, no code path",
+	},
 ];
 
 /** The resource every record resource belongs to: their folders may name it, importing it from '../student'. */
@@ -46,7 +55,10 @@ const words = (identifier: string) =>
 
 /** How a resource can be named: in text (value, plural, display name, path, scope, event prefix) and as an identifier's words. */
 function namesOf(resource: ResourceDescriptor): { text: RegExp; identifier: RegExp } {
-	const events = [...Object.keys(resource.webhook?.events ?? {}), ...Object.values(resource.poll ?? {}).map((event) => event.event)];
+	const events = [
+		...Object.keys(resource.webhook?.events ?? {}),
+		...Object.values(resource.poll ?? {}).map((event) => event.event),
+	];
 	const prefixes = [...new Set(events.map((event) => event.split('.')[0]))];
 	const phrases = [resource.value, resource.plural, resource.displayName].map(escape);
 	const text = new RegExp(
@@ -73,12 +85,27 @@ interface Mention {
 }
 
 function mentions(file: string, names: { text: RegExp; identifier: RegExp }): Mention[] {
-	const source = ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+	const source = ts.createSourceFile(
+		file,
+		fs.readFileSync(path.join(ROOT, file), 'utf8'),
+		ts.ScriptTarget.Latest,
+		true,
+	);
 	const found: Mention[] = [];
 	const visit = (node: ts.Node): void => {
 		// registry.ts imports every folder and lists them: that is where a resource is added.
-		if (file === REGISTRY && (ts.isImportDeclaration(node) || (ts.isVariableDeclaration(node) && node.name.getText() === 'RESOURCES'))) return;
-		if (file === OPERATIONS && (ts.isImportDeclaration(node) || (ts.isVariableDeclaration(node) && node.name.getText() === 'OPERATIONS'))) return;
+		if (
+			file === REGISTRY &&
+			(ts.isImportDeclaration(node) ||
+				(ts.isVariableDeclaration(node) && node.name.getText() === 'RESOURCES'))
+		)
+			return;
+		if (
+			file === OPERATIONS &&
+			(ts.isImportDeclaration(node) ||
+				(ts.isVariableDeclaration(node) && node.name.getText() === 'OPERATIONS'))
+		)
+			return;
 		let text: string | undefined;
 		if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) {
 			if (names.identifier.test(words(node.text))) text = node.text;
@@ -88,8 +115,16 @@ function mentions(file: string, names: { text: RegExp; identifier: RegExp }): Me
 		if (text !== undefined) {
 			const parent = node.parent;
 			const nodeDescription =
-				file.endsWith('.node.ts') && ts.isPropertyAssignment(parent) && parent.initializer === node && parent.name.getText() === 'description';
-			found.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text, nodeDescription });
+				file.endsWith('.node.ts') &&
+				ts.isPropertyAssignment(parent) &&
+				parent.initializer === node &&
+				parent.name.getText() === 'description';
+			found.push({
+				file,
+				line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+				text,
+				nodeDescription,
+			});
 		}
 		ts.forEachChild(node, visit);
 	};
@@ -98,38 +133,68 @@ function mentions(file: string, names: { text: RegExp; identifier: RegExp }): Me
 }
 
 const FILES = [...sourceFiles('nodes'), ...sourceFiles('credentials')];
-const foldersOf = (resource: ResourceDescriptor) => [`${RESOURCES_DIR}/${resource.value}/`, `${ACTIONS_DIR}/${resource.value}/`];
-const inFolders = (resource: ResourceDescriptor, file: string) => foldersOf(resource).some((folder) => file.startsWith(folder));
+const foldersOf = (resource: ResourceDescriptor) => [
+	`${RESOURCES_DIR}/${resource.value}/`,
+	`${ACTIONS_DIR}/${resource.value}/`,
+];
+const inFolders = (resource: ResourceDescriptor, file: string) =>
+	foldersOf(resource).some((folder) => file.startsWith(folder));
 const inFolder = (file: string) => RESOURCES.find((resource) => inFolders(resource, file));
 
 /** The other resources' folders a file imports (`../student`, `../../../shared/resources/webhookSubscription/picker`). */
 function importedResources(file: string): ResourceDescriptor[] {
-	const source = ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
-	const specifiers = source.statements.filter(ts.isImportDeclaration).map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text);
-	const targets = specifiers.filter((specifier) => specifier.startsWith('.')).map((specifier) => `${path.posix.join(path.posix.dirname(file), specifier)}/`);
-	return RESOURCES.filter((other) => other !== inFolder(file) && targets.some((target) => inFolders(other, target)));
+	const source = ts.createSourceFile(
+		file,
+		fs.readFileSync(path.join(ROOT, file), 'utf8'),
+		ts.ScriptTarget.Latest,
+	);
+	const specifiers = source.statements
+		.filter(ts.isImportDeclaration)
+		.map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text);
+	const targets = specifiers
+		.filter((specifier) => specifier.startsWith('.'))
+		.map((specifier) => `${path.posix.join(path.posix.dirname(file), specifier)}/`);
+	return RESOURCES.filter(
+		(other) => other !== inFolder(file) && targets.some((target) => inFolders(other, target)),
+	);
 }
 
 /** The resource a resource's folders belong to: the one other resource they import, if any. */
-const ownerOf = (resource: ResourceDescriptor) => [...new Set(FILES.filter((file) => inFolders(resource, file)).flatMap(importedResources))];
+const ownerOf = (resource: ResourceDescriptor) => [
+	...new Set(FILES.filter((file) => inFolders(resource, file)).flatMap(importedResources)),
+];
 
-describe.each(RESOURCES.map((resource) => [resource.value, resource] as const))('%s', (_value, resource) => {
-	it("is named only in its folders (and in registry.ts's and operations.ts's imports and lists, and by its scope in scopes.ts)", () => {
-		const names = namesOf(resource);
-		const outside = FILES.filter((file) => !inFolders(resource, file) && file !== SCOPES)
-			// The resources that belong to it name it (e.g. their Student filter).
-			.filter((file) => !(inFolder(file) && ownerOf(inFolder(file) as ResourceDescriptor).includes(resource)))
-			.flatMap((file) => mentions(file, names));
-		const strays = outside.filter((mention) => !mention.nodeDescription && !ALLOWED.some(({ fragment }) => mention.text.includes(fragment)));
-		expect(strays.map(({ file, line, text }) => `${file}:${line} ${text}`)).toEqual([]);
-		// At most the one description sentence of each node.
-		const perNode = outside.filter((mention) => mention.nodeDescription).map((mention) => mention.file);
-		expect(perNode).toEqual([...new Set(perNode)]);
-	});
-});
+describe.each(RESOURCES.map((resource) => [resource.value, resource] as const))(
+	'%s',
+	(_value, resource) => {
+		it("is named only in its folders (and in registry.ts's and operations.ts's imports and lists, and by its scope in scopes.ts)", () => {
+			const names = namesOf(resource);
+			const outside = FILES.filter((file) => !inFolders(resource, file) && file !== SCOPES)
+				// The resources that belong to it name it (e.g. their Student filter).
+				.filter(
+					(file) =>
+						!(inFolder(file) && ownerOf(inFolder(file) as ResourceDescriptor).includes(resource)),
+				)
+				.flatMap((file) => mentions(file, names));
+			const strays = outside.filter(
+				(mention) =>
+					!mention.nodeDescription &&
+					!ALLOWED.some(({ fragment }) => mention.text.includes(fragment)),
+			);
+			expect(strays.map(({ file, line, text }) => `${file}:${line} ${text}`)).toEqual([]);
+			// At most the one description sentence of each node.
+			const perNode = outside
+				.filter((mention) => mention.nodeDescription)
+				.map((mention) => mention.file);
+			expect(perNode).toEqual([...new Set(perNode)]);
+		});
+	},
+);
 
 it("a resource's folders reach at most one other resource, the one it belongs to, and their import lines show it", () => {
-	const owners = Object.fromEntries(RESOURCES.map((resource) => [resource.value, ownerOf(resource).map((owner) => owner.value)]));
+	const owners = Object.fromEntries(
+		RESOURCES.map((resource) => [resource.value, ownerOf(resource).map((owner) => owner.value)]),
+	);
 	expect(owners).toEqual({
 		[OWNER]: [],
 		enrollment: [OWNER],

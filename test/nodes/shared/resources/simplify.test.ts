@@ -8,8 +8,12 @@ describe('simplify building blocks', () => {
 	});
 
 	it('names a person by the preferred first name, then the last name', () => {
-		expect(personName({ first_name: 'Amara', preferred_name: 'Mara', last_name: 'Okafor' })).toBe('Mara Okafor');
-		expect(personName({ first_name: 'Amara', preferred_name: null, last_name: 'Okafor' })).toBe('Amara Okafor');
+		expect(personName({ first_name: 'Amara', preferred_name: 'Mara', last_name: 'Okafor' })).toBe(
+			'Mara Okafor',
+		);
+		expect(personName({ first_name: 'Amara', preferred_name: null, last_name: 'Okafor' })).toBe(
+			'Amara Okafor',
+		);
 		expect(personName({})).toBe('');
 	});
 

@@ -1,10 +1,20 @@
 import type { ResourceDescriptor } from '../../../../nodes/shared/resources/descriptor';
 import { RESOURCES } from '../../../../nodes/shared/resources/registry';
-import { eventVocabulary, expandEventSelection, sameEventTypes, webhookEventGroups } from '../../../../nodes/shared/resources/webhookEvents';
+import {
+	eventVocabulary,
+	expandEventSelection,
+	sameEventTypes,
+	webhookEventGroups,
+} from '../../../../nodes/shared/resources/webhookEvents';
 
 // Two resources with webhook events, one without: only the webhook parts are read.
 const resources = [
-	{ webhook: { groupName: 'All Fee Events', events: { 'fee.paid': 'paid', 'fee.voided': 'voided' } } },
+	{
+		webhook: {
+			groupName: 'All Fee Events',
+			events: { 'fee.paid': 'paid', 'fee.voided': 'voided' },
+		},
+	},
 	{},
 	{ webhook: { groupName: 'All Mark Events', events: { 'mark.given': 'given' } } },
 ] as unknown as ResourceDescriptor[];
@@ -17,19 +27,33 @@ describe('the webhook event vocabulary', () => {
 		]);
 		expect(eventVocabulary(resources)).toEqual({
 			types: ['fee.paid', 'fee.voided', 'mark.given'],
-			groups: { 'fee.*': ['fee.paid', 'fee.voided'], 'mark.*': ['mark.given'], '*': ['fee.paid', 'fee.voided', 'mark.given'] },
+			groups: {
+				'fee.*': ['fee.paid', 'fee.voided'],
+				'mark.*': ['mark.given'],
+				'*': ['fee.paid', 'fee.voided', 'mark.given'],
+			},
 		});
 	});
 
 	it('expands a selection to its concrete types, de-duplicated and sorted', () => {
 		const vocabulary = eventVocabulary(resources);
-		expect(expandEventSelection(vocabulary, ['mark.given', 'fee.*', 'fee.paid'])).toEqual(['fee.paid', 'fee.voided', 'mark.given']);
-		expect(expandEventSelection(vocabulary, ['*'])).toEqual(['fee.paid', 'fee.voided', 'mark.given']);
+		expect(expandEventSelection(vocabulary, ['mark.given', 'fee.*', 'fee.paid'])).toEqual([
+			'fee.paid',
+			'fee.voided',
+			'mark.given',
+		]);
+		expect(expandEventSelection(vocabulary, ['*'])).toEqual([
+			'fee.paid',
+			'fee.voided',
+			'mark.given',
+		]);
 		expect(expandEventSelection(vocabulary, [])).toEqual([]);
 	});
 
 	it('refuses a value that is no event type nor group, naming the types', () => {
-		expect(() => expandEventSelection(eventVocabulary(resources), ['fee.lost'])).toThrow('Unknown event "fee.lost". Choose from: fee.paid, fee.voided, mark.given (or an "All …" option).');
+		expect(() => expandEventSelection(eventVocabulary(resources), ['fee.lost'])).toThrow(
+			'Unknown event "fee.lost". Choose from: fee.paid, fee.voided, mark.given (or an "All …" option).',
+		);
 	});
 
 	it('compares event lists whatever their order and repetitions', () => {
@@ -38,6 +62,10 @@ describe('the webhook event vocabulary', () => {
 	});
 
 	it("is the registry's resources' vocabulary for the nodes", () => {
-		expect(eventVocabulary(RESOURCES).groups['payment.*']).toEqual(['payment.succeeded', 'payment.failed', 'payment.refunded']);
+		expect(eventVocabulary(RESOURCES).groups['payment.*']).toEqual([
+			'payment.succeeded',
+			'payment.failed',
+			'payment.refunded',
+		]);
 	});
 });

@@ -26,12 +26,17 @@ describe('webhookAddressOf', () => {
 		expect(webhookAddressOf(resumeUrl)).toBe(address);
 	});
 
-	it.each([undefined, '', 'not a url', 42, 'http://n8n.example/12', 'http://user@n8n.example/webhook-waiting/12', 'ftp://n8n.example/webhook-waiting/12'])(
-		'gives nothing for %p',
-		(resumeUrl) => {
-			expect(webhookAddressOf(resumeUrl)).toBeUndefined();
-		},
-	);
+	it.each([
+		undefined,
+		'',
+		'not a url',
+		42,
+		'http://n8n.example/12',
+		'http://user@n8n.example/webhook-waiting/12',
+		'ftp://n8n.example/webhook-waiting/12',
+	])('gives nothing for %p', (resumeUrl) => {
+		expect(webhookAddressOf(resumeUrl)).toBeUndefined();
+	});
 });
 
 describe('deliversTo', () => {
@@ -56,13 +61,17 @@ describe('deliversTo', () => {
 		expect(deliversTo(root, `https://school.example/webhook/${ID}/other`)).toBe(false);
 	});
 
-	it("accepts the address in any spelling of its scheme, host and port that every HTTP client reads alike, never another path", () => {
+	it('accepts the address in any spelling of its scheme, host and port that every HTTP client reads alike, never another path', () => {
 		const spelt = 'https://N8N.School.example:443/';
 		expect(deliversTo(spelt, `https://N8N.School.example:443/webhook/${ID}/webhook`)).toBe(true);
 		expect(deliversTo(spelt, `https://n8n.school.example/webhook/${ID}/webhook`)).toBe(true);
 		expect(deliversTo(spelt, `https://n8n.school.example:443/webhook/${ID}/webhook`)).toBe(true);
-		expect(deliversTo('https://school.example/n8n/', `HTTPS://SCHOOL.example/n8n/webhook/${ID}/webhook`)).toBe(true);
-		expect(deliversTo('https://school.example/n8n/', `https://school.example/N8N/webhook/${ID}/webhook`)).toBe(false);
+		expect(
+			deliversTo('https://school.example/n8n/', `HTTPS://SCHOOL.example/n8n/webhook/${ID}/webhook`),
+		).toBe(true);
+		expect(
+			deliversTo('https://school.example/n8n/', `https://school.example/N8N/webhook/${ID}/webhook`),
+		).toBe(false);
 	});
 
 	// A URL parser also decodes `%2E` in a host and maps it by IDNA (`ⓝ` to `n`, a soft hyphen dropped),
@@ -80,22 +89,33 @@ describe('deliversTo', () => {
 	});
 
 	it('still reads a plain ASCII host in upper case, and the default port, as the address', () => {
-		for (const url of [`https://N8N.EXAMPLE.COM/webhook/${ID}/webhook`, `https://n8n.example.com:443/webhook/${ID}/webhook`]) {
+		for (const url of [
+			`https://N8N.EXAMPLE.COM/webhook/${ID}/webhook`,
+			`https://n8n.example.com:443/webhook/${ID}/webhook`,
+		]) {
 			expect(deliversTo('https://n8n.example.com/', url)).toBe(true);
 			expect(sameTriggerUrl(url, `https://n8n.example.com/webhook/${ID}/webhook`)).toBe(true);
 		}
-		expect(deliversTo('http://[::1]:5678/', `http://[0:0:0:0:0:0:0:1]:5678/webhook/${ID}/webhook`)).toBe(true);
+		expect(
+			deliversTo('http://[::1]:5678/', `http://[0:0:0:0:0:0:0:1]:5678/webhook/${ID}/webhook`),
+		).toBe(true);
 	});
 
 	// Review of issue 29: each of these counted as this n8n's, because only Node's reading of the URL
 	// (origin and path) was compared, and any two segments before `webhook` passed.
 	it.each([
-		['a backslash before userinfo (Node reads 127.0.0.1, curl evil.example)', `http://127.0.0.1:5678\\@evil.example/${ID}/webhook`],
+		[
+			'a backslash before userinfo (Node reads 127.0.0.1, curl evil.example)',
+			`http://127.0.0.1:5678\\@evil.example/${ID}/webhook`,
+		],
 		['backslashes as separators', `http://127.0.0.1:5678/webhook\\${ID}\\webhook`],
 		['userinfo', `http://user@127.0.0.1:5678/webhook/${ID}/webhook`],
 		['userinfo naming another host', `http://evil.example@127.0.0.1:5678/webhook/${ID}/webhook`],
 		['an encoded dot segment (%2e%2e)', `http://127.0.0.1:5678/api/%2e%2e/webhook/${ID}/webhook`],
-		['an encoded slash (%2F) in the endpoint', `http://127.0.0.1:5678/evil.example%2Fhooks/${ID}/webhook`],
+		[
+			'an encoded slash (%2F) in the endpoint',
+			`http://127.0.0.1:5678/evil.example%2Fhooks/${ID}/webhook`,
+		],
 		['an encoded slash (%2F) in the webhook ID', `http://127.0.0.1:5678/webhook/${ID}%2F/webhook`],
 		['a dot segment', `http://127.0.0.1:5678/hooks/../webhook/${ID}/webhook`],
 		// These two pass the text check (an endpoint of `.` or `..`): the URL parser's reading refuses them.
@@ -124,25 +144,51 @@ describe('deliversTo', () => {
 describe('deliveringTriggerUrl', () => {
 	const address = 'https://n8n.example.com/';
 
-	it("names the trigger node of a URL that delivers to this n8n as the URL spells it (n8n looks the ID up exactly), and whether it is under the production endpoint, whose case n8n ignores", () => {
-		expect(deliveringTriggerUrl(address, `${address}webhook/${ID}/webhook`)).toEqual({ webhookId: ID, production: true });
-		expect(deliveringTriggerUrl(address, `${address}webhook/${ID.toUpperCase()}/webhook`)).toEqual({ webhookId: ID.toUpperCase(), production: true });
-		expect(deliveringTriggerUrl(address, `${address}WEBHOOK/${ID}/webhook`)).toEqual({ webhookId: ID, production: true });
+	it('names the trigger node of a URL that delivers to this n8n as the URL spells it (n8n looks the ID up exactly), and whether it is under the production endpoint, whose case n8n ignores', () => {
+		expect(deliveringTriggerUrl(address, `${address}webhook/${ID}/webhook`)).toEqual({
+			webhookId: ID,
+			production: true,
+		});
+		expect(deliveringTriggerUrl(address, `${address}webhook/${ID.toUpperCase()}/webhook`)).toEqual({
+			webhookId: ID.toUpperCase(),
+			production: true,
+		});
+		expect(deliveringTriggerUrl(address, `${address}WEBHOOK/${ID}/webhook`)).toEqual({
+			webhookId: ID,
+			production: true,
+		});
 	});
 
 	it("tells a test URL (n8n's webhook-test, or any endpoint but production's webhook) from the production URL the trigger registers when published", () => {
-		expect(deliveringTriggerUrl(address, `${address}webhook-test/${ID}/webhook`)).toEqual({ webhookId: ID, production: false });
-		expect(deliveringTriggerUrl(address, `${address}hooks/${ID}/webhook`)).toEqual({ webhookId: ID, production: false });
+		expect(deliveringTriggerUrl(address, `${address}webhook-test/${ID}/webhook`)).toEqual({
+			webhookId: ID,
+			production: false,
+		});
+		expect(deliveringTriggerUrl(address, `${address}hooks/${ID}/webhook`)).toEqual({
+			webhookId: ID,
+			production: false,
+		});
 	});
 
 	it('takes the production endpoint it is given (renamed), and none when it cannot be told', () => {
-		expect(deliveringTriggerUrl(address, `${address}hooks/${ID}/webhook`, 'hooks')).toEqual({ webhookId: ID, production: true });
-		expect(deliveringTriggerUrl(address, `${address}webhook/${ID}/webhook`, 'hooks')).toEqual({ webhookId: ID, production: false });
-		expect(deliveringTriggerUrl(address, `${address}webhook/${ID}/webhook`, null)).toEqual({ webhookId: ID, production: false });
+		expect(deliveringTriggerUrl(address, `${address}hooks/${ID}/webhook`, 'hooks')).toEqual({
+			webhookId: ID,
+			production: true,
+		});
+		expect(deliveringTriggerUrl(address, `${address}webhook/${ID}/webhook`, 'hooks')).toEqual({
+			webhookId: ID,
+			production: false,
+		});
+		expect(deliveringTriggerUrl(address, `${address}webhook/${ID}/webhook`, null)).toEqual({
+			webhookId: ID,
+			production: false,
+		});
 	});
 
 	it('is undefined for a URL that does not deliver to this n8n, or without an address', () => {
-		expect(deliveringTriggerUrl(address, `https://other.example.com/webhook/${ID}/webhook`)).toBeUndefined();
+		expect(
+			deliveringTriggerUrl(address, `https://other.example.com/webhook/${ID}/webhook`),
+		).toBeUndefined();
 		expect(deliveringTriggerUrl(address, `${address}webhook/${ID}/other`)).toBeUndefined();
 		expect(deliveringTriggerUrl(undefined, `${address}webhook/${ID}/webhook`)).toBeUndefined();
 	});
@@ -150,7 +196,14 @@ describe('deliveringTriggerUrl', () => {
 
 describe('the trigger URL n8n builds', () => {
 	const trigger = new EducationPlatformTrigger().description;
-	const node: INode = { id: 'n1', name: 'Education Platform Trigger', type: 'educationPlatformTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	const node: INode = {
+		id: 'n1',
+		name: 'Education Platform Trigger',
+		type: 'educationPlatformTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	NodeHelpers.resolveNodeWebhookId(node, trigger);
 
 	it('uses the path the recognizer expects, and a webhook ID it accepts', () => {
@@ -160,7 +213,12 @@ describe('the trigger URL n8n builds', () => {
 			['https://school.example/n8n/', 'webhook-test'],
 			['https://N8N.School.example:443/', 'custom-hooks'],
 		]) {
-			const url = NodeHelpers.getNodeWebhookUrl(`${address}${endpoint}`, 'wf1', node, TRIGGER_WEBHOOK_PATH);
+			const url = NodeHelpers.getNodeWebhookUrl(
+				`${address}${endpoint}`,
+				'wf1',
+				node,
+				TRIGGER_WEBHOOK_PATH,
+			);
 			expect(deliversTo(address, url)).toBe(true);
 		}
 	});
@@ -217,8 +275,17 @@ describe('triggerUrlKey and sameTriggerUrl: the spellings n8n serves alike', () 
 
 	it('one key for the host and endpoint in any case and a default port; the webhook ID and the path after it exactly', () => {
 		expect(triggerUrlKey(url)).toBe(url);
-		for (const alike of [`https://N8N.School.example/webhook/${ID}/webhook`, `https://n8n.school.example:443/WEBHOOK/${ID}/webhook`]) expect(sameTriggerUrl(alike, url)).toBe(true);
-		for (const other of [`https://n8n.school.example/webhook/${ID.toUpperCase()}/webhook`, `https://n8n.school.example/webhook/${ID}/WEBHOOK`, `https://n8n.school.example/webhook-test/${ID}/webhook`, `http://n8n.school.example/webhook/${ID}/webhook`]) {
+		for (const alike of [
+			`https://N8N.School.example/webhook/${ID}/webhook`,
+			`https://n8n.school.example:443/WEBHOOK/${ID}/webhook`,
+		])
+			expect(sameTriggerUrl(alike, url)).toBe(true);
+		for (const other of [
+			`https://n8n.school.example/webhook/${ID.toUpperCase()}/webhook`,
+			`https://n8n.school.example/webhook/${ID}/WEBHOOK`,
+			`https://n8n.school.example/webhook-test/${ID}/webhook`,
+			`http://n8n.school.example/webhook/${ID}/webhook`,
+		]) {
 			expect(sameTriggerUrl(other, url)).toBe(false);
 		}
 	});
@@ -228,20 +295,36 @@ describe('triggerUrlKey and sameTriggerUrl: the spellings n8n serves alike', () 
 	it.each([
 		['a dot segment', `https://n8n.school.example/x/../webhook/${ID}/webhook`],
 		['an encoded dot segment', `https://n8n.school.example/x/%2e%2e/webhook/${ID}/webhook`],
-		['an encoded dot segment in upper case', `https://n8n.school.example/x/%2E%2E/webhook/${ID}/webhook`],
-	])('%s is no trigger URL for any rule: not the same as the clean one, not this n8n\'s', (_, spelt) => {
-		expect(new URL(spelt).href).toBe(url);
-		expect(isTriggerUrl(spelt)).toBe(false);
-		expect(triggerUrlKey(spelt)).toBeUndefined();
-		expect(sameTriggerUrl(spelt, url)).toBe(false);
-		expect(deliversTo('https://n8n.school.example/', spelt)).toBe(false);
-		expect(deliversTo('https://n8n.school.example/x/../', spelt)).toBe(false);
-	});
+		[
+			'an encoded dot segment in upper case',
+			`https://n8n.school.example/x/%2E%2E/webhook/${ID}/webhook`,
+		],
+	])(
+		"%s is no trigger URL for any rule: not the same as the clean one, not this n8n's",
+		(_, spelt) => {
+			expect(new URL(spelt).href).toBe(url);
+			expect(isTriggerUrl(spelt)).toBe(false);
+			expect(triggerUrlKey(spelt)).toBeUndefined();
+			expect(sameTriggerUrl(spelt, url)).toBe(false);
+			expect(deliversTo('https://n8n.school.example/', spelt)).toBe(false);
+			expect(deliversTo('https://n8n.school.example/x/../', spelt)).toBe(false);
+		},
+	);
 
 	it('compares any other URL by its text, and nothing that is not a string', () => {
 		expect(triggerUrlKey('https://accounting.example/hooks/edu')).toBeUndefined();
-		expect(sameTriggerUrl('https://accounting.example/hooks/edu', 'https://accounting.example/hooks/edu')).toBe(true);
-		expect(sameTriggerUrl('https://ACCOUNTING.example/hooks/edu', 'https://accounting.example/hooks/edu')).toBe(false);
+		expect(
+			sameTriggerUrl(
+				'https://accounting.example/hooks/edu',
+				'https://accounting.example/hooks/edu',
+			),
+		).toBe(true);
+		expect(
+			sameTriggerUrl(
+				'https://ACCOUNTING.example/hooks/edu',
+				'https://accounting.example/hooks/edu',
+			),
+		).toBe(false);
 		expect(sameTriggerUrl(undefined, url)).toBe(false);
 	});
 });
@@ -249,17 +332,34 @@ describe('triggerUrlKey and sameTriggerUrl: the spellings n8n serves alike', () 
 describe('productionEndpoint: read from the URLs the triggers registered', () => {
 	const address = 'https://n8n.example.com/';
 
-	it("the endpoint n8n built them under (N8N_ENDPOINT_WEBHOOK renamed), the default without any, and none when they disagree", () => {
-		expect(productionEndpoint(address, [`${address}hooks/${ID}/webhook`, `${address}Hooks/${ID}/webhook`, 'https://other.example/x/y'])).toBe('hooks');
+	it('the endpoint n8n built them under (N8N_ENDPOINT_WEBHOOK renamed), the default without any, and none when they disagree', () => {
+		expect(
+			productionEndpoint(address, [
+				`${address}hooks/${ID}/webhook`,
+				`${address}Hooks/${ID}/webhook`,
+				'https://other.example/x/y',
+			]),
+		).toBe('hooks');
 		expect(productionEndpoint(address, [])).toBe('webhook');
-		expect(productionEndpoint(address, [`https://other.example.com/hooks/${ID}/webhook`])).toBe('webhook');
-		expect(productionEndpoint(address, [`${address}hooks/${ID}/webhook`, `${address}webhook/${ID}/webhook`])).toBeNull();
+		expect(productionEndpoint(address, [`https://other.example.com/hooks/${ID}/webhook`])).toBe(
+			'webhook',
+		);
+		expect(
+			productionEndpoint(address, [
+				`${address}hooks/${ID}/webhook`,
+				`${address}webhook/${ID}/webhook`,
+			]),
+		).toBeNull();
 	});
 });
 
 describe('a numeric host the URL parser rewrites (0x7f.1 read as 127.0.0.1) is not this n8n', () => {
 	it('compares such a host by its text', () => {
-		expect(deliversTo('http://127.0.0.1:5678/', `http://0x7f.1:5678/webhook/${ID}/webhook`)).toBe(false);
-		expect(deliversTo('http://127.0.0.1:5678/', `http://127.0.0.1:5678/webhook/${ID}/webhook`)).toBe(true);
+		expect(deliversTo('http://127.0.0.1:5678/', `http://0x7f.1:5678/webhook/${ID}/webhook`)).toBe(
+			false,
+		);
+		expect(
+			deliversTo('http://127.0.0.1:5678/', `http://127.0.0.1:5678/webhook/${ID}/webhook`),
+		).toBe(true);
 	});
 });

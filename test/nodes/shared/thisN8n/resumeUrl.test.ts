@@ -11,12 +11,25 @@ import { useNock } from '../../../harness/nock';
 useNock();
 
 const ID = '9d1c3e5a-7b2f-4c1d-8e6a-5f4b3a2c1d0e';
-const subscription = (id: string, url: string) => ({ id, url, events: ['payment.failed'], description: null, enabled: true });
+const subscription = (id: string, url: string) => ({
+	id,
+	url,
+	events: ['payment.failed'],
+	description: null,
+	enabled: true,
+});
 
 describe('thisN8nWebhookAddress', () => {
 	it("reads the address from the execution's resume URL", () => {
-		const context = { evaluateExpression: (expression: string) => (expression === '{{ $execution.resumeUrl }}' ? 'https://n8n.school.example/webhook-waiting/7' : undefined) };
-		expect(thisN8nWebhookAddress.call(context as unknown as IExecuteFunctions, 0)).toBe('https://n8n.school.example/');
+		const context = {
+			evaluateExpression: (expression: string) =>
+				expression === '{{ $execution.resumeUrl }}'
+					? 'https://n8n.school.example/webhook-waiting/7'
+					: undefined,
+		};
+		expect(thisN8nWebhookAddress.call(context as unknown as IExecuteFunctions, 0)).toBe(
+			'https://n8n.school.example/',
+		);
 	});
 
 	it("marks in n8n only this n8n's trigger URL, not one crafted to read as under its address (review of issue 29)", async () => {
@@ -31,7 +44,11 @@ describe('thisN8nWebhookAddress', () => {
 				],
 				meta: { current_page: 1, last_page: 1, per_page: 50, total: 3 },
 			});
-		const listed = await runEducationPlatform({ resource: 'webhookSubscription', operation: 'getMany', returnAll: true });
+		const listed = await runEducationPlatform({
+			resource: 'webhookSubscription',
+			operation: 'getMany',
+			returnAll: true,
+		});
 		expect(listed.error).toBeUndefined();
 		expect(jsonOf(listed.items).map((item) => [item.id, item.delivers_to_this_n8n])).toEqual([
 			['wh_ours1', true],

@@ -1,13 +1,34 @@
 import { NodeOperationError, type ICredentialDataDecryptedObject, type INode } from 'n8n-workflow';
 
-import { apiUrl, baseUrlOf, normalizeBaseUrl, oauthGrantOf, platformBaseUrl, readCredential, type ApiContext } from '../../../../nodes/shared/transport/credential';
+import {
+	apiUrl,
+	baseUrlOf,
+	normalizeBaseUrl,
+	oauthGrantOf,
+	platformBaseUrl,
+	readCredential,
+	type ApiContext,
+} from '../../../../nodes/shared/transport/credential';
 
-const NODE: INode = { id: 'node-1', name: 'Education Platform', type: 'n8n-nodes-education-platform.educationPlatform', typeVersion: 1, position: [0, 0], parameters: {} };
+const NODE: INode = {
+	id: 'node-1',
+	name: 'Education Platform',
+	type: 'n8n-nodes-education-platform.educationPlatform',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 const TOKEN = { baseUrl: 'https://school.example/api/v1/', accessToken: 'edu_pat_1' };
 const OAUTH2 = { baseUrl: 'https://oauth.school.example', grantType: 'clientCredentials' };
 
 /** The part of n8n's function context these helpers read: the node, its parameters and its credentials. */
-function contextOf(authentication: string, credentials: Record<string, ICredentialDataDecryptedObject> = { educationPlatformApi: TOKEN, educationPlatformOAuth2Api: OAUTH2 }) {
+function contextOf(
+	authentication: string,
+	credentials: Record<string, ICredentialDataDecryptedObject> = {
+		educationPlatformApi: TOKEN,
+		educationPlatformOAuth2Api: OAUTH2,
+	},
+) {
 	const read: string[] = [];
 	const context = {
 		getNode: () => NODE,
@@ -22,31 +43,49 @@ function contextOf(authentication: string, credentials: Record<string, ICredenti
 }
 
 describe('readCredential', () => {
-	it('reads the credential the node\'s Authentication picks, once', async () => {
+	it("reads the credential the node's Authentication picks, once", async () => {
 		const token = contextOf('accessToken');
-		expect(await readCredential.call(token.context)).toEqual({ authentication: 'accessToken', credentialType: 'educationPlatformApi', data: TOKEN });
+		expect(await readCredential.call(token.context)).toEqual({
+			authentication: 'accessToken',
+			credentialType: 'educationPlatformApi',
+			data: TOKEN,
+		});
 		expect(token.read).toEqual(['educationPlatformApi']);
 
 		const oauth2 = contextOf('oAuth2');
-		expect(await readCredential.call(oauth2.context)).toEqual({ authentication: 'oAuth2', credentialType: 'educationPlatformOAuth2Api', data: OAUTH2 });
+		expect(await readCredential.call(oauth2.context)).toEqual({
+			authentication: 'oAuth2',
+			credentialType: 'educationPlatformOAuth2Api',
+			data: OAUTH2,
+		});
 		expect(oauth2.read).toEqual(['educationPlatformOAuth2Api']);
 	});
 
 	it('reads another credential type when the caller names one', async () => {
 		const { context, read } = contextOf('accessToken');
-		expect(await readCredential.call(context, 'oAuth2')).toMatchObject({ authentication: 'oAuth2', credentialType: 'educationPlatformOAuth2Api', data: OAUTH2 });
+		expect(await readCredential.call(context, 'oAuth2')).toMatchObject({
+			authentication: 'oAuth2',
+			credentialType: 'educationPlatformOAuth2Api',
+			data: OAUTH2,
+		});
 		expect(read).toEqual(['educationPlatformOAuth2Api']);
 	});
 });
 
 describe('platformBaseUrl', () => {
 	it('is the normalised Base URL of the credential the node uses', async () => {
-		expect(await platformBaseUrl.call(contextOf('accessToken').context)).toBe('https://school.example/api');
-		expect(await platformBaseUrl.call(contextOf('oAuth2').context)).toBe('https://oauth.school.example');
+		expect(await platformBaseUrl.call(contextOf('accessToken').context)).toBe(
+			'https://school.example/api',
+		);
+		expect(await platformBaseUrl.call(contextOf('oAuth2').context)).toBe(
+			'https://oauth.school.example',
+		);
 	});
 
 	it('says to fix the credential when its Base URL is not a URL', async () => {
-		const { context } = contextOf('accessToken', { educationPlatformApi: { baseUrl: 'school.example', accessToken: 't' } });
+		const { context } = contextOf('accessToken', {
+			educationPlatformApi: { baseUrl: 'school.example', accessToken: 't' },
+		});
 		const error = await platformBaseUrl.call(context, 3).catch((thrown: unknown) => thrown);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error).toMatchObject({
@@ -59,7 +98,9 @@ describe('platformBaseUrl', () => {
 
 describe('baseUrlOf', () => {
 	it('reads a missing Base URL as empty, which is not a URL', () => {
-		expect(() => baseUrlOf(contextOf('accessToken').context, {})).toThrow('Base URL "" is not a valid URL');
+		expect(() => baseUrlOf(contextOf('accessToken').context, {})).toThrow(
+			'Base URL "" is not a valid URL',
+		);
 	});
 });
 
@@ -86,14 +127,20 @@ describe('normalizeBaseUrl', () => {
 	});
 
 	it('rejects what is not an http(s) URL, saying what to enter', () => {
-		expect(() => normalizeBaseUrl('school.example')).toThrow(/not a valid URL.*https:\/\/school\.example\.com/);
+		expect(() => normalizeBaseUrl('school.example')).toThrow(
+			/not a valid URL.*https:\/\/school\.example\.com/,
+		);
 		expect(() => normalizeBaseUrl('ftp://school.example')).toThrow(/must start with https:\/\//);
 	});
 });
 
 describe('apiUrl', () => {
 	it('appends /v1 and the endpoint', () => {
-		expect(apiUrl('https://school.example/api/v1/', '/students')).toBe('https://school.example/api/v1/students');
-		expect(apiUrl('https://school.example', 'students/7')).toBe('https://school.example/v1/students/7');
+		expect(apiUrl('https://school.example/api/v1/', '/students')).toBe(
+			'https://school.example/api/v1/students',
+		);
+		expect(apiUrl('https://school.example', 'students/7')).toBe(
+			'https://school.example/v1/students/7',
+		);
 	});
 });

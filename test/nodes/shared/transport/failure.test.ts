@@ -10,7 +10,10 @@ describe('failureFromError', () => {
 				data: '{"message":"Too many requests.","code":"rate_limited"}',
 			},
 		});
-		const wrapped = Object.assign(new Error('The service is receiving too many requests from you'), { cause: axiosError });
+		const wrapped = Object.assign(
+			new Error('The service is receiving too many requests from you'),
+			{ cause: axiosError },
+		);
 
 		expect(failureFromError(wrapped)).toEqual({
 			statusCode: 429,
@@ -44,7 +47,13 @@ describe('failureFromError', () => {
 	});
 
 	it('reads the legacy request-library shape (statusCode + error body)', () => {
-		expect(failureFromError({ statusCode: 404, error: { message: 'No student with ID 9.' }, response: { headers: {} } })).toMatchObject({
+		expect(
+			failureFromError({
+				statusCode: 404,
+				error: { message: 'No student with ID 9.' },
+				response: { headers: {} },
+			}),
+		).toMatchObject({
 			statusCode: 404,
 			body: { message: 'No student with ID 9.' },
 		});
@@ -61,7 +70,9 @@ describe('failureFromError', () => {
 
 describe('isTruncatedJson', () => {
 	it('spots a JSON response cut off mid-body', () => {
-		expect(isTruncatedJson('{"data":[{"id":1},', { 'content-type': 'application/json' })).toBe(true);
+		expect(isTruncatedJson('{"data":[{"id":1},', { 'content-type': 'application/json' })).toBe(
+			true,
+		);
 	});
 
 	it('accepts parsed bodies, complete JSON text and non-JSON content', () => {

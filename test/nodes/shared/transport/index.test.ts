@@ -3,10 +3,21 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters, NodeApiError } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INodeParameters,
+	NodeApiError,
+} from 'n8n-workflow';
 import nock from 'nock';
 
-import { ApiProbe, createCredentialsHelper, inVirtualTime, runNode, type RunNodeOptions } from '../../../harness';
+import {
+	ApiProbe,
+	createCredentialsHelper,
+	inVirtualTime,
+	runNode,
+	type RunNodeOptions,
+} from '../../../harness';
 import { useNock } from '../../../harness/nock';
 
 const HOST = 'https://springfield.edu-platform.test';
@@ -26,7 +37,9 @@ function errorOf(result: Awaited<ReturnType<typeof probe>>) {
 
 describe('apiRequest with an access token', () => {
 	it('sends the Bearer token and Accept: application/json to {base}/v1', async () => {
-		const api = nock(HOST, { reqheaders: { authorization: 'Bearer edu_pat_1', accept: 'application/json' } })
+		const api = nock(HOST, {
+			reqheaders: { authorization: 'Bearer edu_pat_1', accept: 'application/json' },
+		})
 			.get('/v1/students')
 			.query({ page: '2', per_page: '50' })
 			.reply(200, page([1]));
@@ -44,8 +57,13 @@ describe('apiRequest with an access token', () => {
 		['https://springfield.edu-platform.test/v1', '/v1/students/7'],
 		['https://springfield.edu-platform.test//', '/v1/students/7'],
 	])('with Base URL %s calls %s', async (baseUrl, path) => {
-		const api = nock(HOST).get(path).reply(200, { data: { id: 7 } });
-		const result = await probe({ endpoint: '/students/7' }, { credentials: { educationPlatformApi: { baseUrl, accessToken: 't' } } });
+		const api = nock(HOST)
+			.get(path)
+			.reply(200, { data: { id: 7 } });
+		const result = await probe(
+			{ endpoint: '/students/7' },
+			{ credentials: { educationPlatformApi: { baseUrl, accessToken: 't' } } },
+		);
 		expect(result.error).toBeUndefined();
 		expect(api.isDone()).toBe(true);
 	});
@@ -53,28 +71,42 @@ describe('apiRequest with an access token', () => {
 	it('returns status, lower-cased headers and body with returnFullResponse', async () => {
 		nock(HOST)
 			.get('/v1/students')
-			.reply(200, page([1]), { Link: '<https://x/v1/students?page=2>; rel="next"', 'X-RateLimit-Remaining': '599' });
+			.reply(200, page([1]), {
+				Link: '<https://x/v1/students?page=2>; rel="next"',
+				'X-RateLimit-Remaining': '599',
+			});
 
 		const result = await probe({ returnFullResponse: true });
 
 		expect(result.items[0].json).toMatchObject({
 			statusCode: 200,
-			headers: { link: '<https://x/v1/students?page=2>; rel="next"', 'x-ratelimit-remaining': '599' },
+			headers: {
+				link: '<https://x/v1/students?page=2>; rel="next"',
+				'x-ratelimit-remaining': '599',
+			},
 			body: page([1]),
 		});
 	});
 
-	it('sends to an absolute URL on the Base URL\'s address (the trigger\'s old platform path) but refuses another host', async () => {
+	it("sends to an absolute URL on the Base URL's address (the trigger's old platform path) but refuses another host", async () => {
 		nock(HOST).delete('/api/v1/webhooks/wh_1').reply(204);
 		const sameOrigin = await probe({ method: 'DELETE', endpoint: `${HOST}/api/v1/webhooks/wh_1` });
 		expect(sameOrigin.error).toBeUndefined();
 
-		const elsewhere = await probe({ method: 'DELETE', endpoint: 'https://evil.example/v1/webhooks/wh_1' });
-		expect(errorOf(elsewhere).message).toMatch(/Refusing to send the credentials to https:\/\/evil\.example/);
+		const elsewhere = await probe({
+			method: 'DELETE',
+			endpoint: 'https://evil.example/v1/webhooks/wh_1',
+		});
+		expect(errorOf(elsewhere).message).toMatch(
+			/Refusing to send the credentials to https:\/\/evil\.example/,
+		);
 	});
 
 	it('rejects a Base URL that is not a URL before sending anything', async () => {
-		const result = await probe({}, { credentials: { educationPlatformApi: { baseUrl: 'springfield', accessToken: 't' } } });
+		const result = await probe(
+			{},
+			{ credentials: { educationPlatformApi: { baseUrl: 'springfield', accessToken: 't' } } },
+		);
 		expect(errorOf(result).message).toMatch(/Base URL "springfield" is not a valid URL/);
 	});
 });
@@ -84,12 +116,18 @@ describe('apiRequest retries', () => {
 		const api = nock(HOST)
 			.get('/v1/students')
 			.query({ page: '4', per_page: '100' })
-			.reply(429, { message: 'Too many requests.', code: 'rate_limited', retry_after: 30 }, { 'Retry-After': '30', 'X-RateLimit-Remaining': '0' })
+			.reply(
+				429,
+				{ message: 'Too many requests.', code: 'rate_limited', retry_after: 30 },
+				{ 'Retry-After': '30', 'X-RateLimit-Remaining': '0' },
+			)
 			.get('/v1/students')
 			.query({ page: '4', per_page: '100' })
 			.reply(200, page([301, 302]));
 
-		const { result, elapsedMs } = await inVirtualTime(() => probe({ qs: '{"page":4,"per_page":100}' }));
+		const { result, elapsedMs } = await inVirtualTime(() =>
+			probe({ qs: '{"page":4,"per_page":100}' }),
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
@@ -105,7 +143,11 @@ describe('apiRequest retries', () => {
 			.get('/v1/students')
 			.reply(() => {
 				retryAt = Math.ceil(Date.now() / 1000) * 1000 + 20_000;
-				return [429, { message: 'Too many requests.' }, { 'Retry-After': new Date(retryAt).toUTCString() }];
+				return [
+					429,
+					{ message: 'Too many requests.' },
+					{ 'Retry-After': new Date(retryAt).toUTCString() },
+				];
 			})
 			.get('/v1/students')
 			.reply(() => [200, { data: [], waitedUntil: Date.now() }]);
@@ -126,7 +168,11 @@ describe('apiRequest retries', () => {
 			.get('/v1/students')
 			.reply(() => {
 				resetAt = Math.floor(Date.now() / 1000) + 40;
-				return [429, { message: 'Too many requests.' }, { ...retryAfter, 'X-RateLimit-Reset': String(resetAt), 'X-RateLimit-Limit': '600' }];
+				return [
+					429,
+					{ message: 'Too many requests.' },
+					{ ...retryAfter, 'X-RateLimit-Reset': String(resetAt), 'X-RateLimit-Limit': '600' },
+				];
 			})
 			.get('/v1/students')
 			.reply(() => [200, { data: [], at: Date.now() }]);
@@ -205,7 +251,14 @@ describe('apiRequest retries', () => {
 
 		it('repeats the request and returns the complete page', async () => {
 			const { port } = server.address() as AddressInfo;
-			const result = await probe({}, { credentials: { educationPlatformApi: { baseUrl: `http://127.0.0.1:${port}`, accessToken: 't' } } });
+			const result = await probe(
+				{},
+				{
+					credentials: {
+						educationPlatformApi: { baseUrl: `http://127.0.0.1:${port}`, accessToken: 't' },
+					},
+				},
+			);
 			expect(result.error).toBeUndefined();
 			expect(result.items[0].json.body).toEqual(page([1, 2]));
 			expect(requests).toBe(2);
@@ -232,18 +285,28 @@ describe('apiRequest retries', () => {
 			const { port } = server.address() as AddressInfo;
 			const result = await probe(
 				{ timeoutMs: 300, retry: '{"maxAttempts":2,"baseDelayMs":10,"maxBackoffMs":10}' },
-				{ credentials: { educationPlatformApi: { baseUrl: `http://127.0.0.1:${port}`, accessToken: 't' } } },
+				{
+					credentials: {
+						educationPlatformApi: { baseUrl: `http://127.0.0.1:${port}`, accessToken: 't' },
+					},
+				},
 			);
 			const error = errorOf(result);
 			expect(requests).toBe(2);
 			expect(error.message).toMatch(/gave up after 2 attempts/);
-			expect(error.description).toMatch(new RegExp(`GET http://127.0.0.1:${port} failed \\(.*(timeout|ECONNABORTED)`, 'i'));
-			expect(error.description).toMatch(/Check the Base URL in the credential and that the platform is reachable/);
+			expect(error.description).toMatch(
+				new RegExp(`GET http://127.0.0.1:${port} failed \\(.*(timeout|ECONNABORTED)`, 'i'),
+			);
+			expect(error.description).toMatch(
+				/Check the Base URL in the credential and that the platform is reachable/,
+			);
 		});
 	});
 
 	it('does not repeat a POST after a 5xx (it may have been processed)', async () => {
-		const api = nock(HOST).post('/v1/webhooks').reply(500, { message: 'Server Error', code: 'server_error' });
+		const api = nock(HOST)
+			.post('/v1/webhooks')
+			.reply(500, { message: 'Server Error', code: 'server_error' });
 
 		const result = await probe({ method: 'POST', endpoint: '/webhooks' });
 
@@ -257,17 +320,25 @@ describe('apiRequest retries', () => {
 		const api = nock(HOST)
 			.get('/v1/students')
 			.times(4)
-			.reply(429, { message: 'Too many requests.', code: 'rate_limited' }, { 'Retry-After': '55', 'X-RateLimit-Limit': '600' });
+			.reply(
+				429,
+				{ message: 'Too many requests.', code: 'rate_limited' },
+				{ 'Retry-After': '55', 'X-RateLimit-Limit': '600' },
+			);
 
 		const { result, elapsedMs } = await inVirtualTime(() => probe());
 
 		const error = errorOf(result);
 		// 3 waits of 55 s fit in the 3-minute budget; a fourth would not.
 		expect(elapsedMs).toBeGreaterThanOrEqual(165_000);
-		expect(error.message).toMatch(/^Too many requests \(gave up after 4 attempts, 2 min 45 s of waiting; retry after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)$/);
+		expect(error.message).toMatch(
+			/^Too many requests \(gave up after 4 attempts, 2 min 45 s of waiting; retry after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)$/,
+		);
 		expect(error.description).toMatch(/waiting another 55 s would exceed the 3 min retry limit/);
 		expect(error.description).toMatch(/600 requests per minute/);
-		expect(error.description).toMatch(/Run the workflow again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+		expect(error.description).toMatch(
+			/Run the workflow again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/,
+		);
 		expect(error.httpCode).toBe('429');
 		expect(api.isDone()).toBe(true);
 	});
@@ -275,23 +346,37 @@ describe('apiRequest retries', () => {
 	it.each([
 		['Retry-After: 9999999999999', { 'Retry-After': '9999999999999' }],
 		['an X-RateLimit-Reset beyond any date', { 'X-RateLimit-Reset': '9'.repeat(20) }],
-	])('a 429 with %s fails with the rate-limit error, saying what to do', async (_name, rateHeaders) => {
-		const api = nock(HOST)
-			.get('/v1/students')
-			.reply(429, { message: 'Too many requests.', code: 'rate_limited' }, { ...rateHeaders, 'X-RateLimit-Limit': '600' });
+	])(
+		'a 429 with %s fails with the rate-limit error, saying what to do',
+		async (_name, rateHeaders) => {
+			const api = nock(HOST)
+				.get('/v1/students')
+				.reply(
+					429,
+					{ message: 'Too many requests.', code: 'rate_limited' },
+					{ ...rateHeaders, 'X-RateLimit-Limit': '600' },
+				);
 
-		const error = errorOf(await probe());
+			const error = errorOf(await probe());
 
-		expect(error.message).toBe('Too many requests (gave up after 1 attempt, 0 s of waiting)');
-		expect(error.description).toMatch(/would exceed the 3 min retry limit\)\. The platform allows 600 requests per minute for these credentials\. Run the workflow again later/);
-		expect(error.httpCode).toBe('429');
-		expect(api.isDone()).toBe(true);
-	});
+			expect(error.message).toBe('Too many requests (gave up after 1 attempt, 0 s of waiting)');
+			expect(error.description).toMatch(
+				/would exceed the 3 min retry limit\)\. The platform allows 600 requests per minute for these credentials\. Run the workflow again later/,
+			);
+			expect(error.httpCode).toBe('429');
+			expect(api.isDone()).toBe(true);
+		},
+	);
 
 	it('a backoff that does not fit the waiting budget names no time to retry (the platform set none)', async () => {
-		nock(HOST).get('/v1/students').times(2).reply(503, { message: 'Unavailable.', code: 'service_unavailable' });
+		nock(HOST)
+			.get('/v1/students')
+			.times(2)
+			.reply(503, { message: 'Unavailable.', code: 'service_unavailable' });
 
-		const { result } = await inVirtualTime(() => probe({ retry: { maxTotalWaitMs: 1_500, baseDelayMs: 1_000 } }));
+		const { result } = await inVirtualTime(() =>
+			probe({ retry: { maxTotalWaitMs: 1_500, baseDelayMs: 1_000 } }),
+		);
 
 		const error = errorOf(result);
 		expect(error.message).toMatch(/^Unavailable \(gave up after 2 attempts, \d+ s of waiting\)$/);
@@ -300,7 +385,10 @@ describe('apiRequest retries', () => {
 	});
 
 	it('gives up on a server that keeps failing after the last attempt', async () => {
-		nock(HOST).get('/v1/students').times(6).reply(502, { message: 'Bad gateway.', code: 'service_unavailable' });
+		nock(HOST)
+			.get('/v1/students')
+			.times(6)
+			.reply(502, { message: 'Bad gateway.', code: 'service_unavailable' });
 
 		const { result } = await inVirtualTime(() => probe());
 
@@ -313,24 +401,41 @@ describe('apiRequest retries', () => {
 	});
 });
 
-describe('apiRequest with a deadline (the polling trigger\'s time per poll)', () => {
+describe("apiRequest with a deadline (the polling trigger's time per poll)", () => {
 	it('does not start a Retry-After wait that ends after the deadline: fails at once, saying when the platform takes requests again', async () => {
-		const api = nock(HOST).get('/v1/students').reply(429, { message: 'Too many requests.', code: 'rate_limited' }, { 'Retry-After': '50', 'X-RateLimit-Limit': '600' });
+		const api = nock(HOST)
+			.get('/v1/students')
+			.reply(
+				429,
+				{ message: 'Too many requests.', code: 'rate_limited' },
+				{ 'Retry-After': '50', 'X-RateLimit-Limit': '600' },
+			);
 		const before = Date.now();
 
-		const { result, elapsedMs } = await inVirtualTime(() => probe({ deadlineInMs: 20_000 }, { continueOnFail: true }));
+		const { result, elapsedMs } = await inVirtualTime(() =>
+			probe({ deadlineInMs: 20_000 }, { continueOnFail: true }),
+		);
 
 		const [{ json: failed }] = result.items;
-		expect(failed).toMatchObject({ deadlineReached: true, error: expect.stringMatching(/^Too many requests \(gave up after 1 attempt/) });
+		expect(failed).toMatchObject({
+			deadlineReached: true,
+			error: expect.stringMatching(/^Too many requests \(gave up after 1 attempt/),
+		});
 		expect(failed.retryAt).toBeGreaterThanOrEqual(before + 50_000);
-		expect(failed.description).toMatch(/waiting another 50 s would run past the time allowed for this request/);
+		expect(failed.description).toMatch(
+			/waiting another 50 s would run past the time allowed for this request/,
+		);
 		expect(elapsedMs).toBeLessThan(1_000);
 		expect(api.isDone()).toBe(true);
 	});
 
 	it('waits a Retry-After that ends before the deadline, then repeats the request', async () => {
-		nock(HOST).get('/v1/students').reply(429, { message: 'Too many requests.' }, { 'Retry-After': '5' });
-		nock(HOST).get('/v1/students').reply(200, page([1]));
+		nock(HOST)
+			.get('/v1/students')
+			.reply(429, { message: 'Too many requests.' }, { 'Retry-After': '5' });
+		nock(HOST)
+			.get('/v1/students')
+			.reply(200, page([1]));
 
 		const { result, elapsedMs } = await inVirtualTime(() => probe({ deadlineInMs: 20_000 }));
 
@@ -347,7 +452,9 @@ describe('apiRequest with a deadline (the polling trigger\'s time per poll)', ()
 				setTimeout(() => callback(null, [200, page([1])]), 40_000);
 			});
 
-		const { result, elapsedMs } = await inVirtualTime(() => probe({ deadlineInMs: 10_000 }, { continueOnFail: true }));
+		const { result, elapsedMs } = await inVirtualTime(() =>
+			probe({ deadlineInMs: 10_000 }, { continueOnFail: true }),
+		);
 
 		expect(result.items[0].json).toMatchObject({ deadlineReached: true, retryAt: null });
 		expect(requests).toBe(1);
@@ -371,16 +478,20 @@ describe('apiRequest with a deadline (the polling trigger\'s time per poll)', ()
 
 describe('apiRequest errors', () => {
 	it('a 404 names the resource the caller asked for', async () => {
-		nock(HOST).get('/v1/students/99999').reply(404, { message: 'No student with ID 99999.', code: 'not_found' });
+		nock(HOST)
+			.get('/v1/students/99999')
+			.reply(404, { message: 'No student with ID 99999.', code: 'not_found' });
 
-		const error = errorOf(await probe({ endpoint: '/students/99999', resourceLabel: 'student 99999' }));
+		const error = errorOf(
+			await probe({ endpoint: '/students/99999', resourceLabel: 'student 99999' }),
+		);
 
 		expect(error.message).toBe('No student with ID 99999.');
 		expect(error.description).toBe('No student 99999 exists on the platform. Check the ID.');
 		expect(error.httpCode).toBe('404');
 	});
 
-	it('a 422 is not retried and names the bad filter with the API\'s field errors', async () => {
+	it("a 422 is not retried and names the bad filter with the API's field errors", async () => {
 		const api = nock(HOST)
 			.get('/v1/students')
 			.query(true)
@@ -388,7 +499,11 @@ describe('apiRequest errors', () => {
 			.reply(422, {
 				message: 'The given data was invalid.',
 				code: 'validation_failed',
-				errors: { filter: ['Requested filter(s) `colour` are not allowed. Allowed filter(s) are `status, grade_level`.'] },
+				errors: {
+					filter: [
+						'Requested filter(s) `colour` are not allowed. Allowed filter(s) are `status, grade_level`.',
+					],
+				},
 				request_id: 'req_01J9Z3V6Q8',
 			});
 
@@ -396,7 +511,9 @@ describe('apiRequest errors', () => {
 
 		expect(error.message).toBe('The given data was invalid.');
 		expect(error.description).toMatch(/unknown filter "colour"/);
-		expect(error.description).toMatch(/What the platform said about the fields: filter: Requested filter\(s\) `colour` are not allowed/);
+		expect(error.description).toMatch(
+			/What the platform said about the fields: filter: Requested filter\(s\) `colour` are not allowed/,
+		);
 		expect(error.description).toMatch(/Request ID: req_01J9Z3V6Q8/);
 		expect(api.isDone()).toBe(true);
 	});
@@ -404,17 +521,26 @@ describe('apiRequest errors', () => {
 	it('a 403 names the missing scope', async () => {
 		nock(HOST)
 			.get('/v1/students')
-			.reply(403, { message: 'This action requires the students:read scope.', code: 'insufficient_scope', required_scopes: ['students:read'] });
+			.reply(403, {
+				message: 'This action requires the students:read scope.',
+				code: 'insufficient_scope',
+				required_scopes: ['students:read'],
+			});
 
 		const error = errorOf(await probe());
-		expect(error.message).toBe('The credential may not list students: it lacks the students:read scope');
+		expect(error.message).toBe(
+			'The credential may not list students: it lacks the students:read scope',
+		);
 		expect(error.description).toMatch(/Make an access token with students:read/);
 	});
 
 	it('a 401 says to check the access token', async () => {
 		// n8n-core itself sends a request that got a 401 once more after re-applying the
 		// credential (its preAuthentication path); apiRequest adds no retry of its own.
-		const api = nock(HOST).get('/v1/students').times(2).reply(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
+		const api = nock(HOST)
+			.get('/v1/students')
+			.times(2)
+			.reply(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
 
 		const error = errorOf(await probe());
 		expect(error.message).toBe('Unauthenticated.');
@@ -423,8 +549,12 @@ describe('apiRequest errors', () => {
 	});
 
 	it('with Continue On Fail the node emits an error item paired with its input', async () => {
-		nock(HOST).get('/v1/students/5').reply(404, { message: 'No student with ID 5.', code: 'not_found' });
-		nock(HOST).get('/v1/students/6').reply(200, { data: { id: 6 } });
+		nock(HOST)
+			.get('/v1/students/5')
+			.reply(404, { message: 'No student with ID 5.', code: 'not_found' });
+		nock(HOST)
+			.get('/v1/students/6')
+			.reply(200, { data: { id: 6 } });
 
 		const result = await probe(
 			{ endpoint: '={{ "/students/" + $json.id }}', resourceLabel: '={{ "student " + $json.id }}' },
@@ -434,7 +564,10 @@ describe('apiRequest errors', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toEqual([
 			{
-				json: { error: 'No student with ID 5.', description: 'No student 5 exists on the platform. Check the ID.' },
+				json: {
+					error: 'No student with ID 5.',
+					description: 'No student 5 exists on the platform. Check the ID.',
+				},
 				pairedItem: { item: 0 },
 			},
 			{ json: { body: { data: { id: 6 } } }, pairedItem: { item: 1 } },
@@ -455,13 +588,21 @@ describe('apiRequest with OAuth2', () => {
 
 	it('client credentials: fetches a token from /oauth/token on the origin, then calls the API with it', async () => {
 		const token = nock(ORIGIN, { reqheaders: { authorization: basic } })
-			.post('/oauth/token', { grant_type: 'client_credentials', scope: 'students:read webhooks:write' })
+			.post('/oauth/token', {
+				grant_type: 'client_credentials',
+				scope: 'students:read webhooks:write',
+			})
 			.reply(200, { token_type: 'Bearer', access_token: 'cc-token-1', expires_in: 3600 });
-		const api = nock(ORIGIN, { reqheaders: { authorization: 'Bearer cc-token-1', accept: 'application/json' } })
+		const api = nock(ORIGIN, {
+			reqheaders: { authorization: 'Bearer cc-token-1', accept: 'application/json' },
+		})
 			.get('/api/v1/students')
 			.reply(200, page([1]));
 
-		const result = await probe({ authentication: 'oAuth2' }, { credentials: { educationPlatformOAuth2Api: clientCredentials } });
+		const result = await probe(
+			{ authentication: 'oAuth2' },
+			{ credentials: { educationPlatformOAuth2Api: clientCredentials } },
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.body).toEqual(page([1]));
@@ -471,7 +612,10 @@ describe('apiRequest with OAuth2', () => {
 
 	it('client credentials: on a 401 fetches a new token and repeats the request', async () => {
 		const helper = createCredentialsHelper({
-			educationPlatformOAuth2Api: { ...clientCredentials, oauthTokenData: { access_token: 'expired-token', token_type: 'Bearer' } },
+			educationPlatformOAuth2Api: {
+				...clientCredentials,
+				oauthTokenData: { access_token: 'expired-token', token_type: 'Bearer' },
+			},
 		});
 		nock(ORIGIN, { reqheaders: { authorization: 'Bearer expired-token' } })
 			.get('/api/v1/students')
@@ -489,7 +633,9 @@ describe('apiRequest with OAuth2', () => {
 		expect(result.items[0].json.body).toEqual(page([2]));
 		expect(token.isDone()).toBe(true);
 		expect(api.isDone()).toBe(true);
-		expect(helper.getStored('educationPlatformOAuth2Api').oauthTokenData).toMatchObject({ access_token: 'fresh-token' });
+		expect(helper.getStored('educationPlatformOAuth2Api').oauthTokenData).toMatchObject({
+			access_token: 'fresh-token',
+		});
 	});
 
 	it('authorization code (PKCE): on a 401 refreshes with the refresh token and stores the rotated one', async () => {
@@ -500,14 +646,31 @@ describe('apiRequest with OAuth2', () => {
 				clientId: 'public-client',
 				clientSecret: '',
 				platformScopes: ['students:read'],
-				oauthTokenData: { access_token: 'old-access', refresh_token: 'refresh-1', token_type: 'Bearer' },
+				oauthTokenData: {
+					access_token: 'old-access',
+					refresh_token: 'refresh-1',
+					token_type: 'Bearer',
+				},
 			},
 		});
-		nock(HOST).get('/v1/students').reply(401, { message: 'The access token has expired.', code: 'token_expired' });
+		nock(HOST)
+			.get('/v1/students')
+			.reply(401, { message: 'The access token has expired.', code: 'token_expired' });
 		const refresh = nock(HOST)
-			.post('/oauth/token', { grant_type: 'refresh_token', refresh_token: 'refresh-1', client_id: 'public-client' })
-			.reply(200, { token_type: 'Bearer', access_token: 'new-access', refresh_token: 'refresh-2', expires_in: 3600 });
-		const api = nock(HOST, { reqheaders: { authorization: 'Bearer new-access', accept: 'application/json' } })
+			.post('/oauth/token', {
+				grant_type: 'refresh_token',
+				refresh_token: 'refresh-1',
+				client_id: 'public-client',
+			})
+			.reply(200, {
+				token_type: 'Bearer',
+				access_token: 'new-access',
+				refresh_token: 'refresh-2',
+				expires_in: 3600,
+			});
+		const api = nock(HOST, {
+			reqheaders: { authorization: 'Bearer new-access', accept: 'application/json' },
+		})
 			.get('/v1/students')
 			.reply(200, page([3]));
 
@@ -526,11 +689,20 @@ describe('apiRequest with OAuth2', () => {
 		const token = nock('https://auth.springfield.test')
 			.post('/custom/token')
 			.reply(200, { token_type: 'Bearer', access_token: 'custom-token', expires_in: 3600 });
-		nock(ORIGIN, { reqheaders: { authorization: 'Bearer custom-token' } }).get('/api/v1/students').reply(200, page([]));
+		nock(ORIGIN, { reqheaders: { authorization: 'Bearer custom-token' } })
+			.get('/api/v1/students')
+			.reply(200, page([]));
 
 		const result = await probe(
 			{ authentication: 'oAuth2' },
-			{ credentials: { educationPlatformOAuth2Api: { ...clientCredentials, accessTokenUrlOverride: 'https://auth.springfield.test/custom/token' } } },
+			{
+				credentials: {
+					educationPlatformOAuth2Api: {
+						...clientCredentials,
+						accessTokenUrlOverride: 'https://auth.springfield.test/custom/token',
+					},
+				},
+			},
 		);
 
 		expect(result.error).toBeUndefined();
@@ -538,23 +710,37 @@ describe('apiRequest with OAuth2', () => {
 	});
 
 	it('a revoked client gets a message that names the fields to check', async () => {
-		nock(ORIGIN)
-			.post('/oauth/token')
-			.reply(401, { error: 'invalid_client', error_description: 'Client authentication failed', message: 'Client authentication failed' });
+		nock(ORIGIN).post('/oauth/token').reply(401, {
+			error: 'invalid_client',
+			error_description: 'Client authentication failed',
+			message: 'Client authentication failed',
+		});
 
-		const result = await probe({ authentication: 'oAuth2' }, { credentials: { educationPlatformOAuth2Api: clientCredentials } });
+		const result = await probe(
+			{ authentication: 'oAuth2' },
+			{ credentials: { educationPlatformOAuth2Api: clientCredentials } },
+		);
 
 		const error = errorOf(result);
 		expect(error.description).toMatch(/Check the Client ID and Client Secret/);
 	});
 
 	it('a 429 is retried with the OAuth2 token too', async () => {
-		nock(ORIGIN).post('/oauth/token').reply(200, { token_type: 'Bearer', access_token: 'cc', expires_in: 3600 });
-		nock(ORIGIN).get('/api/v1/students').reply(429, { message: 'Too many requests.' }, { 'Retry-After': '2' });
-		nock(ORIGIN, { reqheaders: { authorization: 'Bearer cc' } }).get('/api/v1/students').reply(200, page([9]));
+		nock(ORIGIN)
+			.post('/oauth/token')
+			.reply(200, { token_type: 'Bearer', access_token: 'cc', expires_in: 3600 });
+		nock(ORIGIN)
+			.get('/api/v1/students')
+			.reply(429, { message: 'Too many requests.' }, { 'Retry-After': '2' });
+		nock(ORIGIN, { reqheaders: { authorization: 'Bearer cc' } })
+			.get('/api/v1/students')
+			.reply(200, page([9]));
 
 		const { result } = await inVirtualTime(() =>
-			probe({ authentication: 'oAuth2' }, { credentials: { educationPlatformOAuth2Api: clientCredentials } }),
+			probe(
+				{ authentication: 'oAuth2' },
+				{ credentials: { educationPlatformOAuth2Api: clientCredentials } },
+			),
 		);
 
 		expect(result.error).toBeUndefined();

@@ -28,7 +28,12 @@ function fakeTimer(start = 1_795_000_000_000) {
 /** Longer than any wait these tests make. */
 const BUDGET = 3_600_000;
 
-const headers = (limit: number, remaining: number, resetAtMs: number, extra: Record<string, string> = {}) => ({
+const headers = (
+	limit: number,
+	remaining: number,
+	resetAtMs: number,
+	extra: Record<string, string> = {},
+) => ({
 	'x-ratelimit-limit': String(limit),
 	'x-ratelimit-remaining': String(remaining),
 	'x-ratelimit-reset': String(Math.ceil(resetAtMs / 1000)),
@@ -79,11 +84,15 @@ describe('RateBudget', () => {
 		expect(timer.sleeps).toEqual([60_000]);
 	});
 
-	it('a 429 whose headers were dropped (n8n 1.x) pauses every caller for the body\'s retry_after', async () => {
+	it("a 429 whose headers were dropped (n8n 1.x) pauses every caller for the body's retry_after", async () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);
 		await budget.acquire(BUDGET);
-		budget.settle({ statusCode: 429, headers: {}, body: { message: 'Too many requests.', retry_after: 40 } });
+		budget.settle({
+			statusCode: 429,
+			headers: {},
+			body: { message: 'Too many requests.', retry_after: 40 },
+		});
 		await budget.acquire(BUDGET);
 		expect(timer.sleeps).toEqual([40_000]);
 	});
@@ -102,7 +111,7 @@ describe('RateBudget', () => {
 		expect(budget.stats.rateLimited).toBe(2);
 	});
 
-	it('counts its waits toward the caller\'s budget: one that cannot fit is refused at once, naming the 429 behind it', async () => {
+	it("counts its waits toward the caller's budget: one that cannot fit is refused at once, naming the 429 behind it", async () => {
 		const timer = fakeTimer();
 		const budget = new RateBudget(timer);
 		await Promise.all([budget.acquire(BUDGET), budget.acquire(BUDGET)]);
@@ -133,7 +142,11 @@ describe('RateBudget', () => {
 		expect(admission.refused?.waitMs).toBe(40_000);
 		expect(admission.refused?.outcome).toEqual({
 			statusCode: 429,
-			headers: { 'x-ratelimit-limit': '600', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)) },
+			headers: {
+				'x-ratelimit-limit': '600',
+				'x-ratelimit-remaining': '0',
+				'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)),
+			},
 		});
 		expect(timer.sleeps).toEqual([7_000]);
 	});
@@ -160,20 +173,23 @@ describe('RateBudget', () => {
 	it.each([
 		['an answer', { statusCode: 200, headers: headers(3, 2, 1_795_000_080_000) }],
 		['a failure without an answer', { headers: {} }],
-	])('once the window closed, a limit no higher than the requests in flight waits until one of them settles (%s), sleeping once', async (_, outcome) => {
-		const timer = fakeTimer();
-		const budget = await closedWithTwoInFlight(timer);
+	])(
+		'once the window closed, a limit no higher than the requests in flight waits until one of them settles (%s), sleeping once',
+		async (_, outcome) => {
+			const timer = fakeTimer();
+			const budget = await closedWithTwoInFlight(timer);
 
-		const third = budget.acquire(180_000);
-		// Drain the microtasks: the third sleeps until a settle (or, spinning, has slept its budget away).
-		await new Promise(setImmediate);
-		expect([timer.sleeps, timer.parks]).toEqual([[20_000], [160_000]]);
-		budget.settle(outcome);
+			const third = budget.acquire(180_000);
+			// Drain the microtasks: the third sleeps until a settle (or, spinning, has slept its budget away).
+			await new Promise(setImmediate);
+			expect([timer.sleeps, timer.parks]).toEqual([[20_000], [160_000]]);
+			budget.settle(outcome);
 
-		expect(await third).toEqual({ waitedMs: 20_000 });
-		expect([timer.sleeps, timer.parks]).toEqual([[20_000], [160_000]]);
-		expect(budget.stats.started).toBe(4);
-	});
+			expect(await third).toEqual({ waitedMs: 20_000 });
+			expect([timer.sleeps, timer.parks]).toEqual([[20_000], [160_000]]);
+			expect(budget.stats.started).toBe(4);
+		},
+	);
 
 	it('a waiter for an answer keeps to its budget: when no request in flight settles in time it is refused, nothing sent', async () => {
 		const timer = fakeTimer();
@@ -182,7 +198,10 @@ describe('RateBudget', () => {
 
 		const admission = await budget.acquire(30_000);
 
-		expect(admission).toEqual({ waitedMs: 30_000, refused: { outcome: expect.objectContaining({ statusCode: 429 }) } });
+		expect(admission).toEqual({
+			waitedMs: 30_000,
+			refused: { outcome: expect.objectContaining({ statusCode: 429 }) },
+		});
 		expect(admission.refused?.waitMs).toBeUndefined();
 		expect([timer.sleeps, timer.parks]).toEqual([[20_000], [10_000]]);
 		expect(budget.stats.started).toBe(3);

@@ -11,8 +11,15 @@ import {
 
 const NOW = Date.parse('2026-11-21T09:00:00Z');
 const clock = (random = 0.5): Clock => ({ now: () => NOW, random: () => random });
-const status = (statusCode: number, headers: Record<string, string> = {}): Failure => ({ statusCode, headers });
-const network = (errorCode?: string, errorMessage?: string): Failure => ({ headers: {}, errorCode, errorMessage });
+const status = (statusCode: number, headers: Record<string, string> = {}): Failure => ({
+	statusCode,
+	headers,
+});
+const network = (errorCode?: string, errorMessage?: string): Failure => ({
+	headers: {},
+	errorCode,
+	errorMessage,
+});
 
 describe('parseRetryAfter', () => {
 	it('reads delay-seconds', () => {
@@ -33,14 +40,19 @@ describe('parseRetryAfter', () => {
 	it('reads the two obsolete HTTP-date formats too (RFC 9110 §5.6.7)', () => {
 		expect(parseRetryAfter('Saturday, 21-Nov-26 09:00:30 GMT', NOW)).toBe(30_000);
 		expect(parseRetryAfter('Sat Nov 21 09:00:30 2026', NOW)).toBe(30_000);
-		expect(parseRetryAfter('Tue Dec  1 09:00:30 2026', NOW)).toBe(Date.UTC(2026, 11, 1, 9, 0, 30) - NOW);
+		expect(parseRetryAfter('Tue Dec  1 09:00:30 2026', NOW)).toBe(
+			Date.UTC(2026, 11, 1, 9, 0, 30) - NOW,
+		);
 		// A two-digit year more than 50 years ahead is in the past century.
 		expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', NOW)).toBe(0);
 	});
 
-	it.each([['-1'], ['+10'], ['1.'], ['1.5'], ['10, 20'], ['1e3'], ['0x10'], ['']])('ignores the malformed delay-seconds %p', (value) => {
-		expect(parseRetryAfter(value, NOW)).toBeUndefined();
-	});
+	it.each([['-1'], ['+10'], ['1.'], ['1.5'], ['10, 20'], ['1e3'], ['0x10'], ['']])(
+		'ignores the malformed delay-seconds %p',
+		(value) => {
+			expect(parseRetryAfter(value, NOW)).toBeUndefined();
+		},
+	);
 
 	it.each([
 		['2026-11-21T09:00:30Z'],
@@ -55,7 +67,7 @@ describe('parseRetryAfter', () => {
 		expect(parseRetryAfter(value, NOW)).toBeUndefined();
 	});
 
-	it('keeps an absurdly long wait finite: at most the span of JavaScript\'s dates', () => {
+	it("keeps an absurdly long wait finite: at most the span of JavaScript's dates", () => {
 		expect(parseRetryAfter('99999999999', NOW)).toBe(99_999_999_999_000);
 		expect(parseRetryAfter('9999999999999', NOW)).toBe(8.64e15);
 		expect(parseRetryAfter('9'.repeat(400), NOW)).toBe(8.64e15);
@@ -102,9 +114,12 @@ describe('isRetryable', () => {
 		expect(isRetryable(status(code))).toBe(false);
 	});
 
-	it.each(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'TRUNCATED_BODY'])('retries %s', (code) => {
-		expect(isRetryable(network(code))).toBe(true);
-	});
+	it.each(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'TRUNCATED_BODY'])(
+		'retries %s',
+		(code) => {
+			expect(isRetryable(network(code))).toBe(true);
+		},
+	);
 
 	it('retries "socket hang up" and aborted responses without a code', () => {
 		expect(isRetryable(network(undefined, 'socket hang up'))).toBe(true);
@@ -127,7 +142,14 @@ describe('isRetryable', () => {
 
 describe('planRetry', () => {
 	it('waits what Retry-After says on a 429', () => {
-		expect(planRetry(status(429, { 'retry-after': '7' }), { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toEqual({
+		expect(
+			planRetry(
+				status(429, { 'retry-after': '7' }),
+				{ attempt: 1, waitedMs: 0 },
+				DEFAULT_RETRY_POLICY,
+				clock(),
+			),
+		).toEqual({
 			retry: true,
 			delayMs: 7000,
 			source: 'retry-after',
@@ -136,31 +158,74 @@ describe('planRetry', () => {
 
 	it('falls back to X-RateLimit-Reset, then to backoff', () => {
 		const reset = status(429, { 'x-ratelimit-reset': String(NOW / 1000 + 20) });
-		expect(planRetry(reset, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toMatchObject({
+		expect(
+			planRetry(reset, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock()),
+		).toMatchObject({
 			delayMs: 20_000,
 			source: 'rate-limit-reset',
 		});
-		expect(planRetry(status(429), { attempt: 2, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock(0))).toMatchObject({
+		expect(
+			planRetry(status(429), { attempt: 2, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock(0)),
+		).toMatchObject({
 			delayMs: 1000,
 			source: 'backoff',
 		});
 	});
 
-	it('on a 429 without rate-limit headers (n8n 1.x drops them), waits what the body\'s retry_after says', () => {
-		const bodyOnly: Failure = { statusCode: 429, headers: {}, body: { message: 'Too many requests. Retry in 34 seconds.', code: 'rate_limited', retry_after: 34 } };
-		expect(planRetry(bodyOnly, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toEqual({ retry: true, delayMs: 34_000, source: 'retry-after' });
+	it("on a 429 without rate-limit headers (n8n 1.x drops them), waits what the body's retry_after says", () => {
+		const bodyOnly: Failure = {
+			statusCode: 429,
+			headers: {},
+			body: {
+				message: 'Too many requests. Retry in 34 seconds.',
+				code: 'rate_limited',
+				retry_after: 34,
+			},
+		};
+		expect(planRetry(bodyOnly, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toEqual(
+			{ retry: true, delayMs: 34_000, source: 'retry-after' },
+		);
 		// The headers, when present, win.
-		expect(planRetry({ ...bodyOnly, headers: { 'retry-after': '5' } }, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toMatchObject({ delayMs: 5_000 });
-		expect(planRetry({ ...bodyOnly, body: { retry_after: 'soon' } }, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock(0))).toMatchObject({ source: 'backoff' });
+		expect(
+			planRetry(
+				{ ...bodyOnly, headers: { 'retry-after': '5' } },
+				{ attempt: 1, waitedMs: 0 },
+				DEFAULT_RETRY_POLICY,
+				clock(),
+			),
+		).toMatchObject({ delayMs: 5_000 });
+		expect(
+			planRetry(
+				{ ...bodyOnly, body: { retry_after: 'soon' } },
+				{ attempt: 1, waitedMs: 0 },
+				DEFAULT_RETRY_POLICY,
+				clock(0),
+			),
+		).toMatchObject({ source: 'backoff' });
 	});
 
-	it.each([['-1'], ['+10'], ['1.'], ['10, 20']])('a malformed Retry-After %p leaves the wait to X-RateLimit-Reset', (retryAfter) => {
-		const failure = status(429, { 'retry-after': retryAfter, 'x-ratelimit-reset': String(NOW / 1000 + 20) });
-		expect(planRetry(failure, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toEqual({ retry: true, delayMs: 20_000, source: 'rate-limit-reset' });
-	});
+	it.each([['-1'], ['+10'], ['1.'], ['10, 20']])(
+		'a malformed Retry-After %p leaves the wait to X-RateLimit-Reset',
+		(retryAfter) => {
+			const failure = status(429, {
+				'retry-after': retryAfter,
+				'x-ratelimit-reset': String(NOW / 1000 + 20),
+			});
+			expect(
+				planRetry(failure, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock()),
+			).toEqual({ retry: true, delayMs: 20_000, source: 'rate-limit-reset' });
+		},
+	);
 
 	it('a wait beyond any date (Retry-After: 9999999999999) is one that does not fit, not an error', () => {
-		expect(planRetry(status(429, { 'retry-after': '9999999999999' }), { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toEqual({
+		expect(
+			planRetry(
+				status(429, { 'retry-after': '9999999999999' }),
+				{ attempt: 1, waitedMs: 0 },
+				DEFAULT_RETRY_POLICY,
+				clock(),
+			),
+		).toEqual({
 			retry: false,
 			reason: 'wait-budget',
 			requestedDelayMs: 8.64e15,
@@ -169,28 +234,50 @@ describe('planRetry', () => {
 	});
 
 	it('honours Retry-After on a 503 but not X-RateLimit-Reset', () => {
-		expect(planRetry(status(503, { 'retry-after': '3' }), { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock())).toMatchObject({
+		expect(
+			planRetry(
+				status(503, { 'retry-after': '3' }),
+				{ attempt: 1, waitedMs: 0 },
+				DEFAULT_RETRY_POLICY,
+				clock(),
+			),
+		).toMatchObject({
 			delayMs: 3000,
 		});
 		const withReset = status(503, { 'x-ratelimit-reset': String(NOW / 1000 + 50) });
-		expect(planRetry(withReset, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock(0))).toMatchObject({
+		expect(
+			planRetry(withReset, { attempt: 1, waitedMs: 0 }, DEFAULT_RETRY_POLICY, clock(0)),
+		).toMatchObject({
 			delayMs: 500,
 			source: 'backoff',
 		});
 	});
 
 	it('stops on a permanent failure', () => {
-		expect(planRetry(status(422), { attempt: 1, waitedMs: 0 })).toEqual({ retry: false, reason: 'not-retryable' });
+		expect(planRetry(status(422), { attempt: 1, waitedMs: 0 })).toEqual({
+			retry: false,
+			reason: 'not-retryable',
+		});
 	});
 
 	it('stops after the last attempt', () => {
 		const policy = { ...DEFAULT_RETRY_POLICY, maxAttempts: 3 };
-		expect(planRetry(status(500), { attempt: 3, waitedMs: 1000 }, policy, clock())).toEqual({ retry: false, reason: 'attempts' });
+		expect(planRetry(status(500), { attempt: 3, waitedMs: 1000 }, policy, clock())).toEqual({
+			retry: false,
+			reason: 'attempts',
+		});
 	});
 
 	it('stops when the wait would exceed the total budget, saying what was asked', () => {
 		const policy = { ...DEFAULT_RETRY_POLICY, maxTotalWaitMs: 60_000 };
-		expect(planRetry(status(429, { 'retry-after': '45' }), { attempt: 2, waitedMs: 30_000 }, policy, clock())).toEqual({
+		expect(
+			planRetry(
+				status(429, { 'retry-after': '45' }),
+				{ attempt: 2, waitedMs: 30_000 },
+				policy,
+				clock(),
+			),
+		).toEqual({
 			retry: false,
 			reason: 'wait-budget',
 			requestedDelayMs: 45_000,

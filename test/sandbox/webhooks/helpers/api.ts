@@ -6,7 +6,11 @@ export interface ApiResponse<T = any> {
 }
 
 export function apiClient(baseUrl: string, token = 'demo-token') {
-	return async function call<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+	return async function call<T = any>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<ApiResponse<T>> {
 		const response = await fetch(baseUrl + path, {
 			method,
 			headers: {
@@ -17,6 +21,10 @@ export function apiClient(baseUrl: string, token = 'demo-token') {
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await response.text();
-		return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+		return {
+			status: response.status,
+			headers: response.headers,
+			body: text ? JSON.parse(text) : undefined,
+		};
 	};
 }

@@ -1,6 +1,11 @@
 // A real HTTP webhook receiver on 127.0.0.1 that records every delivery and answers however the
 // test says.
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+	createServer,
+	type IncomingHttpHeaders,
+	type Server,
+	type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedDelivery {
@@ -12,7 +17,11 @@ export interface ReceivedDelivery {
 }
 
 /** Decides the answer to the n-th request (0-based); return nothing to leave the response hanging. */
-export type Responder = (delivery: ReceivedDelivery, index: number, response: ServerResponse) => void;
+export type Responder = (
+	delivery: ReceivedDelivery,
+	index: number,
+	response: ServerResponse,
+) => void;
 
 export const answer =
 	(status: number): Responder =>
@@ -54,7 +63,12 @@ export async function startReceiver(responder: Responder = answer(200)): Promise
 		const chunks: Buffer[] = [];
 		request.on('data', (chunk: Buffer) => chunks.push(chunk));
 		request.on('end', () => {
-			const delivery = { path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() };
+			const delivery = {
+				path: request.url ?? '/',
+				headers: request.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+				receivedAt: Date.now(),
+			};
 			received.push(delivery);
 			respond(delivery, received.length - 1, response);
 			waiters.splice(0).forEach((wake) => wake());
@@ -68,7 +82,10 @@ export async function startReceiver(responder: Responder = answer(200)): Promise
 		respondWith: (next) => (respond = next),
 		waitFor: (count, timeoutMs = 5000) =>
 			new Promise((resolve, reject) => {
-				const deadline = setTimeout(() => reject(new Error(`Receiver got ${received.length} of ${count} deliveries`)), timeoutMs);
+				const deadline = setTimeout(
+					() => reject(new Error(`Receiver got ${received.length} of ${count} deliveries`)),
+					timeoutMs,
+				);
 				const check = () => {
 					if (received.length >= count) {
 						clearTimeout(deadline);

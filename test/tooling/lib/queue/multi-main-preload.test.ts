@@ -26,11 +26,19 @@ describe('the multi-main licence preload (development and testing only)', () => 
 
 	const run = (preload: boolean, env: NodeJS.ProcessEnv = {}) =>
 		JSON.parse(
-			execFileSync(process.execPath, [...(preload ? ['--require', PRELOAD] : []), '-e', `
+			execFileSync(
+				process.execPath,
+				[
+					...(preload ? ['--require', PRELOAD] : []),
+					'-e',
+					`
 				const { License } = require(${JSON.stringify(path.join(dir, 'license.js'))});
 				const license = new License();
 				console.log(JSON.stringify({ licensed: [license.isMultiMainLicensed(), license.isLicensed('feat:sharing'), license.isLicensed('feat:ldap')], hostname: require('node:os').hostname() }));
-			`], { encoding: 'utf8', env: { PATH: process.env.PATH, ...env } }),
+			`,
+				],
+				{ encoding: 'utf8', env: { PATH: process.env.PATH, ...env } },
+			),
 		) as { licensed: boolean[]; hostname: string };
 
 	it("grants only n8n's multi-main feature and leaves every other answer to n8n's licence", () => {

@@ -1,10 +1,18 @@
 import { renderNginxConfig } from '../../../../tooling/lib/queue/nginx-config';
 
 describe('the queue-mode load balancer config', () => {
-	const config = renderNginxConfig({ port: 5678, mainPorts: [6001], webhookPorts: [6002, 6003], runDir: '/tmp/run' });
+	const config = renderNginxConfig({
+		port: 5678,
+		mainPorts: [6001],
+		webhookPorts: [6002, 6003],
+		runDir: '/tmp/run',
+	});
 
 	it('sends /webhook/ to every webhook process and everything else, /webhook-test/ included, to main', () => {
-		const webhookUpstream = config.slice(config.indexOf('upstream n8n_webhooks'), config.indexOf('}', config.indexOf('upstream n8n_webhooks')));
+		const webhookUpstream = config.slice(
+			config.indexOf('upstream n8n_webhooks'),
+			config.indexOf('}', config.indexOf('upstream n8n_webhooks')),
+		);
 		expect(webhookUpstream).toContain('server 127.0.0.1:6002');
 		expect(webhookUpstream).toContain('server 127.0.0.1:6003');
 		expect(config).toContain('upstream n8n_main { server 127.0.0.1:6001; }');
@@ -31,23 +39,39 @@ describe('the queue-mode load balancer config', () => {
 	});
 
 	it('refuses a topology without webhook processes or without a main', () => {
-		expect(() => renderNginxConfig({ port: 1, mainPorts: [2], webhookPorts: [], runDir: '/tmp' })).toThrow('at least one webhook process');
-		expect(() => renderNginxConfig({ port: 1, mainPorts: [], webhookPorts: [3], runDir: '/tmp' })).toThrow('at least one main');
+		expect(() =>
+			renderNginxConfig({ port: 1, mainPorts: [2], webhookPorts: [], runDir: '/tmp' }),
+		).toThrow('at least one webhook process');
+		expect(() =>
+			renderNginxConfig({ port: 1, mainPorts: [], webhookPorts: [3], runDir: '/tmp' }),
+		).toThrow('at least one main');
 	});
 
 	describe('with several mains (multi-main)', () => {
-		const multi = renderNginxConfig({ port: 5678, mainPorts: [6001, 6004], webhookPorts: [6002, 6003], runDir: '/tmp/run' });
-		const mainUpstream = multi.slice(multi.indexOf('upstream n8n_main'), multi.indexOf('}', multi.indexOf('upstream n8n_main')));
+		const multi = renderNginxConfig({
+			port: 5678,
+			mainPorts: [6001, 6004],
+			webhookPorts: [6002, 6003],
+			runDir: '/tmp/run',
+		});
+		const mainUpstream = multi.slice(
+			multi.indexOf('upstream n8n_main'),
+			multi.indexOf('}', multi.indexOf('upstream n8n_main')),
+		);
 
 		it('keeps each client on one main, by its n8n login cookie, else by its address', () => {
-			expect(multi).toContain('map $http_cookie $n8n_client { "~n8n-auth=(?<auth>[^;]+)" $auth; default $remote_addr; }');
+			expect(multi).toContain(
+				'map $http_cookie $n8n_client { "~n8n-auth=(?<auth>[^;]+)" $auth; default $remote_addr; }',
+			);
 			expect(mainUpstream).toContain('hash $n8n_client consistent;');
 		});
 
 		it('puts every main behind location / and moves a client to another main when its own refuses the connection', () => {
 			expect(mainUpstream).toContain('server 127.0.0.1:6001 max_fails=1 fail_timeout=2s;');
 			expect(mainUpstream).toContain('server 127.0.0.1:6004 max_fails=1 fail_timeout=2s;');
-			expect(multi).toMatch(/location \/ \{\s+proxy_pass http:\/\/n8n_main;\s+proxy_next_upstream error timeout;/);
+			expect(multi).toMatch(
+				/location \/ \{\s+proxy_pass http:\/\/n8n_main;\s+proxy_next_upstream error timeout;/,
+			);
 			expect(multi).not.toContain('non_idempotent');
 		});
 	});

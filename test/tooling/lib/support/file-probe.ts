@@ -4,6 +4,12 @@ import type { Probe } from '../../../../tooling/lib/queue/os-servers';
 export function fileProbe(files: string[]): Probe {
 	return {
 		exists: (file) => files.includes(file),
-		list: (dir) => [...new Set(files.filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1).split('/')[0]))],
+		list: (dir) => [
+			...new Set(
+				files
+					.filter((f) => f.startsWith(`${dir}/`))
+					.map((f) => f.slice(dir.length + 1).split('/')[0]),
+			),
+		],
 	};
 }

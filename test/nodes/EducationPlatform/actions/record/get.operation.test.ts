@@ -10,7 +10,9 @@ useNock();
 
 describe('Student → Get', () => {
 	it('gets a student by ID with the bearer token and JSON accept header', async () => {
-		const scope = nock(ORIGIN, { reqheaders: { authorization: `Bearer ${TOKEN}`, accept: 'application/json' } })
+		const scope = nock(ORIGIN, {
+			reqheaders: { authorization: `Bearer ${TOKEN}`, accept: 'application/json' },
+		})
 			.get('/v1/students/1042')
 			.reply(200, { data: student(1042) });
 
@@ -22,33 +24,53 @@ describe('Student → Get', () => {
 	});
 
 	it('simplifies the student when asked', async () => {
-		nock(ORIGIN).get('/v1/students/7').reply(200, { data: student(7) });
-		const result = await runEducationPlatform({ operation: 'get', studentId: 7, options: { simplify: true } });
-		expect(result.items[0].json).toMatchObject({ id: 7, name: 'First7 Last7', primary_guardian_name: 'Guardian7' });
+		nock(ORIGIN)
+			.get('/v1/students/7')
+			.reply(200, { data: student(7) });
+		const result = await runEducationPlatform({
+			operation: 'get',
+			studentId: 7,
+			options: { simplify: true },
+		});
+		expect(result.items[0].json).toMatchObject({
+			id: 7,
+			name: 'First7 Last7',
+			primary_guardian_name: 'Guardian7',
+		});
 		expect(result.items[0].json).not.toHaveProperty('guardians');
 	});
 
 	it('turns a 404 into an error naming the student ID', async () => {
-		nock(ORIGIN).get('/v1/students/99999').reply(404, { message: 'No student with ID 99999.', code: 'not_found' });
+		nock(ORIGIN)
+			.get('/v1/students/99999')
+			.reply(404, { message: 'No student with ID 99999.', code: 'not_found' });
 
 		const result = await runEducationPlatform({ operation: 'get', studentId: '99999' });
 
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toBe('No student with ID 99999. [item 0]');
-		expect(result.error?.description).toMatch(/^No student 99999 exists on the platform\. The Student ID is the numeric "id", not the student number/);
+		expect(result.error?.description).toMatch(
+			/^No student 99999 exists on the platform\. The Student ID is the numeric "id", not the student number/,
+		);
 		expect((result.error as { httpCode?: string }).httpCode).toBe('404');
 	});
 
 	it('refuses a Student ID that is not a positive whole number without calling the API', async () => {
 		const result = await runEducationPlatform({ operation: 'get', studentId: 'S-2024-001042' });
 		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toBe('Student ID is "S-2024-001042", it must be a whole number above 0 [item 0]');
+		expect(result.error?.message).toBe(
+			'Student ID is "S-2024-001042", it must be a whole number above 0 [item 0]',
+		);
 		expect(result.error?.description).toMatch(/looks like a student number/);
 	});
 
 	it('gets one student per input item, each paired with its item', async () => {
-		nock(ORIGIN).get('/v1/students/1').reply(200, { data: student(1) });
-		nock(ORIGIN).get('/v1/students/2').reply(200, { data: student(2) });
+		nock(ORIGIN)
+			.get('/v1/students/1')
+			.reply(200, { data: student(1) });
+		nock(ORIGIN)
+			.get('/v1/students/2')
+			.reply(200, { data: student(2) });
 		const result = await runEducationPlatform(
 			{ operation: 'get', studentId: '={{ $json.id }}' },
 			{ input: [{ id: 1 }, { id: 2 }] },
@@ -61,19 +83,35 @@ describe('Student → Get', () => {
 });
 
 describe('Webhook Delivery → Get (a record under its subscription)', () => {
-	const parameters = { resource: 'webhookDelivery', operation: 'get', webhookSubscriptionId: { __rl: true, mode: 'id', value: 'wh_1' } };
+	const parameters = {
+		resource: 'webhookDelivery',
+		operation: 'get',
+		webhookSubscriptionId: { __rl: true, mode: 'id', value: 'wh_1' },
+	};
 
-	it('reads the delivery in its subscription\'s log, and a 404 names both', async () => {
-		nock(ORIGIN).get('/v1/webhooks/wh_1/deliveries/dlv_1').reply(200, { data: { id: 'dlv_1', webhook_id: 'wh_1' } });
-		nock(ORIGIN).get('/v1/webhooks/wh_1/deliveries/dlv_2').reply(404, { message: 'No delivery with ID dlv_2.', code: 'not_found' });
+	it("reads the delivery in its subscription's log, and a 404 names both", async () => {
+		nock(ORIGIN)
+			.get('/v1/webhooks/wh_1/deliveries/dlv_1')
+			.reply(200, { data: { id: 'dlv_1', webhook_id: 'wh_1' } });
+		nock(ORIGIN)
+			.get('/v1/webhooks/wh_1/deliveries/dlv_2')
+			.reply(404, { message: 'No delivery with ID dlv_2.', code: 'not_found' });
 		const found = await runEducationPlatform({ ...parameters, webhookDeliveryId: 'dlv_1' });
-		expect(found.items).toEqual([{ json: { id: 'dlv_1', webhook_id: 'wh_1' }, pairedItem: { item: 0 } }]);
+		expect(found.items).toEqual([
+			{ json: { id: 'dlv_1', webhook_id: 'wh_1' }, pairedItem: { item: 0 } },
+		]);
 		const missing = await runEducationPlatform({ ...parameters, webhookDeliveryId: 'dlv_2' });
-		expect(missing.error?.description).toMatch(/^No webhook delivery dlv_2 of subscription wh_1 exists on the platform\. A delivery ID starts with dlv_/);
+		expect(missing.error?.description).toMatch(
+			/^No webhook delivery dlv_2 of subscription wh_1 exists on the platform\. A delivery ID starts with dlv_/,
+		);
 	});
 
 	it('refuses a malformed subscription ID before the delivery ID, without calling the API', async () => {
-		const result = await runEducationPlatform({ ...parameters, webhookSubscriptionId: { __rl: true, mode: 'list', value: 'x' }, webhookDeliveryId: 'y' });
+		const result = await runEducationPlatform({
+			...parameters,
+			webhookSubscriptionId: { __rl: true, mode: 'list', value: 'x' },
+			webhookDeliveryId: 'y',
+		});
 		expect(result.error?.message).toMatch(/^Webhook Subscription ID is "x"/);
 	});
 });
@@ -84,10 +122,19 @@ describe('Get → the record picker from the node version its resource names', (
 		displayName: 'Course',
 		description: 'The course',
 		list: { searchListMethod: 'searchCourses', placeholder: 'e.g. Algebra' },
-		id: { example: 'crs_4Kd9Wq2Z', check: { pattern: 'crs_\\w+', errorMessage: 'Not a course ID' } },
+		id: {
+			example: 'crs_4Kd9Wq2Z',
+			check: { pattern: 'crs_\\w+', errorMessage: 'Not a course ID' },
+		},
 	});
 	const idTypes = (sinceNodeVersion: number | undefined, version: number) =>
-		forVersion(get.description({ ...course, picker: { getProperty: picker, listSearch: {}, sinceNodeVersion } }), version)
+		forVersion(
+			get.description({
+				...course,
+				picker: { getProperty: picker, listSearch: {}, sinceNodeVersion },
+			}),
+			version,
+		)
 			.filter((property) => property.name === course.id.parameter)
 			.map((property) => property.type);
 

@@ -3,7 +3,15 @@
 // then Student → Get Many's paging, filters, sort and errors against a nock-faked API.
 import { getGlobalState, setGlobalState } from 'n8n-workflow';
 import { runNode } from '../../../../harness';
-import { fakeStudentsApi, jsonOf, ORIGIN, runEducationPlatform, studentRange, TOKEN, type Envelope } from '../../fixtures';
+import {
+	fakeStudentsApi,
+	jsonOf,
+	ORIGIN,
+	runEducationPlatform,
+	studentRange,
+	TOKEN,
+	type Envelope,
+} from '../../fixtures';
 import { EducationPlatformTool } from '../../toolVariant';
 import { useNock } from '../../../../harness/nock';
 
@@ -40,7 +48,12 @@ describe('Student → Get Many', () => {
 		const result = await runEducationPlatform({
 			operation: 'getMany',
 			returnAll: true,
-			filters: { status: ['active', 'suspended'], gradeLevel: [0, 9], groupId: '12, 31', search: 'last' },
+			filters: {
+				status: ['active', 'suspended'],
+				gradeLevel: [0, 9],
+				groupId: '12, 31',
+				search: 'last',
+			},
 			additionalFilters: { filter: [{ name: 'enrolled_after', value: '2024-08-31' }] },
 			sort: {
 				rule: [
@@ -53,8 +66,14 @@ describe('Student → Get Many', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(ids(result.items)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-		expect(result.items.every((item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0)).toBe(true);
-		expect(api.seen.map((request) => [request.path, request.query.page, request.query.per_page])).toEqual([
+		expect(
+			result.items.every(
+				(item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0,
+			),
+		).toBe(true);
+		expect(
+			api.seen.map((request) => [request.path, request.query.page, request.query.per_page]),
+		).toEqual([
 			['/v1/students', '1', '3'],
 			['/v1/students', '2', '3'],
 			['/v1/students', '3', '3'],
@@ -85,7 +104,12 @@ describe('Student → Get Many', () => {
 
 	it('with a Limit spanning pages, fetches only the pages it needs and returns exactly the limit', async () => {
 		const api = fakeStudentsApi({ all: studentRange(1, 50) });
-		const result = await runEducationPlatform({ operation: 'getMany', returnAll: false, limit: 7, options: { pageSize: 3 } });
+		const result = await runEducationPlatform({
+			operation: 'getMany',
+			returnAll: false,
+			limit: 7,
+			options: { pageSize: 3 },
+		});
 		expect(ids(result.items)).toEqual([1, 2, 3, 4, 5, 6, 7]);
 		expect(api.seen.map((request) => [request.query.page, request.query.per_page])).toEqual([
 			['1', '3'],
@@ -116,7 +140,11 @@ describe('Student → Get Many', () => {
 		'reads every page of the %s envelope',
 		async (envelope) => {
 			const api = fakeStudentsApi({ all: studentRange(1, 5), envelope });
-			const result = await runEducationPlatform({ operation: 'getMany', returnAll: true, options: { pageSize: 2 } });
+			const result = await runEducationPlatform({
+				operation: 'getMany',
+				returnAll: true,
+				options: { pageSize: 2 },
+			});
 			expect(result.error).toBeUndefined();
 			expect(ids(result.items)).toEqual([1, 2, 3, 4, 5]);
 			expect(api.seen.map((request) => request.query.page)).toEqual(['1', '2', '3']);
@@ -128,7 +156,11 @@ describe('Student → Get Many', () => {
 			all: [],
 			respond: () => [200, studentRange(1, 3), { 'Content-Type': 'application/json' }],
 		});
-		const result = await runEducationPlatform({ operation: 'getMany', returnAll: true, options: { pageSize: 4 } });
+		const result = await runEducationPlatform({
+			operation: 'getMany',
+			returnAll: true,
+			options: { pageSize: 4 },
+		});
 		expect(ids(result.items)).toEqual([1, 2, 3]);
 		expect(api.seen).toHaveLength(1);
 	});
@@ -138,11 +170,16 @@ describe('Student → Get Many', () => {
 			all: [],
 			respond: (request) => {
 				const page = Number(request.query.page);
-				const students = page === 1 ? studentRange(1, 4) : page === 2 ? studentRange(5, 8) : studentRange(9, 9);
+				const students =
+					page === 1 ? studentRange(1, 4) : page === 2 ? studentRange(5, 8) : studentRange(9, 9);
 				return [200, students, { 'Content-Type': 'application/json' }];
 			},
 		});
-		const result = await runEducationPlatform({ operation: 'getMany', returnAll: true, options: { pageSize: 4 } });
+		const result = await runEducationPlatform({
+			operation: 'getMany',
+			returnAll: true,
+			options: { pageSize: 4 },
+		});
 		expect(ids(result.items)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
 		expect(api.seen.map((request) => request.query.page)).toEqual(['1', '2', '3']);
 	});
@@ -153,11 +190,20 @@ describe('Student → Get Many', () => {
 			respond: () => [
 				200,
 				studentRange(1, 2),
-				{ 'Content-Type': 'application/json', Link: `<${ORIGIN}/v1/students?page=2&per_page=2>; rel="next"` },
+				{
+					'Content-Type': 'application/json',
+					Link: `<${ORIGIN}/v1/students?page=2&per_page=2>; rel="next"`,
+				},
 			],
 		});
-		const result = await runEducationPlatform({ operation: 'getMany', returnAll: true, options: { pageSize: 2 } });
-		expect(result.error?.message).toBe('Request 2 returned the same records as request 1 (IDs 1 to 2) [item 0]');
+		const result = await runEducationPlatform({
+			operation: 'getMany',
+			returnAll: true,
+			options: { pageSize: 2 },
+		});
+		expect(result.error?.message).toBe(
+			'Request 2 returned the same records as request 1 (IDs 1 to 2) [item 0]',
+		);
 		expect(result.error?.description).toMatch(/instead of looping forever/);
 	});
 
@@ -166,11 +212,23 @@ describe('Student → Get Many', () => {
 			all: studentRange(1, 3),
 			respond: (request) =>
 				request.query['filter[search]'] === 'loop'
-					? [200, studentRange(1, 2), { 'Content-Type': 'application/json', Link: `<${ORIGIN}/v1/students?page=2>; rel="next"` }]
+					? [
+							200,
+							studentRange(1, 2),
+							{
+								'Content-Type': 'application/json',
+								Link: `<${ORIGIN}/v1/students?page=2>; rel="next"`,
+							},
+						]
 					: undefined,
 		});
 		const result = await runEducationPlatform(
-			{ operation: 'getMany', returnAll: true, filters: { search: '={{ $json.q }}' }, options: { pageSize: 2 } },
+			{
+				operation: 'getMany',
+				returnAll: true,
+				filters: { search: '={{ $json.q }}' },
+				options: { pageSize: 2 },
+			},
 			{ input: [{ q: 'loop' }, { q: 'ok' }], continueOnFail: true },
 		);
 		expect(result.error).toBeUndefined();
@@ -185,7 +243,11 @@ describe('Student → Get Many', () => {
 
 	it('returns the simplified fields when Simplify is on', async () => {
 		fakeStudentsApi({ all: studentRange(1, 1) });
-		const result = await runEducationPlatform({ operation: 'getMany', limit: 1, options: { simplify: true } });
+		const result = await runEducationPlatform({
+			operation: 'getMany',
+			limit: 1,
+			options: { simplify: true },
+		});
 		expect(jsonOf(result.items)).toEqual([
 			{
 				id: 1,
@@ -213,7 +275,11 @@ describe('Student → Get Many', () => {
 		try {
 			await runEducationPlatform({
 				operation: 'getMany',
-				filters: { createdAfter: '2026-01-01', createdBefore: '2026-02-01T10:00:00+02:00', updatedSince: '2026-01-20T15:22:03' },
+				filters: {
+					createdAfter: '2026-01-01',
+					createdBefore: '2026-02-01T10:00:00+02:00',
+					updatedSince: '2026-01-20T15:22:03',
+				},
 			});
 		} finally {
 			setGlobalState({ defaultTimezone });
@@ -227,7 +293,10 @@ describe('Student → Get Many', () => {
 
 	it('refuses an invalid filter before calling the API, naming it', async () => {
 		const api = fakeStudentsApi({ all: [] });
-		const result = await runEducationPlatform({ operation: 'getMany', filters: { groupId: '12, twelve' } });
+		const result = await runEducationPlatform({
+			operation: 'getMany',
+			filters: { groupId: '12, twelve' },
+		});
 		expect(result.error?.message).toBe('Group ID "twelve" is not valid [item 0]');
 		expect(result.error?.description).toMatch(/whole numbers above 0/);
 		expect(api.seen).toHaveLength(0);
@@ -236,7 +305,10 @@ describe('Student → Get Many', () => {
 	it.each([
 		[{ limit: 0 }, 'Limit is 0, it must be a whole number at least 1'],
 		[{ limit: '={{ 2.5 }}' }, 'Limit is 2.5, it must be a whole number at least 1'],
-		[{ returnAll: true, options: { pageSize: 101 } }, 'Page Size is 101, it must be a whole number from 1 to 100'],
+		[
+			{ returnAll: true, options: { pageSize: 101 } },
+			'Page Size is 101, it must be a whole number from 1 to 100',
+		],
 	])('refuses %p before calling the API', async (parameters, message) => {
 		const api = fakeStudentsApi({ all: [] });
 		const result = await runEducationPlatform({ operation: 'getMany', ...parameters });
@@ -244,11 +316,16 @@ describe('Student → Get Many', () => {
 		expect(api.seen).toHaveLength(0);
 	});
 
-	it('runs once per input item with that item\'s parameters and pairs the output with it', async () => {
+	it("runs once per input item with that item's parameters and pairs the output with it", async () => {
 		const api = fakeStudentsApi({ all: studentRange(1, 10) });
 		const result = await runEducationPlatform(
 			{ operation: 'getMany', limit: '={{ $json.take }}', filters: { search: '={{ $json.q }}' } },
-			{ input: [{ take: 2, q: 'a' }, { take: 3, q: 'b' }] },
+			{
+				input: [
+					{ take: 2, q: 'a' },
+					{ take: 3, q: 'b' },
+				],
+			},
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => [item.json.id, item.pairedItem])).toEqual([
@@ -258,7 +335,9 @@ describe('Student → Get Many', () => {
 			[2, { item: 1 }],
 			[3, { item: 1 }],
 		]);
-		expect(api.seen.map((request) => [request.query['filter[search]'], request.query.per_page])).toEqual([
+		expect(
+			api.seen.map((request) => [request.query['filter[search]'], request.query.per_page]),
+		).toEqual([
 			['a', '2'],
 			['b', '3'],
 		]);
@@ -271,12 +350,25 @@ describe('Version 2 → Filters, Other Filters and Sort', () => {
 		const filters = { status: ['active'], search: 'last' };
 		const other = { filter: [{ name: 'enrolled_after', value: '2024-08-31' }] };
 		const sort = { rule: [{ field: 'last_name', direction: 'desc' }] };
-		const two = await runEducationPlatform({ operation: 'getMany', filters: { ...filters, additionalFilters: other }, sort }, { typeVersion: 2 });
-		const one = await runEducationPlatform({ operation: 'getMany', filters, additionalFilters: other, sort });
+		const two = await runEducationPlatform(
+			{ operation: 'getMany', filters: { ...filters, additionalFilters: other }, sort },
+			{ typeVersion: 2 },
+		);
+		const one = await runEducationPlatform({
+			operation: 'getMany',
+			filters,
+			additionalFilters: other,
+			sort,
+		});
 		expect(two.error).toBeUndefined();
 		expect(one.error).toBeUndefined();
 		const [sentByTwo, sentByOne] = api.seen.map((request) => request.query);
-		expect(sentByTwo).toMatchObject({ 'filter[status]': 'active', 'filter[search]': 'last', 'filter[enrolled_after]': '2024-08-31', sort: '-last_name' });
+		expect(sentByTwo).toMatchObject({
+			'filter[status]': 'active',
+			'filter[search]': 'last',
+			'filter[enrolled_after]': '2024-08-31',
+			sort: '-last_name',
+		});
 		expect(sentByTwo).toEqual(sentByOne);
 	});
 });

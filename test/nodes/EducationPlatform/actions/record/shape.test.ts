@@ -9,7 +9,15 @@ import { resource as studentResource } from '../../../../../nodes/shared/resourc
 import { simplifyStudent } from '../../../../../nodes/shared/resources/student/simplify';
 import { runNode } from '../../../../harness';
 import { useNock } from '../../../../harness/nock';
-import { fakeStudentsApi, jsonOf, ORIGIN, runEducationPlatform, student, studentRange, TOKEN } from '../../fixtures';
+import {
+	fakeStudentsApi,
+	jsonOf,
+	ORIGIN,
+	runEducationPlatform,
+	student,
+	studentRange,
+	TOKEN,
+} from '../../fixtures';
 import { EducationPlatformTool } from '../../toolVariant';
 
 useNock();
@@ -28,39 +36,58 @@ const tool = (parameters: INodeParameters) =>
 
 /** A fake `GET /v1/students/7`. */
 function fakeStudent7() {
-	nock(ORIGIN).get('/v1/students/7').reply(200, { data: student(7) });
+	nock(ORIGIN)
+		.get('/v1/students/7')
+		.reply(200, { data: student(7) });
 }
 
 describe('Version 2 → Simplify', () => {
 	it('Get and Get Many simplify by default, as a new node is added', async () => {
 		fakeStudent7();
 		fakeStudentsApi({ all: studentRange(1, 2) });
-		expect(jsonOf((await v2({ operation: 'get', studentId: '7' })).items)).toEqual([simplified(student(7))]);
-		expect(jsonOf((await v2({ operation: 'getMany' })).items)).toEqual(studentRange(1, 2).map(simplified));
+		expect(jsonOf((await v2({ operation: 'get', studentId: '7' })).items)).toEqual([
+			simplified(student(7)),
+		]);
+		expect(jsonOf((await v2({ operation: 'getMany' })).items)).toEqual(
+			studentRange(1, 2).map(simplified),
+		);
 	});
 
 	it('return the raw records with Simplify off', async () => {
 		fakeStudent7();
 		fakeStudentsApi({ all: studentRange(1, 2) });
-		expect(jsonOf((await v2({ operation: 'get', studentId: '7', simplify: false })).items)).toEqual([student(7)]);
-		expect(jsonOf((await v2({ operation: 'getMany', simplify: false })).items)).toEqual(studentRange(1, 2));
+		expect(jsonOf((await v2({ operation: 'get', studentId: '7', simplify: false })).items)).toEqual(
+			[student(7)],
+		);
+		expect(jsonOf((await v2({ operation: 'getMany', simplify: false })).items)).toEqual(
+			studentRange(1, 2),
+		);
 	});
 
 	it('version 1 keeps Simplify inside Options, off by default', async () => {
 		fakeStudentsApi({ all: studentRange(1, 2) });
-		expect(jsonOf((await runEducationPlatform({ operation: 'getMany' })).items)).toEqual(studentRange(1, 2));
-		expect(jsonOf((await runEducationPlatform({ operation: 'getMany', options: { simplify: true } })).items)).toEqual(studentRange(1, 2).map(simplifyStudent));
+		expect(jsonOf((await runEducationPlatform({ operation: 'getMany' })).items)).toEqual(
+			studentRange(1, 2),
+		);
+		expect(
+			jsonOf(
+				(await runEducationPlatform({ operation: 'getMany', options: { simplify: true } })).items,
+			),
+		).toEqual(studentRange(1, 2).map(simplifyStudent));
 	});
 });
 
 describe("Version 2's simplified record", () => {
-	it.each(RESOURCES.map((resource) => [resource.displayName, resource] as const))('%s: at most 10 fields, each one of version 1\'s simplified record, the ID first', (_name, resource) => {
-		const v1Keys = Object.keys(resource.simplify({}) as object);
-		const v2Keys = Object.keys(simplifiedRecord(resource)({}) as object);
-		expect(v2Keys.length).toBeLessThanOrEqual(10);
-		expect(v2Keys[0]).toBe('id');
-		expect(v1Keys).toEqual(expect.arrayContaining(v2Keys));
-	});
+	it.each(RESOURCES.map((resource) => [resource.displayName, resource] as const))(
+		"%s: at most 10 fields, each one of version 1's simplified record, the ID first",
+		(_name, resource) => {
+			const v1Keys = Object.keys(resource.simplify({}) as object);
+			const v2Keys = Object.keys(simplifiedRecord(resource)({}) as object);
+			expect(v2Keys.length).toBeLessThanOrEqual(10);
+			expect(v2Keys[0]).toBe('id');
+			expect(v1Keys).toEqual(expect.arrayContaining(v2Keys));
+		},
+	);
 
 	it('keeps a student to the 10 fields people use most, where version 1 keeps 13', () => {
 		expect(Object.keys(simplifyStudent(student(7)) as object)).toHaveLength(13);
@@ -82,12 +109,16 @@ describe("Version 2's simplified record", () => {
 describe('Version 2 as an AI agent tool → Output', () => {
 	it('Simplified by default', async () => {
 		fakeStudent7();
-		expect(jsonOf((await tool({ operation: 'get', studentId: '7' })).items)).toEqual([simplified(student(7))]);
+		expect(jsonOf((await tool({ operation: 'get', studentId: '7' })).items)).toEqual([
+			simplified(student(7)),
+		]);
 	});
 
 	it('Raw: the whole record', async () => {
 		fakeStudentsApi({ all: studentRange(1, 2) });
-		expect(jsonOf((await tool({ operation: 'getMany', output: 'raw' })).items)).toEqual(studentRange(1, 2));
+		expect(jsonOf((await tool({ operation: 'getMany', output: 'raw' })).items)).toEqual(
+			studentRange(1, 2),
+		);
 	});
 
 	it('Selected Fields: those fields and always the ID, also when not picked', async () => {
@@ -97,7 +128,9 @@ describe('Version 2 as an AI agent tool → Output', () => {
 		expect(jsonOf((await tool({ operation: 'get', studentId: '7', ...picked })).items)).toEqual([
 			{ id: 7, email: 'student7@students.school.test', last_name: 'Last7' },
 		]);
-		expect(jsonOf((await tool({ operation: 'getMany', ...picked })).items).map(Object.keys)).toEqual([
+		expect(
+			jsonOf((await tool({ operation: 'getMany', ...picked })).items).map(Object.keys),
+		).toEqual([
 			['id', 'email', 'last_name'],
 			['id', 'email', 'last_name'],
 		]);
@@ -105,6 +138,8 @@ describe('Version 2 as an AI agent tool → Output', () => {
 
 	it('ignores Simplify, which the tool variant does not show', async () => {
 		fakeStudent7();
-		expect(jsonOf((await tool({ operation: 'get', studentId: '7', simplify: false })).items)).toEqual([simplified(student(7))]);
+		expect(
+			jsonOf((await tool({ operation: 'get', studentId: '7', simplify: false })).items),
+		).toEqual([simplified(student(7))]);
 	});
 });

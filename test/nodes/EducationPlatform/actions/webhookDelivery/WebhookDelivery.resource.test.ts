@@ -11,14 +11,24 @@ useNock();
 
 describe('Webhook Delivery → Get', () => {
 	it('reads the delivery under its subscription, simplified when asked', async () => {
-		nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: delivery('dlv_1', 'failed') });
-		const result = await runEducationPlatform({ ...target, operation: 'get', options: { simplify: true } });
-		expect(jsonOf(result.items)).toEqual([expect.objectContaining({ id: 'dlv_1', status: 'failed', last_error: null })]);
+		nock(ORIGIN)
+			.get(`${LOG}/dlv_1`)
+			.reply(200, { data: delivery('dlv_1', 'failed') });
+		const result = await runEducationPlatform({
+			...target,
+			operation: 'get',
+			options: { simplify: true },
+		});
+		expect(jsonOf(result.items)).toEqual([
+			expect.objectContaining({ id: 'dlv_1', status: 'failed', last_error: null }),
+		]);
 	});
 });
 
 it("Get outputs only the contract's fields of a delivery and its attempts, Simplify off (the default)", async () => {
-	nock(ORIGIN).get(`${LOG}/dlv_1`).reply(200, { data: withHeaders('dlv_1', 'failed') });
+	nock(ORIGIN)
+		.get(`${LOG}/dlv_1`)
+		.reply(200, { data: withHeaders('dlv_1', 'failed') });
 	const result = await runEducationPlatform({ ...target, operation: 'get' });
 	expect(result.error).toBeUndefined();
 	expect(jsonOf(result.items)).toEqual([withoutHeaders('dlv_1', 'failed')]);

@@ -7,8 +7,16 @@ import { useNock } from '../../../../harness/nock';
 
 useNock();
 
-const page = (data: unknown[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 100, total: data.length } });
-const subscription = (id: string, url: string) => ({ id, url, events: ['payment.failed'], enabled: true });
+const page = (data: unknown[]) => ({
+	data,
+	meta: { current_page: 1, last_page: 1, per_page: 100, total: data.length },
+});
+const subscription = (id: string, url: string) => ({
+	id,
+	url,
+	events: ['payment.failed'],
+	enabled: true,
+});
 const delivery = (id: string, webhookId: string, second: number) => ({
 	id,
 	webhook_id: webhookId,
@@ -22,7 +30,20 @@ describe('Webhook Delivery → Get Many', () => {
 		nock(ORIGIN)
 			.get('/v1/webhooks')
 			.query({ page: 1, per_page: 100 })
-			.reply(200, page([subscription('wh_a', `${TEST_INSTANCE_URL}/webhook/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/webhook`), subscription('wh_x', 'https://other.example/hook'), subscription('wh_gone', `${TEST_INSTANCE_URL}/webhook/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb/webhook`)]))
+			.reply(
+				200,
+				page([
+					subscription(
+						'wh_a',
+						`${TEST_INSTANCE_URL}/webhook/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/webhook`,
+					),
+					subscription('wh_x', 'https://other.example/hook'),
+					subscription(
+						'wh_gone',
+						`${TEST_INSTANCE_URL}/webhook/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb/webhook`,
+					),
+				]),
+			)
 			.get('/v1/webhooks/wh_a/deliveries')
 			.query({ 'filter[status]': 'failed', sort: 'created_at', page: 1, per_page: 100 })
 			.reply(200, page([delivery('dlv_a1', 'wh_a', 10), delivery('dlv_a2', 'wh_a', 30)]))
@@ -44,29 +65,47 @@ describe('Webhook Delivery → Get Many', () => {
 	it.each([
 		['..', /"\.\."/],
 		[undefined, /no ID|empty/],
-	])('refuses a listed subscription whose ID is %p instead of reading a wrong path or skipping it', async (id, message) => {
+	])(
+		'refuses a listed subscription whose ID is %p instead of reading a wrong path or skipping it',
+		async (id, message) => {
+			nock(ORIGIN)
+				.get('/v1/webhooks')
+				.query(true)
+				.reply(
+					200,
+					page([{ ...subscription('wh_a', `${TEST_INSTANCE_URL}/webhook/a/webhook`), id }]),
+				);
+			const result = await runEducationPlatform({
+				resource: 'webhookDelivery',
+				operation: 'getMany',
+			});
+			expect(result.error?.message).toMatch(message);
+			expect(result.error?.message).toMatch(/listed/);
+			expect(nock.pendingMocks()).toEqual([]);
+		},
+	);
+
+	it('returns nothing when no subscription delivers to this n8n', async () => {
 		nock(ORIGIN)
 			.get('/v1/webhooks')
 			.query(true)
-			.reply(200, page([{ ...subscription('wh_a', `${TEST_INSTANCE_URL}/webhook/a/webhook`), id }]));
-		const result = await runEducationPlatform({ resource: 'webhookDelivery', operation: 'getMany' });
-		expect(result.error?.message).toMatch(message);
-		expect(result.error?.message).toMatch(/listed/);
-		expect(nock.pendingMocks()).toEqual([]);
-	});
-
-	it('returns nothing when no subscription delivers to this n8n', async () => {
-		nock(ORIGIN).get('/v1/webhooks').query(true).reply(200, page([subscription('wh_x', 'https://other.example/hook')]));
-		const result = await runEducationPlatform({ resource: 'webhookDelivery', operation: 'getMany' });
+			.reply(200, page([subscription('wh_x', 'https://other.example/hook')]));
+		const result = await runEducationPlatform({
+			resource: 'webhookDelivery',
+			operation: 'getMany',
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toEqual([]);
 	});
 
-	it('reads one subscription\'s log, asking for no more than Limit', async () => {
+	it("reads one subscription's log, asking for no more than Limit", async () => {
 		nock(ORIGIN)
 			.get('/v1/webhooks/wh_x/deliveries')
 			.query({ page: 1, per_page: 2 })
-			.reply(200, { data: [delivery('dlv_1', 'wh_x', 20), delivery('dlv_2', 'wh_x', 10)], meta: { current_page: 1, last_page: 3, per_page: 2, total: 6 } });
+			.reply(200, {
+				data: [delivery('dlv_1', 'wh_x', 20), delivery('dlv_2', 'wh_x', 10)],
+				meta: { current_page: 1, last_page: 3, per_page: 2, total: 6 },
+			});
 		const result = await runEducationPlatform({
 			resource: 'webhookDelivery',
 			operation: 'getMany',

@@ -11,9 +11,17 @@ export const C = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 const TYPE = 'n8n-nodes-education-platform.educationPlatformTrigger';
 export const VOCABULARY = eventVocabulary(RESOURCES);
 
-export const node = (webhookId: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ name: `Trigger ${webhookId[0]}`, type: TYPE, webhookId, parameters, ...extra });
+export const node = (
+	webhookId: string,
+	parameters: Record<string, unknown>,
+	extra: Record<string, unknown> = {},
+) => ({ name: `Trigger ${webhookId[0]}`, type: TYPE, webhookId, parameters, ...extra });
 /** An active trigger whose static data records subscription `wh_<first letter>` (e.g. wh_a for A). */
-export const trigger = (webhookId: string, selection: string[], automatic = true): ActiveTrigger => ({
+export const trigger = (
+	webhookId: string,
+	selection: string[],
+	automatic = true,
+): ActiveTrigger => ({
 	item: 0,
 	workflowId: `wf-${webhookId[0]}`,
 	workflowName: 'W',
@@ -23,6 +31,16 @@ export const trigger = (webhookId: string, selection: string[], automatic = true
 	automatic,
 	selection,
 	credentialId: null,
-	stored: { subscriptionId: `wh_${webhookId[0].toLowerCase()}`, url: `${ADDRESS}webhook/${webhookId}/webhook` },
+	stored: {
+		subscriptionId: `wh_${webhookId[0].toLowerCase()}`,
+		url: `${ADDRESS}webhook/${webhookId}/webhook`,
+	},
 });
-export const subscription = (id: string, webhookId: string, events: string[], enabled = true, address = ADDRESS, endpoint = 'webhook') => ({ id, url: `${address}${endpoint}/${webhookId}/webhook`, events, enabled });
+export const subscription = (
+	id: string,
+	webhookId: string,
+	events: string[],
+	enabled = true,
+	address = ADDRESS,
+	endpoint = 'webhook',
+) => ({ id, url: `${address}${endpoint}/${webhookId}/webhook`, events, enabled });

@@ -5,7 +5,11 @@
 import type { ListResponse } from '../../../../../nodes/shared/list/page';
 import type { Query } from '../../../../../nodes/shared/list/query';
 import { RateBudget, type Timer } from '../../../../../nodes/shared/transport/rateBudget';
-import { DEFAULT_RETRY_POLICY, planRetry, type Failure } from '../../../../../nodes/shared/transport/retry';
+import {
+	DEFAULT_RETRY_POLICY,
+	planRetry,
+	type Failure,
+} from '../../../../../nodes/shared/transport/retry';
 import { RateLimiter, rateLimitHeaders } from '../../../../../sandbox/http/rateLimit';
 import { createRng, type Rng } from '../../../../../sandbox/random';
 
@@ -58,15 +62,24 @@ export interface FaultPlan {
 }
 
 /** A seeded schedule: a share of pages fails once or twice (429/500/502/503), some are slow. */
-export function seededFaults(seed: number, pages: number, options: { failShare?: number; maxLatencyMs?: number } = {}): FaultPlan {
+export function seededFaults(
+	seed: number,
+	pages: number,
+	options: { failShare?: number; maxLatencyMs?: number } = {},
+): FaultPlan {
 	const rng: Rng = createRng(seed);
 	const failures = new Map<number, number[]>();
 	const statuses = [429, 500, 502, 503];
-	const latencies = Array.from({ length: pages + 1 }, () => Math.floor(rng() * (options.maxLatencyMs ?? 300)));
+	const latencies = Array.from({ length: pages + 1 }, () =>
+		Math.floor(rng() * (options.maxLatencyMs ?? 300)),
+	);
 	for (let page = 1; page <= pages; page++) {
 		if (rng() >= (options.failShare ?? 0.2)) continue;
 		const times = rng() < 0.3 ? 2 : 1;
-		failures.set(page, Array.from({ length: times }, () => statuses[Math.floor(rng() * statuses.length)]));
+		failures.set(
+			page,
+			Array.from({ length: times }, () => statuses[Math.floor(rng() * statuses.length)]),
+		);
 	}
 	return { failures, latency: (page) => latencies[page] ?? 0 };
 }
@@ -103,23 +116,38 @@ export function simulatedPlatform(clock: VirtualClock, options: PlatformOptions)
 	const random = createRng(7);
 
 	/** One HTTP exchange: the limiter counts it on arrival, the answer comes after the latency. */
-	async function exchange(query: Query): Promise<{ status: number; headers: Record<string, string>; body?: unknown; record: SentRequest }> {
+	async function exchange(query: Query): Promise<{
+		status: number;
+		headers: Record<string, string>;
+		body?: unknown;
+		record: SentRequest;
+	}> {
 		const page = Number(query.page);
 		const perPage = Number(query.per_page);
 		const attempt = (attempts.get(page) ?? 0) + 1;
 		attempts.set(page, attempt);
 		inFlight++;
-		const record: SentRequest = { page, attempt, startedAt: clock.now(), status: 0, inFlight, startSeq: ++seq };
+		const record: SentRequest = {
+			page,
+			attempt,
+			startedAt: clock.now(),
+			status: 0,
+			inFlight,
+			startSeq: ++seq,
+		};
 		sent.push(record);
 		const injected = options.faults?.failures.get(page)?.[attempt - 1];
 		const limited = injected === undefined ? limiter.hit('token', clock.now()) : undefined;
 		await clock.sleep(options.faults?.latency(page) ?? 0);
 		inFlight--;
 		const headers: Record<string, string> = {};
-		if (limited) for (const [name, value] of Object.entries(rateLimitHeaders(limited))) headers[name.toLowerCase()] = String(value);
+		if (limited)
+			for (const [name, value] of Object.entries(rateLimitHeaders(limited)))
+				headers[name.toLowerCase()] = String(value);
 		if (injected !== undefined) {
 			record.status = injected;
-			if (injected === 429 || injected === 503) headers['retry-after'] = String(options.retryAfterSeconds ?? 2);
+			if (injected === 429 || injected === 503)
+				headers['retry-after'] = String(options.retryAfterSeconds ?? 2);
 			return { status: injected, headers, record };
 		}
 		if (!limited?.allowed) {
@@ -131,7 +159,15 @@ export function simulatedPlatform(clock: VirtualClock, options: PlatformOptions)
 		const from = (page - 1) * perPage + 1;
 		const to = Math.min(page * perPage, options.total);
 		const data = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => ({ id: from + i }));
-		return { status: 200, headers, record, body: { data, meta: { current_page: page, last_page: lastPage, per_page: perPage, total: options.total } } };
+		return {
+			status: 200,
+			headers,
+			record,
+			body: {
+				data,
+				meta: { current_page: page, last_page: lastPage, per_page: perPage, total: options.total },
+			},
+		};
 	}
 
 	/** What apiRequest does for one page: gate, exchange, settle, retry per planRetry, every wait in one budget. */
@@ -140,14 +176,23 @@ export function simulatedPlatform(clock: VirtualClock, options: PlatformOptions)
 		for (let attempt = 1; ; attempt++) {
 			const admission = await gate.acquire(DEFAULT_RETRY_POLICY.maxTotalWaitMs - waitedMs);
 			waitedMs += admission.waitedMs;
-			if (admission.refused) throw new Error(`page ${String(query.page)} could not wait ${admission.refused.waitMs} ms (wait-budget)`);
+			if (admission.refused)
+				throw new Error(
+					`page ${String(query.page)} could not wait ${admission.refused.waitMs} ms (wait-budget)`,
+				);
 			const answer = await exchange(query);
 			gate.settle({ statusCode: answer.status, headers: answer.headers });
 			Object.assign(answer.record, { settleSeq: ++seq, settledAt: clock.now() });
 			if (answer.status === 200) return { body: answer.body, headers: answer.headers };
 			const failure: Failure = { statusCode: answer.status, headers: answer.headers };
-			const decision = planRetry(failure, { attempt, waitedMs, method: 'GET' }, undefined, { now: () => clock.now(), random });
-			if (!decision.retry) throw new Error(`page ${String(query.page)} failed with ${answer.status} (${decision.reason})`);
+			const decision = planRetry(failure, { attempt, waitedMs, method: 'GET' }, undefined, {
+				now: () => clock.now(),
+				random,
+			});
+			if (!decision.retry)
+				throw new Error(
+					`page ${String(query.page)} failed with ${answer.status} (${decision.reason})`,
+				);
 			await clock.sleep(decision.delayMs);
 			waitedMs += decision.delayMs;
 		}

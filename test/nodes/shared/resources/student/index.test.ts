@@ -7,11 +7,17 @@ it('offers the statuses and sort fields the platform knows (the sandbox is the r
 	expect(resource.query.sortable).toEqual(SANDBOX_SORT_FIELDS);
 	expect([...STUDENT_STATUSES].sort()).toEqual([...SANDBOX_STUDENT_STATUSES].sort());
 	const status = resource.filterOptions.find((option) => option.name === 'status');
-	expect(status?.options?.map((option) => ('value' in option ? option.value : undefined))).toEqual([...SANDBOX_STUDENT_STATUSES].sort());
+	expect(status?.options?.map((option) => ('value' in option ? option.value : undefined))).toEqual(
+		[...SANDBOX_STUDENT_STATUSES].sort(),
+	);
 });
 
 it('picks the student in Get and in the Student filters of the other resources', () => {
-	expect(resource.picker?.getProperty).toMatchObject({ name: 'studentId', type: 'resourceLocator', required: true });
+	expect(resource.picker?.getProperty).toMatchObject({
+		name: 'studentId',
+		type: 'resourceLocator',
+		required: true,
+	});
 	expect(Object.keys(resource.picker?.listSearch ?? {})).toEqual(['searchStudents']);
 });
 

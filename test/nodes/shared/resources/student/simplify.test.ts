@@ -16,7 +16,13 @@ const amara = {
 	address: { city: 'Springfield' },
 	guardians: [
 		{ id: 1, name: 'Ngozi Okafor', email: 'n@example.net', phone: '1', is_primary: false },
-		{ id: 2, name: 'Chidi Okafor', email: 'chidi.okafor@example.net', phone: '+1-555-0199', is_primary: true },
+		{
+			id: 2,
+			name: 'Chidi Okafor',
+			email: 'chidi.okafor@example.net',
+			phone: '+1-555-0199',
+			is_primary: true,
+		},
 	],
 	created_at: '2024-06-11T10:04:51.000000Z',
 };
@@ -58,6 +64,9 @@ describe('simplifyStudent', () => {
 	});
 
 	it('has null guardian fields when there is no guardian', () => {
-		expect(simplifyStudent({ id: 1, guardians: [] })).toMatchObject({ primary_guardian_name: null, name: '' });
+		expect(simplifyStudent({ id: 1, guardians: [] })).toMatchObject({
+			primary_guardian_name: null,
+			name: '',
+		});
 	});
 });

@@ -12,10 +12,20 @@ async function search(webhookSubscriptionId: unknown) {
 	const nodeType = new EducationPlatform();
 	const { workflow, node, additionalData } = createNodeWorkflow({
 		nodeType,
-		parameters: { authentication: 'accessToken', resource: 'webhookDelivery', operation: 'get', webhookSubscriptionId } as never,
+		parameters: {
+			authentication: 'accessToken',
+			resource: 'webhookDelivery',
+			operation: 'get',
+			webhookSubscriptionId,
+		} as never,
 		credentials: { educationPlatformApi: { baseUrl: 'http://127.0.0.1:9', accessToken: 'unused' } },
 	});
-	const context = new LoadOptionsContext(workflow, node, { ...additionalData, currentNodeParameters: node.parameters }, 'parameters.webhookDeliveryId');
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		{ ...additionalData, currentNodeParameters: node.parameters },
+		'parameters.webhookDeliveryId',
+	);
 	return await nodeType.methods.listSearch.searchWebhookDeliveries.call(context);
 }
 
@@ -27,7 +37,8 @@ describe('searchWebhookDeliveries', () => {
 			displayName: 'Webhook Delivery',
 			type: 'resourceLocator',
 			// Redeliver names the delivery with the same picker: no "to get" in it.
-			description: "The delivery in the chosen subscription's log: pick one from the list, or give its ID",
+			description:
+				"The delivery in the chosen subscription's log: pick one from the list, or give its ID",
 		});
 		expect(Object.keys(DELIVERY_PICKER.listSearch)).toEqual(['searchWebhookDeliveries']);
 	});
@@ -38,7 +49,8 @@ describe('searchWebhookDeliveries', () => {
 	])('says to pick a webhook subscription first with %s', async (_case, value) => {
 		await expect(search(value)).rejects.toMatchObject({
 			message: 'Webhook Subscription is empty, so there are no deliveries to list',
-			description: 'Pick a webhook subscription first (the field above): the list shows the deliveries in its log.',
+			description:
+				'Pick a webhook subscription first (the field above): the list shows the deliveries in its log.',
 		});
 	});
 

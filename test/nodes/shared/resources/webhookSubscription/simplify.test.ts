@@ -15,7 +15,14 @@ describe('simplifySubscription', () => {
 	});
 
 	it('fills missing fields and returns a non-record unchanged', () => {
-		expect(simplifySubscription({ id: 'wh_1' })).toEqual({ id: 'wh_1', url: null, events: [], description: null, enabled: null, created_at: null });
+		expect(simplifySubscription({ id: 'wh_1' })).toEqual({
+			id: 'wh_1',
+			url: null,
+			events: [],
+			description: null,
+			enabled: null,
+			created_at: null,
+		});
 		expect(simplifySubscription('x')).toBe('x');
 	});
 });
