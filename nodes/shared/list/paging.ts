@@ -4,7 +4,7 @@
 // make it loop. The I/O is injected, so all three are tested without HTTP or n8n. (The polling
 // trigger's cursor keeps a loop of its own: cursor/cursor.ts says why.)
 import { ActionableError } from '../errors';
-import { isJsonRecord } from '../jsonRecord';
+import { idOf } from '../jsonRecord';
 import { nextPageQuery, parseListPage, type ListResponse, type ParsedPage } from './page';
 import type { Query } from './query';
 
@@ -46,12 +46,6 @@ function canonicalQuery(query: Query): string {
 		.sort()
 		.map((key) => `${key}=${String(query[key])}`)
 		.join('&');
-}
-
-function idOf(item: unknown): string | undefined {
-	return isJsonRecord(item) && (typeof item.id === 'number' || typeof item.id === 'string')
-		? String(item.id)
-		: undefined;
 }
 
 export interface CollectOptions {
@@ -144,11 +138,6 @@ export function concurrentLastPage(
 	return limit === undefined ? page.lastPage : Math.min(page.lastPage, Math.ceil(limit / perPage));
 }
 
-// Pages at once: at most `concurrency` requests in flight, handed over strictly in page order,
-// each exactly once. The rate budget and the retries of a failed page live in the fetch function
-// (transport + RateBudget): a page that fails is retried on its own while the others go on or,
-// after a 429, wait with it.
-
 export interface SchedulerOptions<T> {
 	/** Pages first..last, in this order. */
 	first: number;
@@ -169,13 +158,14 @@ export interface SchedulerOptions<T> {
  */
 export const REORDER_WINDOW_FACTOR = 2;
 
-export async function fetchPagesInOrder<T>({
-	first,
-	last,
-	concurrency,
-	fetchPage,
-	onPage,
-}: SchedulerOptions<T>): Promise<void> {
+/**
+ * Pages at once: at most `concurrency` requests in flight, handed over strictly in page order,
+ * each exactly once. The rate budget and the retries of a failed page live in the fetch function
+ * (transport + RateBudget): a failed page is retried on its own while the others go on or, after a
+ * 429, wait with it.
+ */
+export async function fetchPagesInOrder<T>(options: SchedulerOptions<T>): Promise<void> {
+	const { first, last, concurrency, fetchPage, onPage } = options;
 	if (!Number.isInteger(concurrency) || concurrency < 1)
 		throw new RangeError(`concurrency must be a whole number of at least 1; got ${concurrency}`);
 	const done = new Map<number, T>();

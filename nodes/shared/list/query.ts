@@ -1,7 +1,6 @@
-// Pure: no n8n import. Builds the query string of any `GET /v1/<resource>` list from the node's
-// Filters, Additional Filters and Sort (docs/api-contract.md §3.2–3.4), driven by a resource's
-// filter specs. Anything the API would refuse with a 422 is caught here first, with a message
-// that names the field to fix.
+// Pure: no n8n import. The query string of any `GET /v1/<resource>` list from the node's Filters,
+// Additional Filters and Sort (docs/api-contract.md §3.2–3.4), by the resource's filter specs; a
+// value the API would refuse with a 422 is refused here first, naming the field to fix.
 import { toApiDateTime } from './dateTime';
 import { ActionableError, quoted } from '../errors';
 
@@ -90,12 +89,9 @@ export function toList(value: unknown): string[] {
 	return raw.map((item) => String(item).trim()).filter((item) => item !== '');
 }
 
-function unique<T>(items: T[]): T[] {
-	return [...new Set(items)];
-}
-
+/** The distinct items, comma-separated; undefined when there are none. */
 function joined(items: Array<string | number>): string | undefined {
-	return items.length ? unique(items).join(',') : undefined;
+	return items.length ? [...new Set(items)].join(',') : undefined;
 }
 
 function parseEnum(value: unknown, spec: FilterSpec): string | undefined {

@@ -1,6 +1,6 @@
 // Which credential a request goes with, read from n8n: the type the node's `authentication`
 // parameter picks, its data read once for a series of requests, its OAuth2 grant, and the Base URL
-// it names (normalised as docs/api-contract.md §1 says).
+// it names (normalised as docs/api-contract.md §1 says), and the URL a request may go to.
 import type {
 	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
@@ -115,4 +115,39 @@ export function normalizeBaseUrl(input: string): string {
 export function apiUrl(baseUrl: string, endpoint: string): string {
 	const suffix = endpoint.startsWith('/') ? endpoint : `/${endpoint}`;
 	return `${normalizeBaseUrl(baseUrl)}/v1${suffix}`;
+}
+
+/**
+ * The URL of `endpoint`: relative to `{base}/v1`, or absolute on the Base URL's origin only (the
+ * trigger deletes a subscription at the path it was registered under); the credentials go nowhere else.
+ */
+export function resolveUrl(
+	context: ApiContext,
+	baseUrl: string,
+	endpoint: string,
+	itemIndex?: number,
+): string {
+	if (!/^https?:\/\//i.test(endpoint)) return apiUrl(baseUrl, endpoint);
+	const allowedOrigin = new URL(normalizeBaseUrl(baseUrl)).origin;
+	if (new URL(endpoint).origin !== allowedOrigin) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Refusing to send the credentials to ${new URL(endpoint).origin}: it is not the Base URL's address ${allowedOrigin}`,
+			{
+				itemIndex,
+				description: 'Check the Base URL in the credential.',
+			},
+		);
+	}
+	return endpoint;
+}
+
+/**
+ * Authorization Code refresh tokens rotate (one use each). n8n refreshes inside each request that
+ * gets a 401, so pages in flight when the token expires would each spend the same refresh token,
+ * and all but the first would fail: with that grant, pages are read one at a time.
+ */
+export function concurrencyFor(credential: CredentialSnapshot, requested: number): number {
+	if (credential.authentication !== 'oAuth2') return requested;
+	return credential.data.grantType === 'clientCredentials' ? requested : 1;
 }

@@ -1,44 +1,7 @@
-/**
- * The one way nodes talk to the Education Platform API.
- *
- *   const body = await apiRequest.call(this, 'GET', '/students', { qs: { page: 2, per_page: 100 } });
- *   const full = await apiRequest.call(this, 'GET', '/students', { qs, returnFullResponse: true });
- *   full.headers.link, full.headers['x-ratelimit-remaining'], full.body
- *   await apiRequest.call(this, 'GET', `/students/${id}`, { resourceLabel: `student ${id}`, itemIndex: i });
- *   const credential = await readCredential.call(this);   // once per listing, then { credential } per page
- *
- * - `endpoint` is relative to `{base}/v1` (e.g. `/students`, `/webhooks/wh_1`); paging reads only
- *   the query of a next link. An absolute URL is accepted only on the Base URL's origin: the
- *   trigger deletes its old subscription at the platform path it was registered under when the
- *   Base URL moved to another path of the same address. The credentials go nowhere else.
- * - Authentication: the node's `authentication` parameter picks the credential type (access
- *   token or OAuth2) unless `options.authentication` is given. Requests go through
- *   `httpRequestWithAuthentication`, so the credential's Bearer header is applied (and for
- *   OAuth2, n8n fetches/refreshes the token and retries once on 401). With Client Credentials a
- *   403 insufficient_scope gets one new token with the credential's current Scopes and one repeat
- *   (scopeRenewal.ts). `Accept: application/json` is sent by this function, which covers OAuth2
- *   requests too.
- * - Retries: ONE loop repeats THE SAME request (same URL, query and body) after 429, 408, 5xx,
- *   timeouts, connection resets/refusals and truncated bodies, waiting for `Retry-After`
- *   (seconds or HTTP date), else until `X-RateLimit-Reset` (429 only), else exponential
- *   backoff with jitter; bounded by attempts and total wait (retry.ts DEFAULT_RETRY_POLICY).
- *   The total counts every wait, the shared `gate`'s included; a wait that cannot fit is not
- *   started: the request fails at once, saying when the platform will accept it again.
- *   POST/PATCH are repeated only when the platform cannot have processed them (429, refused
- *   connection). Waits use `sleep` from n8n-workflow. Pagination can therefore call this once
- *   per page: a page is never skipped or fetched twice into the output.
- * - Errors: the final failure is thrown as a NodeApiError whose message is the API's own
- *   `message` and whose description says what to do (errorDescription.ts), with the API's
- *   field errors and request id; `httpCode` is the HTTP status; the API body is kept as the
- *   error response. `itemIndex` is recorded for Continue On Fail.
- * - Timeouts: every attempt is bounded by `timeoutMs` (DEFAULT_REQUEST_TIMEOUT_MS) so a platform
- *   that accepts the connection but never answers fails (after the retries) instead of hanging
- *   the execution forever; n8n's request helper has no timeout of its own.
- * - Deadline: with `deadline`, no attempt and no wait runs past it; a request it stops throws
- *   `DeadlineReachedError` (the polling trigger's time limit per poll).
- * - `returnFullResponse: true` returns `{ body, headers, statusCode, statusMessage }` (header
- *   names lower-case) so callers can read `Link` and `X-RateLimit-*`.
- */
+// The one way nodes talk to the Education Platform API: `apiRequest` sends one request through
+// n8n's `httpRequestWithAuthentication`, repeats it as retry.ts plans (429, 5xx, timeouts), waits
+// with the rate budget, and turns the last failure into a NodeApiError that says what to do.
+// What it promises, and why: docs/architecture.md, "The transport".
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -52,11 +15,10 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import type { AuthenticationMethod } from '../constants';
 import { isJsonRecord } from '../jsonRecord';
 import {
-	apiUrl,
 	baseUrlOf,
 	credentialTypeOf,
-	normalizeBaseUrl,
 	oauthGrantOf,
+	resolveUrl,
 	type ApiContext,
 	type CredentialSnapshot,
 } from './credential';
@@ -132,27 +94,6 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 /** Whether `apiRequest` failed because the platform answered 404 (the resource does not exist). */
 export function isNotFoundError(error: unknown): error is NodeApiError {
 	return error instanceof NodeApiError && error.httpCode === '404';
-}
-
-function resolveUrl(
-	context: ApiContext,
-	baseUrl: string,
-	endpoint: string,
-	itemIndex?: number,
-): string {
-	if (!/^https?:\/\//i.test(endpoint)) return apiUrl(baseUrl, endpoint);
-	const allowedOrigin = new URL(normalizeBaseUrl(baseUrl)).origin;
-	if (new URL(endpoint).origin !== allowedOrigin) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Refusing to send the credentials to ${new URL(endpoint).origin}: it is not the Base URL's address ${allowedOrigin}`,
-			{
-				itemIndex,
-				description: 'Check the Base URL in the credential.',
-			},
-		);
-	}
-	return endpoint;
 }
 
 function cancelSignal(context: ApiContext): AbortSignal | undefined {

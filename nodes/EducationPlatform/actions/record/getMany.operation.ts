@@ -12,13 +12,13 @@ import {
 } from '../../../shared/list/page';
 import { collectPages } from '../../../shared/list/paging';
 import { wholeNumber } from '../../../shared/parameters';
+import { concurrencyFor } from '../../../shared/transport/credential';
 import {
 	apiRequest,
 	executionTimer,
 	RateBudget,
 	readCredential,
 	type ApiRequestOptions,
-	type CredentialSnapshot,
 } from '../../../shared/transport';
 import { optionsCollection, simplifyOption } from '../../../shared/descriptions/options';
 import {
@@ -149,16 +149,6 @@ interface GetManyOptions {
 	pageSize?: number;
 	maxConcurrency?: number;
 	simplify?: boolean;
-}
-
-/**
- * Authorization Code refresh tokens rotate (one use each). n8n refreshes inside each request that
- * gets a 401, so pages in flight when the token expires would each spend the same refresh token,
- * and all but the first would fail: with that grant, pages are read one at a time.
- */
-function concurrencyFor(credential: CredentialSnapshot, requested: number): number {
-	if (credential.authentication !== 'oAuth2') return requested;
-	return credential.data.grantType === 'clientCredentials' ? requested : 1;
 }
 
 /** One Get Many as its parameters ask for it: read once per input item, used for one listing or several. */
