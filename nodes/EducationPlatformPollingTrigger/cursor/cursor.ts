@@ -1,25 +1,8 @@
 // Pure: no n8n import. The polling trigger's cursor: which records changed since the last poll,
 // exactly, with a bounded number of requests per poll. The I/O is injected (`FetchPage`), so the
 // same code runs in the node and against the in-memory platform of the property test.
-//
-// The API offers `filter[updated_since]` (inclusive), `sort=updated_at,id` and offset pages
-// (docs/api-contract.md §3). Three hazards, and how each is met:
-// 1. Equal timestamps and a poll cut short mid-listing: the cursor keeps the versions it emitted,
-//    `seen` (id → updated_at, for every updated_at ≥ `since`), so re-reading from an inclusive
-//    `since` skips exactly those; a poll that hits the request cap stores where it stopped
-//    (`resume`: the last record read and its position among the records at or after its
-//    updated_at) and the next poll continues there.
-// 2. Records changing while a poll pages through the list: an update moves a record to the end
-//    of the order and shifts the later ones one place forward, so a plain "next page" can jump
-//    over one. Each page after the first therefore starts at or before the last record read and
-//    must contain it again (pagePlan.ts); a page without it is not trusted, and the records at
-//    that timestamp are read again from their first page. Nothing is ever jumped over.
-// 3. Records that become visible late (a transaction committing after later ones, or a change
-//    in the same clock tick as the read): such a record was invisible when the poll passed its
-//    place, so its updated_at is at least (the poll's start) − lookback. A probe (the newest
-//    record, one request) gives a lower bound N of the platform's clock at the poll's start;
-//    `since` never moves past N − lookback, so the next poll reads that stretch again.
-// docs/polling-trigger.md "Cursor guarantees" states the result and its cost.
+// How it meets equal timestamps, records changing mid-listing and late commits:
+// docs/polling-trigger.md, "How the cursor works".
 import type { JsonRecord } from '../../shared/jsonRecord';
 import { ActionableError } from '../../shared/errors';
 import { planPage } from './pagePlan';
@@ -198,9 +181,10 @@ function positionOfLast(records: Array<{ micros: number }>, from: number, start:
 
 /**
  * One poll: the changes since `cursor`, and the cursor after them. Its own loop, not readPages
- * (shared/list/paging.ts): its pages overlap and restart per timestamp (hazards 1 and 2 above),
- * which no forward paging does. A page that is `OutOfTime` ends the poll before it, as the request
- * cap does; when the first request (the probe) is, nothing was read and it is thrown.
+ * (shared/list/paging.ts): its pages overlap and restart per timestamp (hazards 1 and 2 of "How
+ * the cursor works"), which no forward paging does. A page that is `OutOfTime` ends the poll
+ * before it, as the request cap does; when the first request (the probe) is, nothing was read and
+ * it is thrown.
  */
 export async function pollChanges(
 	cursor: PollCursor,

@@ -8,10 +8,8 @@ import { toNodeError } from '../../../shared/toNodeError';
 import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
 import { isNotFoundError } from '../../../shared/transport';
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
-import {
-	deliveryFields,
-	listSubscriptions,
-} from '../../../shared/resources/webhookSubscription/api';
+import { listSubscriptions } from '../../../shared/resources/webhookSubscription/api';
+import { deliveryFields } from '../../../shared/resources/webhookSubscription/contractFields';
 import { webhookRequest } from '../../../shared/resources/webhookSubscription/picker';
 import {
 	deliveriesPath,

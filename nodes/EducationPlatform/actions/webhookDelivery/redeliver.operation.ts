@@ -15,10 +15,10 @@ import { apiRequest, readCredential, type ApiRequestOptions } from '../../../sha
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
 import { WEBHOOK_SCOPES } from '../../../shared/scopes';
 import {
-	deliveryFields,
 	readSubscription as readWebhookSubscription,
 	type Subscription,
 } from '../../../shared/resources/webhookSubscription/api';
+import { deliveryFields } from '../../../shared/resources/webhookSubscription/contractFields';
 import {
 	SUBSCRIPTION_NOT_FOUND_ADVICE,
 	webhookRequest,

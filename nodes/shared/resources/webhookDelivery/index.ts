@@ -6,7 +6,7 @@ import {
 	textListFilter,
 } from '../../descriptions/filters';
 import { WEBHOOK_SCOPES } from '../../scopes';
-import { DELIVERY_RECORD_FIELDS, deliveryFields } from '../webhookSubscription/api';
+import { DELIVERY_RECORD_FIELDS, deliveryFields } from '../webhookSubscription/contractFields';
 import { DELIVERY_PICKER } from './picker';
 import { simplifyDelivery } from './simplify';
 import { DELIVERY_ID, DELIVERY_PARENT } from './target';

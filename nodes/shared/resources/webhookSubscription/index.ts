@@ -1,12 +1,8 @@
 import type { ResourceDescriptor } from '../descriptor';
 import { listParameters, textFilter } from '../../descriptions/filters';
 import { WEBHOOK_SCOPES } from '../../scopes';
-import {
-	parseSubscriptionId,
-	SUBSCRIPTION_RECORD_FIELDS,
-	subscriptionFields,
-	SUBSCRIPTIONS_PATH,
-} from './api';
+import { parseSubscriptionId, SUBSCRIPTIONS_PATH } from './api';
+import { SUBSCRIPTION_RECORD_FIELDS, subscriptionFields } from './contractFields';
 import {
 	searchWebhookSubscriptions,
 	SUBSCRIPTION_ID_PARAMETER,

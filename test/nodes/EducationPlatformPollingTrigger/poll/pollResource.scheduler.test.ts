@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { EducationPlatformPollingTrigger } from '../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
-import { POLL_TIME_LIMIT_MS } from '../../../../nodes/EducationPlatformPollingTrigger/poll/pollResource';
+import { POLL_TIME_LIMIT_MS } from '../../../../nodes/EducationPlatformPollingTrigger/poll/pollTime';
 import { inVirtualTime } from '../../../harness';
 import {
 	N8N_POLL_TIMEOUT_MS,
