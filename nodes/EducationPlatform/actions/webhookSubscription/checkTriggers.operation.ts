@@ -17,47 +17,21 @@ import { beforeVersion, onlyIn, sinceVersion } from '../../../shared/description
 import { isJsonRecord } from '../../../shared/jsonRecord';
 import { productionEndpoint } from '../../../shared/thisN8n/address';
 import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
-import { isNotFoundError } from '../../../shared/transport';
 import { credentialTypeOf } from '../../../shared/transport/credential';
 import { RESOURCES } from '../../../shared/resources/registry';
 import { eventVocabulary } from '../../../shared/resources/webhookEvents';
 import {
-	type WebhookRequest,
 	deleteSubscription,
-	listRecentDeliveries,
 	listSubscriptions,
-	patchSubscription,
-	readSubscription,
 } from '../../../shared/resources/webhookSubscription/api';
 import { webhookRequest } from '../../../shared/resources/webhookSubscription/picker';
-import {
-	keptByInput,
-	orphanItems,
-	planOrphans,
-	type InputChecks,
-	type LogReading,
-} from './orphans';
-import {
-	DELIVERIES_READ,
-	refusalProof,
-	refusedNow,
-	servedMeanwhile,
-	type ProofTimes,
-} from './refusalProof';
+import { keptByInput, orphanItems, planOrphans, type InputChecks } from './orphans';
 import { thisN8nSubscriptions } from './thisN8n';
 import { summaryItem, triggerItems, type TriggerOutcome } from './triggerCheckItems';
-import {
-	actionFor,
-	judgeTriggers,
-	ownAndExtras,
-	settleLookup,
-	type CheckAction,
-	type LookupAnswer,
-	type Orphan,
-	type Subscription,
-	type TriggerVerdict,
-} from './triggerVerdicts';
+import { judgeTriggers, settleLookup, type TriggerVerdict } from './triggerVerdicts';
+import { actionFor } from './checkActions';
 import { activeTriggers, readWorkflows } from './workflowTriggers';
+import { attempt, readProofs, askUrlNow, lookUp, repairInPlace } from './platformChecks';
 
 const RE_ENABLE = 'reEnableDisabled';
 const REPAIR = 'repairInPlace';
@@ -103,148 +77,6 @@ export const description = (): INodeProperties[] => [
 			"Whether to delete a subscription to this n8n's trigger URLs that no listed workflow has, once the platform's delivery log shows n8n refusing its events for 5 minutes in the past hour while it answered another trigger, and n8n still refuses its URL. Kept when the input does not list this workflow itself, and all kept when more than 5 would go.",
 	},
 ];
-
-/** A failed write's message for its item, with the platform's request ID when the error names one. */
-function failureOf(error: unknown): string {
-	const message = error instanceof Error ? error.message : String(error);
-	const description =
-		isJsonRecord(error) || error instanceof Error
-			? (error as { description?: unknown }).description
-			: undefined;
-	const requestId =
-		typeof description === 'string'
-			? /Request ID: ([^\s]+?)\.?(?:\s|$)/.exec(description)?.[1]
-			: undefined;
-	return requestId === undefined ? message : `${message} (Request ID: ${requestId})`;
-}
-
-/** Runs `write`; its failure becomes the item's action and error instead of ending the run. */
-async function attempt(
-	action: CheckAction,
-	write: () => Promise<void>,
-): Promise<{ action: CheckAction; error?: string }> {
-	try {
-		await write();
-		return { action };
-	} catch (error) {
-		return { action: 'failed', error: failureOf(error) };
-	}
-}
-
-/** A subscription's delivery log, newest first; a log that cannot be read proves nothing. */
-async function readLog(
-	request: WebhookRequest,
-	subscriptionId: string,
-): Promise<{ deliveries?: unknown[]; error?: string }> {
-	try {
-		return { deliveries: await listRecentDeliveries(request, subscriptionId, DELIVERIES_READ) };
-	} catch (error) {
-		return { error: failureOf(error) };
-	}
-}
-
-/**
- * Each orphan's refusals from its log (refusalProof.ts), confirmed by the logs of this n8n's other
- * trigger subscriptions (`served`: n8n answered one meanwhile). Those are read only when an orphan
- * was refused, once each.
- */
-async function readProofs(
-	request: WebhookRequest,
-	orphans: readonly Orphan[],
-	served: readonly Subscription[],
-	now: number,
-): Promise<Map<string, LogReading>> {
-	const readings = new Map<string, LogReading>();
-	for (const { subscription } of orphans) {
-		const { deliveries, error } = await readLog(request, subscription.id);
-		const times: ProofTimes = {
-			now,
-			changedAt: Date.parse(String(subscription.updated_at ?? subscription.created_at)),
-		};
-		readings.set(
-			subscription.id,
-			deliveries === undefined ? { error } : { proof: refusalProof(deliveries, times) },
-		);
-	}
-	if (![...readings.values()].some((reading) => reading.proof !== undefined)) return readings;
-	const otherLogs = new Map<string, unknown[]>();
-	for (const { id } of served) otherLogs.set(id, (await readLog(request, id)).deliveries ?? []);
-	for (const [id, { proof }] of readings)
-		if (proof !== undefined)
-			readings.set(id, { proof: servedMeanwhile(proof, otherLogs) ?? proof });
-	return readings;
-}
-
-/**
- * What this n8n answers now to an unsigned POST to `url` (a subscription's, under its own webhook
- * address): refused when it is n8n's own "not registered" (refusalProof.ts refusedNow). A live
- * trigger refuses an unsigned delivery (401, or 503 before its subscription is stored) and starts
- * no run; an answer that cannot be had proves nothing.
- */
-async function askUrlNow(
-	context: IExecuteFunctions,
-	url: string,
-): Promise<{ refused: boolean; answer: string }> {
-	try {
-		const response = (await context.helpers.httpRequest({
-			method: 'POST',
-			url,
-			body: {},
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-			timeout: 15_000,
-		})) as { statusCode?: number; body?: unknown };
-		const body = typeof response.body === 'string' ? parsedJson(response.body) : response.body;
-		return {
-			refused: refusedNow(response.statusCode, body),
-			answer: `it answered ${String(response.statusCode)}`,
-		};
-	} catch (error) {
-		return { refused: false, answer: `no answer: ${failureOf(error)}` };
-	}
-}
-
-function parsedJson(text: string): unknown {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return text;
-	}
-}
-
-/** Whether the platform still has the subscription a trigger registered: `gone` only on its 404. */
-async function lookUp(request: WebhookRequest, subscriptionId: string): Promise<LookupAnswer> {
-	try {
-		return { gone: false, url: (await readSubscription(request, subscriptionId)).url };
-	} catch (error) {
-		return isNotFoundError(error) ? { gone: true } : { error: failureOf(error) };
-	}
-}
-
-/** Carries out a verdict's action on the platform: re-enable, set the events back, or delete the extras beside its own. */
-async function repairInPlace(
-	request: WebhookRequest,
-	verdict: TriggerVerdict,
-	action: CheckAction,
-): Promise<{ action: CheckAction; error?: string }> {
-	const { own, extras } = ownAndExtras(verdict);
-	if (own === undefined || (action !== 're-enabled' && action !== 'repaired')) return { action };
-	if (action === 're-enabled')
-		return await attempt(
-			action,
-			async () => await patchSubscription(request, own.id, { enabled: true }),
-		);
-	if (verdict.state === 'wrong_events')
-		return await attempt(
-			action,
-			async () => await patchSubscription(request, own.id, { events: verdict.events }),
-		);
-	return await attempt(action, async () => {
-		for (const extra of extras) await deleteSubscription(request, extra.id);
-	});
-}
 
 /**
  * The router runs it once for the whole input, not once per item: it compares every input

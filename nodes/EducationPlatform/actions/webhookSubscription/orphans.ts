@@ -10,7 +10,8 @@ import { quoted } from '../../../shared/errors';
 import type { JsonRecord } from '../../../shared/jsonRecord';
 import { describeProof, REFUSED_ATTEMPTS_NEEDED, type RefusalProof } from './refusalProof';
 import { FAILED } from './triggerCheckItems';
-import { eventsOf, type CheckAction, type Orphan } from './triggerVerdicts';
+import { eventsOf, type Orphan } from './triggerVerdicts';
+import { type CheckAction } from './checkActions';
 
 /** More orphans with the proof than this in one run points at something other than left-overs: none is deleted. */
 export const MAX_DELETIONS_PER_RUN = 5;

@@ -6,10 +6,8 @@ import {
 	summaryItem,
 	triggerItems,
 } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/triggerCheckItems';
-import {
-	actionFor,
-	judgeTriggers,
-} from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/triggerVerdicts';
+import { judgeTriggers } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/triggerVerdicts';
+import { actionFor } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkActions';
 import { ADDRESS, A, B, C, VOCABULARY, trigger, subscription } from './triggerFixtures';
 
 const BOTH = { reEnable: true, repair: true };

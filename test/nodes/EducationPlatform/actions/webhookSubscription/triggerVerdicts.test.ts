@@ -1,10 +1,10 @@
 import {
-	actionFor,
 	judgeTriggers,
 	settleLookup,
 	UNRECORDED_SETTLED_MS,
 	type JudgeContext,
 } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/triggerVerdicts';
+import { actionFor } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkActions';
 import type { ActiveTrigger } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/workflowTriggers';
 import { ADDRESS, A, B, C, VOCABULARY, trigger, subscription } from './triggerFixtures';
 
