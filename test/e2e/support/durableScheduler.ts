@@ -280,7 +280,10 @@ export async function settledCount(
 		throw new Error(`${(error as Error).message}\n${timeline.join('\n')}`);
 	}
 	// Read again until n8n answers: main may be down for another case's kill at this moment.
-	const { keys } = await untilCounted(`the runs of ${workflowId} once more`, async () => ({ seen: 0, done: await emittedChanges(n8n, workflowId) }));
+	const { keys } = await untilCounted(`the runs of ${workflowId} once more`, async () => ({
+		seen: 0,
+		done: await emittedChanges(n8n, workflowId),
+	}));
 	return countChanges(made, keys, known);
 }
 
