@@ -70,7 +70,8 @@ export const NODE_LAYERS: readonly Layer[] = [
 	},
 	{
 		paths: ['nodes/shared/thisN8n/'],
-		reason: "this n8n's webhook address, which the transport's advice and the trigger read",
+		reason:
+			"this n8n's webhook address and which subscriptions deliver to it, which the trigger, the webhook resources and the action node read",
 	},
 	{
 		paths: ['nodes/shared/list/'],

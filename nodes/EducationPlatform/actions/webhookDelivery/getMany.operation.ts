@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { toNodeError } from '../../../shared/toNodeError';
-import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
+import { thisN8nWebhookAddress } from '../../../shared/thisN8n/address';
 import { isNotFoundError } from '../../../shared/transport';
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
 import { listSubscriptions } from '../../../shared/resources/webhookSubscription/api';
@@ -16,7 +16,7 @@ import {
 	subscriptionParameter,
 } from '../../../shared/resources/webhookDelivery/target';
 import * as standardGetMany from '../record/getMany.operation';
-import { thisN8nSubscriptions } from '../webhookSubscription/thisN8n';
+import { thisN8nSubscriptions } from '../../../shared/thisN8n/subscriptions';
 import { mergeByCreation } from './merge';
 
 // Get Many of webhook deliveries: of one subscription, or of all of this n8n's, with the

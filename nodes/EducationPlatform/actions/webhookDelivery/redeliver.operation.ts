@@ -10,7 +10,7 @@ import { ActionableError, quoted } from '../../../shared/errors';
 import { isJsonRecord, type JsonRecord } from '../../../shared/jsonRecord';
 import { nextPageQuery, type ListResponse, type ParsedPage } from '../../../shared/list/page';
 import { readPages } from '../../../shared/list/paging';
-import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
+import { thisN8nWebhookAddress } from '../../../shared/thisN8n/address';
 import { apiRequest, readCredential, type ApiRequestOptions } from '../../../shared/transport';
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
 import { WEBHOOK_SCOPES } from '../../../shared/scopes';
@@ -25,7 +25,7 @@ import {
 } from '../../../shared/resources/webhookSubscription/picker';
 import { deliveriesPath, NOT_FOUND_ADVICE } from '../../../shared/resources/webhookDelivery/target';
 import { readRecordTarget, recordProperties, type RecordTarget } from '../record/get.operation';
-import { requireDeliversToThisN8n } from '../webhookSubscription/thisN8n';
+import { requireDeliversToThisN8n } from '../../../shared/thisN8n/subscriptions';
 import {
 	disabledSkip,
 	REDELIVER_ANYWAY_OPTION,

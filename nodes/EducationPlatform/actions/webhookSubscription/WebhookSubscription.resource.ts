@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { isJsonRecord } from '../../../shared/jsonRecord';
-import { deliversTo } from '../../../shared/thisN8n/address';
-import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
+import { deliversTo, thisN8nWebhookAddress } from '../../../shared/thisN8n/address';
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
 import { runsAsTool } from '../aiTool';
 import * as get from '../record/get.operation';

@@ -1,13 +1,8 @@
 // Pure: no n8n import. Which webhook subscriptions deliver to this n8n: their URL is a trigger URL
-// under the address n8n builds its webhook URLs from (nodes/shared/thisN8n/address.ts).
-import { ActionableError, quoted } from '../../../shared/errors';
-import { isJsonRecord, type JsonRecord } from '../../../shared/jsonRecord';
-import {
-	deliversTo,
-	isLocalUrl,
-	isTriggerUrl,
-	WEBHOOK_ADDRESS_ADVICE,
-} from '../../../shared/thisN8n/address';
+// under the address n8n builds its webhook URLs from (address.ts).
+import { ActionableError, quoted } from '../errors';
+import { isJsonRecord, type JsonRecord } from '../jsonRecord';
+import { deliversTo, isLocalUrl, isTriggerUrl, WEBHOOK_ADDRESS_ADVICE } from './address';
 
 const THIS_N8N_ADVICE = `${WEBHOOK_ADDRESS_ADVICE}, then run again. To read one subscription's log, choose Deliveries Of → One Subscription. If this n8n has no trigger subscription of its own (a local test instance on a shared account), it has nothing to recover: deactivate this workflow here.`;
 

@@ -1,9 +1,9 @@
-import { ActionableError } from '../../../../../nodes/shared/errors';
+import { ActionableError } from '../../../../nodes/shared/errors';
 import {
 	requireDeliversToThisN8n,
 	thisN8nSubscriptions,
 	type ElsewhereRefusal,
-} from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/thisN8n';
+} from '../../../../nodes/shared/thisN8n/subscriptions';
 
 const ID = '9d1c3e5a-7b2f-4c1d-8e6a-5f4b3a2c1d0e';
 
