@@ -31,6 +31,10 @@ export const NODE_LAYERS: readonly Layer[] = [
 			"Webhook Subscription's own operations (Check Triggers, Delete) and which subscriptions deliver to this n8n",
 	},
 	{
+		paths: ['nodes/EducationPlatform/actions/checkTriggers/'],
+		reason: 'Check Triggers and its helpers: the platform side of the trigger watchdog',
+	},
+	{
 		paths: ['nodes/EducationPlatform/actions/record/'],
 		reason: 'Get and Get Many of any resource, which the webhook resources build on',
 	},

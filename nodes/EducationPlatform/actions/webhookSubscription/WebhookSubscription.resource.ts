@@ -6,7 +6,7 @@ import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
 import { runsAsTool } from '../aiTool';
 import * as get from '../record/get.operation';
 import * as getMany from '../record/getMany.operation';
-import * as checkTriggers from './checkTriggers.operation';
+import * as checkTriggers from '../checkTriggers/checkTriggers.operation';
 import * as remove from './delete.operation';
 
 type ItemExecute = (

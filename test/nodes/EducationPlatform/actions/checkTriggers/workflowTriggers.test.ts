@@ -2,7 +2,7 @@ import { ActionableError } from '../../../../../nodes/shared/errors';
 import {
 	activeTriggers,
 	readWorkflows,
-} from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/workflowTriggers';
+} from '../../../../../nodes/EducationPlatform/actions/checkTriggers/workflowTriggers';
 import { ADDRESS, A, B, C, node } from './triggerFixtures';
 
 describe('activeTriggers', () => {

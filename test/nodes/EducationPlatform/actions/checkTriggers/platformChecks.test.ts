@@ -4,8 +4,8 @@ import {
 	attempt,
 	lookUp,
 	repairInPlace,
-} from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/platformChecks';
-import type { TriggerVerdict } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/triggerVerdicts';
+} from '../../../../../nodes/EducationPlatform/actions/checkTriggers/platformChecks';
+import type { TriggerVerdict } from '../../../../../nodes/EducationPlatform/actions/checkTriggers/triggerVerdicts';
 import type { WebhookRequest } from '../../../../../nodes/shared/resources/webhookSubscription/api';
 
 const node: INode = {

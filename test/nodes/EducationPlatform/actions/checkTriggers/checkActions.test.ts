@@ -1,11 +1,11 @@
 import {
 	actionFor,
 	ownAndExtras,
-} from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkActions';
+} from '../../../../../nodes/EducationPlatform/actions/checkTriggers/checkActions';
 import type {
 	TriggerState,
 	TriggerVerdict,
-} from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/triggerVerdicts';
+} from '../../../../../nodes/EducationPlatform/actions/checkTriggers/triggerVerdicts';
 
 const STATES: TriggerState[] = [
 	'healthy',
