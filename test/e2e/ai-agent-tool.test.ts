@@ -6,7 +6,8 @@
 // the model as text it can act on while the run itself succeeds.
 import { randomUUID } from 'node:crypto';
 
-import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescription';
+import { OPERATIONS } from '../../nodes/EducationPlatform/actions/operations';
+import { toolDescription } from '../../nodes/EducationPlatform/actions/helpers/toolDescription';
 import { RESOURCES } from '../../nodes/shared/resources/registry';
 import {
 	accessTokenCredential,
@@ -232,7 +233,11 @@ function offeredTool(
 ): OfferedTool {
 	return {
 		name,
-		description: toolDescription(RESOURCES.find(({ value }) => value === resource)!, operation),
+		description: toolDescription(
+			RESOURCES.find(({ value }) => value === resource)!,
+			OPERATIONS[resource],
+			operation,
+		),
 		parameters: {
 			type: 'object',
 			properties: Object.fromEntries(

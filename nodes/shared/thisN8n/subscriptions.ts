@@ -25,7 +25,7 @@ export function thisN8nSubscriptions<T>(address: string | undefined, subscriptio
 	const elsewhere = subscriptions.map(urlOf).filter(isTriggerUrl);
 	if (elsewhere.length === 0) return ours;
 	throw new ActionableError(
-		`No webhook subscription delivers to this n8n's webhook address ${address}, but ${elsewhere.length === 1 ? "1 with an n8n trigger's URL delivers" : `${elsewhere.length} with an n8n trigger's URL deliver`} elsewhere (e.g. ${String(elsewhere[0])})`,
+		`No subscription delivers to this n8n's webhook address ${address}, but ${elsewhere.length === 1 ? "1 with an n8n trigger's URL delivers" : `${elsewhere.length} with an n8n trigger's URL deliver`} elsewhere (e.g. ${String(elsewhere[0])})`,
 		THIS_N8N_ADVICE,
 	);
 }

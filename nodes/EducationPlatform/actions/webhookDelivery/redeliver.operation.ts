@@ -4,7 +4,6 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { runsAsTool } from '../aiTool';
 import { optionsCollection } from '../../../shared/descriptions/options';
 import { ActionableError, quoted } from '../../../shared/errors';
 import { isJsonRecord, type JsonRecord } from '../../../shared/jsonRecord';
@@ -24,7 +23,8 @@ import {
 	webhookRequest,
 } from '../../../shared/resources/webhookSubscription/picker';
 import { deliveriesPath, NOT_FOUND_ADVICE } from '../../../shared/resources/webhookDelivery/target';
-import { readRecordTarget, recordProperties, type RecordTarget } from '../record/get.operation';
+import { runsAsTool } from '../helpers/aiTool';
+import { readRecordTarget, recordProperties, type RecordTarget } from '../helpers/recordTarget';
 import { requireDeliversToThisN8n } from '../../../shared/thisN8n/subscriptions';
 import {
 	disabledSkip,

@@ -33,7 +33,7 @@ describe('thisN8nSubscriptions', () => {
 	it('refuses "none" at a local address while trigger URLs of another address are registered (a process without N8N_WEBHOOK_URL)', () => {
 		const refuse = () => thisN8nSubscriptions('http://localhost:5678/', [theirs, ours]);
 		expect(refuse).toThrow(
-			`No webhook subscription delivers to this n8n's webhook address http://localhost:5678/, but 1 with an n8n trigger's URL delivers elsewhere (e.g. https://n8n.school.example/webhook/${ID}/webhook)`,
+			`No subscription delivers to this n8n's webhook address http://localhost:5678/, but 1 with an n8n trigger's URL delivers elsewhere (e.g. https://n8n.school.example/webhook/${ID}/webhook)`,
 		);
 		let refused: unknown;
 		try {

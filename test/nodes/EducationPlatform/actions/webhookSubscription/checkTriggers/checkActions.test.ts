@@ -1,11 +1,11 @@
 import {
 	actionFor,
 	ownAndExtras,
-} from '../../../../../nodes/EducationPlatform/actions/checkTriggers/checkActions';
+} from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/checkActions';
 import type {
 	TriggerState,
 	TriggerVerdict,
-} from '../../../../../nodes/EducationPlatform/actions/checkTriggers/triggerVerdicts';
+} from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/triggerVerdicts';
 
 const STATES: TriggerState[] = [
 	'healthy',

@@ -3,18 +3,18 @@
 // this n8n for no active trigger. Only production URLs are judged: a test URL's subscription
 // belongs to n8n's test run. The operation (checkTriggers.operation.ts) reads the platform and acts on the
 // verdicts; triggerCheckItems.ts words them.
-import { quoted } from '../../../shared/errors';
-import type { JsonRecord } from '../../../shared/jsonRecord';
+import { quoted } from '../../../../shared/errors';
+import type { JsonRecord } from '../../../../shared/jsonRecord';
 import {
 	deliveringTriggerUrl,
 	deliversTo,
 	PRODUCTION_WEBHOOK_ENDPOINT,
-} from '../../../shared/thisN8n/address';
+} from '../../../../shared/thisN8n/address';
 import {
 	expandEventSelection,
 	sameEventTypes,
 	type EventVocabulary,
-} from '../../../shared/resources/webhookEvents';
+} from '../../../../shared/resources/webhookEvents';
 import type { ActiveTrigger, StoredRegistration } from './workflowTriggers';
 
 /** A subscription as api.ts lists it (its Subscription; named here, since api.ts loads the transport). */

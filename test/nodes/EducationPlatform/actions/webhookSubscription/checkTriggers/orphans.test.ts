@@ -5,8 +5,8 @@ import {
 	planOrphans,
 	type InputChecks,
 	type LogReading,
-} from '../../../../../nodes/EducationPlatform/actions/checkTriggers/orphans';
-import type { Orphan } from '../../../../../nodes/EducationPlatform/actions/checkTriggers/triggerVerdicts';
+} from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/orphans';
+import type { Orphan } from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/triggerVerdicts';
 
 const INPUT: InputChecks = {
 	deleteOrphans: true,

@@ -4,9 +4,9 @@ import {
 	attempt,
 	lookUp,
 	repairInPlace,
-} from '../../../../../nodes/EducationPlatform/actions/checkTriggers/platformChecks';
-import type { TriggerVerdict } from '../../../../../nodes/EducationPlatform/actions/checkTriggers/triggerVerdicts';
-import type { WebhookRequest } from '../../../../../nodes/shared/resources/webhookSubscription/api';
+} from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/platformChecks';
+import type { TriggerVerdict } from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/triggerVerdicts';
+import type { WebhookRequest } from '../../../../../../nodes/shared/resources/webhookSubscription/api';
 
 const node: INode = {
 	id: 'n1',

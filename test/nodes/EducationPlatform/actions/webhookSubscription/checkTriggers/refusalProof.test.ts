@@ -4,7 +4,7 @@ import {
 	refusedNow,
 	servedMeanwhile,
 	type ProofTimes,
-} from '../../../../../nodes/EducationPlatform/actions/checkTriggers/refusalProof';
+} from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/refusalProof';
 
 /** A delivery of `eventId` whose attempts answered `statuses` (null: no answer), five minutes apart from `startMinute`. */
 const delivery = (

@@ -1,36 +1,26 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { isJsonRecord } from '../../../shared/jsonRecord';
 import { deliversTo, thisN8nWebhookAddress } from '../../../shared/thisN8n/address';
-import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
-import { runsAsTool } from '../aiTool';
-import * as get from '../record/get.operation';
-import * as getMany from '../record/getMany.operation';
-import * as checkTriggers from '../checkTriggers/checkTriggers.operation';
-import * as remove from './delete.operation';
+import { runsAsTool } from '../helpers/aiTool';
+import type { ItemOperation } from '../helpers/operation';
 
-type ItemExecute = (
-	this: IExecuteFunctions,
-	resource: ResourceDescriptor,
-	itemIndex: number,
-) => Promise<IDataObject[]>;
-
-/** What an AI model reads of Get and Get Many (../toolDescription.ts). */
+/** What an AI model reads of Get and Get Many (../helpers/toolDescription.ts). */
 const TOOL_SENTENCE =
 	'It shows only subscriptions that deliver to this n8n (delivers_to_this_n8n: true).';
 
 /**
- * Get or Get Many (only the contract's fields: the descriptor's outputFields) with
+ * Webhook Subscription's Get or Get Many: the record's operation (only the contract's fields, the
+ * descriptor's outputFields) with
  * `delivers_to_this_n8n` added after them on every record, the simplified ones included: judged on
  * the whole record, before Simplify or Output can drop its URL. An AI agent's tool sees only this
  * n8n's subscriptions: another integration's URL can carry its token, and anyone with the
  * dashboard writes a description, which a model would read as instructions.
  */
-function marked<T extends { execute: ItemExecute }>(
+export function withDeliversToThisN8n<T extends Pick<ItemOperation, 'execute'>>(
 	operation: T,
 	{ one }: { one: boolean },
 ): T & { toolSentence: string } {
-	const execute: ItemExecute = async function (resource, itemIndex) {
+	const execute: ItemOperation['execute'] = async function (resource, itemIndex) {
 		const address = thisN8nWebhookAddress.call(this, itemIndex);
 		const ours = new Map<unknown, boolean>();
 		const judged = (record: unknown) => {
@@ -63,11 +53,3 @@ function marked<T extends { execute: ItemExecute }>(
 	};
 	return { ...operation, execute, toolSentence: TOOL_SENTENCE };
 }
-
-/** The Operation selector's order: by name. */
-export const operations = {
-	checkTriggers,
-	delete: remove,
-	get: marked(get, { one: true }),
-	getMany: marked(getMany, { one: false }),
-};

@@ -13,19 +13,19 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { beforeVersion, onlyIn, sinceVersion } from '../../../shared/descriptions/nodeVersion';
-import { isJsonRecord } from '../../../shared/jsonRecord';
-import { productionEndpoint, thisN8nWebhookAddress } from '../../../shared/thisN8n/address';
-import { credentialTypeOf } from '../../../shared/transport/credential';
-import { RESOURCES } from '../../../shared/resources/registry';
-import { eventVocabulary } from '../../../shared/resources/webhookEvents';
+import { beforeVersion, onlyIn, sinceVersion } from '../../../../shared/descriptions/nodeVersion';
+import { isJsonRecord } from '../../../../shared/jsonRecord';
+import { productionEndpoint, thisN8nWebhookAddress } from '../../../../shared/thisN8n/address';
+import { credentialTypeOf } from '../../../../shared/transport/credential';
+import { RESOURCES } from '../../../../shared/resources/registry';
+import { eventVocabulary } from '../../../../shared/resources/webhookEvents';
 import {
 	deleteSubscription,
 	listSubscriptions,
-} from '../../../shared/resources/webhookSubscription/api';
-import { webhookRequest } from '../../../shared/resources/webhookSubscription/picker';
+} from '../../../../shared/resources/webhookSubscription/api';
+import { webhookRequest } from '../../../../shared/resources/webhookSubscription/picker';
 import { keptByInput, orphanItems, planOrphans, type InputChecks } from './orphans';
-import { thisN8nSubscriptions } from '../../../shared/thisN8n/subscriptions';
+import { thisN8nSubscriptions } from '../../../../shared/thisN8n/subscriptions';
 import { summaryItem, triggerItems, type TriggerOutcome } from './triggerCheckItems';
 import { judgeTriggers, settleLookup, type TriggerVerdict } from './triggerVerdicts';
 import { actionFor } from './checkActions';

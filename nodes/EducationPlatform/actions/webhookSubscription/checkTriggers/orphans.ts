@@ -6,8 +6,8 @@
 // like a deleted one. An orphan is deleted only on the platform's proof that n8n refused it lately
 // while serving its other triggers, and n8n's own refusal of its URL now (refusalProof.ts), and
 // only when the input passes every check below; else it is kept and its item says why.
-import { quoted } from '../../../shared/errors';
-import type { JsonRecord } from '../../../shared/jsonRecord';
+import { quoted } from '../../../../shared/errors';
+import type { JsonRecord } from '../../../../shared/jsonRecord';
 import { describeProof, REFUSED_ATTEMPTS_NEEDED, type RefusalProof } from './refusalProof';
 import { FAILED } from './triggerCheckItems';
 import { eventsOf, type Orphan } from './triggerVerdicts';

@@ -5,9 +5,9 @@ import {
 	credentialTypeFor,
 	TRIGGER_NODE_NAME,
 	type AuthenticationMethod,
-} from '../../../shared/constants';
-import { ActionableError } from '../../../shared/errors';
-import { isJsonRecord, type JsonRecord } from '../../../shared/jsonRecord';
+} from '../../../../shared/constants';
+import { ActionableError } from '../../../../shared/errors';
+import { isJsonRecord, type JsonRecord } from '../../../../shared/jsonRecord';
 
 /** One Education Platform Trigger of an active workflow. */
 export interface ActiveTrigger {

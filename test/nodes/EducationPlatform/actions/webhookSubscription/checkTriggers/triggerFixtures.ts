@@ -1,8 +1,8 @@
 // The triggers, workflow nodes and subscriptions the Check Triggers tests (workflowTriggers,
 // triggerVerdicts, triggerCheckItems) are built from.
-import { RESOURCES } from '../../../../../nodes/shared/resources/registry';
-import { eventVocabulary } from '../../../../../nodes/shared/resources/webhookEvents';
-import type { ActiveTrigger } from '../../../../../nodes/EducationPlatform/actions/checkTriggers/workflowTriggers';
+import { RESOURCES } from '../../../../../../nodes/shared/resources/registry';
+import { eventVocabulary } from '../../../../../../nodes/shared/resources/webhookEvents';
+import type { ActiveTrigger } from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/workflowTriggers';
 
 export const ADDRESS = 'https://n8n.example.com/';
 export const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';

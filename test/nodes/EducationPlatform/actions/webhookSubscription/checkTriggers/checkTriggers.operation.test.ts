@@ -3,11 +3,11 @@
 // public API lists them.
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
-import { TEST_INSTANCE_URL } from '../../../../harness';
-import { jsonOf, ORIGIN, runEducationPlatform } from '../../fixtures';
-import { EducationPlatformTool, offeredOperations } from '../../toolVariant';
-import { EducationPlatform } from '../../../../../nodes/EducationPlatform/EducationPlatform.node';
-import { useNock } from '../../../../harness/nock';
+import { TEST_INSTANCE_URL } from '../../../../../harness';
+import { jsonOf, ORIGIN, runEducationPlatform } from '../../../fixtures';
+import { EducationPlatformTool, offeredOperations } from '../../../toolVariant';
+import { EducationPlatform } from '../../../../../../nodes/EducationPlatform/EducationPlatform.node';
+import { useNock } from '../../../../../harness/nock';
 
 useNock();
 

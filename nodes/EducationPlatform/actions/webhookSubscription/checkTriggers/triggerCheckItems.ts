@@ -1,6 +1,6 @@
 // Pure: no n8n import. Check Triggers' output: one item per trigger with its verdict, what was
 // done and a note in words, and the summary item (the orphans' items are orphans.ts's).
-import type { JsonRecord } from '../../../shared/jsonRecord';
+import type { JsonRecord } from '../../../../shared/jsonRecord';
 import { eventsOf, type TriggerState, type TriggerVerdict } from './triggerVerdicts';
 import { type CheckAction } from './checkActions';
 

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { runsAsTool } from '../aiTool';
+import { runsAsTool } from './aiTool';
 import { OUTPUT } from '../../../shared/descriptions/output';
 import { isJsonRecord } from '../../../shared/jsonRecord';
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';

@@ -3,9 +3,9 @@ import {
 	settleLookup,
 	UNRECORDED_SETTLED_MS,
 	type JudgeContext,
-} from '../../../../../nodes/EducationPlatform/actions/checkTriggers/triggerVerdicts';
-import { actionFor } from '../../../../../nodes/EducationPlatform/actions/checkTriggers/checkActions';
-import type { ActiveTrigger } from '../../../../../nodes/EducationPlatform/actions/checkTriggers/workflowTriggers';
+} from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/triggerVerdicts';
+import { actionFor } from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/checkActions';
+import type { ActiveTrigger } from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/workflowTriggers';
 import { ADDRESS, A, B, C, VOCABULARY, trigger, subscription } from './triggerFixtures';
 
 const BOTH = { reEnable: true, repair: true };

@@ -9,7 +9,7 @@
 //   `updated_at` do not count, nor a log whose last refusal is over an hour old.
 // - While serving: an attempt answered 2xx to another of this n8n's subscriptions meanwhile shows
 //   n8n itself was up, not a proxy answering 404 while it was down.
-import { isJsonRecord } from '../../../shared/jsonRecord';
+import { isJsonRecord } from '../../../../shared/jsonRecord';
 
 /** The answer n8n gives to a production webhook URL that no active workflow serves. */
 export const NOT_SERVED_STATUS = 404;

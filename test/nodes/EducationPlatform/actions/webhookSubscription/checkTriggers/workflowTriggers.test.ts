@@ -1,8 +1,8 @@
-import { ActionableError } from '../../../../../nodes/shared/errors';
+import { ActionableError } from '../../../../../../nodes/shared/errors';
 import {
 	activeTriggers,
 	readWorkflows,
-} from '../../../../../nodes/EducationPlatform/actions/checkTriggers/workflowTriggers';
+} from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/workflowTriggers';
 import { ADDRESS, A, B, C, node } from './triggerFixtures';
 
 describe('activeTriggers', () => {

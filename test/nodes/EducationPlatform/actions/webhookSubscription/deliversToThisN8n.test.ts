@@ -3,7 +3,7 @@
 import nock from 'nock';
 import * as get from '../../../../../nodes/EducationPlatform/actions/record/get.operation';
 import * as getMany from '../../../../../nodes/EducationPlatform/actions/record/getMany.operation';
-import { operations } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/WebhookSubscription.resource';
+import { OPERATIONS } from '../../../../../nodes/EducationPlatform/actions/operations';
 import { deletedNote } from '../../../../../nodes/EducationPlatform/actions/webhookSubscription/delete.operation';
 import { jsonOf, ORIGIN, runEducationPlatform, TOKEN } from '../../fixtures';
 import { EducationPlatformTool } from '../../toolVariant';
@@ -163,7 +163,8 @@ describe("as an AI agent's tool: only this n8n's subscriptions", () => {
 	});
 });
 
-it("offers the record Get and Get Many's selector entries and parameters, with an execute of its own that marks the records", () => {
+it("gives Webhook Subscription the record Get and Get Many's selector entries and parameters, with an execute of its own that marks the records", () => {
+	const operations = OPERATIONS.webhookSubscription;
 	for (const [value, record] of [
 		['get', get],
 		['getMany', getMany],

@@ -2,15 +2,15 @@
 // the proof in it, the answer of a trigger URL now, whether a recorded subscription still exists;
 // and its writes, each failure kept on its item instead of ending the run.
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { isJsonRecord } from '../../../shared/jsonRecord';
-import { isNotFoundError } from '../../../shared/transport';
+import { isJsonRecord } from '../../../../shared/jsonRecord';
+import { isNotFoundError } from '../../../../shared/transport';
 import {
 	type WebhookRequest,
 	deleteSubscription,
 	listRecentDeliveries,
 	patchSubscription,
 	readSubscription,
-} from '../../../shared/resources/webhookSubscription/api';
+} from '../../../../shared/resources/webhookSubscription/api';
 import { type LogReading } from './orphans';
 import {
 	DELIVERIES_READ,

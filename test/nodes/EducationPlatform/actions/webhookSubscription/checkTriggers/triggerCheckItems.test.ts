@@ -1,13 +1,13 @@
 import {
 	orphanItems,
 	type InputChecks,
-} from '../../../../../nodes/EducationPlatform/actions/checkTriggers/orphans';
+} from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/orphans';
 import {
 	summaryItem,
 	triggerItems,
-} from '../../../../../nodes/EducationPlatform/actions/checkTriggers/triggerCheckItems';
-import { judgeTriggers } from '../../../../../nodes/EducationPlatform/actions/checkTriggers/triggerVerdicts';
-import { actionFor } from '../../../../../nodes/EducationPlatform/actions/checkTriggers/checkActions';
+} from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/triggerCheckItems';
+import { judgeTriggers } from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/triggerVerdicts';
+import { actionFor } from '../../../../../../nodes/EducationPlatform/actions/webhookSubscription/checkTriggers/checkActions';
 import { ADDRESS, A, B, C, VOCABULARY, trigger, subscription } from './triggerFixtures';
 
 const BOTH = { reEnable: true, repair: true };

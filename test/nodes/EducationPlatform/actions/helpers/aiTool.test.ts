@@ -1,4 +1,7 @@
-import { offeredToTools, runsAsTool } from '../../../../nodes/EducationPlatform/actions/aiTool';
+import {
+	offeredToTools,
+	runsAsTool,
+} from '../../../../../nodes/EducationPlatform/actions/helpers/aiTool';
 
 describe('runsAsTool', () => {
 	it("is true for the `…Tool` type n8n registers for an AI agent, and false for the node's own", () => {

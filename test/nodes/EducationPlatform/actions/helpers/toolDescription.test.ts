@@ -8,20 +8,20 @@
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { createNodeAsTool } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
 import { NodeHelpers, Workflow, deepCopy, type INode, type INodeParameters } from 'n8n-workflow';
-import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
-import { OPERATIONS } from '../../../../nodes/EducationPlatform/actions/operations';
-import { toolDescription } from '../../../../nodes/EducationPlatform/actions/toolDescription';
+import { EducationPlatform } from '../../../../../nodes/EducationPlatform/EducationPlatform.node';
+import { OPERATIONS } from '../../../../../nodes/EducationPlatform/actions/operations';
+import { toolDescription } from '../../../../../nodes/EducationPlatform/actions/helpers/toolDescription';
 import {
 	dateFilter,
 	idsFilter,
 	listParameters,
 	textFilter,
 	type FilterOption,
-} from '../../../../nodes/shared/descriptions/filters';
-import type { ResourceDescriptor } from '../../../../nodes/shared/resources/descriptor';
-import { RESOURCES } from '../../../../nodes/shared/resources/registry';
-import { createNodeTypes, nodeTypeName } from '../../../harness';
-import { EducationPlatformTool, offeredOperations } from '../toolVariant';
+} from '../../../../../nodes/shared/descriptions/filters';
+import type { ResourceDescriptor } from '../../../../../nodes/shared/resources/descriptor';
+import { RESOURCES } from '../../../../../nodes/shared/resources/registry';
+import { createNodeTypes, nodeTypeName } from '../../../../harness';
+import { EducationPlatformTool, offeredOperations } from '../../toolVariant';
 
 const toolVariant = new EducationPlatformTool();
 const nodeTypes = createNodeTypes([new EducationPlatform(), toolVariant]);
@@ -48,6 +48,10 @@ function offeredTool(parameters: INode['parameters'], name = 'Education Platform
 
 const resource = (value: string) =>
 	RESOURCES.find((candidate) => candidate.value === value) as ResourceDescriptor;
+
+/** The generated Tool Description of one of the resource's operations (operations.ts). */
+const generatedText = (descriptor: ResourceDescriptor, operation: string) =>
+	toolDescription(descriptor, OPERATIONS[descriptor.value], operation);
 
 /**
  * A tool as n8n's OpenAI Chat Model sends it to the model: LangChain's convertToOpenAITool of the
@@ -435,7 +439,7 @@ describe('what a model receives for each operation the tool offers (Tool Descrip
 
 describe('the tool description a model receives', () => {
 	it('refuses an operation the resource does not have', () => {
-		expect(() => toolDescription(resource('student'), 'delete')).toThrow(
+		expect(() => generatedText(resource('student'), 'delete')).toThrow(
 			'Student has no operation delete',
 		);
 	});
@@ -459,7 +463,7 @@ describe('the tool description a model receives', () => {
 				...resource('webhookSubscription'),
 				...listParameters(filters, ['created_at']),
 			};
-			expect(bySentence(toolDescription(withFilters, 'getMany'))).toContain(sentence);
+			expect(bySentence(generatedText(withFilters, 'getMany'))).toContain(sentence);
 		},
 	);
 
@@ -509,7 +513,7 @@ describe('the tool description a model receives', () => {
 		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 		expect(workflow.getNode('Node')?.parameters).not.toHaveProperty('toolDescription');
 		expect(offeredTool({}).parameters.toolDescription).toBe(
-			toolDescription(resource('student'), 'getMany'),
+			generatedText(resource('student'), 'getMany'),
 		);
 	});
 });
@@ -577,7 +581,7 @@ describe('the Tool Description in the editor', () => {
 			const tool = editorTool();
 			tool.set('resource', resourceValue);
 			tool.set('operation', operation);
-			const expected = toolDescription(resource(resourceValue), operation);
+			const expected = generatedText(resource(resourceValue), operation);
 			expect(tool.parameters().toolDescription).toBe(expected);
 			expect(tool.saved()).not.toHaveProperty('toolDescription');
 			expect(offeredTool(tool.saved()).tool.description).toBe(expected);
@@ -591,11 +595,11 @@ describe('the Tool Description in the editor', () => {
 		tool.set('operation', 'get');
 		expect(tool.saved()).toMatchObject({ toolDescription: 'Find failed payments.' });
 		expect(offeredTool(tool.saved()).tool.description).toBe('Find failed payments.');
-		tool.set('toolDescription', toolDescription(resource('payment'), 'get'));
+		tool.set('toolDescription', generatedText(resource('payment'), 'get'));
 		tool.set('resource', 'examResult');
 		expect(tool.saved()).not.toHaveProperty('toolDescription');
 		expect(offeredTool(tool.saved()).tool.description).toBe(
-			toolDescription(resource('examResult'), 'get'),
+			generatedText(resource('examResult'), 'get'),
 		);
 	});
 
@@ -608,7 +612,7 @@ describe('the Tool Description in the editor', () => {
 	});
 
 	it("is taken as written from parameters that skip the editor: another operation's text stays", () => {
-		const studentText = toolDescription(resource('student'), 'getMany');
+		const studentText = generatedText(resource('student'), 'getMany');
 		const { tool } = offeredTool({
 			resource: 'payment',
 			operation: 'get',
