@@ -11,7 +11,7 @@ import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
 interface OperationFile {
 	/** Its Operation selector entry: name, `value` (stored in saved workflows), description and the nodes panel's `action`. */
 	option: (resource: ResourceDescriptor) => INodePropertyOptions;
-	/** Its parameters; the action node shows them only for this resource and operation (description.ts). */
+	/** Its parameters; the action node shows them only for this resource and operation (../description.ts). */
 	description: (resource: ResourceDescriptor) => INodeProperties[];
 	/** A sentence an AI model reads after its selector text (toolDescription.ts): what it does differently as a tool. */
 	toolSentence?: string;
@@ -38,5 +38,5 @@ export type Operation = ItemOperation | WholeInputOperation;
 /** A resource's operations by value, in the Operation selector's order (by name, as n8n's linter wants). */
 export type Operations = Readonly<Record<string, Operation>>;
 
-/** The action node's routing table (operations.ts): each resource's operations, by the Resource parameter's value. */
+/** The action node's routing table (../operations.ts): each resource's operations, by the Resource parameter's value. */
 export type OperationTable = Readonly<Record<string, Operations>>;

@@ -95,7 +95,7 @@ function otherDescription(resource: ResourceDescriptor, operation: Operation): s
 
 /**
  * The tool description n8n sends to a model for this resource and operation (a value of its
- * `operations`, operations.ts, such as `get` or `getMany`) while the tool's Tool Description is
+ * `operations`, ../operations.ts, such as `get` or `getMany`) while the tool's Tool Description is
  * left as generated. The e2e tests of the AI Agent and the MCP Server Trigger compare what n8n
  * sends with this.
  */

@@ -218,7 +218,7 @@ export function option(): INodePropertyOptions {
 	};
 }
 
-/** What an AI model reads after the Operation selector's text (../toolDescription.ts). */
+/** What an AI model reads after the Operation selector's text (../helpers/toolDescription.ts). */
 export const toolSentence =
 	'It sends only to subscriptions that deliver to this n8n (delivers_to_this_n8n: true); for any other it sends nothing and fails.';
 

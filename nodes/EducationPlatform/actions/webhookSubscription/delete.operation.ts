@@ -70,7 +70,8 @@ export function description(resource: ResourceDescriptor): INodeProperties[] {
  * unless Options say otherwise (shared/thisN8n/subscriptions.ts requireDeliversToThisN8n).
  * Deleting is for good: the platform cancels its pending retries and discards its delivery log
  * (docs/api-contract.md §8.5). The result says whether it delivered to this n8n. Never run by an
- * AI agent's tool: the Operation selector hides it there, and the router refuses it (../aiTool.ts).
+ * AI agent's tool: the Operation selector hides it there, and the router refuses it
+ * (../helpers/aiTool.ts).
  */
 export async function execute(
 	this: IExecuteFunctions,

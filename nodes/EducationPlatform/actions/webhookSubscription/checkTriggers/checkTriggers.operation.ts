@@ -1,11 +1,7 @@
-// Check Triggers: the platform side of the trigger watchdog (examples/trigger-watchdog.json). n8n's
-// own n8n node lists the workflows; this operation judges each active workflow's Education
-// Platform Trigger against the subscriptions that deliver to this n8n (workflowTriggers.ts,
-// triggerVerdicts.ts) and repairs in place as its options say: re-enables, sets the events back,
-// deletes the extra subscriptions to a trigger's URL. It marks for re-publishing only a trigger
-// whose subscription the platform confirms gone (404), or that records none while the one at its
-// URL has stood unchanged longer than a publication takes (the trigger then adopts it): a secret
-// only the trigger can store. It deletes an orphan only on proof that holds now (orphans.ts).
+// Check Triggers: the platform side of the trigger watchdog (examples/trigger-watchdog.json). It
+// judges each active workflow's Education Platform Trigger against the subscriptions that deliver
+// to this n8n, repairs in place as its options say, and asks for a re-publish or deletes only on
+// proof (docs/action-node.md, "Webhook Subscription → Check Triggers").
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -183,7 +179,7 @@ export function option(): INodePropertyOptions {
 			"Check that every active workflow's Education Platform Trigger has its subscription, enabled and for its events, and find subscriptions to this n8n that no trigger owns (input: n8n's workflows)",
 		action: 'Check triggers receive their events',
 		// Not an AI agent's tool: it deletes and re-enables subscriptions on the whole account's
-		// behalf. `hide` rather than `show: {'@tool': [false]}`, as getMany.operation.ts's Limit says why.
+		// behalf. `hide` rather than `show: {'@tool': [false]}`, as ../../helpers/getManyParameters.ts's Limit says why.
 		displayOptions: { hide: { '@tool': [true] } },
 	};
 }

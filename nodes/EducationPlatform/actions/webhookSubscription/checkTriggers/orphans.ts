@@ -1,11 +1,7 @@
 // Pure: no n8n import. What Check Triggers does about an orphan (a subscription to this n8n's
-// production trigger URL of no active trigger in the input). Deleting one cannot be undone: it
-// stops that URL's events, cancels the platform's pending retries and discards the delivery log.
-// So the input's word is never enough, since a workflow left out of it (Return All off, a filter,
-// a member's API key, another n8n's list, the empty item of Always Output Data) looks exactly
-// like a deleted one. An orphan is deleted only on the platform's proof that n8n refused it lately
-// while serving its other triggers, and n8n's own refusal of its URL now (refusalProof.ts), and
-// only when the input passes every check below; else it is kept and its item says why.
+// production trigger URL of no active trigger in the input): it deletes one only on proof that does
+// not depend on the input being complete (refusalProof.ts), else keeps it and says why
+// (docs/trigger-guarantees.md, "What the watchdog deletes, and on what proof").
 import { quoted } from '../../../../shared/errors';
 import type { JsonRecord } from '../../../../shared/jsonRecord';
 import { describeProof, REFUSED_ATTEMPTS_NEEDED, type RefusalProof } from './refusalProof';

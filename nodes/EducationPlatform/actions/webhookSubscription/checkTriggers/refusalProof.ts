@@ -1,14 +1,7 @@
 // Pure: no n8n import. The one proof on which Check Triggers deletes a subscription: the platform's
-// own delivery log shows this n8n refusing it, for long enough, lately and since its last change,
-// while it served its other triggers; and n8n refuses its URL now (docs/trigger-guarantees.md).
-// - Refused: n8n answers 404 to a production webhook URL that no active workflow serves, and the
-//   platform retries a refused event (5 s, 5 min, …: docs/api-contract.md §8.5). Attempts 1 to 3 of
-//   one event refused, every attempt since too, spanning 5 minutes: longer than any publication.
-// - Lately and since its last change: an old log proves nothing about today. A trigger published
-//   again adopts the subscription and changes it (its events, its secret), so refusals before its
-//   `updated_at` do not count, nor a log whose last refusal is over an hour old.
-// - While serving: an attempt answered 2xx to another of this n8n's subscriptions meanwhile shows
-//   n8n itself was up, not a proxy answering 404 while it was down.
+// own delivery log shows this n8n refusing it lately, for long enough, since its last change and
+// while it served its other triggers. Why each condition: docs/trigger-guarantees.md, "What the
+// watchdog deletes, and on what proof".
 import { isJsonRecord } from '../../../../shared/jsonRecord';
 
 /** The answer n8n gives to a production webhook URL that no active workflow serves. */

@@ -1,8 +1,7 @@
 // Pure: no n8n import. Check Triggers' judgement: which Education Platform Triggers of active
 // workflows (workflowTriggers.ts) lack a working subscription, and which subscriptions deliver to
-// this n8n for no active trigger. Only production URLs are judged: a test URL's subscription
-// belongs to n8n's test run. The operation (checkTriggers.operation.ts) reads the platform and acts on the
-// verdicts; triggerCheckItems.ts words them.
+// this n8n for no active trigger; only production URLs are judged (a test URL's belongs to n8n's
+// test run). checkTriggers.operation.ts acts on the verdicts; triggerCheckItems.ts words them.
 import { quoted } from '../../../../shared/errors';
 import type { JsonRecord } from '../../../../shared/jsonRecord';
 import {
