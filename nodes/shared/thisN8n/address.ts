@@ -159,7 +159,7 @@ function triggerUrlParts(
  * that address, the endpoint lower-cased, the rest as it is;
  * undefined for a URL that is not a trigger URL as n8n builds one.
  */
-export function triggerUrlKey(url: unknown): string | undefined {
+function triggerUrlKey(url: unknown): string | undefined {
 	const address = triggerUrlAddress(url);
 	const parts = address === undefined ? undefined : triggerUrlParts(address, url);
 	if (address === undefined || parts === undefined) return undefined;

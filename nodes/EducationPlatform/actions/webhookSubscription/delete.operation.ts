@@ -22,7 +22,7 @@ import { requireDeliversToThisN8n } from '../../../shared/thisN8n/subscriptions'
 // (docs/api-contract.md §8.1, §8.5).
 
 /** What Delete says of a subscription that delivered to this n8n. */
-export function deletedNote(subscription: JsonRecord): string {
+function deletedNote(subscription: JsonRecord): string {
 	const owner =
 		typeof subscription.description === 'string' && subscription.description !== ''
 			? ` (${subscription.description})`
@@ -31,7 +31,7 @@ export function deletedNote(subscription: JsonRecord): string {
 }
 
 /** The option with which Delete deletes a subscription that does not deliver to this n8n. */
-export const DELETE_ELSEWHERE_OPTION = 'Delete Even If It Delivers Elsewhere';
+const DELETE_ELSEWHERE_OPTION = 'Delete Even If It Delivers Elsewhere';
 
 export function option(resource: ResourceDescriptor): INodePropertyOptions {
 	return {

@@ -10,7 +10,7 @@ import { eventsOf, type Orphan } from './triggerVerdicts';
 import { type CheckAction } from './checkActions';
 
 /** More orphans with the proof than this in one run points at something other than left-overs: none is deleted. */
-export const MAX_DELETIONS_PER_RUN = 5;
+const MAX_DELETIONS_PER_RUN = 5;
 
 /** Why an orphan was kept, in the order they are checked. */
 export type KeptBecause =

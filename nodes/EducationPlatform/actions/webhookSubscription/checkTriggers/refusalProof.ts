@@ -5,15 +5,15 @@
 import { isJsonRecord } from '../../../../shared/jsonRecord';
 
 /** The answer n8n gives to a production webhook URL that no active workflow serves. */
-export const NOT_SERVED_STATUS = 404;
+const NOT_SERVED_STATUS = 404;
 /** Attempts of one event, all refused, that make the proof (the 3rd comes 5 min 5 s after the 1st). */
 export const REFUSED_ATTEMPTS_NEEDED = 3;
 /** Deliveries read from a log, newest first: one page, so a busy orphan still shows an event retried 3 times. */
 export const DELIVERIES_READ = 100;
 /** How long the refusals must span, first to last: longer than any publication, save or start-up. */
-export const REFUSAL_SPAN_MS = 5 * 60_000;
+const REFUSAL_SPAN_MS = 5 * 60_000;
 /** How recent the last refusal must be. */
-export const LAST_REFUSAL_WITHIN_MS = 60 * 60_000;
+const LAST_REFUSAL_WITHIN_MS = 60 * 60_000;
 
 /** What the log shows: `refused` attempts in a row, all answered 404, from `since` to `until`. */
 export interface RefusalProof {

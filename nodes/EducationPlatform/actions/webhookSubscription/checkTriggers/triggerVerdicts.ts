@@ -93,7 +93,7 @@ const unknown = (because: string): Pick<TriggerVerdict, 'state' | 'unknownBecaus
  * and n8n 1.x activates within the request. The times are the platform's, `now` is this n8n's:
  * the margin also absorbs a few minutes' difference between the two clocks.
  */
-export const UNRECORDED_SETTLED_MS = 5 * 60_000;
+const UNRECORDED_SETTLED_MS = 5 * 60_000;
 
 /** When a subscription was made or last changed (the later of its `created_at` and `updated_at`), undefined when either cannot be read. */
 function lastChangeOf(subscription: Subscription): number | undefined {
