@@ -98,9 +98,8 @@ function n8nInPureModules(): string[] {
  * (registry.test.ts reads every descriptor; the nodes' tests and the compat contract their panels).
  */
 const DATA_MODULES = [
+	'nodes/EducationPlatform/actions/helpers/operation.ts',
 	'nodes/EducationPlatform/actions/operations.ts',
-	'nodes/EducationPlatform/actions/record/Record.resource.ts',
-	'nodes/EducationPlatform/actions/webhookDelivery/WebhookDelivery.resource.ts',
 	'nodes/EducationPlatformTrigger/description.ts',
 	'nodes/shared/descriptions/authentication.ts',
 	'nodes/shared/resources/descriptor.ts',

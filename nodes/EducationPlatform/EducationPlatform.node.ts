@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { authenticationProperty } from '../shared/descriptions/authentication';
 import { listSearchMethods, RESOURCES } from '../shared/resources/registry';
 import { actionProperties } from './actions/description';
+import { OPERATIONS } from './actions/operations';
 import { router } from './actions/router';
 
 export class EducationPlatform implements INodeType {
@@ -45,12 +46,12 @@ export class EducationPlatform implements INodeType {
 				displayOptions: { show: { authentication: ['oAuth2'] } },
 			},
 		],
-		properties: [authenticationProperty, ...actionProperties(RESOURCES)],
+		properties: [authenticationProperty, ...actionProperties(RESOURCES, OPERATIONS)],
 	};
 
 	methods = { listSearch: listSearchMethods(RESOURCES) };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await router.call(this, OPERATIONS);
 	}
 }

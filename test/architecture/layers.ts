@@ -1,7 +1,7 @@
 // The layers of nodes/ and sandbox/, top first: a file imports only from its own layer or one
 // below (test/architecture/importGraph.test.ts). A path ending in `/` is a folder; a file belongs
 // to the longest path that holds it, so `nodes/shared/resources/registry.ts` sits above the rest
-// of its folder, and `nodes/EducationPlatform/actions/record/` below the rest of the action node.
+// of its folder, and `nodes/EducationPlatform/actions/helpers/` below the rest of the action node.
 // docs/development.md's folder map and docs/architecture.md describe the same order in words.
 import type { Layer } from './importGraph';
 
@@ -16,27 +16,24 @@ export const NODE_LAYERS: readonly Layer[] = [
 			'the three nodes n8n loads: nothing imports them, and they never import each other (test/layout.test.ts)',
 	},
 	{
-		paths: ['nodes/EducationPlatform/actions/'],
+		paths: ['nodes/EducationPlatform/actions/operations.ts'],
 		reason:
-			"the action node's router, its panel (Resource, Operation, Tool Description) and the table of each resource's operations",
+			"the action node's routing table: the one file that imports the operation folders, each resource's operations composed from them",
 	},
 	{
-		paths: ['nodes/EducationPlatform/actions/webhookDelivery/'],
+		paths: [
+			'nodes/EducationPlatform/actions/',
+			'nodes/EducationPlatform/actions/record/',
+			'nodes/EducationPlatform/actions/webhookSubscription/',
+			'nodes/EducationPlatform/actions/webhookDelivery/',
+		],
 		reason:
-			"Webhook Delivery's own operations, which read subscriptions as Webhook Subscription's do",
+			'the router and the panel (Resource, Operation, Tool Description), which the node hands the table; and the operation folders, which never import each other',
 	},
 	{
-		paths: ['nodes/EducationPlatform/actions/webhookSubscription/'],
+		paths: ['nodes/EducationPlatform/actions/helpers/'],
 		reason:
-			"Webhook Subscription's own operations (Check Triggers, Delete) and which subscriptions deliver to this n8n",
-	},
-	{
-		paths: ['nodes/EducationPlatform/actions/record/'],
-		reason: 'Get and Get Many of any resource, which the webhook resources build on',
-	},
-	{
-		paths: ['nodes/EducationPlatform/actions/aiTool.ts'],
-		reason: 'whether the node runs as an AI tool, which the router and the operations ask',
+			"what the operation folders, the router and the panel share: the operation types, the AI tool variant, the Tool Description, the record an operation acts on, Get Many's parameters and plan",
 	},
 	{
 		paths: ['nodes/shared/resources/registry.ts'],
@@ -70,7 +67,8 @@ export const NODE_LAYERS: readonly Layer[] = [
 	},
 	{
 		paths: ['nodes/shared/thisN8n/'],
-		reason: "this n8n's webhook address, which the transport's advice and the trigger read",
+		reason:
+			"this n8n's webhook address and which subscriptions deliver to it, which the trigger, the webhook resources and the action node read",
 	},
 	{
 		paths: ['nodes/shared/list/'],

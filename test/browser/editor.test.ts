@@ -5,7 +5,8 @@
 // every later one uses it; each starts from a new workflow. README pictures: readmeScreenshot
 // (npm run screenshots).
 import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
-import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescription';
+import { OPERATIONS } from '../../nodes/EducationPlatform/actions/operations';
+import { toolDescription } from '../../nodes/EducationPlatform/actions/helpers/toolDescription';
 import { triggerProperties } from '../../nodes/EducationPlatformTrigger/description';
 import { RESOURCES } from '../../nodes/shared/resources/registry';
 import { defaultScopes, scopeOptions } from '../../nodes/shared/scopes';
@@ -963,7 +964,11 @@ describe('the AI Agent', () => {
 			await settlesTo(
 				'the generated Tool Description',
 				toolDescriptionShown,
-				toolDescription(RESOURCES.find(({ value }) => value === 'student')!, 'getMany'),
+				toolDescription(
+					RESOURCES.find(({ value }) => value === 'student')!,
+					OPERATIONS.student,
+					'getMany',
+				),
 			);
 			await editor.ndv.choose('resource', 'Payment');
 			// Not choose('operation', 'Get'): an option's name is followed by its description, and Get Many's starts with "Get" too.
@@ -972,7 +977,11 @@ describe('the AI Agent', () => {
 			await settlesTo(
 				'the Tool Description after Payment → Get',
 				toolDescriptionShown,
-				toolDescription(RESOURCES.find(({ value }) => value === 'payment')!, 'get'),
+				toolDescription(
+					RESOURCES.find(({ value }) => value === 'payment')!,
+					OPERATIONS.payment,
+					'get',
+				),
 			);
 			await editor.ndv.close();
 			expect(await editor.canvasNodeNames()).toEqual(

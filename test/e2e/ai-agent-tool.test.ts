@@ -6,7 +6,8 @@
 // the model as text it can act on while the run itself succeeds.
 import { randomUUID } from 'node:crypto';
 
-import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescription';
+import { OPERATIONS } from '../../nodes/EducationPlatform/actions/operations';
+import { toolDescription } from '../../nodes/EducationPlatform/actions/helpers/toolDescription';
 import { RESOURCES } from '../../nodes/shared/resources/registry';
 import {
 	accessTokenCredential,
@@ -221,7 +222,7 @@ async function ask(
  * What the model is told about an Education Platform tool whose Tool Description is left to the
  * node: the node's name, the node's text for its resource and operation, and a JSON schema of its
  * `$fromAI` keys (strings here, each with its description, all required). The descriptions are
- * pinned word for word by test/nodes/EducationPlatform/actions/toolDescription.test.ts; this
+ * pinned word for word by test/nodes/EducationPlatform/actions/helpers/toolDescription.test.ts; this
  * proves that n8n hands them to the model as they are.
  */
 function offeredTool(
@@ -232,7 +233,11 @@ function offeredTool(
 ): OfferedTool {
 	return {
 		name,
-		description: toolDescription(RESOURCES.find(({ value }) => value === resource)!, operation),
+		description: toolDescription(
+			RESOURCES.find(({ value }) => value === resource)!,
+			OPERATIONS[resource],
+			operation,
+		),
 		parameters: {
 			type: 'object',
 			properties: Object.fromEntries(

@@ -8,7 +8,8 @@
 // Automatically": each is described by the node's own text for its resource and operation.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
-import { toolDescription } from '../../nodes/EducationPlatform/actions/toolDescription';
+import { OPERATIONS } from '../../nodes/EducationPlatform/actions/operations';
+import { toolDescription } from '../../nodes/EducationPlatform/actions/helpers/toolDescription';
 import { RESOURCES } from '../../nodes/shared/resources/registry';
 import { resource as STUDENT, STUDENT_STATUSES } from '../../nodes/shared/resources/student';
 import { accessTokenCredential } from '../../tooling/lib/demo-credentials';
@@ -119,6 +120,7 @@ describe.each(TRIGGERS)('MCP Server Trigger v$version', (trigger) => {
 					name: toolName(tool),
 					description: toolDescription(
 						RESOURCES.find((resource) => resource.value === tool.resource)!,
+						OPERATIONS[tool.resource],
 						tool.operation,
 					),
 					$schema: SCHEMA_DIALECT,

@@ -1,57 +1,36 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import type { ResourceDescriptor } from '../../shared/resources/descriptor';
-import { operations as record } from './record/Record.resource';
-import { operations as webhookDelivery } from './webhookDelivery/WebhookDelivery.resource';
-import { operations as webhookSubscription } from './webhookSubscription/WebhookSubscription.resource';
-
-/** What every `<operation>.operation.ts` exports: its selector entry and parameters for a resource, and what it does. */
-interface OperationFile {
-	/** Its Operation selector entry: name, `value` (stored in saved workflows), description and the nodes panel's `action`. */
-	option: (resource: ResourceDescriptor) => INodePropertyOptions;
-	/** Its parameters; the action node shows them only for this resource and operation (description.ts). */
-	description: (resource: ResourceDescriptor) => INodeProperties[];
-	/** A sentence an AI model reads after its selector text (toolDescription.ts): what it does differently as a tool. */
-	toolSentence?: string;
-}
-
-/** An operation the router runs once per input item; each returned object becomes one output item. */
-export interface ItemOperation extends OperationFile {
-	wholeInput?: undefined;
-	execute: (
-		this: IExecuteFunctions,
-		resource: ResourceDescriptor,
-		itemIndex: number,
-	) => Promise<IDataObject[]>;
-}
-
-/** An operation the router runs once for all input items (Check Triggers); each item it returns names its input items (`pairedItem`). */
-export interface WholeInputOperation extends OperationFile {
-	wholeInput: true;
-	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
-}
-
-export type Operation = ItemOperation | WholeInputOperation;
-
-/** A resource's operations by value, in the Operation selector's order (by name, as n8n's linter wants). */
-export type Operations = Readonly<Record<string, Operation>>;
+import * as checkTriggers from './webhookSubscription/checkTriggers/checkTriggers.operation';
+import type { OperationTable } from './helpers/operation';
+import * as get from './record/get.operation';
+import * as getMany from './record/getMany.operation';
+import * as getManyDeliveries from './webhookDelivery/getMany.operation';
+import * as redeliver from './webhookDelivery/redeliver.operation';
+import * as remove from './webhookSubscription/delete.operation';
+import { withDeliversToThisN8n } from './webhookSubscription/deliversToThisN8n';
 
 /**
- * The action node's routing table: each resource's operations, by the Resource parameter's value.
- * The router dispatches through it, and the panel (description.ts, toolDescription.ts) lists it.
- * Every resource of the catalog (nodes/shared/resources/registry.ts) is one line here: Get and Get
- * Many (record/), or the operations of its own folder, which offer Get Many too (the default).
+ * The operations of a resource that offers only reading its records (students, enrollments,
+ * payments, exam results, and any resource added to the catalog without a folder here).
  */
-export const OPERATIONS: Readonly<Record<string, Operations>> = {
+const record = { get, getMany };
+
+/**
+ * The action node's routing table: each resource's operations by the Resource parameter's value,
+ * each resource's in the Operation selector's order (by name, as n8n's linter wants). The node
+ * hands it to the router, which dispatches through it, and to the panel (description.ts), which
+ * lists it. Every resource of the catalog (nodes/shared/resources/registry.ts) is one line here:
+ * the record's Get and Get Many, or those beside its own folder's operations.
+ */
+export const OPERATIONS: OperationTable = {
 	student: record,
 	enrollment: record,
 	payment: record,
 	examResult: record,
-	webhookSubscription,
-	webhookDelivery,
+	webhookSubscription: {
+		checkTriggers,
+		delete: remove,
+		get: withDeliversToThisN8n(get, { one: true }),
+		getMany: withDeliversToThisN8n(getMany, { one: false }),
+	},
+	// Get is the record's, under the delivery's subscription.
+	webhookDelivery: { get, getMany: getManyDeliveries, redeliver },
 };

@@ -10,8 +10,8 @@ import { toNodeError } from '../../shared/toNodeError';
 import { RESOURCES } from '../../shared/resources/registry';
 import type { ResourceDescriptor } from '../../shared/resources/descriptor';
 import { ActionableError, quoted } from '../../shared/errors';
-import { offeredToTools, runsAsTool } from './aiTool';
-import { OPERATIONS, type Operation, type WholeInputOperation } from './operations';
+import { offeredToTools, runsAsTool } from './helpers/aiTool';
+import type { Operation, OperationTable, WholeInputOperation } from './helpers/operation';
 
 /**
  * Whether a failure is the tool's answer to an AI agent (or an MCP client): the node runs as its tool
@@ -28,8 +28,9 @@ function answersModelWithFailure(node: INode): boolean {
  * it (by hand, by an import, before it was hidden) still names it.
  */
 function refuseUnoffered(this: IExecuteFunctions, { resource, operation }: Chosen): void {
+	if (!runsAsTool(this.getNode())) return;
 	const option = operation.option(resource);
-	if (!runsAsTool(this.getNode()) || offeredToTools(option)) return;
+	if (offeredToTools(option)) return;
 	throw new ActionableError(
 		`${resource.displayName} → ${String(option.name)} is not offered to AI agents, so the tool did nothing`,
 		'Only a workflow step runs it: choose another operation for this tool, or use the Education Platform node outside the AI agent.',
@@ -42,15 +43,18 @@ function toolFailure(error: NodeApiError | NodeOperationError): IDataObject {
 }
 
 /**
- * Dispatches by Resource and Operation to the operation's file (`<resource>/<operation>.operation.ts`,
- * listed by operations.ts), which runs once per input item with that item's parameters, or once
- * for the whole input (Check Triggers). Every output item is paired with the input items it came
- * from, errors included (Continue On Fail, or a tool's failure for the model).
+ * Dispatches by Resource and Operation to the operation's file (`<folder>/<operation>.operation.ts`,
+ * as `table`, operations.ts, lists it), which runs once per input item with that item's
+ * parameters, or once for the whole input (Check Triggers). Every output item is paired with the
+ * input items it came from, errors included (Continue On Fail, or a tool's failure for the model).
  */
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function router(
+	this: IExecuteFunctions,
+	table: OperationTable,
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	// Resource and Operation take no expression: the first item's choice is every item's.
-	const chosen = chosenOperation.call(this);
+	const chosen = chosenOperation.call(this, table);
 	if (chosen?.operation.wholeInput)
 		return [
 			await runOnce.call(
@@ -92,10 +96,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 type Chosen<T extends Operation = Operation> = { resource: ResourceDescriptor; operation: T };
 
 /** The Resource and Operation the parameters choose; undefined when the node does not have them. */
-function chosenOperation(this: IExecuteFunctions): Chosen | undefined {
+function chosenOperation(this: IExecuteFunctions, table: OperationTable): Chosen | undefined {
 	const value = this.getNodeParameter('resource', 0) as string;
 	const resource = RESOURCES.find((candidate) => candidate.value === value);
-	const operations = resource && OPERATIONS[resource.value];
+	const operations = resource && table[resource.value];
 	const operation = this.getNodeParameter('operation', 0) as string;
 	return operations && Object.hasOwn(operations, operation)
 		? { resource, operation: operations[operation] }

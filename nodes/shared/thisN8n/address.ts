@@ -1,5 +1,6 @@
 // Pure: no n8n import. This n8n's webhook address, the URLs n8n builds under it for the Education
 // Platform Trigger, and what to do when the address is wrong: the one place both nodes read them from.
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 /**
  * The trigger's webhook path (its `webhooks[].path`). n8n builds the trigger's URL as
@@ -52,13 +53,17 @@ function isWebhookAddress(text: string): boolean {
 }
 
 /**
- * The address this n8n's webhook URLs start with, read from its `$execution.resumeUrl`
+ * The address this n8n's webhook URLs start with, read from the execution's `$execution.resumeUrl`
  * (`<webhook address><waiting endpoint>/<execution id>`, n8n 1.x and 2.x alike, 2.x with a
  * `?signature=` query): the same address (N8N_WEBHOOK_URL, WEBHOOK_URL on 1.x) the trigger's URLs
  * are built from, even when the editor runs at another one, spelt as n8n spells it. Undefined when
  * the URL cannot be read.
  */
-export function webhookAddressOf(resumeUrl: unknown): string | undefined {
+export function thisN8nWebhookAddress(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): string | undefined {
+	const resumeUrl: unknown = this.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex);
 	if (typeof resumeUrl !== 'string') return undefined;
 	// Drop the query, then the waiting endpoint and the execution id.
 	const address = resumeUrl.replace(/[?#].*$/s, '').replace(/[^/]+\/[^/]*$/, '');
@@ -154,7 +159,7 @@ function triggerUrlParts(
  * that address, the endpoint lower-cased, the rest as it is;
  * undefined for a URL that is not a trigger URL as n8n builds one.
  */
-export function triggerUrlKey(url: unknown): string | undefined {
+function triggerUrlKey(url: unknown): string | undefined {
 	const address = triggerUrlAddress(url);
 	const parts = address === undefined ? undefined : triggerUrlParts(address, url);
 	if (address === undefined || parts === undefined) return undefined;

@@ -165,7 +165,7 @@ export function fakeStudentsApi(options: {
 
 /**
  * Runs the action node as a saved workflow's node: version 1 (Simplify inside Options, Additional
- * Filters), unless `options.typeVersion` names another; actions/record/shape.test.ts runs version 2.
+ * Filters), unless `options.typeVersion` names another; actions/helpers/shape.test.ts runs version 2.
  */
 export function runEducationPlatform(
 	parameters: INodeParameters,

@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { toNodeError } from '../../../shared/toNodeError';
-import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
+import { thisN8nWebhookAddress } from '../../../shared/thisN8n/address';
 import { isNotFoundError } from '../../../shared/transport';
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
 import { listSubscriptions } from '../../../shared/resources/webhookSubscription/api';
@@ -15,8 +15,9 @@ import {
 	deliveriesPath,
 	subscriptionParameter,
 } from '../../../shared/resources/webhookDelivery/target';
-import * as standardGetMany from '../record/getMany.operation';
-import { thisN8nSubscriptions } from '../webhookSubscription/thisN8n';
+import { getManyProperties } from '../helpers/getManyParameters';
+import { listPlan, listRecords, type ListPlan } from '../helpers/listPlan';
+import { thisN8nSubscriptions } from '../../../shared/thisN8n/subscriptions';
 import { mergeByCreation } from './merge';
 
 // Get Many of webhook deliveries: of one subscription, or of all of this n8n's, with the
@@ -27,7 +28,7 @@ const SCOPE_PARAMETER = 'deliveriesOf';
 /** The IDs of the subscriptions that deliver to this n8n, in creation order, read on the plan's rate budget. */
 async function thisN8nSubscriptionIds(
 	this: IExecuteFunctions,
-	plan: standardGetMany.ListPlan,
+	plan: ListPlan,
 	itemIndex: number,
 ): Promise<string[]> {
 	const subscriptions = await listSubscriptions(webhookRequest(this, plan.requestOptions));
@@ -46,10 +47,10 @@ export async function execute(
 	resource: ResourceDescriptor,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	// One subscription's log: the shared Get Many of a nested resource, under the subscription its parameter names.
+	// One subscription's log: the record's Get Many of a nested resource, under the subscription its parameter names.
 	if (this.getNodeParameter(SCOPE_PARAMETER, itemIndex) === 'subscription')
-		return await standardGetMany.execute.call(this, resource, itemIndex);
-	const plan = await standardGetMany.listPlan.call(this, resource, itemIndex);
+		return await listRecords.call(this, resource, itemIndex);
+	const plan = await listPlan.call(this, resource, itemIndex);
 	const logs: unknown[][] = [];
 	for (const webhookId of await thisN8nSubscriptionIds.call(this, plan, itemIndex)) {
 		try {
@@ -93,7 +94,7 @@ export function description(resource: ResourceDescriptor): INodeProperties[] {
 			),
 			displayOptions: { show: { [SCOPE_PARAMETER]: ['subscription'] } },
 		},
-		...standardGetMany.description(resource),
+		...getManyProperties(resource),
 	];
 }
 

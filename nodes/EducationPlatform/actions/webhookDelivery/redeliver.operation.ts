@@ -4,13 +4,12 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { runsAsTool } from '../aiTool';
 import { optionsCollection } from '../../../shared/descriptions/options';
 import { ActionableError, quoted } from '../../../shared/errors';
 import { isJsonRecord, type JsonRecord } from '../../../shared/jsonRecord';
 import { nextPageQuery, type ListResponse, type ParsedPage } from '../../../shared/list/page';
 import { readPages } from '../../../shared/list/paging';
-import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
+import { thisN8nWebhookAddress } from '../../../shared/thisN8n/address';
 import { apiRequest, readCredential, type ApiRequestOptions } from '../../../shared/transport';
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
 import { WEBHOOK_SCOPES } from '../../../shared/scopes';
@@ -24,8 +23,9 @@ import {
 	webhookRequest,
 } from '../../../shared/resources/webhookSubscription/picker';
 import { deliveriesPath, NOT_FOUND_ADVICE } from '../../../shared/resources/webhookDelivery/target';
-import { readRecordTarget, recordProperties, type RecordTarget } from '../record/get.operation';
-import { requireDeliversToThisN8n } from '../webhookSubscription/thisN8n';
+import { runsAsTool } from '../helpers/aiTool';
+import { readRecordTarget, recordProperties, type RecordTarget } from '../helpers/recordTarget';
+import { requireDeliversToThisN8n } from '../../../shared/thisN8n/subscriptions';
 import {
 	disabledSkip,
 	REDELIVER_ANYWAY_OPTION,
@@ -218,7 +218,7 @@ export function option(): INodePropertyOptions {
 	};
 }
 
-/** What an AI model reads after the Operation selector's text (../toolDescription.ts). */
+/** What an AI model reads after the Operation selector's text (../helpers/toolDescription.ts). */
 export const toolSentence =
 	'It sends only to subscriptions that deliver to this n8n (delivers_to_this_n8n: true); for any other it sends nothing and fails.';
 

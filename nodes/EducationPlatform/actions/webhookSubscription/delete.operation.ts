@@ -6,8 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions/options';
 import type { JsonRecord } from '../../../shared/jsonRecord';
-import { deliversTo } from '../../../shared/thisN8n/address';
-import { thisN8nWebhookAddress } from '../../../shared/thisN8n/resumeUrl';
+import { deliversTo, thisN8nWebhookAddress } from '../../../shared/thisN8n/address';
 import type { ResourceDescriptor } from '../../../shared/resources/descriptor';
 import {
 	deleteSubscription,
@@ -17,13 +16,13 @@ import {
 	subscriptionLocator,
 	webhookRequest,
 } from '../../../shared/resources/webhookSubscription/picker';
-import { requireDeliversToThisN8n } from './thisN8n';
+import { requireDeliversToThisN8n } from '../../../shared/thisN8n/subscriptions';
 
 // Delete: removes a subscription for good, with its pending retries and delivery log
 // (docs/api-contract.md §8.1, §8.5).
 
 /** What Delete says of a subscription that delivered to this n8n. */
-export function deletedNote(subscription: JsonRecord): string {
+function deletedNote(subscription: JsonRecord): string {
 	const owner =
 		typeof subscription.description === 'string' && subscription.description !== ''
 			? ` (${subscription.description})`
@@ -32,7 +31,7 @@ export function deletedNote(subscription: JsonRecord): string {
 }
 
 /** The option with which Delete deletes a subscription that does not deliver to this n8n. */
-export const DELETE_ELSEWHERE_OPTION = 'Delete Even If It Delivers Elsewhere';
+const DELETE_ELSEWHERE_OPTION = 'Delete Even If It Delivers Elsewhere';
 
 export function option(resource: ResourceDescriptor): INodePropertyOptions {
 	return {
@@ -68,10 +67,11 @@ export function description(resource: ResourceDescriptor): INodeProperties[] {
 
 /**
  * `DELETE /v1/webhooks/{id}`, after reading it: only a subscription that delivers to this n8n,
- * unless Options say otherwise (thisN8n.ts requireDeliversToThisN8n). Deleting is for good: the
- * platform cancels its pending retries and discards its delivery log (docs/api-contract.md §8.5).
- * The result says whether it delivered to this n8n. Never run by an AI agent's tool: the
- * Operation selector hides it there, and the router refuses it (../aiTool.ts).
+ * unless Options say otherwise (shared/thisN8n/subscriptions.ts requireDeliversToThisN8n).
+ * Deleting is for good: the platform cancels its pending retries and discards its delivery log
+ * (docs/api-contract.md §8.5). The result says whether it delivered to this n8n. Never run by an
+ * AI agent's tool: the Operation selector hides it there, and the router refuses it
+ * (../helpers/aiTool.ts).
  */
 export async function execute(
 	this: IExecuteFunctions,

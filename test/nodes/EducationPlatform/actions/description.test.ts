@@ -1,11 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { actionProperties } from '../../../../nodes/EducationPlatform/actions/description';
 import { OPERATIONS } from '../../../../nodes/EducationPlatform/actions/operations';
-import { toolDescription } from '../../../../nodes/EducationPlatform/actions/toolDescription';
+import { toolDescription } from '../../../../nodes/EducationPlatform/actions/helpers/toolDescription';
 import { RESOURCES } from '../../../../nodes/shared/resources/registry';
 
 describe('actionProperties', () => {
-	const all = actionProperties(RESOURCES);
+	const all = actionProperties(RESOURCES, OPERATIONS);
 	const toolDescriptions = all.filter((property) => property.name === 'toolDescription');
 	const [selector, ...properties] = all.slice(toolDescriptions.length);
 	const resourceProperties = (value: string) =>
@@ -66,7 +66,7 @@ describe('actionProperties', () => {
 					expect.objectContaining({
 						displayName: 'Tool Description',
 						type: 'string',
-						default: toolDescription(resource, operation),
+						default: toolDescription(resource, OPERATIONS[resource.value], operation),
 						displayOptions: {
 							show: { '@tool': [true], resource: [resource.value], operation: [operation] },
 						},

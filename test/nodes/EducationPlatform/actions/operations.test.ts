@@ -1,4 +1,6 @@
 import { OPERATIONS } from '../../../../nodes/EducationPlatform/actions/operations';
+import * as get from '../../../../nodes/EducationPlatform/actions/record/get.operation';
+import * as getMany from '../../../../nodes/EducationPlatform/actions/record/getMany.operation';
 import { RESOURCES } from '../../../../nodes/shared/resources/registry';
 
 describe("the action node's operations", () => {
@@ -23,5 +25,11 @@ describe("the action node's operations", () => {
 				expect(operation.wholeInput === true).toBe(value === 'checkTriggers');
 			}
 		}
+	});
+
+	it('give the record resources exactly the record Get and Get Many, and Webhook Delivery the record Get', () => {
+		for (const resource of RESOURCES.slice(0, 4))
+			expect(OPERATIONS[resource.value]).toEqual({ get, getMany });
+		expect(OPERATIONS.webhookDelivery.get).toBe(get);
 	});
 });

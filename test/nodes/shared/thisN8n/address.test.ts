@@ -1,21 +1,36 @@
-import { NodeHelpers, type INode } from 'n8n-workflow';
+import nock from 'nock';
+import { NodeHelpers, type IExecuteFunctions, type INode } from 'n8n-workflow';
 import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
 import {
 	deliveringTriggerUrl,
 	deliversTo,
 	productionEndpoint,
 	sameTriggerUrl,
-	triggerUrlKey,
 	isLocalUrl,
 	isTriggerUrl,
 	TRIGGER_WEBHOOK_PATH,
+	thisN8nWebhookAddress,
 	WEBHOOK_ADDRESS_ADVICE,
-	webhookAddressOf,
 } from '../../../../nodes/shared/thisN8n/address';
+import { TEST_INSTANCE_URL } from '../../../harness';
+import { useNock } from '../../../harness/nock';
+import { jsonOf, ORIGIN, runEducationPlatform } from '../../EducationPlatform/fixtures';
+
+useNock();
 
 const ID = '9d1c3e5a-7b2f-4c1d-8e6a-5f4b3a2c1d0e';
 
-describe('webhookAddressOf', () => {
+/** The address read from an execution whose `$execution.resumeUrl` is `resumeUrl`. */
+const webhookAddressOf = (resumeUrl: unknown) =>
+	thisN8nWebhookAddress.call(
+		{
+			evaluateExpression: (expression: string) =>
+				expression === '{{ $execution.resumeUrl }}' ? resumeUrl : undefined,
+		} as unknown as IExecuteFunctions,
+		0,
+	);
+
+describe('thisN8nWebhookAddress', () => {
 	it.each([
 		['http://127.0.0.1:5678/webhook-waiting/12', 'http://127.0.0.1:5678/'],
 		['https://n8n.school.example/webhook-waiting/12?signature=abc', 'https://n8n.school.example/'],
@@ -270,11 +285,11 @@ describe('WEBHOOK_ADDRESS_ADVICE', () => {
 	});
 });
 
-describe('triggerUrlKey and sameTriggerUrl: the spellings n8n serves alike', () => {
+describe('sameTriggerUrl: the spellings n8n serves alike', () => {
 	const url = `https://n8n.school.example/webhook/${ID}/webhook`;
 
 	it('one key for the host and endpoint in any case and a default port; the webhook ID and the path after it exactly', () => {
-		expect(triggerUrlKey(url)).toBe(url);
+		expect(isTriggerUrl(url)).toBe(true);
 		for (const alike of [
 			`https://N8N.School.example/webhook/${ID}/webhook`,
 			`https://n8n.school.example:443/WEBHOOK/${ID}/webhook`,
@@ -304,7 +319,6 @@ describe('triggerUrlKey and sameTriggerUrl: the spellings n8n serves alike', () 
 		(_, spelt) => {
 			expect(new URL(spelt).href).toBe(url);
 			expect(isTriggerUrl(spelt)).toBe(false);
-			expect(triggerUrlKey(spelt)).toBeUndefined();
 			expect(sameTriggerUrl(spelt, url)).toBe(false);
 			expect(deliversTo('https://n8n.school.example/', spelt)).toBe(false);
 			expect(deliversTo('https://n8n.school.example/x/../', spelt)).toBe(false);
@@ -312,7 +326,6 @@ describe('triggerUrlKey and sameTriggerUrl: the spellings n8n serves alike', () 
 	);
 
 	it('compares any other URL by its text, and nothing that is not a string', () => {
-		expect(triggerUrlKey('https://accounting.example/hooks/edu')).toBeUndefined();
 		expect(
 			sameTriggerUrl(
 				'https://accounting.example/hooks/edu',
@@ -361,5 +374,42 @@ describe('a numeric host the URL parser rewrites (0x7f.1 read as 127.0.0.1) is n
 		expect(
 			deliversTo('http://127.0.0.1:5678/', `http://127.0.0.1:5678/webhook/${ID}/webhook`),
 		).toBe(true);
+	});
+});
+
+// Inside n8n's engine the harness's n8n runs at TEST_INSTANCE_URL: Webhook Subscription → Get Many
+// marks the records that deliver to the address read from the run.
+const subscription = (id: string, url: string) => ({
+	id,
+	url,
+	events: ['payment.failed'],
+	description: null,
+	enabled: true,
+});
+
+describe("the address of the harness's n8n", () => {
+	it("marks in n8n only this n8n's trigger URL, not one crafted to read as under its address (review of issue 29)", async () => {
+		nock(ORIGIN)
+			.get('/v1/webhooks')
+			.query(true)
+			.reply(200, {
+				data: [
+					subscription('wh_ours1', `${TEST_INSTANCE_URL}/webhook/${ID}/webhook`),
+					subscription('wh_crafted1', `${TEST_INSTANCE_URL}\\@evil.example/${ID}/webhook`),
+					subscription('wh_hooks1', `${TEST_INSTANCE_URL}/api/hooks/webhook`),
+				],
+				meta: { current_page: 1, last_page: 1, per_page: 50, total: 3 },
+			});
+		const listed = await runEducationPlatform({
+			resource: 'webhookSubscription',
+			operation: 'getMany',
+			returnAll: true,
+		});
+		expect(listed.error).toBeUndefined();
+		expect(jsonOf(listed.items).map((item) => [item.id, item.delivers_to_this_n8n])).toEqual([
+			['wh_ours1', true],
+			['wh_crafted1', false],
+			['wh_hooks1', false],
+		]);
 	});
 });

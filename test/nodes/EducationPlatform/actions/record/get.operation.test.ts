@@ -1,10 +1,13 @@
 import nock from 'nock';
-import { ORIGIN, runEducationPlatform, student, TOKEN } from '../../fixtures';
+import { jsonOf, ORIGIN, runEducationPlatform, student, TOKEN } from '../../fixtures';
 import { useNock } from '../../../../harness/nock';
-import { recordPicker } from '../../../../../nodes/shared/descriptions/recordPicker';
-import * as get from '../../../../../nodes/EducationPlatform/actions/record/get.operation';
-import { forVersion } from '../../../../compat/support/parameterContract';
-import { resource as course } from '../../../shared/resources/fixture';
+import {
+	delivery,
+	LOG,
+	target,
+	withHeaders,
+	withoutHeaders,
+} from '../webhookDelivery/deliveryFixtures';
 
 useNock();
 
@@ -116,36 +119,27 @@ describe('Webhook Delivery → Get (a record under its subscription)', () => {
 	});
 });
 
-describe('Get → the record picker from the node version its resource names', () => {
-	const picker = recordPicker({
-		name: 'courseId',
-		displayName: 'Course',
-		description: 'The course',
-		list: { searchListMethod: 'searchCourses', placeholder: 'e.g. Algebra' },
-		id: {
-			example: 'crs_4Kd9Wq2Z',
-			check: { pattern: 'crs_\\w+', errorMessage: 'Not a course ID' },
-		},
+describe('Webhook Delivery → Get: the delivery as the contract gives it', () => {
+	it('reads the delivery under its subscription, simplified when asked', async () => {
+		nock(ORIGIN)
+			.get(`${LOG}/dlv_1`)
+			.reply(200, { data: delivery('dlv_1', 'failed') });
+		const result = await runEducationPlatform({
+			...target,
+			operation: 'get',
+			options: { simplify: true },
+		});
+		expect(jsonOf(result.items)).toEqual([
+			expect.objectContaining({ id: 'dlv_1', status: 'failed', last_error: null }),
+		]);
 	});
-	const idTypes = (sinceNodeVersion: number | undefined, version: number) =>
-		forVersion(
-			get.description({
-				...course,
-				picker: { getProperty: picker, listSearch: {}, sinceNodeVersion },
-			}),
-			version,
-		)
-			.filter((property) => property.name === course.id.parameter)
-			.map((property) => property.type);
+});
 
-	it('version 1 keeps the plain ID field of a picker that arrives in version 2; version 2 shows the picker, under the same name', () => {
-		expect(picker.name).toBe(course.id.parameter);
-		expect(idTypes(2, 1)).toEqual(['string']);
-		expect(idTypes(2, 2)).toEqual(['resourceLocator']);
-	});
-
-	it('a picker without sinceNodeVersion shows in every version', () => {
-		expect(idTypes(undefined, 1)).toEqual(['resourceLocator']);
-		expect(idTypes(undefined, 2)).toEqual(['resourceLocator']);
-	});
+it("Get outputs only the contract's fields of a delivery and its attempts, Simplify off (the default)", async () => {
+	nock(ORIGIN)
+		.get(`${LOG}/dlv_1`)
+		.reply(200, { data: withHeaders('dlv_1', 'failed') });
+	const result = await runEducationPlatform({ ...target, operation: 'get' });
+	expect(result.error).toBeUndefined();
+	expect(jsonOf(result.items)).toEqual([withoutHeaders('dlv_1', 'failed')]);
 });

@@ -1,8 +1,7 @@
-// Get Many through n8n's engine: its Limit in the node and in its AI-agent tool variant (n8n
-// registers the tool variant as `<name>Tool` and resolves the `'@tool'` display option from it),
-// then Student → Get Many's paging, filters, sort and errors against a nock-faked API.
-import { getGlobalState, setGlobalState } from 'n8n-workflow';
-import { runNode } from '../../../../harness';
+// Student → Get Many through n8n's engine: paging, filters, sort and errors against a nock-faked
+// API, and its Operation selector entry.
+import * as getMany from '../../../../../nodes/EducationPlatform/actions/record/getMany.operation';
+import { RESOURCES } from '../../../../../nodes/shared/resources/registry';
 import {
 	fakeStudentsApi,
 	jsonOf,
@@ -12,32 +11,9 @@ import {
 	TOKEN,
 	type Envelope,
 } from '../../fixtures';
-import { EducationPlatformTool } from '../../toolVariant';
 import { useNock } from '../../../../harness/nock';
 
 useNock();
-
-describe('Get Many → Limit', () => {
-	it('lists 50 by default in a workflow', async () => {
-		const api = fakeStudentsApi({ all: studentRange(1, 120) });
-		const result = await runEducationPlatform({ operation: 'getMany' });
-		expect(result.items).toHaveLength(50);
-		expect(api.seen.map((request) => request.query.per_page)).toEqual(['50']);
-	});
-
-	it('lists 10 by default as an AI-agent tool, and what the agent asks for when it sets Limit', async () => {
-		const api = fakeStudentsApi({ all: studentRange(1, 120) });
-		const run = (parameters: Record<string, unknown>) =>
-			runNode({
-				nodeType: new EducationPlatformTool(),
-				parameters: { resource: 'student', operation: 'getMany', ...parameters },
-				credentials: { educationPlatformApi: { baseUrl: ORIGIN, accessToken: TOKEN } },
-			});
-		expect((await run({})).items).toHaveLength(10);
-		expect((await run({ limit: 25 })).items).toHaveLength(25);
-		expect(api.seen.map((request) => request.query.per_page)).toEqual(['10', '25']);
-	});
-});
 
 const ids = (items: Array<{ json: { id?: unknown } }>) => items.map((item) => item.json.id);
 
@@ -267,55 +243,6 @@ describe('Student → Get Many', () => {
 		]);
 	});
 
-	it("sends picked date-times in UTC, read in the workflow's time zone", async () => {
-		const api = fakeStudentsApi({ all: [] });
-		const defaultTimezone = getGlobalState().defaultTimezone;
-		// The instance's default time zone is the workflow's when the workflow sets none.
-		setGlobalState({ defaultTimezone: 'Europe/Berlin' });
-		try {
-			await runEducationPlatform({
-				operation: 'getMany',
-				filters: {
-					createdAfter: '2026-01-01',
-					createdBefore: '2026-02-01T10:00:00+02:00',
-					updatedSince: '2026-01-20T15:22:03',
-				},
-			});
-		} finally {
-			setGlobalState({ defaultTimezone });
-		}
-		expect(api.seen[0].query).toMatchObject({
-			'filter[created_after]': '2026-01-01',
-			'filter[created_before]': '2026-02-01T08:00:00Z',
-			'filter[updated_since]': '2026-01-20T14:22:03Z',
-		});
-	});
-
-	it('refuses an invalid filter before calling the API, naming it', async () => {
-		const api = fakeStudentsApi({ all: [] });
-		const result = await runEducationPlatform({
-			operation: 'getMany',
-			filters: { groupId: '12, twelve' },
-		});
-		expect(result.error?.message).toBe('Group ID "twelve" is not valid [item 0]');
-		expect(result.error?.description).toMatch(/whole numbers above 0/);
-		expect(api.seen).toHaveLength(0);
-	});
-
-	it.each([
-		[{ limit: 0 }, 'Limit is 0, it must be a whole number at least 1'],
-		[{ limit: '={{ 2.5 }}' }, 'Limit is 2.5, it must be a whole number at least 1'],
-		[
-			{ returnAll: true, options: { pageSize: 101 } },
-			'Page Size is 101, it must be a whole number from 1 to 100',
-		],
-	])('refuses %p before calling the API', async (parameters, message) => {
-		const api = fakeStudentsApi({ all: [] });
-		const result = await runEducationPlatform({ operation: 'getMany', ...parameters });
-		expect(result.error?.message).toBe(`${message} [item 0]`);
-		expect(api.seen).toHaveLength(0);
-	});
-
 	it("runs once per input item with that item's parameters and pairs the output with it", async () => {
 		const api = fakeStudentsApi({ all: studentRange(1, 10) });
 		const result = await runEducationPlatform(
@@ -344,31 +271,12 @@ describe('Student → Get Many', () => {
 	});
 });
 
-describe('Version 2 → Filters, Other Filters and Sort', () => {
-	it('sends Filters, Other Filters (inside Filters) and Sort as version 1 sends Filters, Additional Filters and Sort', async () => {
-		const api = fakeStudentsApi({ all: studentRange(1, 3) });
-		const filters = { status: ['active'], search: 'last' };
-		const other = { filter: [{ name: 'enrolled_after', value: '2024-08-31' }] };
-		const sort = { rule: [{ field: 'last_name', direction: 'desc' }] };
-		const two = await runEducationPlatform(
-			{ operation: 'getMany', filters: { ...filters, additionalFilters: other }, sort },
-			{ typeVersion: 2 },
-		);
-		const one = await runEducationPlatform({
-			operation: 'getMany',
-			filters,
-			additionalFilters: other,
-			sort,
-		});
-		expect(two.error).toBeUndefined();
-		expect(one.error).toBeUndefined();
-		const [sentByTwo, sentByOne] = api.seen.map((request) => request.query);
-		expect(sentByTwo).toMatchObject({
-			'filter[status]': 'active',
-			'filter[search]': 'last',
-			'filter[enrolled_after]': '2024-08-31',
-			sort: '-last_name',
-		});
-		expect(sentByTwo).toEqual(sentByOne);
+it("names the Operation selector's Get Many entry after the resource", () => {
+	const [student] = RESOURCES;
+	expect(getMany.option(student)).toEqual({
+		name: 'Get Many',
+		value: 'getMany',
+		description: `List students with filters and sort; each item is one student: ${student.summary}`,
+		action: 'Get many students',
 	});
 });

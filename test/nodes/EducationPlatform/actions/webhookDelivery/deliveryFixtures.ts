@@ -1,4 +1,4 @@
-// Webhook deliveries as the platform logs them, for Get (WebhookDelivery.resource.test.ts) and
+// Webhook deliveries as the platform logs them, for Get (../record/get.operation.test.ts) and
 // Redeliver (redeliver.operation.test.ts). The harness's n8n runs at TEST_INSTANCE_URL, so a
 // subscription under it delivers to "this n8n".
 import { TEST_INSTANCE_URL, TEST_WEBHOOK_ID } from '../../../../harness';

@@ -1,5 +1,5 @@
 // Webhook subscriptions as the platform lists them, for Get and Get Many
-// (WebhookSubscription.resource.test.ts) and Delete (delete.operation.test.ts). The harness's n8n
+// (deliversToThisN8n.test.ts) and Delete (delete.operation.test.ts). The harness's n8n
 // runs at TEST_INSTANCE_URL, so subscriptions under it deliver to "this n8n".
 import { TEST_INSTANCE_URL, TEST_WEBHOOK_ID } from '../../../../harness';
 
