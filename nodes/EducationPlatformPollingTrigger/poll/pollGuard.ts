@@ -9,7 +9,7 @@
  * apart, each at most 30 s), which must run from the same position when n8n could not save the
  * first one's (it then repeats the window).
  */
-export const REPEAT_WINDOW_MS = 25_000;
+const REPEAT_WINDOW_MS = 25_000;
 
 /** Why a poll was skipped: another poll of the trigger is running, or one just emitted from the same position. */
 export type Busy = { reason: 'running'; since: number } | { reason: 'repeat'; emittedAt: number };

@@ -32,7 +32,7 @@ export interface FailureContext extends StatusContext {
 	pastDeadline?: boolean;
 }
 
-export interface ErrorReport {
+interface ErrorReport {
 	message: string;
 	description: string;
 	/** HTTP status as a string, when there was a response. */
@@ -51,7 +51,7 @@ export function formatDuration(ms: number): string {
 }
 
 /** `errors` as "field: message" lines. */
-export function fieldErrorLines(errors: ApiErrorBody['errors']): string[] {
+function fieldErrorLines(errors: ApiErrorBody['errors']): string[] {
 	return fieldErrors(errors).map(([field, text]) => `${field}: ${text}`);
 }
 

@@ -15,14 +15,14 @@ export interface Timer {
  * What one attempt got back: the status (if a response arrived), its lower-cased headers and its
  * parsed body (a 429's `retry_after` is all n8n 1.x leaves of the wait: it drops the headers).
  */
-export interface AttemptOutcome {
+interface AttemptOutcome {
 	statusCode?: number;
 	headers: Record<string, string>;
 	body?: unknown;
 }
 
 /** What `acquire` did: the time it waited and, when the next wait did not fit, that wait. */
-export interface Admission {
+interface Admission {
 	waitedMs: number;
 	/**
 	 * Set when the request may not start within its budget (nothing more was waited): the wait

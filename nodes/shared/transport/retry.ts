@@ -72,7 +72,7 @@ export function isIdempotent(method: string): boolean {
 	return IDEMPOTENT_METHODS.has(method.toUpperCase());
 }
 
-export function isRateLimited(failure: Failure): boolean {
+function isRateLimited(failure: Failure): boolean {
 	return failure.statusCode === 429;
 }
 
@@ -153,7 +153,7 @@ function utc(
  * An HTTP-date in ms since the epoch; undefined for anything else, whatever `Date.parse` would
  * make of it. An RFC 850 two-digit year more than 50 years ahead is in the past century (§5.6.7).
  */
-export function parseHttpDate(text: string, now: number): number | undefined {
+function parseHttpDate(text: string, now: number): number | undefined {
 	const fixdate = IMF_FIXDATE.exec(text);
 	if (fixdate)
 		return utc(Number(fixdate[3]), fixdate[2], fixdate[1], fixdate[4], fixdate[5], fixdate[6]);
@@ -218,7 +218,7 @@ export function backoffDelay(attempt: number, policy: RetryPolicy, random: () =>
 	return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
-export type WaitSource = 'retry-after' | 'rate-limit-reset' | 'backoff';
+type WaitSource = 'retry-after' | 'rate-limit-reset' | 'backoff';
 
 /**
  * How long the platform asked us to hold off, and which answer said so: `Retry-After`, else (429
@@ -239,7 +239,7 @@ export function rateLimitWait(
 }
 
 /** How long to wait before repeating a retryable failure, and what said so. */
-export function retryDelay(
+function retryDelay(
 	failure: Failure,
 	attempt: number,
 	policy: RetryPolicy,
