@@ -89,7 +89,7 @@ function isTransientNetworkFailure(failure: Failure): boolean {
  * failures that prove the request was not processed (429, refused connection) are retried, so
  * a webhook subscription is never created twice.
  */
-export function isRetryable(failure: Failure, method = 'GET'): boolean {
+function isRetryable(failure: Failure, method = 'GET'): boolean {
 	if (isRateLimited(failure)) return true;
 	if (!isIdempotent(method)) {
 		return failure.statusCode === undefined && NOT_SENT_NETWORK_CODES.has(failure.errorCode ?? '');
@@ -182,7 +182,7 @@ function parseHttpDate(text: string, now: number): number | undefined {
  * Anything else (`-1`, `+10`, `1.`, two headers joined as `10, 20`) is undefined, so the next
  * source of the wait decides: a malformed value is no answer, not "now".
  */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+function parseRetryAfter(value: string | undefined, now: number): number | undefined {
 	if (value === undefined) return undefined;
 	const trimmed = value.trim();
 	if (/^\d+$/.test(trimmed)) return waitOf(Number(trimmed) * 1000);
@@ -213,7 +213,7 @@ function retryAfterInBody(body: unknown): number | undefined {
 }
 
 /** Exponential backoff with "equal jitter": between half and all of base·2^(attempt-1), capped. */
-export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
+function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
 	const ceiling = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
 	return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
