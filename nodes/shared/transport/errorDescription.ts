@@ -40,7 +40,7 @@ interface ErrorReport {
 }
 
 /** "45 s", "2 min 5 s", "1 h 3 min". */
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
 	const totalSeconds = Math.max(0, Math.round(ms / 1000));
 	const hours = Math.floor(totalSeconds / 3600);
 	const minutes = Math.floor((totalSeconds % 3600) / 60);
