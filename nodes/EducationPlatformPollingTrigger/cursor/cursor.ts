@@ -54,7 +54,7 @@ export interface PollCursor {
 	created: Record<string, string>;
 }
 
-export interface ResumePoint {
+interface ResumePoint {
 	/** updated_at and id of the last record read; the next read asks `updated_since` = this. */
 	updatedAt: string;
 	id: string;
@@ -89,7 +89,7 @@ export interface PollOutcome {
 }
 
 const PROBE: PageRequest = { sort: '-updated_at', page: 1, perPage: 1 };
-export const MIN_PAGE_SIZE = 10;
+const MIN_PAGE_SIZE = 10;
 export const MIN_REQUESTS = 2;
 
 function recordId(record: JsonRecord): string {
@@ -103,12 +103,12 @@ function recordId(record: JsonRecord): string {
 }
 
 /** The newest record matching the caller's filters, or undefined when none does. */
-export async function newestRecord(fetchPage: FetchPage): Promise<JsonRecord | undefined> {
+async function newestRecord(fetchPage: FetchPage): Promise<JsonRecord | undefined> {
 	return (await fetchPage(PROBE))[0];
 }
 
 /** A record's kind when it is shown on its own (the manual "Fetch Test Event"). */
-export function kindOf(record: JsonRecord): ChangeKind {
+function kindOf(record: JsonRecord): ChangeKind {
 	return toMicros(record.created_at, 'created_at') === toMicros(record.updated_at)
 		? 'created'
 		: 'updated';

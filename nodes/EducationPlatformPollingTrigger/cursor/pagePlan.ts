@@ -4,7 +4,7 @@
 // should reach as far past it as possible.
 import { ActionableError } from '../../shared/errors';
 
-export interface PagePlan {
+interface PagePlan {
 	page: number;
 	perPage: number;
 	/** 0-based position of the page's first record in the listing. */

@@ -1,21 +1,7 @@
 // Pure: no n8n import. One poll at a time per trigger in this process, and no second poll from a
-// position another poll has just emitted from.
-//
-// n8n's cron calls poll() at every tick without waiting for the previous poll (n8n-core's
-// ScheduledTaskManager and ActiveWorkflowTriggers / ActiveWorkflows, 1.x and 2.x alike), and every
-// tick of an active workflow shares one in-memory static data. A poll that outlasts the interval
-// (a slow platform, a long Retry-After, a backlog) would otherwise run beside the next one: both
-// read the same cursor and emit the same changes. The later poll is skipped instead; the running
-// one emits the changes, and the next tick continues from its cursor.
-//
-// n8n 2.36+'s durable scheduler (N8N_SCHEDULER_POLL_TRIGGERS_ENABLED) does not serialise a node's
-// polls either, and each of its occurrences reads the stored position when it starts, before it
-// polls. Two occurrences due together (after a restart: the one taken over from the killed process
-// and the next one) both read it; the one that polls after the other has emitted, but before n8n
-// has saved the other's position, would emit the same changes again (seen in the e2e suite). So a
-// poll that starts from the position a poll emitted from within REPEAT_WINDOW_MS is skipped too.
-// A poll ends within POLL_TIME_LIMIT_MS, before n8n's poll timeout and lease, so a key is never
-// held past the occurrence that set it; a process that dies takes its keys along.
+// position another poll has just emitted from: n8n starts a poll at every tick without waiting for
+// the previous one, and its durable scheduler lets two polls read one position. Why, and what was
+// measured: docs/polling-trigger.md "Cursor guarantees", its point One poll at a time.
 
 /**
  * Longer than the few seconds between two occurrences' reads of the position that n8n runs at
@@ -23,7 +9,7 @@
  * apart, each at most 30 s), which must run from the same position when n8n could not save the
  * first one's (it then repeats the window).
  */
-export const REPEAT_WINDOW_MS = 25_000;
+const REPEAT_WINDOW_MS = 25_000;
 
 /** Why a poll was skipped: another poll of the trigger is running, or one just emitted from the same position. */
 export type Busy = { reason: 'running'; since: number } | { reason: 'repeat'; emittedAt: number };

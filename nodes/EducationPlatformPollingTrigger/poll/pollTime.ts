@@ -11,7 +11,7 @@ import type { OutOfTime } from '../cursor/cursor';
  * n8n tells the poll a smaller budget (`getPollBudgetMs`, n8n 2.41+: that timeout or the lease,
  * less a margin), so a lower setting is followed too.
  */
-export const POLL_TIME_LIMIT_MS = 30_000;
+const POLL_TIME_LIMIT_MS = 30_000;
 
 /** When a poll started and how long it may take. */
 export interface PollTime {

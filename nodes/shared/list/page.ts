@@ -5,7 +5,7 @@ import { ActionableError } from '../errors';
 import { isJsonRecord } from '../jsonRecord';
 import type { Query } from './query';
 
-export type HeaderMap = Record<string, string | string[] | number | undefined>;
+type HeaderMap = Record<string, string | string[] | number | undefined>;
 
 /** What the transport returned for one request (body and response headers). */
 export interface ListResponse {
@@ -49,7 +49,7 @@ function toUrl(value: unknown): string | undefined {
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-export function headerValue(headers: HeaderMap | undefined, name: string): string | undefined {
+function headerValue(headers: HeaderMap | undefined, name: string): string | undefined {
 	if (!headers) return undefined;
 	const wanted = name.toLowerCase();
 	for (const [key, value] of Object.entries(headers)) {
@@ -63,7 +63,7 @@ export function headerValue(headers: HeaderMap | undefined, name: string): strin
  * Parses an RFC 8288 Link header into `{ rel: url }`. URLs may contain commas (comma lists in
  * `filter[...]`), so links are matched by their `<…>` brackets rather than split on commas.
  */
-export function parseLinkHeader(header: string | undefined): Record<string, string> {
+function parseLinkHeader(header: string | undefined): Record<string, string> {
 	const links: Record<string, string> = {};
 	if (!header) return links;
 	const linkPattern = /<([^>]*)>((?:\s*;\s*[^;,=\s]+\s*(?:=\s*(?:"[^"]*"|[^;,]*))?)*)/g;
@@ -122,7 +122,7 @@ export function parseListPage(response: ListResponse): ParsedPage {
 
 /** The query parameters of a next-page URL (absolute or relative). Only the query is used: the
  * host always stays the credential's base URL, so a token is never sent elsewhere. */
-export function queryOfUrl(url: string): Query {
+function queryOfUrl(url: string): Query {
 	const query: Query = {};
 	for (const [key, value] of new URL(url, 'http://next.invalid').searchParams) query[key] = value;
 	return query;

@@ -9,9 +9,9 @@ import { nextPageQuery, parseListPage, type ListResponse, type ParsedPage } from
 import type { Query } from './query';
 
 /** One request of a listing: the transport call with these query parameters. */
-export type FetchListPage = (query: Query) => Promise<ListResponse>;
+type FetchListPage = (query: Query) => Promise<ListResponse>;
 
-export interface ReadPagesOptions {
+interface ReadPagesOptions {
 	/** Requests at most; the listing ends there as it is (for lists that are short by nature). */
 	maxPages?: number;
 	/** Sees every page read before the next is asked for; a guard throws here. */
@@ -48,7 +48,7 @@ function canonicalQuery(query: Query): string {
 		.join('&');
 }
 
-export interface CollectOptions {
+interface CollectOptions {
 	/** Filters and sort; `page` and `per_page` are added here. */
 	query: Query;
 	perPage: number;
@@ -126,11 +126,7 @@ class Listing {
  * page 1 must lead to page 2 of the same query (no cursor, no other parameters in its next link)
  * and tell how many pages there are. With a limit, only the pages holding it.
  */
-export function concurrentLastPage(
-	query: Query,
-	page: ParsedPage,
-	limit?: number,
-): number | undefined {
+function concurrentLastPage(query: Query, page: ParsedPage, limit?: number): number | undefined {
 	const next = nextPageQuery(query, page);
 	if (!next || canonicalQuery(next) !== canonicalQuery({ ...query, page: 2 })) return undefined;
 	if (page.lastPage === undefined || page.lastPage < 2) return undefined;
@@ -138,7 +134,7 @@ export function concurrentLastPage(
 	return limit === undefined ? page.lastPage : Math.min(page.lastPage, Math.ceil(limit / perPage));
 }
 
-export interface SchedulerOptions<T> {
+interface SchedulerOptions<T> {
 	/** Pages first..last, in this order. */
 	first: number;
 	last: number;
@@ -156,7 +152,7 @@ export interface SchedulerOptions<T> {
  * How far ahead of the page being handed over a request may start: a slow page holds back at
  * most this many finished ones in memory.
  */
-export const REORDER_WINDOW_FACTOR = 2;
+const REORDER_WINDOW_FACTOR = 2;
 
 /**
  * Pages at once: at most `concurrency` requests in flight, handed over strictly in page order,

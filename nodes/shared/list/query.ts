@@ -81,7 +81,7 @@ export interface ListQuerySpec {
 }
 
 /** A multi-select, an array from an expression, a number, or a comma-separated text → trimmed items. */
-export function toList(value: unknown): string[] {
+function toList(value: unknown): string[] {
 	if (value === undefined || value === null) return [];
 	if (typeof value === 'object' && !Array.isArray(value) && '__rl' in value)
 		return toList((value as { value?: unknown }).value);
@@ -110,7 +110,7 @@ function parseEnum(value: unknown, spec: FilterSpec): string | undefined {
 }
 
 /** Grade levels 0–12, where K (kindergarten) is 0. */
-export function parseGradeLevels(value: unknown): string | undefined {
+function parseGradeLevels(value: unknown): string | undefined {
 	const levels = toList(value).map((token) => {
 		if (/^(k|kg|kindergarten)$/i.test(token)) return 0;
 		const level = /^\d{1,2}$/.test(token) ? Number(token) : NaN;
@@ -151,7 +151,7 @@ function parseEmails(value: unknown): string | undefined {
 	return joined(emails);
 }
 
-export function parseText(value: unknown): string | undefined {
+function parseText(value: unknown): string | undefined {
 	if (value === undefined || value === null) return undefined;
 	const text = String(value).trim();
 	return text === '' ? undefined : text;
@@ -248,7 +248,7 @@ function addAdditionalFilters(
 }
 
 /** `[{field: 'last_name', direction: 'asc'}, {field: 'created_at', direction: 'desc'}]` → `last_name,-created_at`. */
-export function buildSort(rules: SortRule[], sortable: readonly string[]): string | undefined {
+function buildSort(rules: SortRule[], sortable: readonly string[]): string | undefined {
 	const seen = new Set<string>();
 	const parts = rules.map((rule) => {
 		const field = String(rule.field ?? '').trim();

@@ -93,7 +93,7 @@ export function oauthGrantOf(
  * Turns whatever a user pasted into the API root that `/v1/...` is appended to:
  * trailing slashes and one trailing `/v1` are removed, an `/api` prefix is kept.
  */
-export function normalizeBaseUrl(input: string): string {
+function normalizeBaseUrl(input: string): string {
 	const trimmed = (input ?? '').trim();
 	const url = URL.canParse(trimmed) ? new URL(trimmed) : undefined;
 	if (!url) {

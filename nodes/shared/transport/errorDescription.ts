@@ -32,7 +32,7 @@ export interface FailureContext extends StatusContext {
 	pastDeadline?: boolean;
 }
 
-export interface ErrorReport {
+interface ErrorReport {
 	message: string;
 	description: string;
 	/** HTTP status as a string, when there was a response. */
@@ -40,7 +40,7 @@ export interface ErrorReport {
 }
 
 /** "45 s", "2 min 5 s", "1 h 3 min". */
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
 	const totalSeconds = Math.max(0, Math.round(ms / 1000));
 	const hours = Math.floor(totalSeconds / 3600);
 	const minutes = Math.floor((totalSeconds % 3600) / 60);
@@ -51,7 +51,7 @@ export function formatDuration(ms: number): string {
 }
 
 /** `errors` as "field: message" lines. */
-export function fieldErrorLines(errors: ApiErrorBody['errors']): string[] {
+function fieldErrorLines(errors: ApiErrorBody['errors']): string[] {
 	return fieldErrors(errors).map(([field, text]) => `${field}: ${text}`);
 }
 

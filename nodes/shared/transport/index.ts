@@ -89,7 +89,7 @@ export class DeadlineReachedError extends NodeApiError {
 }
 
 /** A page of 100 students answers in well under a second; a minute means the platform is stuck. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 /** Whether `apiRequest` failed because the platform answered 404 (the resource does not exist). */
 export function isNotFoundError(error: unknown): error is NodeApiError {

@@ -1,26 +1,7 @@
-// Pure: no n8n import. The platform's rate budget (docs/api-contract.md §5) as seen by one
-// execution that sends several requests at once: `acquire()` before every attempt waits until the
-// budget can pay for it and no 429 pause is running; `settle()` after it reads the answer's
-// X-RateLimit-* and Retry-After headers.
-//
-// Accounting: within one window (same X-RateLimit-Reset) the server's count only grows, so the
-// smallest Remaining seen is the most recent truth; requests still in flight may not be counted
-// in it yet, so each of them is assumed to cost one more. A request is started only while
-// `remaining - inFlight > 0`. Once the reset time has passed, the whole limit is available again;
-// when the requests in flight take all of it (or the limit is 0), only an answer can tell more: a
-// waiter sleeps until one of them settles (or its own budget ends), and with none in flight one
-// request is let through to ask, so a limit of 0 ends in the platform's 429.
-// A 429 pauses every caller until its Retry-After (else the reset) has passed.
-//
-// Every wait here is part of the waiting budget of the request that waits: `acquire(maxWaitMs)`
-// never sleeps past what that request has left. When the next wait cannot fit (another page's
-// 429 said `Retry-After: 86400`), it waits nothing more and says how long the wait would be and
-// which answer imposed it, so the request fails at once instead of sleeping for a day.
-//
-// When a window closes: X-RateLimit-Reset is in whole seconds, rounded up, so up to a second
-// late. The window is a fixed 60 seconds opened by its first request (contract §5), and every
-// answer we got in it was counted after it opened, so it closes at the latest 60 s after our
-// earliest answer in it; the earlier of the two is when the next window's requests start.
+// Pure: no n8n import. The platform's rate budget (docs/api-contract.md §5) shared by the requests
+// of one execution: `acquire()` before each attempt waits until the budget can pay for it and no 429
+// pause runs; `settle()` after it reads the answer's X-RateLimit-* and Retry-After headers. How it
+// counts, and when a window closes: docs/architecture.md "The transport".
 import { parseRateLimitReset, rateLimitWait } from './retry';
 
 export interface Timer {
@@ -34,14 +15,14 @@ export interface Timer {
  * What one attempt got back: the status (if a response arrived), its lower-cased headers and its
  * parsed body (a 429's `retry_after` is all n8n 1.x leaves of the wait: it drops the headers).
  */
-export interface AttemptOutcome {
+interface AttemptOutcome {
 	statusCode?: number;
 	headers: Record<string, string>;
 	body?: unknown;
 }
 
 /** What `acquire` did: the time it waited and, when the next wait did not fit, that wait. */
-export interface Admission {
+interface Admission {
 	waitedMs: number;
 	/**
 	 * Set when the request may not start within its budget (nothing more was waited): the wait

@@ -72,7 +72,7 @@ export function isIdempotent(method: string): boolean {
 	return IDEMPOTENT_METHODS.has(method.toUpperCase());
 }
 
-export function isRateLimited(failure: Failure): boolean {
+function isRateLimited(failure: Failure): boolean {
 	return failure.statusCode === 429;
 }
 
@@ -89,7 +89,7 @@ function isTransientNetworkFailure(failure: Failure): boolean {
  * failures that prove the request was not processed (429, refused connection) are retried, so
  * a webhook subscription is never created twice.
  */
-export function isRetryable(failure: Failure, method = 'GET'): boolean {
+function isRetryable(failure: Failure, method = 'GET'): boolean {
 	if (isRateLimited(failure)) return true;
 	if (!isIdempotent(method)) {
 		return failure.statusCode === undefined && NOT_SENT_NETWORK_CODES.has(failure.errorCode ?? '');
@@ -153,7 +153,7 @@ function utc(
  * An HTTP-date in ms since the epoch; undefined for anything else, whatever `Date.parse` would
  * make of it. An RFC 850 two-digit year more than 50 years ahead is in the past century (§5.6.7).
  */
-export function parseHttpDate(text: string, now: number): number | undefined {
+function parseHttpDate(text: string, now: number): number | undefined {
 	const fixdate = IMF_FIXDATE.exec(text);
 	if (fixdate)
 		return utc(Number(fixdate[3]), fixdate[2], fixdate[1], fixdate[4], fixdate[5], fixdate[6]);
@@ -182,7 +182,7 @@ export function parseHttpDate(text: string, now: number): number | undefined {
  * Anything else (`-1`, `+10`, `1.`, two headers joined as `10, 20`) is undefined, so the next
  * source of the wait decides: a malformed value is no answer, not "now".
  */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+function parseRetryAfter(value: string | undefined, now: number): number | undefined {
 	if (value === undefined) return undefined;
 	const trimmed = value.trim();
 	if (/^\d+$/.test(trimmed)) return waitOf(Number(trimmed) * 1000);
@@ -213,12 +213,12 @@ function retryAfterInBody(body: unknown): number | undefined {
 }
 
 /** Exponential backoff with "equal jitter": between half and all of base·2^(attempt-1), capped. */
-export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
+function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
 	const ceiling = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
 	return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
-export type WaitSource = 'retry-after' | 'rate-limit-reset' | 'backoff';
+type WaitSource = 'retry-after' | 'rate-limit-reset' | 'backoff';
 
 /**
  * How long the platform asked us to hold off, and which answer said so: `Retry-After`, else (429
@@ -239,7 +239,7 @@ export function rateLimitWait(
 }
 
 /** How long to wait before repeating a retryable failure, and what said so. */
-export function retryDelay(
+function retryDelay(
 	failure: Failure,
 	attempt: number,
 	policy: RetryPolicy,

@@ -1,10 +1,6 @@
-// A scope ticked later, for OAuth2 Client Credentials. n8n fetches a Client Credentials token once
-// and keeps it until the platform answers 401 (saving the credential keeps the token; that grant
-// has no Reconnect button), so a newly ticked scope would wait for the token to expire. On a 403
-// insufficient_scope the transport asks n8n, once per request, for a new token with the
-// credential's current Scopes and repeats the request. n8n's helper for that,
-// `refreshOAuth2Token`, exists from n8n 1.1xx on (checked in 1.123 and 2.41; 1.85 lacks it); there
-// the 403's advice says the token is replaced when it expires (docs/credentials.md).
+// A scope ticked later, for OAuth2 Client Credentials: on a 403 insufficient_scope, one new token
+// with the credential's current Scopes and one repeat of the request. Why (n8n keeps that grant's
+// token until a 401), and n8n 1.85, which cannot: docs/credentials.md "Scopes: a scope ticked later".
 import type { ApiContext } from './credential';
 import { failureFromError } from './failure';
 import type { Failure } from './retry';

@@ -138,7 +138,7 @@ export function scopeMessage(
 }
 
 /** How THIS credential gets a scope it lacks: every grant has its own way, and each step works. */
-export function scopeAdvice(scopes: string[], context: StatusContext): string {
+function scopeAdvice(scopes: string[], context: StatusContext): string {
 	const scope = scopes.length ? scopes.join(' and ') : 'the scope it needs';
 	const tick = `Tick ${scope} under Scopes in the Education Platform OAuth2 credential`;
 	const token = `Make an access token with ${scope} in the platform's settings and put it in the Education Platform API credential.`;

@@ -1,9 +1,11 @@
 import {
-	REPEAT_WINDOW_MS,
 	runAlone,
 	type Busy,
 	type PollGuard,
 } from '../../../../nodes/EducationPlatformPollingTrigger/poll/pollGuard';
+
+/** How long a position a poll emitted from stays taken (docs/polling-trigger.md: the last 25 s). */
+const REPEAT_WINDOW_MS = 25_000;
 
 function deferred() {
 	let resolve!: () => void;

@@ -1,7 +1,6 @@
 import nock from 'nock';
 
 import { EducationPlatformPollingTrigger } from '../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
-import { POLL_TIME_LIMIT_MS } from '../../../../nodes/EducationPlatformPollingTrigger/poll/pollTime';
 import { inVirtualTime } from '../../../harness';
 import {
 	N8N_POLL_TIMEOUT_MS,
@@ -99,10 +98,9 @@ async function everyMinute(
 const idsOf = (outcomes: ScheduledPoll[]) =>
 	outcomes.flatMap((outcome) => outcome.items.map((item) => item.id as number));
 
-/** Every poll ended within its time limit: no request and no wait ran past it (the virtual clock moves in 1 s steps). */
+/** Every poll ended within its time limit of 30 s: no request and no wait ran past it (the virtual clock moves in 1 s steps). */
 function expectWithinTimeLimit(outcomes: ScheduledPoll[]) {
-	for (const outcome of outcomes)
-		expect(outcome.tookMs).toBeLessThanOrEqual(POLL_TIME_LIMIT_MS + 1_000);
+	for (const outcome of outcomes) expect(outcome.tookMs).toBeLessThanOrEqual(30_000 + 1_000);
 }
 
 useNock();

@@ -2,11 +2,13 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { OutOfTime } from '../../../../nodes/EducationPlatformPollingTrigger/cursor/cursor';
 import {
-	POLL_TIME_LIMIT_MS,
 	pollTime,
 	skipOrFail,
 	whyOutOfTime,
 } from '../../../../nodes/EducationPlatformPollingTrigger/poll/pollTime';
+
+/** A poll's own time limit, as docs/polling-trigger.md gives it: 30 s. */
+const POLL_TIME_LIMIT_MS = 30_000;
 
 /** What pollTime and skipOrFail read of n8n's poll context: n8n 2.41's budget, the logger, names. */
 function pollContext(budgetMs?: number) {

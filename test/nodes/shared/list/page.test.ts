@@ -1,28 +1,23 @@
 import { ActionableError } from '../../../../nodes/shared/errors';
 import type { Query } from '../../../../nodes/shared/list/query';
-import {
-	nextPageQuery,
-	parseLinkHeader,
-	parseListPage,
-	planPerPage,
-} from '../../../../nodes/shared/list/page';
+import { nextPageQuery, parseListPage, planPerPage } from '../../../../nodes/shared/list/page';
 import { resourcePage, students } from './support/listApi';
 
-describe('parseLinkHeader', () => {
+describe("parseListPage: a bare array's Link header", () => {
+	const nextOf = (link: string | undefined) =>
+		parseListPage({ body: [], headers: { link } }).nextUrl;
+
 	it('reads rel values, quoted or not, and keeps commas inside URLs', () => {
-		const header =
-			'<https://h/v1/students?filter[status]=active,suspended&page=2>; rel="next", <https://h/v1/students?page=9>; rel=last, <https://h/x>; title="a"; rel="prev first"';
-		expect(parseLinkHeader(header)).toEqual({
-			next: 'https://h/v1/students?filter[status]=active,suspended&page=2',
-			last: 'https://h/v1/students?page=9',
-			prev: 'https://h/x',
-			first: 'https://h/x',
-		});
+		const next = 'https://h/v1/students?filter[status]=active,suspended&page=2';
+		expect(nextOf(`<https://h/x>; rel=last, <${next}>; rel="next"`)).toBe(next);
+		expect(nextOf(`<https://h/x>; title="a"; rel="prev", <${next}>; rel=next`)).toBe(next);
+		expect(nextOf(`<${next}>; title="a"; rel="first next"`)).toBe(next);
 	});
 
 	it('returns nothing for a missing or malformed header', () => {
-		expect(parseLinkHeader(undefined)).toEqual({});
-		expect(parseLinkHeader('garbage')).toEqual({});
+		expect(nextOf(undefined)).toBeUndefined();
+		expect(nextOf('garbage')).toBeUndefined();
+		expect(nextOf('<https://h/x>; rel="prev"')).toBeUndefined();
 	});
 });
 

@@ -1,8 +1,6 @@
 import { ActionableError } from '../../../../nodes/shared/errors';
 import {
 	buildListQuery,
-	buildSort as buildSortFor,
-	parseGradeLevels,
 	TAKES_SEVERAL_VALUES,
 	type FilterKind,
 	type ListQueryInput,
@@ -14,7 +12,7 @@ import { resource } from '../../../../nodes/shared/resources/student';
 // builds it from the descriptor's query spec.
 const build = (input: Partial<ListQueryInput>) =>
 	buildListQuery(resource.query, { timeZone: 'UTC', ...input });
-const buildSort = (rules: SortRule[]) => buildSortFor(rules, resource.query.sortable);
+const buildSort = (rules: SortRule[]) => build({ sort: rules }).sort;
 
 function actionableErrorOf(run: () => unknown): ActionableError {
 	try {
@@ -204,7 +202,7 @@ describe('TAKES_SEVERAL_VALUES (what the tool description tells a model)', () =>
 	);
 });
 
-describe('buildSort', () => {
+describe('the sort', () => {
 	it('joins fields with a leading minus for descending', () => {
 		expect(
 			buildSort([
@@ -228,8 +226,10 @@ describe('buildSort', () => {
 	});
 });
 
-describe('parseGradeLevels', () => {
+describe('the grade levels', () => {
 	it('reads K as kindergarten (0)', () => {
-		expect(parseGradeLevels('k, Kindergarten, 0, 12')).toBe('0,12');
+		expect(build({ filters: { gradeLevel: 'k, Kindergarten, 0, 12' } })).toEqual({
+			'filter[grade_level]': '0,12',
+		});
 	});
 });

@@ -3,7 +3,6 @@ import { NodeOperationError, type ICredentialDataDecryptedObject, type INode } f
 import {
 	apiUrl,
 	baseUrlOf,
-	normalizeBaseUrl,
 	oauthGrantOf,
 	platformBaseUrl,
 	readCredential,
@@ -112,7 +111,10 @@ describe('oauthGrantOf', () => {
 	});
 });
 
-describe('normalizeBaseUrl', () => {
+describe("baseUrlOf: what a user pasted, as the API root that '/v1/…' is appended to", () => {
+	const baseUrl = (input: string) =>
+		baseUrlOf(contextOf('accessToken').context, { baseUrl: input });
+
 	it.each([
 		['https://school.example', 'https://school.example'],
 		['https://school.example/', 'https://school.example'],
@@ -123,14 +125,14 @@ describe('normalizeBaseUrl', () => {
 		['  https://school.example:8443/tenant/api/v1//  ', 'https://school.example:8443/tenant/api'],
 		['http://127.0.0.1:4010', 'http://127.0.0.1:4010'],
 	])('%s → %s', (input, expected) => {
-		expect(normalizeBaseUrl(input)).toBe(expected);
+		expect(baseUrl(input)).toBe(expected);
 	});
 
 	it('rejects what is not an http(s) URL, saying what to enter', () => {
-		expect(() => normalizeBaseUrl('school.example')).toThrow(
+		expect(() => baseUrl('school.example')).toThrow(
 			/not a valid URL.*https:\/\/school\.example\.com/,
 		);
-		expect(() => normalizeBaseUrl('ftp://school.example')).toThrow(/must start with https:\/\//);
+		expect(() => baseUrl('ftp://school.example')).toThrow(/must start with https:\/\//);
 	});
 });
 

@@ -1,6 +1,5 @@
 import {
 	describeFailure,
-	formatDuration,
 	type FailureContext,
 } from '../../../../nodes/shared/transport/errorDescription';
 import type { Failure } from '../../../../nodes/shared/transport/retry';
@@ -221,7 +220,7 @@ describe('describeFailure', () => {
 	});
 });
 
-describe('formatDuration', () => {
+describe('the time waited, in the message of a request that gave up', () => {
 	it.each([
 		[0, '0 s'],
 		[1_400, '1 s'],
@@ -229,6 +228,10 @@ describe('formatDuration', () => {
 		[125_000, '2 min 5 s'],
 		[3_780_000, '1 h 3 min'],
 	])('%i ms → %s', (ms, text) => {
-		expect(formatDuration(ms)).toBe(text);
+		const { message } = describeFailure(
+			http(503, { message: 'Unavailable.' }),
+			context({ stop: 'attempts', attempts: 6, waitedMs: ms }),
+		);
+		expect(message).toBe(`Unavailable (gave up after 6 attempts, ${text} of waiting)`);
 	});
 });

@@ -1,12 +1,11 @@
 import {
-	backoffDelay,
 	DEFAULT_RETRY_POLICY,
-	isRetryable,
 	parseRateLimitReset,
-	parseRetryAfter,
 	planRetry,
+	rateLimitWait,
 	type Clock,
 	type Failure,
+	type RetryPolicy,
 } from '../../../../nodes/shared/transport/retry';
 
 const NOW = Date.parse('2026-11-21T09:00:00Z');
@@ -20,37 +19,52 @@ const network = (errorCode?: string, errorMessage?: string): Failure => ({
 	errorCode,
 	errorMessage,
 });
+/** The wait a Retry-After header asks for, as the retry loop and the rate budget read it. */
+const retryAfterMs = (value: string | undefined, now: number) =>
+	rateLimitWait(status(503, value === undefined ? {} : { 'retry-after': value }), now)?.delayMs;
+/** The wait before the next attempt after `attempt` failed with a 503 that names none. */
+function backoffMs(attempt: number, policy: RetryPolicy, random: () => number) {
+	const unbounded = { ...policy, maxAttempts: Infinity, maxTotalWaitMs: Infinity };
+	const decision = planRetry(status(503), { attempt, waitedMs: 0 }, unbounded, {
+		now: () => NOW,
+		random,
+	});
+	return decision.retry ? decision.delayMs : undefined;
+}
+/** Whether a first failed attempt is repeated. */
+const retried = (failure: Failure, method?: string) =>
+	planRetry(failure, { attempt: 1, waitedMs: 0, method }, DEFAULT_RETRY_POLICY, clock()).retry;
 
-describe('parseRetryAfter', () => {
+describe('Retry-After', () => {
 	it('reads delay-seconds', () => {
-		expect(parseRetryAfter('17', NOW)).toBe(17_000);
-		expect(parseRetryAfter(' 0 ', NOW)).toBe(0);
+		expect(retryAfterMs('17', NOW)).toBe(17_000);
+		expect(retryAfterMs(' 0 ', NOW)).toBe(0);
 	});
 
 	it('reads an HTTP date relative to now', () => {
-		expect(parseRetryAfter('Sat, 21 Nov 2026 09:00:30 GMT', NOW)).toBe(30_000);
+		expect(retryAfterMs('Sat, 21 Nov 2026 09:00:30 GMT', NOW)).toBe(30_000);
 	});
 
 	it('treats a date in the past as "now" and garbage as absent', () => {
-		expect(parseRetryAfter('Sat, 21 Nov 2026 08:59:00 GMT', NOW)).toBe(0);
-		expect(parseRetryAfter('soon', NOW)).toBeUndefined();
-		expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
+		expect(retryAfterMs('Sat, 21 Nov 2026 08:59:00 GMT', NOW)).toBe(0);
+		expect(retryAfterMs('soon', NOW)).toBeUndefined();
+		expect(retryAfterMs(undefined, NOW)).toBeUndefined();
 	});
 
 	it('reads the two obsolete HTTP-date formats too (RFC 9110 §5.6.7)', () => {
-		expect(parseRetryAfter('Saturday, 21-Nov-26 09:00:30 GMT', NOW)).toBe(30_000);
-		expect(parseRetryAfter('Sat Nov 21 09:00:30 2026', NOW)).toBe(30_000);
-		expect(parseRetryAfter('Tue Dec  1 09:00:30 2026', NOW)).toBe(
+		expect(retryAfterMs('Saturday, 21-Nov-26 09:00:30 GMT', NOW)).toBe(30_000);
+		expect(retryAfterMs('Sat Nov 21 09:00:30 2026', NOW)).toBe(30_000);
+		expect(retryAfterMs('Tue Dec  1 09:00:30 2026', NOW)).toBe(
 			Date.UTC(2026, 11, 1, 9, 0, 30) - NOW,
 		);
 		// A two-digit year more than 50 years ahead is in the past century.
-		expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', NOW)).toBe(0);
+		expect(retryAfterMs('Sunday, 06-Nov-94 08:49:37 GMT', NOW)).toBe(0);
 	});
 
 	it.each([['-1'], ['+10'], ['1.'], ['1.5'], ['10, 20'], ['1e3'], ['0x10'], ['']])(
 		'ignores the malformed delay-seconds %p',
 		(value) => {
-			expect(parseRetryAfter(value, NOW)).toBeUndefined();
+			expect(retryAfterMs(value, NOW)).toBeUndefined();
 		},
 	);
 
@@ -64,13 +78,13 @@ describe('parseRetryAfter', () => {
 		['Sat, 21 Nov 2026 09:00:30 GMT, Sat, 21 Nov 2026 09:00:40 GMT'],
 		['Nov 21 2026'],
 	])('ignores %p: not an HTTP-date, whatever Date.parse makes of it', (value) => {
-		expect(parseRetryAfter(value, NOW)).toBeUndefined();
+		expect(retryAfterMs(value, NOW)).toBeUndefined();
 	});
 
 	it("keeps an absurdly long wait finite: at most the span of JavaScript's dates", () => {
-		expect(parseRetryAfter('99999999999', NOW)).toBe(99_999_999_999_000);
-		expect(parseRetryAfter('9999999999999', NOW)).toBe(8.64e15);
-		expect(parseRetryAfter('9'.repeat(400), NOW)).toBe(8.64e15);
+		expect(retryAfterMs('99999999999', NOW)).toBe(99_999_999_999_000);
+		expect(retryAfterMs('9999999999999', NOW)).toBe(8.64e15);
+		expect(retryAfterMs('9'.repeat(400), NOW)).toBe(8.64e15);
 		expect(parseRateLimitReset('9'.repeat(400), NOW)).toBe(8.64e15);
 	});
 });
@@ -90,53 +104,53 @@ describe('parseRateLimitReset', () => {
 	});
 });
 
-describe('backoffDelay', () => {
+describe('the backoff', () => {
 	const policy = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 1000, maxBackoffMs: 8000 };
 
 	it('doubles per attempt with jitter between half and all of the step', () => {
-		expect(backoffDelay(1, policy, () => 0)).toBe(500);
-		expect(backoffDelay(1, policy, () => 0.999999)).toBe(1000);
-		expect(backoffDelay(3, policy, () => 0)).toBe(2000);
-		expect(backoffDelay(3, policy, () => 0.5)).toBe(3000);
+		expect(backoffMs(1, policy, () => 0)).toBe(500);
+		expect(backoffMs(1, policy, () => 0.999999)).toBe(1000);
+		expect(backoffMs(3, policy, () => 0)).toBe(2000);
+		expect(backoffMs(3, policy, () => 0.5)).toBe(3000);
 	});
 
 	it('is capped', () => {
-		expect(backoffDelay(10, policy, () => 0.999999)).toBe(8000);
+		expect(backoffMs(10, policy, () => 0.999999)).toBe(8000);
 	});
 });
 
-describe('isRetryable', () => {
+describe('what is retried', () => {
 	it.each([429, 408, 500, 502, 503, 504])('retries HTTP %i', (code) => {
-		expect(isRetryable(status(code))).toBe(true);
+		expect(retried(status(code))).toBe(true);
 	});
 
 	it.each([400, 401, 403, 404, 405, 422, 501])('does not retry HTTP %i', (code) => {
-		expect(isRetryable(status(code))).toBe(false);
+		expect(retried(status(code))).toBe(false);
 	});
 
 	it.each(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'TRUNCATED_BODY'])(
 		'retries %s',
 		(code) => {
-			expect(isRetryable(network(code))).toBe(true);
+			expect(retried(network(code))).toBe(true);
 		},
 	);
 
 	it('retries "socket hang up" and aborted responses without a code', () => {
-		expect(isRetryable(network(undefined, 'socket hang up'))).toBe(true);
-		expect(isRetryable(network(undefined, 'aborted'))).toBe(true);
+		expect(retried(network(undefined, 'socket hang up'))).toBe(true);
+		expect(retried(network(undefined, 'aborted'))).toBe(true);
 	});
 
 	it('does not retry a wrong host or a local error', () => {
-		expect(isRetryable(network('ENOTFOUND'))).toBe(false);
-		expect(isRetryable(network(undefined, 'OAuth credentials not connected'))).toBe(false);
+		expect(retried(network('ENOTFOUND'))).toBe(false);
+		expect(retried(network(undefined, 'OAuth credentials not connected'))).toBe(false);
 	});
 
 	it('repeats a POST only when the platform cannot have processed it', () => {
-		expect(isRetryable(status(429), 'POST')).toBe(true);
-		expect(isRetryable(network('ECONNREFUSED'), 'POST')).toBe(true);
-		expect(isRetryable(status(503), 'POST')).toBe(false);
-		expect(isRetryable(network('ECONNRESET'), 'POST')).toBe(false);
-		expect(isRetryable(status(503), 'DELETE')).toBe(true);
+		expect(retried(status(429), 'POST')).toBe(true);
+		expect(retried(network('ECONNREFUSED'), 'POST')).toBe(true);
+		expect(retried(status(503), 'POST')).toBe(false);
+		expect(retried(network('ECONNRESET'), 'POST')).toBe(false);
+		expect(retried(status(503), 'DELETE')).toBe(true);
 	});
 });
 
