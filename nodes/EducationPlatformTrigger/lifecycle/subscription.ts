@@ -16,11 +16,15 @@
 import type { IHookFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { quoted } from '../../shared/errors';
-import { webhookApi } from '../../shared/resources/registry';
+import * as webhookApi from '../../shared/resources/webhookSubscription/api';
 import { platformBaseUrl } from '../../shared/transport';
-import { sameEventTypes } from '../events';
+import { sameEventTypes } from '../../shared/resources/webhookEvents';
 import { unreachableWebhookUrlProblem } from './webhookUrl';
-import { manualSigningSecrets, registrationMode, selectedEventTypes } from '../parameterValues';
+import {
+	manualSigningSecrets,
+	registrationMode,
+	selectedEventTypes,
+} from '../webhook/handleDelivery';
 import {
 	createSubscription,
 	deleteSubscription,
@@ -36,7 +40,7 @@ import {
 	clearStoredSubscription,
 	saveSubscription,
 	storedSubscription,
-} from './storedSubscription';
+} from '../storedSubscription';
 
 export async function subscriptionExists(this: IHookFunctions): Promise<boolean> {
 	if (registrationMode.call(this) === 'manual') {
