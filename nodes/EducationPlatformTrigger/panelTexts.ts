@@ -10,7 +10,7 @@ import { RESOURCES, webhookEventActions } from '../shared/resources/registry';
 
 const REPOSITORY = 'https://github.com/education-platform/n8n-nodes-education-platform';
 
-export const MANUAL_REGISTRATION_ANCHOR = 'set-up-manual-registration';
+const MANUAL_REGISTRATION_ANCHOR = 'set-up-manual-registration';
 export const RESPOND_ANCHOR = 'respond-immediately-or-when-last-node-finishes';
 
 /** An HTML link, opened in a new tab, to `#anchor` in `docs/<guide>`. */

@@ -24,12 +24,12 @@ export const ACTIVATION_BUDGET_MS = 72_000;
 /** A call that starts less than this after the previous call of the same trigger ended joins its activation. */
 export const ACTIVATION_GAP_MS = 15_000;
 /** Below this nothing useful fits: fail with a clear message instead of starting a request. */
-export const MIN_REQUEST_MS = 1_000;
+const MIN_REQUEST_MS = 1_000;
 /** A lifecycle request answers in well under a second; one attempt waits at most this long. */
-export const MAX_ATTEMPT_TIMEOUT_MS = 5_000;
+const MAX_ATTEMPT_TIMEOUT_MS = 5_000;
 const MAX_ATTEMPTS = 2;
 
-export interface RequestBounds {
+interface RequestBounds {
 	timeoutMs: number;
 	retry: { maxAttempts: number; maxTotalWaitMs: number };
 }

@@ -32,7 +32,7 @@ const usedUpErrors = new WeakSet<object>();
 /** What to do when the trigger could not register its subscription, on every n8n activation path. */
 export const REGISTRATION_RECOVERY = `Fix the cause, wait ${ACTIVATION_GAP_MS / 1000} s, then activate (publish) the workflow again; where n8n still shows it as active (published), deactivate (unpublish) it first.`;
 
-export interface LifecycleCallOptions<T> {
+interface LifecycleCallOptions<T> {
 	/** Whether the call's result means the subscription is in place, which ends the activation. */
 	registered?: (result: T) => boolean;
 	/** Turns a failure into the error n8n shows; `firstOfActivation`: no earlier call of this activation got here. */

@@ -52,10 +52,10 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 export const MIN_TOLERANCE_SECONDS = 1;
 export const MAX_TOLERANCE_SECONDS = 3600;
 
-export type HeaderValue = string | string[] | undefined;
+type HeaderValue = string | string[] | undefined;
 export type DeliveryHeaders = Record<string, HeaderValue>;
 
-export interface VerifyDeliveryInput {
+interface VerifyDeliveryInput {
 	/**
 	 * The signing secret, `whsec_<base64>` (the prefix may be omitted), or several: during a
 	 * rotation's grace period a delivery signed with any of them is accepted.
@@ -71,7 +71,7 @@ export interface VerifyDeliveryInput {
 	now?: () => number;
 }
 
-export type VerificationFailure =
+type VerificationFailure =
 	| 'missing_headers'
 	| 'malformed_webhook_id'
 	| 'malformed_timestamp'
@@ -80,31 +80,29 @@ export type VerificationFailure =
 	| 'no_v1_signature'
 	| 'signature_mismatch';
 
-export type VerificationResult =
+type VerificationResult =
 	| { valid: true; webhookId: string; timestamp: number }
 	| { valid: false; reason: VerificationFailure; message: string };
 
-// Not an ActionableError: the advice depends on where the secret came from, so each caller adds its own.
-export class InvalidSigningSecretError extends Error {}
-
 /**
- * The HMAC key inside a `whsec_` secret. Throws InvalidSigningSecretError, with a message fit for
- * the user and without the secret in it, when the value cannot be a Standard Webhooks secret.
+ * The HMAC key inside a `whsec_` secret. Throws, with a message fit for the user and without the
+ * secret in it, when the value cannot be a Standard Webhooks secret; a plain Error, not an
+ * ActionableError: the advice depends on where the secret came from, so each caller adds its own.
  */
 export function decodeSigningSecret(secret: string): Buffer {
 	const trimmed = (secret ?? '').trim();
 	const encoded = trimmed.startsWith(SECRET_PREFIX) ? trimmed.slice(SECRET_PREFIX.length) : trimmed;
 	if (encoded === '') {
-		throw new InvalidSigningSecretError('The signing secret is empty.');
+		throw new Error('The signing secret is empty.');
 	}
 	if (!BASE64.test(encoded)) {
-		throw new InvalidSigningSecretError(
+		throw new Error(
 			'The signing secret is not a Standard Webhooks secret: it should look like whsec_ followed by base64 text (letters, digits, + and /). Copy it again from the platform.',
 		);
 	}
 	const key = Buffer.from(encoded, 'base64');
 	if (key.length < MIN_SECRET_BYTES) {
-		throw new InvalidSigningSecretError(
+		throw new Error(
 			`The signing secret is too short (${key.length} bytes; at least ${MIN_SECRET_BYTES} expected). Copy the whole secret from the platform.`,
 		);
 	}

@@ -77,7 +77,7 @@ export function webhookEventOptions(
 }
 
 /** What the polling trigger emits for one kind of change, and the option that selects it. */
-export interface PollEventOption {
+interface PollEventOption {
 	event: string;
 	displayName: string;
 	description: string;
