@@ -22,7 +22,7 @@ const otherScopes = Object.values(READ_SCOPES).filter((scope) => scope !== teste
  * The connection test lists one record of the resource CONNECTION_TEST names (students,
  * nodes/shared/scopes.ts): n8n's test is a single request, and students:read is the scope nearly every token has; a 403 says that a
  * token for the other resources still works for them (the contract has no scope-free endpoint that would test any token). The base URL is normalised inside the expression the
- * same way nodes/shared/baseUrl.ts does it (credential files cannot import code that n8n would
+ * same way `normalizeBaseUrl` in nodes/shared/transport/credential.ts does it (credential files cannot import code that n8n would
  * have to evaluate before the credential loads): trailing slashes and one pasted `/v1` go, an
  * `/api` prefix stays.
  */

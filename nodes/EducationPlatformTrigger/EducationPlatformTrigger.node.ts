@@ -1,10 +1,4 @@
-import type {
-	IHookFunctions,
-	INodeType,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { TRIGGER_WEBHOOK_PATH } from '../shared/thisN8n/address';
 import { triggerProperties } from './description';
@@ -98,7 +92,7 @@ export class EducationPlatformTrigger implements INodeType {
 		},
 	};
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await handleDelivery.call(this);
-	}
+	// n8n calls it with the delivery's webhook context as `this`, as it calls the credential test
+	// above: the delivery starts in handleDelivery.ts, with no wrapper in between.
+	webhook = handleDelivery;
 }

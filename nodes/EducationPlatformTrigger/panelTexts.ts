@@ -1,16 +1,12 @@
 // What the trigger's panel says about testing it: the hint n8n shows while it listens for a test
-// event, and the notice for Manual registration. Under the button n8n's own hint stays: it speaks
-// each version's words ("publish it" on 2.x, "activate it" on 1.x); the notice names the 1.x word once.
-//
-// Links go to the guide section that explains them. The guides live beside the README on GitHub
-// (npm's page shows the README only); the release check's documentation-urls rule verifies that
-// every link's #anchor is a heading of that guide.
+// event, and the notice for Manual registration. Links go to the guide on GitHub (npm's page shows
+// the README only), at the section that explains them; the release check verifies each #anchor.
 
 import { RESOURCES, webhookEventActions } from '../shared/resources/registry';
 
 const REPOSITORY = 'https://github.com/education-platform/n8n-nodes-education-platform';
 
-export const MANUAL_REGISTRATION_ANCHOR = 'set-up-manual-registration';
+const MANUAL_REGISTRATION_ANCHOR = 'set-up-manual-registration';
 export const RESPOND_ANCHOR = 'respond-immediately-or-when-last-node-finishes';
 
 /** An HTML link, opened in a new tab, to `#anchor` in `docs/<guide>`. */
@@ -33,6 +29,8 @@ function sandboxExample(): string {
 // While n8n listens for a test event, only the Test URL receives; the Production URL answers 404
 // until the workflow is published. Manual registration is where the user adds the URL, so it is
 // where the user must be told which one. The sandbox has no settings page: its command is named.
+// n8n's own hint under the button stays and speaks each version's word ("publish" on 2.x, "activate"
+// on 1.x), so the notice names the 1.x word once.
 export const MANUAL_REGISTRATION_NOTICE =
 	"In the platform's webhook settings, add a webhook for the same events as below and put the signing secret (whsec_…) it shows you in the credential above (with the sandbox: npm run sandbox:subscribe -- --url followed by the URL, which prints the secret). " +
 	'Its URL, from Webhook URLs above: the Test URL while you test this trigger, the Production URL once the workflow is published (on n8n 1.x: active). ' +

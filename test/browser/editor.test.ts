@@ -29,7 +29,10 @@ import { browserTest, current, STEP_TIMEOUT_MS, useEditorSession } from './suppo
 import { eventually } from '../e2e/support/sandboxClient';
 import { PUBLIC_CLIENT_ID } from '../../sandbox/auth/oauthStore';
 import { paymentName } from '../../nodes/shared/resources/payment/simplify';
-import { STUDENT_ID_HINT } from '../../nodes/shared/resources/student/picker';
+
+/** What the editor says of a student number typed as a student ID (shared/resources/student/picker.ts). */
+const STUDENT_ID_HINT =
+	'A student ID is a whole number, e.g. 1042, not the student number (S-…): pick the student From List, or find the ID with Get many students';
 
 const TRIGGER = 'Education Platform Trigger';
 const POLLING_TRIGGER = 'Education Platform Polling Trigger';

@@ -8,16 +8,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import {
-	authenticationCredentials,
-	authenticationProperty,
-} from '../../nodes/shared/descriptions/authentication';
+import { EducationPlatform } from '../../nodes/EducationPlatform/EducationPlatform.node';
+import { authenticationProperty } from '../../nodes/shared/descriptions/authentication';
 import { apiRequest, DeadlineReachedError } from '../../nodes/shared/transport';
 
 /**
  * Test-only node: one `apiRequest` per input item with the given method/endpoint/query, so the
  * shared transport (auth, retries, errors) can be exercised through the real engine before and
- * independently of the product nodes. Outputs `{ body }` or, with returnFullResponse,
+ * independently of the product nodes' operations. Outputs `{ body }` or, with returnFullResponse,
  * `{ statusCode, headers, body }`; with Continue On Fail, `{ error, description }` (plus
  * `deadlineReached` and `retryAt` for a request its deadline stopped).
  */
@@ -31,7 +29,8 @@ export class ApiProbe implements INodeType {
 		defaults: { name: 'API Probe' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: authenticationCredentials,
+		// The action node's own sign-in: the same credentials, shown for the same Authentication values.
+		credentials: new EducationPlatform().description.credentials,
 		properties: [
 			authenticationProperty,
 			{ displayName: 'Method', name: 'method', type: 'string', default: 'GET' },

@@ -5,7 +5,8 @@
 // subscription.
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { EducationPlatformTrigger } from '../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
-import { EVENT_TYPES } from '../../nodes/EducationPlatformTrigger/events';
+import { RESOURCES } from '../../nodes/shared/resources/registry';
+import { eventVocabulary } from '../../nodes/shared/resources/webhookEvents';
 import {
 	createTriggerWorkflow,
 	startReceiver,
@@ -86,7 +87,7 @@ describe('Education Platform Trigger against the live sandbox', () => {
 
 	it('emits exactly the selected events, each with the payload the sandbox sent', async () => {
 		const emitted: EmittedEvent[] = [];
-		for (const type of EVENT_TYPES) emitted.push(await emit(type));
+		for (const type of eventVocabulary(RESOURCES).types) emitted.push(await emit(type));
 		await sandbox.state.webhooks!.idle();
 
 		const selected = emitted.filter(

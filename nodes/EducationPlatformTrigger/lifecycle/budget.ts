@@ -1,35 +1,19 @@
 // Pure: no n8n import. How long the lifecycle calls (checkExists, create, delete) of one activation
-// may talk to the platform. What n8n tolerates, read in its code (docs/production.md, "Activation"):
-//
-// - n8n 2.x with the publication service runs a publication in the background and aborts it 84 s
-//   after it started (70 % of its 120 s lease). The node's call is then detached, not cancelled, and
-//   n8n saves the workflow's static data without waiting for it: a subscription registered after
-//   that is an orphan. Within those 84 s n8n calls delete() (a changed trigger), then up to 5 times
-//   checkExists() → create(), with delete() after every failed attempt and 1, 2, 4, 8 s of sleep
-//   between attempts.
-// - The legacy path (n8n 1.x, or 2.x with the service off) runs the calls in the activation request
-//   and waits as long as they take.
-//
-// So the calls of one activation share one budget, ACTIVATION_BUDGET_MS from the first call's start:
-// enough to wait out one full rate-limit window (the platform's 60 s, contract §5) and still send
-// the requests, short enough to end well before n8n's 84 s. A window is waited out once: after it
-// the token's whole budget is available, so the calls that follow (create after delete) go through.
-// Calls less than ACTIVATION_GAP_MS apart belong to the same activation (n8n sleeps at most 8 s
-// between its own attempts), so n8n's retries cannot start the budget afresh and overrun. An
-// activation is over once the subscription is in place (create() succeeded, or checkExists() found
-// it): nothing of it follows, and the next call (an unpublish, a new publish) starts a new one.
+// may talk to the platform: one budget shared by n8n's own retries, long enough to wait out one
+// rate-limit window and short enough to end before n8n 2.x abandons the publication at 84 s. Why
+// these numbers: docs/production.md "When activation cannot register the subscription".
 
 /** The time the lifecycle calls of one activation may spend, first call's start to last call's end. */
 export const ACTIVATION_BUDGET_MS = 72_000;
 /** A call that starts less than this after the previous call of the same trigger ended joins its activation. */
 export const ACTIVATION_GAP_MS = 15_000;
 /** Below this nothing useful fits: fail with a clear message instead of starting a request. */
-export const MIN_REQUEST_MS = 1_000;
+const MIN_REQUEST_MS = 1_000;
 /** A lifecycle request answers in well under a second; one attempt waits at most this long. */
-export const MAX_ATTEMPT_TIMEOUT_MS = 5_000;
+const MAX_ATTEMPT_TIMEOUT_MS = 5_000;
 const MAX_ATTEMPTS = 2;
 
-export interface RequestBounds {
+interface RequestBounds {
 	timeoutMs: number;
 	retry: { maxAttempts: number; maxTotalWaitMs: number };
 }

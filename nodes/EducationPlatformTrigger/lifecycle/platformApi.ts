@@ -1,10 +1,10 @@
-// The platform's webhook API (shared/resources/registry.ts webhookApi) as the lifecycle calls it:
+// The platform's webhook API (shared/resources/webhookSubscription/api.ts) as the lifecycle calls it:
 // every request fits the activation's time budget (budget.ts), and failures are
 // worded and logged for the trigger.
 import type { IHookFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { apiUrl } from '../../shared/transport/credential';
-import { webhookApi } from '../../shared/resources/registry';
+import * as webhookApi from '../../shared/resources/webhookSubscription/api';
 import { quoted } from '../../shared/errors';
 import { toNodeError } from '../../shared/toNodeError';
 import { apiRequest, isNotFoundError } from '../../shared/transport';
@@ -15,7 +15,7 @@ import {
 	requestBounds,
 	type Activation,
 } from './budget';
-import { checkedSigningSecret } from '../parameterValues';
+import { checkedSigningSecret } from '../webhook/handleDelivery';
 
 export type Subscription = webhookApi.Subscription;
 type SubscriptionWithSecret = webhookApi.SubscriptionWithSecret;
@@ -32,7 +32,7 @@ const usedUpErrors = new WeakSet<object>();
 /** What to do when the trigger could not register its subscription, on every n8n activation path. */
 export const REGISTRATION_RECOVERY = `Fix the cause, wait ${ACTIVATION_GAP_MS / 1000} s, then activate (publish) the workflow again; where n8n still shows it as active (published), deactivate (unpublish) it first.`;
 
-export interface LifecycleCallOptions<T> {
+interface LifecycleCallOptions<T> {
 	/** Whether the call's result means the subscription is in place, which ends the activation. */
 	registered?: (result: T) => boolean;
 	/** Turns a failure into the error n8n shows; `firstOfActivation`: no earlier call of this activation got here. */

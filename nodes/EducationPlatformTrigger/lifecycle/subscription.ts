@@ -1,26 +1,20 @@
-// The trigger's webhook lifecycle (webhookMethods.default) for Registration = Automatic:
-// one platform subscription per trigger node, tracked in the workflow's static data.
-//
-// Which calls n8n makes (docs/trigger-guarantees.md "What n8n does with the subscription"): n8n 2.x's publication
-// service runs delete() then create() when a changed trigger is published, and nothing at a
-// restart; n8n 1.x (and 2.x with the service off) runs delete() then checkExists()/create() on
-// every re-activation and checkExists() at every main's start-up. Each call is idempotent, so any
-// order or repetition of them converges on one subscription for this URL.
-//
-// A leftover subscription for this exact URL (an n8n crash between create and saving static
-// data, a restored database, …) is reused, never duplicated. The platform returns a secret only
-// when a subscription is created, so a reused one gets a new secret with
-// POST /webhooks/{id}/rotate-secret and a grace period of 0: the unknown old secret stops signing
-// at once, and deliveries still being retried for the subscription are signed with the new one.
-// (Deleting and re-creating would drop those pending retries.)
+// The trigger's webhook lifecycle (webhookMethods.default) for Registration = Automatic: one
+// platform subscription per trigger node, tracked in the workflow's static data. Each call is
+// idempotent, so whatever order n8n runs them in ends with one subscription for this URL; which
+// calls n8n makes, and why a leftover subscription is adopted with its secret rotated:
+// docs/trigger-guarantees.md "What n8n does with the subscription".
 import type { IHookFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { quoted } from '../../shared/errors';
-import { webhookApi } from '../../shared/resources/registry';
+import * as webhookApi from '../../shared/resources/webhookSubscription/api';
 import { platformBaseUrl } from '../../shared/transport';
-import { sameEventTypes } from '../events';
+import { sameEventTypes } from '../../shared/resources/webhookEvents';
 import { unreachableWebhookUrlProblem } from './webhookUrl';
-import { manualSigningSecrets, registrationMode, selectedEventTypes } from '../parameterValues';
+import {
+	manualSigningSecrets,
+	registrationMode,
+	selectedEventTypes,
+} from '../webhook/handleDelivery';
 import {
 	createSubscription,
 	deleteSubscription,
@@ -36,7 +30,7 @@ import {
 	clearStoredSubscription,
 	saveSubscription,
 	storedSubscription,
-} from './storedSubscription';
+} from '../storedSubscription';
 
 export async function subscriptionExists(this: IHookFunctions): Promise<boolean> {
 	if (registrationMode.call(this) === 'manual') {

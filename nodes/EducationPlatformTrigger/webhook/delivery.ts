@@ -10,7 +10,7 @@ export interface PlatformEvent {
 	data: Record<string, unknown>;
 }
 
-export type ParsedEvent = { ok: true; event: PlatformEvent } | { ok: false; message: string };
+type ParsedEvent = { ok: true; event: PlatformEvent } | { ok: false; message: string };
 
 /** What the Output option can be. */
 export type OutputMode = 'event' | 'data';
@@ -62,9 +62,9 @@ export function parseEvent(rawBody: Uint8Array): ParsedEvent {
  * Duplicates keys on `event_id`; `data.id` is the payment's or enrollment's id, shared by all of
  * its events). The contract's data objects use none of these names (docs/api-contract.md §8.3).
  */
-export const EVENT_ID_FIELD = 'event_id';
-export const EVENT_TYPE_FIELD = 'event_type';
-export const EVENT_CREATED_AT_FIELD = 'event_created_at';
+const EVENT_ID_FIELD = 'event_id';
+const EVENT_TYPE_FIELD = 'event_type';
+const EVENT_CREATED_AT_FIELD = 'event_created_at';
 
 /**
  * The JSON of the item emitted for an event: the envelope `{id, type, created_at, data}`, or its
@@ -91,7 +91,7 @@ export function eventOutput(
 }
 
 /** The platform's delivery headers (DELIVERY_HEADERS) of a request, lower-cased; no other header. */
-export function outputHeaders(headers: DeliveryHeaders): Record<string, string> {
+function outputHeaders(headers: DeliveryHeaders): Record<string, string> {
 	const result: Record<string, string> = {};
 	for (const [name, value] of Object.entries(headers)) {
 		const key = name.toLowerCase();

@@ -1,41 +1,44 @@
-// webhook(): what each delivery gets (docs/trigger-guarantees.md "What each delivery gets").
-//   503 — the node's setup cannot check deliveries (no stored secret, bad signing-secret
-//         credential, no Events, Timestamp Tolerance out of bounds); no run, logged with the
-//         workflow's name, and the platform retries (see misconfigured())
-//   401 — signature headers missing or malformed, no matching v1 signature, timestamp outside
-//         the tolerance (replays of old deliveries); no run
-//   400 — signed correctly but the body is not a JSON event envelope; no run
-//   200 — an event type this trigger does not listen to: no run, and the platform does not retry
-//   run — one item per event, shaped by the Output option; it always names the event's id and type
-// At least once, never at most once: a verified delivery of a selected type always starts a run,
-// even when its webhook-id was seen before. The 2xx comes from n8n: on receipt (Respond:
-// Immediately; n8n 1.x answers before it starts the run) or once the run finished (When Last Node
-// Finishes, where a failed or crashed run gets no 2xx and the platform retries it). Duplicates
-// (platform retries, redeliveries) are stopped in n8n's database by a Remove Duplicates node keyed
-// on the event id (docs/trigger-guarantees.md "Replays, retries and duplicates"): webhook() has no shared store.
-// Verification uses the raw request bytes n8n keeps in `req.rawBody`, never re-serialised JSON.
-// Nothing logged here contains the secret or a signature.
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+// webhook(): the answer each delivery gets (docs/trigger-guarantees.md "What each delivery gets"),
+// and the settings it checks deliveries against. Activation (lifecycle/) reads the same settings
+// through the functions here, so a selection or secret activation accepts is exactly the one
+// deliveries are checked with. Nothing logged here contains the secret or a signature.
+import type {
+	IDataObject,
+	IHookFunctions,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { WEBHOOK_SIGNING_CREDENTIAL } from '../../shared/constants';
+import { RESOURCES } from '../../shared/resources/registry';
+import { eventVocabulary, expandEventSelection } from '../../shared/resources/webhookEvents';
+import type { StoredSubscription } from '../storedSubscription';
 import { eventOutput, parseEvent, type OutputMode } from './delivery';
 import {
+	decodeSigningSecret,
 	DEFAULT_TOLERANCE_SECONDS,
 	MAX_TOLERANCE_SECONDS,
 	MIN_TOLERANCE_SECONDS,
 	verifyDelivery,
 } from './signature';
-import {
-	checkedSigningSecret,
-	manualSigningSecrets,
-	registrationMode,
-	selectedEventTypes,
-} from '../parameterValues';
+
+type TriggerContext = IHookFunctions | IWebhookFunctions;
 
 interface TriggerOptions {
 	timestampTolerance?: number;
 	output?: OutputMode;
 	includeHeaders?: boolean;
 }
+
+/** The event types of the catalog's resources and the "All …" options the Events parameter offers. */
+const EVENT_VOCABULARY = eventVocabulary(RESOURCES);
+
+const MANUAL_SECRET_ADVICE =
+	"Open the trigger's Education Platform Webhook Signing Secret credential and paste the signing secret (whsec_…) the platform showed for this webhook.";
+
+/** The 503's body: the same for every cause, which n8n's log names. */
+const MISCONFIGURED_MESSAGE =
+	"This n8n workflow's Education Platform Trigger is not set up to check deliveries; n8n's log says what to fix.";
 
 export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	let configuration: Configuration;
@@ -46,6 +49,7 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	}
 	const { secret, options, toleranceSeconds, eventTypes } = configuration;
 	const headers = this.getHeaderData();
+	// The raw bytes n8n keeps in `req.rawBody`: a signature is over them, never over re-serialised JSON.
 	const rawBody = await rawBodyOf.call(this);
 
 	const verification = verifyDelivery({ secret, headers, rawBody, toleranceSeconds });
@@ -72,6 +76,8 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 		});
 	}
 
+	// At least once: a verified delivery of a selected type always starts a run, even when its
+	// webhook-id was seen before (docs/trigger-guarantees.md "Replays, retries and duplicates").
 	const output = options.output === 'data' ? 'data' : 'event';
 	const json = eventOutput(event, output, options.includeHeaders ? headers : undefined);
 	return { workflowData: [this.helpers.returnJsonArray(json as IDataObject)] };
@@ -97,20 +103,10 @@ async function configurationOf(this: IWebhookFunctions): Promise<Configuration> 
 }
 
 /**
- * The node cannot check deliveries as it is set up (no stored secret, an unusable signing-secret
- * credential, no Events, a Timestamp Tolerance out of bounds). It answers itself rather than
- * throwing, which n8n would turn into its own 500 "Workflow could not be started!" that tells
- * the platform's delivery log nothing: the log line names the workflow, what is wrong and how to fix it.
- * 503 Service Unavailable, not a 4xx: the fault is the receiver's and lasts until someone fixes
- * it, and nothing is wrong with the delivery. The platform retries every non-2xx on its schedule
- * (docs/api-contract.md §8.5, about 27.5 hours), so events sent meanwhile still arrive once the
- * setup is fixed, while a 4xx reads to senders and proxies as "this request is bad" (some drop it
- * or, after a 410, disable the subscription).
+ * The node cannot check deliveries as it is set up: it answers 503 itself rather than throwing
+ * (n8n's own 500 would tell the platform's delivery log nothing), and logs what to fix. Why 503
+ * and not a 4xx: docs/trigger-guarantees.md "What each delivery gets".
  */
-/** The 503's body: the same for every cause, which n8n's log names. */
-export const MISCONFIGURED_MESSAGE =
-	"This n8n workflow's Education Platform Trigger is not set up to check deliveries; n8n's log says what to fix.";
-
 function misconfigured(this: IWebhookFunctions, error: Error): IWebhookResponseData {
 	const hint = (error as { description?: unknown }).description;
 	const workflow = this.getWorkflow();
@@ -125,15 +121,15 @@ function misconfigured(this: IWebhookFunctions, error: Error): IWebhookResponseD
 /** The secrets deliveries are signed with: from the credential (Manual) or stored on registration (Automatic). */
 async function signingSecrets(this: IWebhookFunctions): Promise<string[]> {
 	if (registrationMode.call(this) === 'manual') return await manualSigningSecrets.call(this);
-	const stored = this.getWorkflowStaticData('node').webhookSecret as string | undefined;
+	const stored = this.getWorkflowStaticData('node') as StoredSubscription;
 	const advice =
 		'The subscription was not registered by this node or its secret was lost. Deactivate and activate the workflow again to register it afresh.';
-	if (!stored) {
+	if (!stored.webhookSecret) {
 		throw new NodeOperationError(this.getNode(), 'No signing secret to verify the delivery with', {
 			description: advice,
 		});
 	}
-	return [checkedSigningSecret.call(this, stored, advice)];
+	return [checkedSigningSecret.call(this, stored.webhookSecret, advice)];
 }
 
 function toleranceOf(this: IWebhookFunctions, options: TriggerOptions): number {
@@ -177,4 +173,72 @@ function respond(this: IWebhookFunctions, status: number, body: IDataObject): IW
 	response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
 	response.end(JSON.stringify(body));
 	return { noWebhookResponse: true };
+}
+
+/** The Registration parameter: 'automatic' or 'manual'. */
+export function registrationMode(this: TriggerContext): 'automatic' | 'manual' {
+	return this.getNodeParameter('registration', 'automatic') as 'automatic' | 'manual';
+}
+
+/** The concrete event types selected. None, or a value that is no event type, is an error to fix. */
+export function selectedEventTypes(this: TriggerContext): string[] {
+	let events: string[];
+	try {
+		events = expandEventSelection(
+			EVENT_VOCABULARY,
+			this.getNodeParameter('events', []) as string[],
+		);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as Error).message);
+	}
+	if (events.length === 0) {
+		throw new NodeOperationError(this.getNode(), 'Choose at least one event in Events.');
+	}
+	return events;
+}
+
+/**
+ * `secret` when it is a usable Standard Webhooks secret; otherwise an error whose message says
+ * what is wrong (never the secret itself) and whose description is `advice`.
+ */
+export function checkedSigningSecret(
+	this: TriggerContext,
+	secret: string | undefined,
+	advice: string,
+): string {
+	try {
+		decodeSigningSecret(secret ?? '');
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as Error).message, { description: advice });
+	}
+	return secret as string;
+}
+
+/**
+ * Registration = Manual: the secrets from the signing-secret credential, the current one first,
+ * then the previous one while a rotation's grace period lasts (when filled in).
+ */
+export async function manualSigningSecrets(this: TriggerContext): Promise<string[]> {
+	let credential: { signingSecret?: unknown; previousSigningSecret?: unknown };
+	try {
+		credential = await this.getCredentials(WEBHOOK_SIGNING_CREDENTIAL);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as Error).message, {
+			description: MANUAL_SECRET_ADVICE,
+		});
+	}
+	const secrets = [
+		checkedSigningSecret.call(this, String(credential.signingSecret ?? ''), MANUAL_SECRET_ADVICE),
+	];
+	const previous = String(credential.previousSigningSecret ?? '').trim();
+	if (previous !== '') {
+		secrets.push(
+			checkedSigningSecret.call(
+				this,
+				previous,
+				"Previous Signing Secret is only for a rotation's grace period: paste the old secret completely, or clear the field.",
+			),
+		);
+	}
+	return secrets;
 }

@@ -4,7 +4,7 @@ import * as n8nWorkflow from 'n8n-workflow';
 import type { IWebhookDescription } from 'n8n-workflow';
 
 /** The Respond parameter, as n8n's Webhook node reads its own; "on receipt" when it is missing. */
-export const RESPONSE_MODE_TEMPLATE = '={{$parameter["responseMode"] || "onReceived"}}';
+const RESPONSE_MODE_TEMPLATE = '={{$parameter["responseMode"] || "onReceived"}}';
 
 type ResponseFields = Pick<IWebhookDescription, 'responseMode' | 'responseData'>;
 

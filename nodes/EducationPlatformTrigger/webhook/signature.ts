@@ -1,39 +1,7 @@
-// Pure: no n8n import. Standard Webhooks v1 (symmetric) verification, docs/api-contract.md §8.4.
-//
-// - key: the base64-decoded part of the `whsec_…` secret;
-// - signed content: `${webhook-id}.${webhook-timestamp}.` followed by the body's raw bytes,
-//   hashed as bytes (never decoded and re-encoded, never re-serialised JSON);
-// - `webhook-signature` is a space-separated list of `<version>,<base64>`: a delivery is valid
-//   when any `v1` entry matches (secret rotation sends two); other versions are ignored;
-// - webhook-id: 1-256 printable ASCII characters without spaces; webhook-timestamp: 1-15 digits,
-//   signed as the text sent; surrounding spaces are trimmed (Node's HTTP parser already does);
-// - a repeated webhook-id or webhook-timestamp header is ambiguous and refused; repeated
-//   webhook-signature headers are one list;
-// - the timestamp must be within the tolerance of our clock, in the past or the future;
-// - comparisons are constant-time.
-// How this differs from the reference library (`standardwebhooks` 1.1, a dev dependency), as
-// measured by signature.test.ts, which runs both on the same headers and raw bytes and pins both
-// verdicts ("where it differs from the reference library"):
-// - the same: the signature header's split (single spaces; an entry's first two comma-separated
-//   fields are version and MAC, what follows a second comma is ignored, so `v1,<a>, v1,<b>` (two
-//   header lines joined by Node) and `v1,<a>,extra` both hold <a>; a MAC matches only as its exact
-//   base64 text), agreed on 3,000 seeded random headers; and every verdict on well-formed headers
-//   with a UTF-8 body;
-// - timestamps: the reference reads parseInt(header, 10) and signs that number, so it accepts
-//   `+<t>`, `<t>.5`, `<t>abc` and `<t>e0` signed over <t>, and `0<t>` only with a MAC over <t>
-//   (we accept `0<t>` with a MAC over the text sent, and refuse the others as malformed); it reads
-//   `1.795e9` as 1 and `0x…` as 0 and refuses them as too old;
-// - webhook-id: the reference signs any text as it is: it accepts `evt 1` and `évt_1`, and ` evt_1 `
-//   only with a MAC over the spaces (we refuse the first two as malformed and sign ` evt_1 ` trimmed);
-// - repeated headers (arrays): the reference signs two webhook-ids joined by a comma and reads the
-//   first of two timestamps, where we refuse both as ambiguous; two webhook-signature headers make
-//   it throw a TypeError, where we read them as one list;
-// - the body: the reference decodes it as UTF-8 (an invalid byte becomes U+FFFD) and MACs the
-//   re-encoded text, so a body that is not valid UTF-8 verifies only against a MAC of bytes that
-//   were never sent; we MAC the bytes received;
-// - secrets: the reference verifies with a secret of any length, we refuse one under 24 bytes; its
-//   tolerance is 5 minutes, ours the node's option.
-// Results never echo the secret or a signature, so callers can log them.
+// Pure: no n8n import. Standard Webhooks v1 (symmetric) verification, docs/api-contract.md §8.4,
+// over the body's raw bytes. Its rules, and where it differs from the reference library
+// (`standardwebhooks`, which signature.test.ts runs beside it): docs/trigger-guarantees.md "How the
+// signature is read". Results never echo the secret or a signature, so callers can log them.
 import { createHmac, timingSafeEqual } from 'crypto';
 
 const SECRET_PREFIX = 'whsec_';
@@ -52,10 +20,10 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 export const MIN_TOLERANCE_SECONDS = 1;
 export const MAX_TOLERANCE_SECONDS = 3600;
 
-export type HeaderValue = string | string[] | undefined;
+type HeaderValue = string | string[] | undefined;
 export type DeliveryHeaders = Record<string, HeaderValue>;
 
-export interface VerifyDeliveryInput {
+interface VerifyDeliveryInput {
 	/**
 	 * The signing secret, `whsec_<base64>` (the prefix may be omitted), or several: during a
 	 * rotation's grace period a delivery signed with any of them is accepted.
@@ -71,7 +39,7 @@ export interface VerifyDeliveryInput {
 	now?: () => number;
 }
 
-export type VerificationFailure =
+type VerificationFailure =
 	| 'missing_headers'
 	| 'malformed_webhook_id'
 	| 'malformed_timestamp'
@@ -80,31 +48,29 @@ export type VerificationFailure =
 	| 'no_v1_signature'
 	| 'signature_mismatch';
 
-export type VerificationResult =
+type VerificationResult =
 	| { valid: true; webhookId: string; timestamp: number }
 	| { valid: false; reason: VerificationFailure; message: string };
 
-// Not an ActionableError: the advice depends on where the secret came from, so each caller adds its own.
-export class InvalidSigningSecretError extends Error {}
-
 /**
- * The HMAC key inside a `whsec_` secret. Throws InvalidSigningSecretError, with a message fit for
- * the user and without the secret in it, when the value cannot be a Standard Webhooks secret.
+ * The HMAC key inside a `whsec_` secret. Throws, with a message fit for the user and without the
+ * secret in it, when the value cannot be a Standard Webhooks secret; a plain Error, not an
+ * ActionableError: the advice depends on where the secret came from, so each caller adds its own.
  */
 export function decodeSigningSecret(secret: string): Buffer {
 	const trimmed = (secret ?? '').trim();
 	const encoded = trimmed.startsWith(SECRET_PREFIX) ? trimmed.slice(SECRET_PREFIX.length) : trimmed;
 	if (encoded === '') {
-		throw new InvalidSigningSecretError('The signing secret is empty.');
+		throw new Error('The signing secret is empty.');
 	}
 	if (!BASE64.test(encoded)) {
-		throw new InvalidSigningSecretError(
+		throw new Error(
 			'The signing secret is not a Standard Webhooks secret: it should look like whsec_ followed by base64 text (letters, digits, + and /). Copy it again from the platform.',
 		);
 	}
 	const key = Buffer.from(encoded, 'base64');
 	if (key.length < MIN_SECRET_BYTES) {
-		throw new InvalidSigningSecretError(
+		throw new Error(
 			`The signing secret is too short (${key.length} bytes; at least ${MIN_SECRET_BYTES} expected). Copy the whole secret from the platform.`,
 		);
 	}

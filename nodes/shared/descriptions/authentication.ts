@@ -1,8 +1,8 @@
-import type { INodeProperties, INodeCredentialDescription } from 'n8n-workflow';
-import { ACCESS_TOKEN_CREDENTIAL, OAUTH2_CREDENTIAL } from '../constants';
+import type { INodeProperties } from 'n8n-workflow';
 
-// Shared by the action node and the trigger node so both offer the same two sign-in methods
-// under the same parameter values (saved workflows depend on `accessToken` / `oAuth2`).
+// Shared by the three nodes so all offer the same two sign-in methods under the same parameter
+// values (saved workflows depend on `accessToken` / `oAuth2`); each node's `credentials` list
+// shows its credential for these values.
 
 export const authenticationProperty: INodeProperties = {
 	displayName: 'Authentication',
@@ -14,16 +14,3 @@ export const authenticationProperty: INodeProperties = {
 	],
 	default: 'accessToken',
 };
-
-export const authenticationCredentials: INodeCredentialDescription[] = [
-	{
-		name: ACCESS_TOKEN_CREDENTIAL,
-		required: true,
-		displayOptions: { show: { authentication: ['accessToken'] } },
-	},
-	{
-		name: OAUTH2_CREDENTIAL,
-		required: true,
-		displayOptions: { show: { authentication: ['oAuth2'] } },
-	},
-];

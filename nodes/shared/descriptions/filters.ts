@@ -11,7 +11,7 @@ export interface FilterOption {
 
 const ZONE_NOTE = "A picked date-time is read in the workflow's time zone.";
 
-export function dateFilter(
+function dateFilter(
 	param: string,
 	api: string,
 	displayName: string,
@@ -58,7 +58,7 @@ function withListNote(description: string, note: string): string {
 }
 
 /** How a filter's text may differ from its display name: its label in error messages, its list note. */
-export interface FilterWording {
+interface FilterWording {
 	/** The name error messages use, when it is not the display name (e.g. "Group ID" for "Group IDs"). */
 	label?: string;
 	/** How to give several values, appended to the description. */

@@ -21,7 +21,7 @@ const simplifyProperty: INodeProperties = {
 };
 
 /** What Output names of a resource (its descriptor has these fields; descriptions import no resource). */
-export interface OutputFields {
+interface OutputFields {
 	simplifyDescription: string;
 	simplifiedFields?: { description: string };
 	recordFields: readonly string[];

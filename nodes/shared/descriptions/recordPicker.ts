@@ -4,7 +4,7 @@
 // node) that its pattern accepts, white space around it allowed as the parsers trim it.
 import type { INodeProperties } from 'n8n-workflow';
 
-export interface RecordPicker {
+interface RecordPicker {
 	name: string;
 	displayName: string;
 	description: string;

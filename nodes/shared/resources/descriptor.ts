@@ -31,7 +31,7 @@ export interface Picker {
  * platform's order. The trigger names each option after its type ("payment.succeeded" → "Payment
  * Succeeded") and adds an "All …" option for the prefix (`payment.*`).
  */
-export interface WebhookEvents {
+interface WebhookEvents {
 	/** The "All …" option's name, e.g. "All Payment Events". */
 	groupName: string;
 	/** What a user does in the platform to make one of them happen, e.g. "record a payment" (shown while the trigger listens for a test event). */
@@ -44,13 +44,13 @@ export interface WebhookEvents {
  * status ("only failed payments") is the Status filter: it keeps the records whose status is that
  * one after the change.
  */
-export interface PollEvent {
+interface PollEvent {
 	/** The event name in the output, in the webhook trigger's vocabulary; the option is named after it. */
 	event: string;
 	description: string;
 }
 
-export type PollEvents = Record<'created' | 'updated', PollEvent>;
+type PollEvents = Record<'created' | 'updated', PollEvent>;
 
 /**
  * The record a resource's records belong to, when the platform lists them per such record (a

@@ -56,7 +56,7 @@ export async function searchListPage(
 	return { results, paginationToken: nextPage > page ? String(nextPage) : undefined };
 }
 
-export interface SearchablePicker {
+interface SearchablePicker {
 	/** Get's ID parameter (kept from the plain ID field, so execute code reads both shapes). */
 	parameter: string;
 	/** e.g. `Enrollment`. */

@@ -27,7 +27,7 @@ export function prefixedIdParser(
 }
 
 /** Get's ID parameter of a resource whose IDs carry a prefix, and what a 404 advises. */
-export interface PrefixedRecordId {
+interface PrefixedRecordId {
 	parameter: string;
 	displayName: string;
 	placeholder: string;

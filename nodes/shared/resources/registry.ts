@@ -7,16 +7,7 @@ import { resource as payment } from './payment';
 import { resource as student } from './student';
 import { resource as webhookDelivery } from './webhookDelivery';
 import { resource as webhookSubscription } from './webhookSubscription';
-import * as webhookApi from './webhookSubscription/api';
 import { groupValue } from './webhookEvents';
-
-export { webhookEventGroups, type WebhookEventGroup } from './webhookEvents';
-
-/**
- * The platform's webhook API (webhookSubscription/api.ts), for the trigger, which registers its
- * own subscription: reached through here, so that only the resource's folder names its endpoints.
- */
-export { webhookApi };
 
 /**
  * Every resource, in the order the nodes' Resource selectors show them. Adding one is its folder
@@ -86,7 +77,7 @@ export function webhookEventOptions(
 }
 
 /** What the polling trigger emits for one kind of change, and the option that selects it. */
-export interface PollEventOption {
+interface PollEventOption {
 	event: string;
 	displayName: string;
 	description: string;

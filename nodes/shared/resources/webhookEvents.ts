@@ -6,7 +6,7 @@ import { quoted } from '../errors';
 import type { ResourceDescriptor } from './descriptor';
 
 /** A webhook group's value (e.g. `payment.*`) and the concrete event types it stands for, in the descriptor's order. */
-export interface WebhookEventGroup {
+interface WebhookEventGroup {
 	value: string;
 	events: string[];
 }
@@ -14,7 +14,7 @@ export interface WebhookEventGroup {
 /** `payment.succeeded` → `payment.*` */
 export const groupValue = (events: string[]) => `${events[0].split('.')[0]}.*`;
 
-export function webhookEventGroups(resources: readonly ResourceDescriptor[]): WebhookEventGroup[] {
+function webhookEventGroups(resources: readonly ResourceDescriptor[]): WebhookEventGroup[] {
 	return resources.flatMap(({ webhook }) => {
 		if (!webhook) return [];
 		const events = Object.keys(webhook.events);

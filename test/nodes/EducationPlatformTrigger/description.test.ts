@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { triggerProperties } from '../../../nodes/EducationPlatformTrigger/description';
-import { EVENT_GROUPS, EVENT_TYPES } from '../../../nodes/EducationPlatformTrigger/events';
+import { RESOURCES } from '../../../nodes/shared/resources/registry';
+import { eventVocabulary } from '../../../nodes/shared/resources/webhookEvents';
 import {
 	DEFAULT_TOLERANCE_SECONDS,
 	MAX_TOLERANCE_SECONDS,
@@ -13,8 +14,9 @@ const property = (name: string) =>
 describe("the trigger's parameters", () => {
 	it('offer every event type and every "All …" group as Events, sorted by name', () => {
 		const options = property('events').options as INodePropertyOptions[];
+		const { types, groups } = eventVocabulary(RESOURCES);
 		expect(options.map((option) => option.value).sort()).toEqual(
-			[...Object.keys(EVENT_GROUPS), ...EVENT_TYPES].sort(),
+			[...Object.keys(groups), ...types].sort(),
 		);
 		const names = options.map((option) => option.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));

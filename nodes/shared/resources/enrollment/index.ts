@@ -12,8 +12,8 @@ import { studentFilter } from '../student/picker';
 import { enrollmentName, simplifyEnrollment } from './simplify';
 import { READ_SCOPES } from '../../scopes';
 
-export const ENROLLMENT_STATUSES = ['pending', 'active', 'cancelled', 'completed'] as const;
-export const ENROLLMENT_SORT_FIELDS = [
+const ENROLLMENT_STATUSES = ['pending', 'active', 'cancelled', 'completed'] as const;
+const ENROLLMENT_SORT_FIELDS = [
 	'id',
 	'student_id',
 	'status',

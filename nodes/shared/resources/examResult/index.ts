@@ -14,8 +14,8 @@ import { studentFilter } from '../student/picker';
 import { examResultName, simplifyExamResult } from './simplify';
 import { READ_SCOPES } from '../../scopes';
 
-export const LETTER_GRADES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
-export const EXAM_RESULT_SORT_FIELDS = [
+const LETTER_GRADES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+const EXAM_RESULT_SORT_FIELDS = [
 	'id',
 	'student_id',
 	'score',

@@ -13,9 +13,9 @@ import { studentFilter } from '../student/picker';
 import { paymentName, simplifyPayment } from './simplify';
 import { READ_SCOPES } from '../../scopes';
 
-export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded', 'partially_refunded'] as const;
+const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded', 'partially_refunded'] as const;
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'direct_debit', 'cash'] as const;
-export const PAYMENT_SORT_FIELDS = [
+const PAYMENT_SORT_FIELDS = [
 	'id',
 	'student_id',
 	'amount',

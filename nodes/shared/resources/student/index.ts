@@ -22,7 +22,7 @@ export const STUDENT_STATUSES = [
 	'withdrawn',
 	'suspended',
 ] as const;
-export const STUDENT_SORT_FIELDS = [
+const STUDENT_SORT_FIELDS = [
 	'id',
 	'student_number',
 	'first_name',

@@ -61,7 +61,7 @@ export function studentLocator(
 }
 
 /** What the editor says of a By ID that is not a student ID, most often a pasted student number. */
-export const STUDENT_ID_HINT =
+const STUDENT_ID_HINT =
 	'A student ID is a whole number, e.g. 1042, not the student number (S-…): pick the student From List, or find the ID with Get many students';
 
 /** The Student filter of a resource that belongs to a student: the same picker as Student → Get. */

@@ -8,7 +8,7 @@ import { SUBSCRIPTION_ID_PARAMETER, subscriptionLocator } from '../webhookSubscr
 // (`/v1/webhooks/{id}/deliveries/{delivery_id}`, docs/api-contract.md §8.1), so every operation
 // but Get Many over all of this n8n's subscriptions names both.
 
-export const parseDeliveryId = prefixedIdParser('dlv', 'Webhook Delivery ID', 'dlv_8Ui9Op0A');
+const parseDeliveryId = prefixedIdParser('dlv', 'Webhook Delivery ID', 'dlv_8Ui9Op0A');
 
 /** `/webhooks/{id}/deliveries`: one subscription's delivery log. */
 export function deliveriesPath(webhookId: string): string {

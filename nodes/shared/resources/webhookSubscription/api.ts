@@ -153,7 +153,7 @@ export async function readSubscription(
 }
 
 /** What a subscription is for: its URL, event types, description and whether it is enabled. */
-export interface SubscriptionFields {
+interface SubscriptionFields {
 	url: string;
 	events: string[];
 	description: string;

@@ -10,8 +10,6 @@ import {
 	type Receiver,
 	type TriggerWorkflow,
 } from '../../../harness/triggerHarness';
-import { MANUAL_SECRET_ADVICE } from '../../../../nodes/EducationPlatformTrigger/parameterValues';
-import { MISCONFIGURED_MESSAGE } from '../../../../nodes/EducationPlatformTrigger/webhook/handleDelivery';
 import { captureNodeLogs } from '../../../harness/triggerLogs';
 
 // webhook() through n8n-core's real WebhookContext, behind a real HTTP endpoint: every request
@@ -493,7 +491,10 @@ describe('webhook(): misconfiguration answers 503 with what to fix, logs it, and
 			/^Education Platform Trigger in workflow "Trigger test workflow" \(wf-trigger-1\) cannot check deliveries and answered 503: /,
 		);
 		// The same answer for every cause: anyone can call the URL; the details are in n8n's log.
-		expect(JSON.parse(response.text)).toEqual({ message: MISCONFIGURED_MESSAGE });
+		expect(JSON.parse(response.text)).toEqual({
+			message:
+				"This n8n workflow's Education Platform Trigger is not set up to check deliveries; n8n's log says what to fix.",
+		});
 		return errors[0].message;
 	};
 
@@ -517,7 +518,9 @@ describe('webhook(): misconfiguration answers 503 with what to fix, logs it, and
 	it('Manual with a signing secret that is not one: says which credential to fix, never the value', async () => {
 		const log = await misconfigured(manualTrigger({ signingSecret: 'wh_2f9c1a7e4b' }));
 		expect(log).toMatch(/not a Standard Webhooks secret/);
-		expect(log).toContain(MANUAL_SECRET_ADVICE);
+		expect(log).toContain(
+			"Open the trigger's Education Platform Webhook Signing Secret credential and paste the signing secret",
+		);
 		expect(log).not.toContain('wh_2f9c1a7e4b');
 	});
 

@@ -5,10 +5,8 @@ import { createRng } from '../../../../sandbox/random';
 
 import {
 	decodeSigningSecret,
-	InvalidSigningSecretError,
 	verifyDelivery,
 	type DeliveryHeaders,
-	type VerificationResult,
 } from '../../../../nodes/EducationPlatformTrigger/webhook/signature';
 
 // Vectors are made with the reference implementation (the `standardwebhooks` npm package), so
@@ -39,11 +37,12 @@ function verify(
 	rawBody: Buffer,
 	toleranceSeconds = 300,
 	clock = now,
-): VerificationResult {
+): ReturnType<typeof verifyDelivery> {
 	return verifyDelivery({ secret, headers, rawBody, toleranceSeconds, now: clock });
 }
 
-const reasonOf = (result: VerificationResult) => (result.valid ? 'valid' : result.reason);
+const reasonOf = (result: ReturnType<typeof verifyDelivery>) =>
+	result.valid ? 'valid' : result.reason;
 
 /** Whether the reference library accepts the delivery (its clock is the real one). */
 function referenceAccepts(secret: string, headers: DeliveryHeaders, body: string): boolean {
@@ -455,7 +454,7 @@ describe('decodeSigningSecret', () => {
 		['a webhook id pasted by mistake', 'wh_2f9c1a7e4b'],
 		['too short', `whsec_${crypto.randomBytes(16).toString('base64')}`],
 	])('rejects %s with a message that does not repeat it', (_label, value) => {
-		expect(() => decodeSigningSecret(value)).toThrow(InvalidSigningSecretError);
+		expect(() => decodeSigningSecret(value)).toThrow(/^The signing secret /);
 		try {
 			decodeSigningSecret(value);
 		} catch (error) {
@@ -472,7 +471,7 @@ describe('decodeSigningSecret', () => {
 				toleranceSeconds: 300,
 				now,
 			}),
-		).toThrow(InvalidSigningSecretError);
+		).toThrow(/^The signing secret /);
 	});
 });
 
@@ -766,6 +765,6 @@ describe('verifyDelivery where it differs from the reference library (both verdi
 		const signature = new Webhook(short).sign('evt_1', new Date(NOW_S * 1000), body);
 		const headers = delivery('evt_1', ts, signature);
 		expect(referenceVerdict(headers, body, short)).toBe('valid');
-		expect(() => verify(short, headers, body)).toThrow(InvalidSigningSecretError);
+		expect(() => verify(short, headers, body)).toThrow(/^The signing secret /);
 	});
 });

@@ -1,12 +1,38 @@
 import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
 import { EducationPlatformPollingTrigger } from '../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
 import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
-import { WEBHOOK_SIGNING_CREDENTIAL } from '../../../../nodes/shared/constants';
-import { authenticationCredentials } from '../../../../nodes/shared/descriptions/authentication';
+import {
+	ACCESS_TOKEN_CREDENTIAL,
+	OAUTH2_CREDENTIAL,
+	WEBHOOK_SIGNING_CREDENTIAL,
+} from '../../../../nodes/shared/constants';
+import { authenticationProperty } from '../../../../nodes/shared/descriptions/authentication';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
 // Each node writes its `credentials` array out (n8n's community-node lint rules read only an
-// array literal); these keep the copies equal to the one list.
+// array literal); these keep the copies equal, each shown for a value of the shared Authentication
+// parameter.
+const authenticationCredentials = [
+	{
+		name: ACCESS_TOKEN_CREDENTIAL,
+		required: true,
+		displayOptions: { show: { authentication: ['accessToken'] } },
+	},
+	{
+		name: OAUTH2_CREDENTIAL,
+		required: true,
+		displayOptions: { show: { authentication: ['oAuth2'] } },
+	},
+];
+
 describe("the nodes' credentials", () => {
+	it('are shown for the values the Authentication parameter stores (saved workflows hold them)', () => {
+		expect(
+			(authenticationProperty.options as INodePropertyOptions[]).map((option) => option.value),
+		).toEqual(['accessToken', 'oAuth2']);
+		expect(authenticationProperty.default).toBe('accessToken');
+	});
+
 	it.each([
 		['Education Platform', new EducationPlatform()],
 		['Education Platform Polling Trigger', new EducationPlatformPollingTrigger()],

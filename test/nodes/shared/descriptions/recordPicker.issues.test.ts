@@ -5,7 +5,6 @@ import type { INode, INodeProperties, INodePropertyModeValidation } from 'n8n-wo
 import { NodeHelpers } from 'n8n-workflow';
 
 import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
-import { STUDENT_ID_HINT } from '../../../../nodes/shared/resources/student/picker';
 
 const description = new EducationPlatform().description;
 const versions = [description.version].flat();
@@ -86,7 +85,9 @@ describe("n8n's node issues for a By ID that is not an ID", () => {
 		const student = checkedPickers.find(
 			({ property }) => property.displayOptions?.show?.resource?.[0] === 'student',
 		);
-		expect(student?.message).toBe(STUDENT_ID_HINT);
+		expect(student?.message).toBe(
+			'A student ID is a whole number, e.g. 1042, not the student number (S-…): pick the student From List, or find the ID with Get many students',
+		);
 		expect(
 			issueLines(nodeWith(student!.property, versions[versions.length - 1], 'S-2017-000001')),
 		).toEqual([

@@ -31,6 +31,10 @@ const ALLOWED: Array<{ fragment: string; why: string }> = [
 		fragment: 'e.g. payment.succeeded, enrollment.created',
 		why: "the Event Types filter's placeholder: examples of what a user types, no code path",
 	},
+	{
+		fragment: '../../shared/resources/webhookSubscription/api',
+		why: "the webhook trigger's lifecycle registers its own subscription through the platform's webhook API, which Webhook Subscription's folder holds",
+	},
 ];
 
 /** The resource every record resource belongs to: their folders may name it, importing it from '../student'. */

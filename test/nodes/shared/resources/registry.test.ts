@@ -1,10 +1,15 @@
 import nock from 'nock';
-import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import type {
+	IHookFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeType,
+} from 'n8n-workflow';
+import { eventVocabulary } from '../../../../nodes/shared/resources/webhookEvents';
 import {
 	listSearchMethods,
 	pollableResources,
 	RESOURCES,
-	webhookEventGroups,
 	webhookEventOptions,
 } from '../../../../nodes/shared/resources/registry';
 import { runNode } from '../../../harness';
@@ -47,25 +52,15 @@ describe('the registry', () => {
 		const names = options.map((option) => option.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 		// Every "All …" option and every event type, once each.
-		const groups = webhookEventGroups(RESOURCES);
-		expect([...values(options)].sort()).toEqual(
-			[
-				'*',
-				...groups.map((group) => group.value),
-				...groups.flatMap((group) => group.events),
-			].sort(),
-		);
+		const { types, groups } = eventVocabulary(RESOURCES);
+		expect([...values(options)].sort()).toEqual([...Object.keys(groups), ...types].sort());
 		expect(options.find((option) => option.value === 'exam_result.published')).toEqual({
 			name: 'Exam Result Published',
 			value: 'exam_result.published',
 			description: "A student's exam result was published",
 		});
 		// Groups list their events in the platform's order, which the trigger's messages show.
-		expect(groups.map((group) => group.value)).toEqual([
-			'enrollment.*',
-			'payment.*',
-			'exam_result.*',
-		]);
+		expect(Object.keys(groups)).toEqual(['enrollment.*', 'payment.*', 'exam_result.*', '*']);
 	});
 
 	it('derives the pickers', () => {
@@ -82,7 +77,7 @@ describe('the registry', () => {
 });
 
 /**
- * The three nodes and the webhook trigger's event lists, loaded with `course` in RESOURCES and its
+ * The three nodes and the webhook trigger's Events as it reads them, loaded with `course` in RESOURCES and its
  * Archive in the action node's operations.
  */
 function loadWithCourse() {
@@ -90,7 +85,7 @@ function loadWithCourse() {
 		action: INodeType;
 		trigger: INodeType;
 		polling: INodeType;
-		events: typeof import('../../../../nodes/EducationPlatformTrigger/events');
+		selectedEvents: (events: string[]) => string[];
 	};
 	jest.isolateModules(() => {
 		jest.doMock(REGISTRY, () => {
@@ -125,7 +120,15 @@ function loadWithCourse() {
 			action: new EducationPlatform(),
 			trigger: new EducationPlatformTrigger(),
 			polling: new EducationPlatformPollingTrigger(),
-			events: jest.requireActual('../../../../nodes/EducationPlatformTrigger/events'),
+			selectedEvents: (events) =>
+				jest
+					.requireActual<
+						typeof import('../../../../nodes/EducationPlatformTrigger/webhook/handleDelivery')
+					>('../../../../nodes/EducationPlatformTrigger/webhook/handleDelivery')
+					.selectedEventTypes.call({
+						getNodeParameter: () => events,
+						getNode: () => ({ name: 'Education Platform Trigger' }),
+					} as unknown as IHookFunctions),
 		};
 	});
 	return loaded;
@@ -139,7 +142,7 @@ describe.each(RESOURCES.map((resource) => [resource.value, resource] as const))(
 
 describe("a resource added as one folder, one registry line and one line in the action node's table", () => {
 	useNock();
-	const { action, trigger, polling, events } = loadWithCourse();
+	const { action, trigger, polling, selectedEvents } = loadWithCourse();
 	const optionsOf = (p: INodeProperties | undefined) =>
 		(p?.options ?? []) as INodePropertyOptions[];
 
@@ -178,11 +181,8 @@ describe("a resource added as one folder, one registry line and one line in the 
 		expect(values(optionsOf(eventsProperty))).toEqual(
 			expect.arrayContaining(['course.*', 'course.created', 'course.archived']),
 		);
-		expect(events.expandEventSelection(['course.*'])).toEqual([
-			'course.archived',
-			'course.created',
-		]);
-		expect(events.EVENT_GROUPS['*']).toEqual(
+		expect(selectedEvents(['course.*'])).toEqual(['course.archived', 'course.created']);
+		expect(selectedEvents(['*'])).toEqual(
 			expect.arrayContaining(['course.created', 'payment.succeeded']),
 		);
 	});

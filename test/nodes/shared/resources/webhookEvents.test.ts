@@ -4,7 +4,6 @@ import {
 	eventVocabulary,
 	expandEventSelection,
 	sameEventTypes,
-	webhookEventGroups,
 } from '../../../../nodes/shared/resources/webhookEvents';
 
 // Two resources with webhook events, one without: only the webhook parts are read.
@@ -21,10 +20,6 @@ const resources = [
 
 describe('the webhook event vocabulary', () => {
 	it('has one "All …" group per resource with webhook events, named after their prefix, and "*" for all', () => {
-		expect(webhookEventGroups(resources)).toEqual([
-			{ value: 'fee.*', events: ['fee.paid', 'fee.voided'] },
-			{ value: 'mark.*', events: ['mark.given'] },
-		]);
 		expect(eventVocabulary(resources)).toEqual({
 			types: ['fee.paid', 'fee.voided', 'mark.given'],
 			groups: {
@@ -61,11 +56,28 @@ describe('the webhook event vocabulary', () => {
 		expect(sameEventTypes(['a'], ['a', 'b'])).toBe(false);
 	});
 
-	it("is the registry's resources' vocabulary for the nodes", () => {
-		expect(eventVocabulary(RESOURCES).groups['payment.*']).toEqual([
-			'payment.succeeded',
+	it("is the registry's resources' vocabulary for the nodes: the contract's nine types, three groups", () => {
+		const vocabulary = eventVocabulary(RESOURCES);
+		expect([...vocabulary.types].sort()).toEqual([
+			'enrollment.cancelled',
+			'enrollment.completed',
+			'enrollment.created',
+			'enrollment.updated',
+			'exam_result.published',
+			'exam_result.updated',
 			'payment.failed',
 			'payment.refunded',
+			'payment.succeeded',
 		]);
+		expect(vocabulary.groups).toMatchObject({
+			'enrollment.*': [
+				'enrollment.created',
+				'enrollment.updated',
+				'enrollment.cancelled',
+				'enrollment.completed',
+			],
+			'payment.*': ['payment.succeeded', 'payment.failed', 'payment.refunded'],
+			'exam_result.*': ['exam_result.published', 'exam_result.updated'],
+		});
 	});
 });

@@ -12,10 +12,10 @@ import { EducationPlatform } from '../../../../../nodes/EducationPlatform/Educat
 import { OPERATIONS } from '../../../../../nodes/EducationPlatform/actions/operations';
 import { toolDescription } from '../../../../../nodes/EducationPlatform/actions/helpers/toolDescription';
 import {
-	dateFilter,
 	idsFilter,
 	listParameters,
 	textFilter,
+	updatedSinceFilter,
 	type FilterOption,
 } from '../../../../../nodes/shared/descriptions/filters';
 import type { ResourceDescriptor } from '../../../../../nodes/shared/resources/descriptor';
@@ -451,11 +451,7 @@ describe('the tool description a model receives', () => {
 			[idsFilter('examId', 'exam_id', 'Exam IDs', 'Exams')],
 			'Filters: Exam IDs; several values comma-separated match any.',
 		],
-		[
-			'a date',
-			[dateFilter('createdAfter', 'created_after', 'Created After', 'Created after')],
-			'Filters: Created After; dates ISO 8601.',
-		],
+		['a date', [updatedSinceFilter('records')], 'Filters: Updated Since; dates ISO 8601.'],
 	])(
 		'says how to give several values and dates only when a filter takes them: Get Many with %s filter',
 		(_, filters, sentence) => {

@@ -1,7 +1,7 @@
 import { ActionableError } from '../../../../../nodes/shared/errors';
 import {
 	deliveriesPath,
-	parseDeliveryId,
+	DELIVERY_ID,
 	subscriptionParameter,
 } from '../../../../../nodes/shared/resources/webhookDelivery/target';
 
@@ -11,9 +11,9 @@ describe('the subscription and delivery an operation names', () => {
 	});
 
 	it('takes a dlv_ ID and refuses anything else', () => {
-		expect(parseDeliveryId(' dlv_8Ui9Op0A ')).toBe('dlv_8Ui9Op0A');
-		expect(() => parseDeliveryId('evt_1')).toThrow(ActionableError);
-		expect(() => parseDeliveryId('evt_1')).toThrow(
+		expect(DELIVERY_ID.parse(' dlv_8Ui9Op0A ')).toBe('dlv_8Ui9Op0A');
+		expect(() => DELIVERY_ID.parse('evt_1')).toThrow(ActionableError);
+		expect(() => DELIVERY_ID.parse('evt_1')).toThrow(
 			'Webhook Delivery ID is "evt_1", it must look like dlv_8Ui9Op0A',
 		);
 	});

@@ -1,11 +1,10 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import {
 	checkedSigningSecret,
-	MANUAL_SECRET_ADVICE,
 	manualSigningSecrets,
 	registrationMode,
 	selectedEventTypes,
-} from '../../../nodes/EducationPlatformTrigger/parameterValues';
+} from '../../../../nodes/EducationPlatformTrigger/webhook/handleDelivery';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const OLD_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
@@ -39,7 +38,8 @@ const failureOf = async (run: () => unknown) => {
 	throw new Error('expected a failure');
 };
 
-describe("the trigger's parameter values", () => {
+// The settings activation and deliveries both read (handleDelivery.ts).
+describe("the trigger's settings", () => {
 	it('read Registration, Automatic when unset', () => {
 		expect(registrationMode.call(context({}))).toBe('automatic');
 		expect(registrationMode.call(context({ registration: 'manual' }))).toBe('manual');
@@ -83,7 +83,9 @@ describe("the trigger's parameter values", () => {
 		const missing = await failureOf(() => manualSigningSecrets.call(context({})));
 		expect(missing).toMatchObject({
 			name: 'NodeOperationError',
-			description: MANUAL_SECRET_ADVICE,
+			description: expect.stringMatching(
+				/Webhook Signing Secret credential and paste the signing secret/,
+			),
 		});
 		const badPrevious = await failureOf(() =>
 			manualSigningSecrets.call(

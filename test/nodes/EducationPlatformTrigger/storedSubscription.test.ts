@@ -3,7 +3,7 @@ import {
 	clearStoredSubscription,
 	saveSubscription,
 	storedSubscription,
-} from '../../../../nodes/EducationPlatformTrigger/lifecycle/storedSubscription';
+} from '../../../nodes/EducationPlatformTrigger/storedSubscription';
 
 /** A hook context whose node static data is `staticData` (n8n saves it after the lifecycle call). */
 const context = (staticData: IDataObject) =>

@@ -1,15 +1,15 @@
 import { Webhook } from 'standardwebhooks';
 
-import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
-import { saveSubscription } from '../../../../nodes/EducationPlatformTrigger/lifecycle/storedSubscription';
-import { useNock } from '../../../harness/nock';
+import { EducationPlatformTrigger } from '../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
+import { saveSubscription } from '../../../nodes/EducationPlatformTrigger/storedSubscription';
+import { useNock } from '../../harness/nock';
 import {
 	TRIGGER_WEBHOOK_ID,
 	createTriggerWorkflow,
 	startReceiver,
-} from '../../../harness/triggerHarness';
-import { quietNodeLogs } from '../../../harness/triggerLogs';
-import { fakePlatform } from '../../../harness/triggerPlatformFake';
+} from '../../harness/triggerHarness';
+import { quietNodeLogs } from '../../harness/triggerLogs';
+import { fakePlatform } from '../../harness/triggerPlatformFake';
 
 // The subscription record as version 0.1.0 stores it in the workflow's static data, written out
 // literally. Updating the package through n8n's Community Nodes panel calls none of the trigger's

@@ -1,5 +1,6 @@
-// What the trigger keeps in the workflow's static data about its subscription. n8n saves static
-// data after the lifecycle calls, and webhook() (on any process) reads the secret from it.
+// What the trigger keeps in the workflow's static data about its subscription: lifecycle/ writes
+// it (n8n saves static data after the lifecycle calls), webhook/ reads the secret from it on any
+// process.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 export interface StoredSubscription extends IDataObject {
