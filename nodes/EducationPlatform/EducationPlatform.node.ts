@@ -33,7 +33,7 @@ export class EducationPlatform implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// Written out, not imported: n8n's community-node lint rules read this array literally
-		// (a test checks it equals shared/descriptions/authentication.ts's list).
+		// (test/nodes/shared/descriptions/authentication.test.ts keeps the nodes' copies equal).
 		credentials: [
 			{
 				name: 'educationPlatformApi',
