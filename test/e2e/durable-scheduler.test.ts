@@ -131,7 +131,12 @@ it('N8N_SCHEDULER_ENABLED alone leaves poll triggers on the in-memory schedule: 
 
 it('the scheduler for poll triggers without durable cursors: a poll that emits nothing keeps no position, so a Created-only trigger behind more updates than Max Requests per Poll reads never reaches the creation', async () => {
 	await restartWith(SCHEDULER_FOR_POLLS, 'n8n start with the scheduler for poll triggers');
-	expect(await pollJobs(IDS.students)).toBe(1);
+	// With the publication service, n8n re-registers published triggers after its start-up ends, in
+	// the background (WorkflowPublicationReconciler.init), so the job may not be there yet.
+	const jobs = await timed('the published trigger re-registered as a scheduled job', () =>
+		eventually('the scheduled poll job of the published trigger', async () => (await pollJobs(IDS.students)) || undefined, 120_000),
+	);
+	expect(jobs).toBe(1);
 	const cursor = await activateWithCursor(IDS.paymentsCreated);
 	await activateWithCursor(IDS.enrollments);
 
