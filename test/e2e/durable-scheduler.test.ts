@@ -134,7 +134,11 @@ it('the scheduler for poll triggers without durable cursors: a poll that emits n
 	// With the publication service, n8n re-registers published triggers after its start-up ends, in
 	// the background (WorkflowPublicationReconciler.init), so the job may not be there yet.
 	const jobs = await timed('the published trigger re-registered as a scheduled job', () =>
-		eventually('the scheduled poll job of the published trigger', async () => (await pollJobs(IDS.students)) || undefined, 120_000),
+		eventually(
+			'the scheduled poll job of the published trigger',
+			async () => (await pollJobs(IDS.students)) || undefined,
+			120_000,
+		),
 	);
 	expect(jobs).toBe(1);
 	const cursor = await activateWithCursor(IDS.paymentsCreated);

@@ -20,7 +20,10 @@ const LOWEST = 10_000;
  */
 export function ephemeralRangeStart(): number {
 	try {
-		const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+		const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+			.trim()
+			.split(/\s+/)
+			.map(Number);
 		if (Number.isInteger(low) && low > LOWEST + 1_000) return low;
 	} catch {
 		// Not Linux: the lower of the common defaults.
