@@ -1,24 +1,9 @@
+// OAuth2 (Laravel Passport, docs/api-contract.md §7): n8n's generic `oAuth2Api` runs the flows;
+// this type fills in its fields, most of them hidden and derived from the Base URL and the Scopes
+// ticks. Why each is built so: docs/credentials.md, "How the credential fills n8n's fields".
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 import { defaultScopes, scopeOptions } from '../nodes/shared/scopes';
 
-/**
- * OAuth2 (Laravel Passport) — docs/api-contract.md §7.
- *
- * n8n's generic `oAuth2Api` runs the flows; this type fills in its fields:
- * - `grantType`: Authorization Code with PKCE (n8n's `pkce` grant, S256) or Client Credentials.
- * - `authUrl` / `accessTokenUrl`: hidden, derived from the Base URL's origin (`/oauth/authorize`,
- *   `/oauth/token`) unless the user fills in an override. Hidden fields are owned by the type,
- *   so n8n recomputes them from these expressions (`$self` is the credential's own data).
- * - `scope`: hidden and derived from the Scopes field. Before building the authorization URL n8n
- *   deletes a stored `scope` that is not a visible field of the type, then recomputes hidden
- *   fields from their defaults — so a scope derived from our own Scopes field always reaches the
- *   platform (checked against n8n 2.41 in the browser suite), whatever n8n does with user-edited scopes.
- * - The Scopes field is named `platformScopes`, not `scopes`: n8n's editor fills a credential
- *   field called `scopes` with the signed-in user's own n8n permissions (`workflow:read`, …), which
- *   then became the requested scope. An untouched Scopes field reaches n8n missing or as `[]`
- *   although the dialog shows the default, so an empty one falls back to the default in the
- *   expression (all found by the browser suite, n8n 2.41; `[]` had sent `scope=` for every client).
- */
 // Every scope offered, so every operation works on first use. n8n keeps no default in a saved
 // credential (it applies the type's defaults each time it reads one), so credentials saved with
 // untouched Scopes ask for these too from their next token: Client Credentials at once, Authorization

@@ -6,8 +6,8 @@ const CREDENTIAL_TYPE_NAMES = [
 	'educationPlatformOAuth2Api',
 	'educationPlatformWebhookSigningApi',
 ] as const;
-export const ACCESS_TOKEN_CREDENTIAL = CREDENTIAL_TYPE_NAMES[0];
-export const OAUTH2_CREDENTIAL = CREDENTIAL_TYPE_NAMES[1];
+const ACCESS_TOKEN_CREDENTIAL = CREDENTIAL_TYPE_NAMES[0];
+const OAUTH2_CREDENTIAL = CREDENTIAL_TYPE_NAMES[1];
 /** The trigger's Registration = Manual: the pasted signing secret(s). */
 export const WEBHOOK_SIGNING_CREDENTIAL = CREDENTIAL_TYPE_NAMES[2];
 

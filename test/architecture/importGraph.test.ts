@@ -58,6 +58,28 @@ describe('imports of the repository', () => {
 		},
 	);
 
+	it("keep the action node's operation folders apart: none imports another, only helpers/ below them", () => {
+		const ACTIONS = 'nodes/EducationPlatform/actions/';
+		const folderOf = (file: string) =>
+			file.startsWith(ACTIONS) ? file.slice(ACTIONS.length).split('/').slice(0, -1)[0] : undefined;
+		const operationFolder = (file: string) => {
+			const folder = folderOf(file);
+			return folder === undefined || folder === 'helpers' ? undefined : folder;
+		};
+		const files = filesIn([ACTIONS]);
+		expect(new Set(files.map(operationFolder).filter(Boolean)).size).toBeGreaterThanOrEqual(3);
+		const across = files.flatMap((file) =>
+			(graph.get(file) ?? [])
+				.filter((target) => {
+					const from = operationFolder(file);
+					const to = operationFolder(target);
+					return from !== undefined && to !== undefined && from !== to;
+				})
+				.map((target) => `${file} imports ${target}`),
+		);
+		expect(across).toEqual([]);
+	});
+
 	it('keep every shipped file at 300 lines or fewer', () => {
 		const long = filesIn(SHIPPED)
 			.map((file) => ({ file, lines: lineCount(file) }))

@@ -11,7 +11,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { OPERATIONS } from '../../nodes/EducationPlatform/actions/operations';
 import { toolDescription } from '../../nodes/EducationPlatform/actions/helpers/toolDescription';
 import { RESOURCES } from '../../nodes/shared/resources/registry';
-import { resource as STUDENT, STUDENT_STATUSES } from '../../nodes/shared/resources/student';
+import { resource as STUDENT } from '../../nodes/shared/resources/student';
 import { accessTokenCredential } from '../../tooling/lib/demo-credentials';
 import {
 	connectMcp,
@@ -27,6 +27,7 @@ import {
 	mcpServerWorkflow,
 	STUDENT_GET_TOOL,
 	STUDENT_LIST_TOOL,
+	studentStatuses,
 	toolName,
 } from './support/mcpWorkflow';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
@@ -170,7 +171,7 @@ describe.each(TRIGGERS)('MCP Server Trigger v$version', (trigger) => {
 			expect(recordsOf(badStatus)).toEqual([
 				{
 					error: 'Status "expelled" is not a student status [item 0]',
-					details: `Use any of: ${STUDENT_STATUSES.join(', ')}.`,
+					details: `Use any of: ${studentStatuses().join(', ')}.`,
 				},
 			]);
 

@@ -47,6 +47,8 @@ function toolFailure(error: NodeApiError | NodeOperationError): IDataObject {
  * as `table`, operations.ts, lists it), which runs once per input item with that item's
  * parameters, or once for the whole input (Check Triggers). Every output item is paired with the
  * input items it came from, errors included (Continue On Fail, or a tool's failure for the model).
+ * The node hands it the table, so the router and the operation folders stand side by side and
+ * only operations.ts imports the folders (docs/architecture.md, "The action node").
  */
 export async function router(
 	this: IExecuteFunctions,

@@ -1,5 +1,6 @@
-// Pure: no n8n import. This n8n's webhook address, the URLs n8n builds under it for the Education
-// Platform Trigger, and what to do when the address is wrong: the one place both nodes read them from.
+// This n8n's webhook address, the URLs n8n builds under it for the Education Platform Trigger, and
+// what to do when the address is wrong: the one place both nodes read them from. Pure but for
+// thisN8nWebhookAddress, which asks the running execution for its resume URL.
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 /**

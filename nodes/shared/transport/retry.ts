@@ -44,7 +44,7 @@ export interface Clock {
 	random: () => number;
 }
 
-export const systemClock: Clock = { now: () => Date.now(), random: () => Math.random() };
+const systemClock: Clock = { now: () => Date.now(), random: () => Math.random() };
 
 /** Methods that may be repeated after an ambiguous failure (RFC 9110 §9.2.2). */
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);

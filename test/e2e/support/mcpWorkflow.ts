@@ -7,10 +7,15 @@ import { randomUUID } from 'node:crypto';
 
 import { nodeNameToToolName } from 'n8n-workflow';
 
-import { STUDENT_STATUSES } from '../../../nodes/shared/resources/student';
+import { resource as STUDENT } from '../../../nodes/shared/resources/student';
 import type { CredentialImport } from '../../../tooling/lib/demo-credentials';
 import { ACTION_NODE_TYPE, type WorkflowJson } from '../../../tooling/lib/examples';
 import { credentialRef, node } from './workflows';
+
+/** The student statuses the Status filter offers (the resource's filter spec). */
+export function studentStatuses(): readonly string[] {
+	return STUDENT.query.filters.find((spec) => spec.param === 'status')?.values ?? [];
+}
 
 export const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
 /** n8n names a `usableAsTool` node's tool variant `<node>Tool`. */
@@ -61,7 +66,7 @@ export const STUDENT_LIST_TOOL: McpTool = {
 	fromAi: [
 		{
 			key: 'status',
-			description: `One student status: ${STUDENT_STATUSES.join(', ')}`,
+			description: `One student status: ${studentStatuses().join(', ')}`,
 			type: 'string',
 		},
 		{ key: 'gradeLevel', description: 'One grade level, K or 0 to 12', type: 'string' },

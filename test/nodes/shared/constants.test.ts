@@ -3,28 +3,28 @@ import { EducationPlatformOAuth2Api } from '../../../credentials/EducationPlatfo
 import { EducationPlatformWebhookSigningApi } from '../../../credentials/EducationPlatformWebhookSigningApi.credentials';
 import { EducationPlatformTrigger } from '../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
 import {
-	ACCESS_TOKEN_CREDENTIAL,
 	credentialTypeFor,
-	OAUTH2_CREDENTIAL,
 	TRIGGER_NODE_NAME,
 	WEBHOOK_SIGNING_CREDENTIAL,
 } from '../../../nodes/shared/constants';
 
 describe('credential type names', () => {
 	it('are the names the three credentials register (saved workflows store them)', () => {
-		expect([ACCESS_TOKEN_CREDENTIAL, OAUTH2_CREDENTIAL, WEBHOOK_SIGNING_CREDENTIAL]).toEqual([
+		expect([
+			credentialTypeFor('accessToken'),
+			credentialTypeFor('oAuth2'),
+			WEBHOOK_SIGNING_CREDENTIAL,
+		]).toEqual([
 			new EducationPlatformApi().name,
 			new EducationPlatformOAuth2Api().name,
 			new EducationPlatformWebhookSigningApi().name,
 		]);
-		expect(ACCESS_TOKEN_CREDENTIAL).toBe('educationPlatformApi');
-		expect(OAUTH2_CREDENTIAL).toBe('educationPlatformOAuth2Api');
 		expect(WEBHOOK_SIGNING_CREDENTIAL).toBe('educationPlatformWebhookSigningApi');
 	});
 
 	it('maps the Authentication parameter to the credential it uses', () => {
-		expect(credentialTypeFor('accessToken')).toBe(ACCESS_TOKEN_CREDENTIAL);
-		expect(credentialTypeFor('oAuth2')).toBe(OAUTH2_CREDENTIAL);
+		expect(credentialTypeFor('accessToken')).toBe('educationPlatformApi');
+		expect(credentialTypeFor('oAuth2')).toBe('educationPlatformOAuth2Api');
 	});
 });
 

@@ -35,7 +35,7 @@ import {
 
 // Redeliver: sends a past delivery's event again, as a new delivery with the same event ID.
 
-/** One delivery of the target, only the contract's fields (nodes/shared/resources/webhookSubscription/api.ts). */
+/** One delivery of the target, only the contract's fields (webhookSubscription/contractFields.ts's deliveryFields). */
 async function readDelivery(
 	this: IExecuteFunctions,
 	target: RecordTarget,

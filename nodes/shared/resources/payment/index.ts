@@ -14,7 +14,7 @@ import { paymentName, simplifyPayment } from './simplify';
 import { READ_SCOPES } from '../../scopes';
 
 const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded', 'partially_refunded'] as const;
-export const PAYMENT_METHODS = ['card', 'bank_transfer', 'direct_debit', 'cash'] as const;
+const PAYMENT_METHODS = ['card', 'bank_transfer', 'direct_debit', 'cash'] as const;
 const PAYMENT_SORT_FIELDS = [
 	'id',
 	'student_id',

@@ -15,13 +15,7 @@ import { simplifyStudent } from './simplify';
 import { READ_SCOPES } from '../../scopes';
 
 // What `GET /v1/students` accepts (docs/api-contract.md §3.2–3.4).
-export const STUDENT_STATUSES = [
-	'active',
-	'inactive',
-	'graduated',
-	'withdrawn',
-	'suspended',
-] as const;
+const STUDENT_STATUSES = ['active', 'inactive', 'graduated', 'withdrawn', 'suspended'] as const;
 const STUDENT_SORT_FIELDS = [
 	'id',
 	'student_number',

@@ -12,7 +12,7 @@ import { simplifyDelivery } from './simplify';
 import { DELIVERY_ID, DELIVERY_PARENT } from './target';
 
 // What `GET /v1/webhooks/{id}/deliveries` accepts (docs/api-contract.md §8.8).
-export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 const DELIVERY_SORT_FIELDS = ['created_at'] as const;
 
 const list = listParameters(

@@ -1,11 +1,7 @@
 import { EducationPlatform } from '../../../../nodes/EducationPlatform/EducationPlatform.node';
 import { EducationPlatformPollingTrigger } from '../../../../nodes/EducationPlatformPollingTrigger/EducationPlatformPollingTrigger.node';
 import { EducationPlatformTrigger } from '../../../../nodes/EducationPlatformTrigger/EducationPlatformTrigger.node';
-import {
-	ACCESS_TOKEN_CREDENTIAL,
-	OAUTH2_CREDENTIAL,
-	WEBHOOK_SIGNING_CREDENTIAL,
-} from '../../../../nodes/shared/constants';
+import { credentialTypeFor, WEBHOOK_SIGNING_CREDENTIAL } from '../../../../nodes/shared/constants';
 import { authenticationProperty } from '../../../../nodes/shared/descriptions/authentication';
 import type { INodePropertyOptions } from 'n8n-workflow';
 
@@ -14,12 +10,12 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 // parameter.
 const authenticationCredentials = [
 	{
-		name: ACCESS_TOKEN_CREDENTIAL,
+		name: credentialTypeFor('accessToken'),
 		required: true,
 		displayOptions: { show: { authentication: ['accessToken'] } },
 	},
 	{
-		name: OAUTH2_CREDENTIAL,
+		name: credentialTypeFor('oAuth2'),
 		required: true,
 		displayOptions: { show: { authentication: ['oAuth2'] } },
 	},
