@@ -89,13 +89,15 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-	const n8n = n8nProcessEnv(n8nPort);
 	if (start && start.exitCode === null) {
 		const exited = new Promise((resolve) => start.once('exit', resolve));
 		killGroup(start, 'SIGINT');
 		await exited;
 	}
-	if (n8n && n8nProcessEnv(n8nPort)) process.kill(n8n.pid, 'SIGKILL'); // only if npm start left it behind
+	// Only an n8n that npm start left behind, found now: a PID read before may belong to another
+	// process by then (PIDs wrap at 32,768 here).
+	const leftBehind = n8nProcessEnv(n8nPort);
+	if (leftBehind) process.kill(leftBehind.pid, 'SIGKILL');
 	rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -169,7 +169,15 @@ export class N8nCli {
 				['execute', `--id=${id}`, '--rawOutput'],
 				180_000,
 			);
+			const startedAt = Date.now();
 			const result = await run(node, args, { ...options, stdoutFile: file });
+			// Two loaded runs saw `n8n execute` end by a signal after it printed its run data; say
+			// which signal and when, so the next one shows who sent it.
+			if (result.signal !== null) {
+				process.stderr.write(
+					`[n8n-cli] n8n execute --id=${id} ended by ${result.signal} after ${((Date.now() - startedAt) / 1000).toFixed(1)} s; the end of its stderr:\n${result.stderr.trim().split('\n').slice(-15).join('\n')}\n`,
+				);
+			}
 			return { result, output: parseExecuteOutput(result.stdout) };
 		});
 	}
