@@ -26,33 +26,6 @@ const PROOF = {
 };
 
 describe('actions and output items', () => {
-	it('re-publishes what only the trigger can register again; repairs the rest in place when asked', () => {
-		expect(
-			[
-				'healthy',
-				'missing',
-				'unrecorded',
-				'duplicated',
-				'wrong_events',
-				'disabled',
-				'invalid_events',
-				'unknown',
-				'other_account',
-			].map((state) => actionFor(state as never, BOTH)),
-		).toEqual([
-			'none',
-			'republish',
-			'republish',
-			'repaired',
-			'repaired',
-			're-enabled',
-			'none',
-			'none',
-			'none',
-		]);
-		expect(actionFor('disabled', { reEnable: false, repair: true })).toBe('none');
-	});
-
 	it('marks one item per workflow to re-publish, and the summary counts what was done', () => {
 		const { verdicts } = judgeTriggers(
 			[trigger(A, ['payment.failed']), { ...trigger(B, ['payment.failed']), workflowId: 'wf-a' }],

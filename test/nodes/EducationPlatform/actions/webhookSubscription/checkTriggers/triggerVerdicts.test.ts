@@ -272,42 +272,6 @@ describe('missing only on proof: the subscription the trigger recorded is gone (
 		);
 		expect([verdict.state, verdict.lookup]).toEqual(['missing', 'wh_a']);
 	});
-
-	it('repairs in place what the platform can fix, each as its option says; re-publishes only a missing or unrecorded one', () => {
-		const states = [
-			'healthy',
-			'missing',
-			'unrecorded',
-			'duplicated',
-			'wrong_events',
-			'disabled',
-			'invalid_events',
-			'unknown',
-			'other_account',
-		] as const;
-		expect(states.map((state) => actionFor(state, BOTH))).toEqual([
-			'none',
-			'republish',
-			'republish',
-			'repaired',
-			'repaired',
-			're-enabled',
-			'none',
-			'none',
-			'none',
-		]);
-		expect(states.map((state) => actionFor(state, { reEnable: false, repair: false }))).toEqual([
-			'none',
-			'republish',
-			'republish',
-			'none',
-			'none',
-			'none',
-			'none',
-			'none',
-			'none',
-		]);
-	});
 });
 
 // Issue 46: n8n's leader died after the platform made the subscription in create() and before n8n
