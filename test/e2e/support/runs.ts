@@ -1,6 +1,7 @@
 // A workflow's finished runs in a real n8n, read through its REST API, and what each node emitted.
 import type { Instance } from './instance';
 import { untilCounted, type ProgressOptions } from './progress';
+import { TRIGGER_NODE } from './workflows';
 
 export interface Run {
 	id: string;
@@ -111,7 +112,9 @@ export interface TriggerWorkflowRef {
 
 /**
  * Emits one event of the workflows' (first) type; resolves once it was delivered to each (`urlOf`
- * gives a trigger's production URL) and their runs finished, with each workflow's new runs.
+ * gives a trigger's production URL) and their runs finished, with how many runs of that event each
+ * workflow made. Runs are matched by the event's ID: a retry of an earlier event answered meanwhile
+ * (a trigger published again receives the retries it refused) runs too, and is not this event's.
  */
 export async function deliverOne(
 	n8n: Instance,
@@ -119,7 +122,10 @@ export async function deliverOne(
 	...workflows: TriggerWorkflowRef[]
 ): Promise<number[]> {
 	const before = await Promise.all(
-		workflows.map(async (workflow) => (await n8n.rest.executions(workflow.id)).length),
+		workflows.map(
+			async (workflow) =>
+				new Set((await n8n.rest.executions(workflow.id)).map((execution) => execution.id)),
+		),
 	);
 	const event = await n8n.platform.emit(workflows[0].events[0]);
 	for (const workflow of workflows) {
@@ -130,12 +136,22 @@ export async function deliverOne(
 				`Event ${event.id} was not delivered once to ${workflow.id}: ${JSON.stringify(deliveries)}`,
 			);
 	}
-	await Promise.all(
-		workflows.map((workflow, index) => runsOf(n8n, workflow.id, before[index] + 1)),
-	);
+	const runsOfEvent = async (workflow: TriggerWorkflowRef, earlier: Set<string>) =>
+		await untilCounted(`a finished run of event ${event.id} in ${workflow.id}`, async () => {
+			const since = (await n8n.rest.executions(workflow.id)).filter(
+				(execution) => !earlier.has(execution.id),
+			);
+			const ofEvent = (await runsFor(n8n, since.filter(isFinished))).filter(
+				(run) => itemsOf(run, TRIGGER_NODE)[0]?.id === event.id,
+			);
+			return {
+				seen: ofEvent.length,
+				of: 1,
+				done: ofEvent.length > 0 && since.every(isFinished) ? ofEvent.length : undefined,
+				activity: since.map((execution) => `${execution.id}:${execution.status}`),
+			};
+		});
 	return await Promise.all(
-		workflows.map(
-			async (workflow, index) => (await n8n.rest.executions(workflow.id)).length - before[index],
-		),
+		workflows.map(async (workflow, index) => await runsOfEvent(workflow, before[index])),
 	);
 }

@@ -163,6 +163,8 @@ export function httpRequestWorkflow(
 	);
 }
 
+export const TRIGGER_NODE = 'Education Platform Trigger';
+
 export function triggerWorkflow(
 	id: string,
 	credential: CredentialImport,
@@ -170,7 +172,7 @@ export function triggerWorkflow(
 	webhookId: string,
 ): WorkflowJson {
 	const trigger = node(
-		'Education Platform Trigger',
+		TRIGGER_NODE,
 		TRIGGER_NODE_TYPE,
 		{ registration: 'automatic', authentication: 'accessToken', events, options: {} },
 		{ credentials: credentialRef(credential), webhookId },
