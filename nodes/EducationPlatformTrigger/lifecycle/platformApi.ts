@@ -30,7 +30,7 @@ const activationOf = new WeakMap<IHookFunctions, Activation>();
 const usedUpErrors = new WeakSet<object>();
 
 /** What to do when the trigger could not register its subscription, on every n8n activation path. */
-export const REGISTRATION_RECOVERY = `Fix the cause, wait ${ACTIVATION_GAP_MS / 1000} s, then activate (publish) the workflow again; where n8n still shows it as active (published), deactivate (unpublish) it first.`;
+export const REGISTRATION_RECOVERY = `Fix the cause, wait ${ACTIVATION_GAP_MS / 1000} s, then publish the workflow again (on n8n 1.x: activate it); where n8n still shows it as published (active), unpublish (deactivate) it first.`;
 
 interface LifecycleCallOptions<T> {
 	/** Whether the call's result means the subscription is in place, which ends the activation. */
@@ -185,7 +185,7 @@ export async function deleteSubscription(
 		throw new NodeOperationError(this.getNode(), error as Error, {
 			message: `Could not remove ${webhookApi.subscriptionLabel(quoted(id))} from the platform: ${(error as Error).message}`,
 			description:
-				`${errorDescription(error) ?? ''} The subscription may still send events: delete it in the platform's webhook settings, or activate the workflow again, which reuses it.`.trim(),
+				`${errorDescription(error) ?? ''} The subscription may still send events: delete it in the platform's webhook settings, or publish the workflow again (on n8n 1.x: activate it), which reuses it.`.trim(),
 		});
 	}
 }

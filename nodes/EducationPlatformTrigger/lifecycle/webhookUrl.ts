@@ -12,7 +12,7 @@ export function unreachableWebhookUrlProblem(
 	if (!isLocalUrl(webhookUrl) || isLocalUrl(platformBaseUrl)) return undefined;
 	return (
 		`n8n's webhook URL is ${webhookUrl}, which points at this machine, so the Education Platform ` +
-		`at ${platformBaseUrl} cannot deliver events to it. ${WEBHOOK_ADDRESS_ADVICE}, then activate the ` +
-		'workflow again. Or set Registration to Manual and register a reachable URL in the platform yourself.'
+		`at ${platformBaseUrl} cannot deliver events to it. ${WEBHOOK_ADDRESS_ADVICE}, then publish the ` +
+		'workflow again (on n8n 1.x: activate it). Or set Registration to Manual and register a reachable URL in the platform yourself.'
 	);
 }

@@ -123,7 +123,7 @@ async function signingSecrets(this: IWebhookFunctions): Promise<string[]> {
 	if (registrationMode.call(this) === 'manual') return await manualSigningSecrets.call(this);
 	const stored = this.getWorkflowStaticData('node') as StoredSubscription;
 	const advice =
-		'The subscription was not registered by this node or its secret was lost. Deactivate and activate the workflow again to register it afresh.';
+		'The subscription was not registered by this node or its secret was lost. Unpublish and publish the workflow again (on n8n 1.x: deactivate and activate it) to register it afresh.';
 	if (!stored.webhookSecret) {
 		throw new NodeOperationError(this.getNode(), 'No signing secret to verify the delivery with', {
 			description: advice,

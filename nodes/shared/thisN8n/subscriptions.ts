@@ -4,7 +4,7 @@ import { ActionableError, quoted } from '../errors';
 import { isJsonRecord, type JsonRecord } from '../jsonRecord';
 import { deliversTo, isLocalUrl, isTriggerUrl, WEBHOOK_ADDRESS_ADVICE } from './address';
 
-const THIS_N8N_ADVICE = `${WEBHOOK_ADDRESS_ADVICE}, then run again. To read one subscription's log, choose Deliveries Of → One Subscription. If this n8n has no trigger subscription of its own (a local test instance on a shared account), it has nothing to recover: deactivate this workflow here.`;
+const THIS_N8N_ADVICE = `${WEBHOOK_ADDRESS_ADVICE}, then run again. To read one subscription's log, choose Deliveries Of → One Subscription. If this n8n has no trigger subscription of its own (a local test instance on a shared account), it has nothing to recover: unpublish this workflow here (on n8n 1.x: deactivate it).`;
 
 /**
  * The subscriptions of `subscriptions` that deliver to this n8n. Refuses to answer "none" when

@@ -27,7 +27,7 @@ function deletedNote(subscription: JsonRecord): string {
 		typeof subscription.description === 'string' && subscription.description !== ''
 			? ` (${subscription.description})`
 			: '';
-	return `This subscription delivered to this n8n${owner}. If an active workflow's Education Platform Trigger registered it, that trigger receives no events from now on, and events meanwhile are not kept for it: deactivate and activate (unpublish and publish) that workflow to register it again.`;
+	return `This subscription delivered to this n8n${owner}. If the Education Platform Trigger of a published workflow registered it, that trigger receives no events from now on, and events meanwhile are not kept for it: unpublish and publish that workflow (on n8n 1.x: deactivate and activate it) to register it again.`;
 }
 
 /** The option with which Delete deletes a subscription that does not deliver to this n8n. */

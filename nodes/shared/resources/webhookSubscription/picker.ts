@@ -15,7 +15,7 @@ import { listSubscriptions, type Subscription, type WebhookRequest } from './api
 
 /** Said under a 404 for a subscription. */
 export const SUBSCRIPTION_NOT_FOUND_ADVICE =
-	'A webhook subscription ID starts with wh_; Get Many lists them. A subscription deleted in the platform, or by its trigger when the workflow was deactivated, is gone with its delivery log.';
+	'A webhook subscription ID starts with wh_; Get Many lists them. A subscription deleted in the platform, or by its trigger when its workflow was unpublished (on n8n 1.x: deactivated), is gone with its delivery log.';
 /** The subscription's ID parameter, in every operation that names one (saved workflows store it). */
 export const SUBSCRIPTION_ID_PARAMETER = 'webhookSubscriptionId';
 

@@ -313,7 +313,12 @@ describe('Education Platform Trigger lifecycle (Automatic registration)', () => 
 		const id = String(t.staticData().webhookId);
 		platform.fail('DELETE', /^\/v1\/webhooks\//, 500);
 
-		await expect(t.deactivate()).rejects.toThrow(`Could not remove webhook subscription "${id}"`);
+		await expect(t.deactivate()).rejects.toMatchObject({
+			message: expect.stringContaining(`Could not remove webhook subscription "${id}"`),
+			description: expect.stringContaining(
+				'publish the workflow again (on n8n 1.x: activate it), which reuses it',
+			),
+		});
 		expect(logs.entries).toContainEqual(
 			expect.objectContaining({
 				level: 'error',
@@ -587,7 +592,7 @@ describe("Education Platform Trigger lifecycle: activation under the platform's 
 		expect(line.message).toContain(
 			'workflow "Trigger test workflow" (wf-rate-too-long) has no webhook subscription on the platform',
 		);
-		expect(line.message).toContain('activate (publish) the workflow again');
+		expect(line.message).toContain('then publish the workflow again (on n8n 1.x: activate it)');
 		expect(registrationFailures()).toHaveLength(1);
 	});
 

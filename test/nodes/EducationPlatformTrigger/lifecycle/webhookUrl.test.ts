@@ -10,7 +10,7 @@ describe('webhook URL reachability', () => {
 		expect(problem).toContain('https://springfield.edu-platform.example');
 		expect(problem).toContain('N8N_WEBHOOK_URL=https://n8n.example.com/ on n8n 2.x');
 		expect(problem).toContain('WEBHOOK_URL=https://n8n.example.com/ on n8n 1.x');
-		expect(problem).toContain('activate the workflow again');
+		expect(problem).toContain('then publish the workflow again (on n8n 1.x: activate it)');
 		expect(problem).toContain('Manual');
 	});
 

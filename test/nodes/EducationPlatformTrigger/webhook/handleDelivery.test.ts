@@ -506,7 +506,9 @@ describe('webhook(): misconfiguration answers 503 with what to fix, logs it, and
 			}),
 		);
 		expect(log).toContain('answered 503: No signing secret to verify the delivery with');
-		expect(log).toContain('Deactivate and activate the workflow again');
+		expect(log).toContain(
+			'Unpublish and publish the workflow again (on n8n 1.x: deactivate and activate it)',
+		);
 	});
 
 	it('no Events selected', async () => {

@@ -42,7 +42,7 @@ describe('thisN8nSubscriptions', () => {
 			refused = error;
 		}
 		expect((refused as { description?: string }).description).toMatch(
-			/^Set n8n's webhook URL .*queue-mode workers included.*N8N_WEBHOOK_URL=.*, then run again\. .*Deliveries Of → One Subscription/,
+			/^Set n8n's webhook URL .*queue-mode workers included.*N8N_WEBHOOK_URL=.*, then run again\. .*Deliveries Of → One Subscription\..*nothing to recover: unpublish this workflow here \(on n8n 1\.x: deactivate it\)\.$/,
 		);
 		expect(() =>
 			thisN8nSubscriptions('http://[::1]:5678/', [ours, { ...ours, id: 'wh_4' }]),

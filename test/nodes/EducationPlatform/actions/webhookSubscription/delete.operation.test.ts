@@ -40,7 +40,7 @@ describe('Webhook Subscription → Delete', () => {
 				delivers_to_this_n8n: true,
 				// The owner from the description, and how to register again.
 				note: expect.stringMatching(
-					/^This subscription delivered to this n8n \(n8n workflow Fees \(Trigger\)\)\. .*deactivate and activate/,
+					/^This subscription delivered to this n8n \(n8n workflow Fees \(Trigger\)\)\. .*unpublish and publish that workflow \(on n8n 1\.x: deactivate and activate it\)/,
 				),
 			},
 		]);
