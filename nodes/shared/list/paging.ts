@@ -1,7 +1,7 @@
 // Pure: no n8n import. The paging loop: request a page, read it (page.ts), ask for the next one,
 // until the listing ends. `readPages` is the loop; `collectPages` (Get Many) runs on it with a
 // limit, pages requested at once (`fetchPagesInOrder`), and guards against a server that would
-// make it loop. The I/O is injected, so all three are tested without HTTP or n8n. (The polling
+// make it loop. The I/O is injected, so they are tested without HTTP or n8n. (The polling
 // trigger's cursor keeps a loop of its own: cursor/cursor.ts says why.)
 import { ActionableError } from '../errors';
 import { idOf } from '../jsonRecord';
@@ -160,10 +160,8 @@ const REORDER_WINDOW_FACTOR = 2;
  * (transport + RateBudget): a failed page is retried on its own while the others go on or, after a
  * 429, wait with it.
  */
-export async function fetchPagesInOrder<T>(options: SchedulerOptions<T>): Promise<void> {
+async function fetchPagesInOrder<T>(options: SchedulerOptions<T>): Promise<void> {
 	const { first, last, concurrency, fetchPage, onPage } = options;
-	if (!Number.isInteger(concurrency) || concurrency < 1)
-		throw new RangeError(`concurrency must be a whole number of at least 1; got ${concurrency}`);
 	const done = new Map<number, T>();
 	const inFlight = new Set<Promise<void>>();
 	let nextToStart = first;

@@ -1,4 +1,6 @@
-import { collectPages, fetchPagesInOrder, readPages } from '../../../../nodes/shared/list/paging';
+import { collectPages, readPages } from '../../../../nodes/shared/list/paging';
+import type { ListResponse } from '../../../../nodes/shared/list/page';
+import type { Query } from '../../../../nodes/shared/list/query';
 import { ActionableError } from '../../../../nodes/shared/errors';
 import { fakeApi, resourcePage, students } from './support/listApi';
 import {
@@ -386,24 +388,32 @@ describe('concurrent paging under seeded fault schedules', () => {
 	});
 });
 
-/** A fetch whose answers the test releases in any order. */
-function controlledFetch() {
+/**
+ * A listing of `lastPage` pages of 2 students each. Page 1 is answered at once; the test releases
+ * the others in any order. From `emptyFrom` on, pages are empty (records deleted meanwhile).
+ */
+function controlledListing(lastPage: number, emptyFrom = lastPage + 1) {
 	const pending = new Map<
 		number,
-		{ resolve: (value: string) => void; reject: (error: Error) => void }
+		{ resolve: (value: ListResponse) => void; reject: (error: Error) => void }
 	>();
 	const started: number[] = [];
-	const fetchPage = (page: number) =>
-		new Promise<string>((resolve, reject) => {
-			started.push(page);
-			pending.set(page, { resolve, reject });
-		});
+	const answerFor = (page: number) =>
+		resourcePage(page, lastPage, 2, page < emptyFrom ? lastPage * 2 : 0);
+	const fetchPage = async (query: Query) => {
+		const page = Number(query.page);
+		started.push(page);
+		if (page === 1) return answerFor(1);
+		return await new Promise<ListResponse>((resolve, reject) =>
+			pending.set(page, { resolve, reject }),
+		);
+	};
 	const tick = () => new Promise((resolve) => setImmediate(resolve));
 	return {
 		started,
 		fetchPage,
 		async answer(page: number) {
-			pending.get(page)!.resolve(`page ${page}`);
+			pending.get(page)!.resolve(answerFor(page));
 			await tick();
 		},
 		async fail(page: number, message: string) {
@@ -414,95 +424,59 @@ function controlledFetch() {
 	};
 }
 
-describe('fetchPagesInOrder', () => {
+describe('collectPages: the pages requested at once', () => {
+	const collect = (listing: ReturnType<typeof controlledListing>, concurrency: number) =>
+		collectPages(listing.fetchPage, { query: {}, perPage: 2, concurrency });
+
 	it('keeps at most `concurrency` in flight and hands pages over in order whatever order they finish in', async () => {
-		const api = controlledFetch();
-		const handed: string[] = [];
-		const run = fetchPagesInOrder({
-			first: 2,
-			last: 6,
-			concurrency: 2,
-			fetchPage: api.fetchPage,
-			onPage: (_page, result) => void handed.push(result),
-		});
-		await api.tick();
-		expect(api.started).toEqual([2, 3]);
-		await api.answer(3);
-		expect(handed).toEqual([]);
-		expect(api.started).toEqual([2, 3, 4]);
-		await api.answer(2);
-		expect(handed).toEqual(['page 2', 'page 3']);
-		for (const page of [5, 4, 6]) await api.answer(page);
-		await run;
-		expect(handed).toEqual(['page 2', 'page 3', 'page 4', 'page 5', 'page 6']);
+		const listing = controlledListing(6);
+		const run = collect(listing, 2);
+		await listing.tick();
+		expect(listing.started).toEqual([1, 2, 3]);
+		await listing.answer(3);
+		expect(listing.started).toEqual([1, 2, 3, 4]);
+		await listing.answer(2);
+		expect(listing.started).toEqual([1, 2, 3, 4, 5]);
+		for (const page of [5, 4, 6]) await listing.answer(page);
+		expect(await run).toEqual(students(1, 12));
 	});
 
 	it('a slow page holds back at most twice the concurrency of finished ones', async () => {
-		const api = controlledFetch();
-		void fetchPagesInOrder({
-			first: 1,
-			last: 100,
-			concurrency: 2,
-			fetchPage: api.fetchPage,
-			onPage: () => undefined,
-		}).catch(() => undefined);
-		await api.tick();
-		for (let page = 2; page <= 10; page++) if (api.started.includes(page)) await api.answer(page);
-		expect(Math.max(...api.started)).toBe(4);
+		const listing = controlledListing(100);
+		void collect(listing, 2).catch(() => undefined);
+		await listing.tick();
+		for (let page = 3; page <= 10; page++)
+			if (listing.started.includes(page)) await listing.answer(page);
+		// Page 2 is still out: pages 3 to 5 may finish meanwhile, nothing after them starts.
+		expect(Math.max(...listing.started)).toBe(5);
 	});
 
-	it('onPage returning false ends the run: nothing more is requested or handed over', async () => {
-		const api = controlledFetch();
-		const handed: number[] = [];
-		const run = fetchPagesInOrder({
-			first: 1,
-			last: 10,
-			concurrency: 3,
-			fetchPage: api.fetchPage,
-			onPage: (page) => (handed.push(page), page < 2),
-		});
-		await api.tick();
-		await api.answer(3);
-		await api.answer(1);
-		await api.answer(2);
-		await api.answer(4);
-		await api.answer(5);
-		await run;
-		expect(handed).toEqual([1, 2]);
-		expect(api.started).toEqual([1, 2, 3, 4, 5]);
+	it('a page that ends the listing early ends the run: nothing more is requested, later answers are dropped', async () => {
+		const listing = controlledListing(10, 3);
+		const run = collect(listing, 3);
+		await listing.tick();
+		await listing.answer(3);
+		await listing.answer(2);
+		// Page 3 came back empty: pages 4 and 5, already asked for, are waited for and dropped.
+		expect(listing.started).toEqual([1, 2, 3, 4, 5]);
+		for (const page of [4, 5]) await listing.answer(page);
+		expect(await run).toEqual(students(1, 4));
+		expect(listing.started).toEqual([1, 2, 3, 4, 5]);
 	});
 
 	it('the first failure ends the run once every request in flight has finished', async () => {
-		const api = controlledFetch();
+		const listing = controlledListing(10);
 		let finished = false;
-		const run = fetchPagesInOrder({
-			first: 1,
-			last: 10,
-			concurrency: 3,
-			fetchPage: api.fetchPage,
-			onPage: () => undefined,
-		}).finally(() => {
+		const run = collect(listing, 3).finally(() => {
 			finished = true;
 		});
 		run.catch(() => undefined);
-		await api.tick();
-		await api.fail(2, 'page 2 is broken');
+		await listing.tick();
+		await listing.fail(3, 'page 3 is broken');
 		expect(finished).toBe(false);
-		await api.answer(1);
-		await api.answer(3);
-		await expect(run).rejects.toThrow('page 2 is broken');
-		expect(api.started).toEqual([1, 2, 3]);
-	});
-
-	it('refuses a concurrency below 1', async () => {
-		await expect(
-			fetchPagesInOrder({
-				first: 1,
-				last: 2,
-				concurrency: 0,
-				fetchPage: async () => 1,
-				onPage: () => undefined,
-			}),
-		).rejects.toThrow(RangeError);
+		await listing.answer(2);
+		await listing.answer(4);
+		await expect(run).rejects.toThrow('page 3 is broken');
+		expect(listing.started).toEqual([1, 2, 3, 4]);
 	});
 });
