@@ -7,7 +7,7 @@
 import { MAX_ATTEMPTS } from '../../sandbox/webhooks/retrySchedule';
 import { demoCredentials } from '../../tooling/lib/demo-credentials';
 import { loadExamples, TRIGGER_NODE_TYPE } from '../../tooling/lib/examples';
-import { nodeOutput } from '../../tooling/lib/n8n-cli';
+import { nodeOutput, ranSuccessfully } from '../../tooling/lib/n8n-cli';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { itemsOf, runsOf, type Run } from './support/runs';
 import { untilCounted } from './support/progress';
@@ -73,7 +73,7 @@ async function runRecovery(): Promise<{
 		throw new Error(
 			`n8n execute --id=${RECOVERY_EXAMPLE} printed no run data:\n${result.stdout}\n${result.stderr}`,
 		);
-	expect(result.code).toBe(0);
+	expect(ranSuccessfully(result, output)).toBe(true);
 	return { listed: nodeOutput(output, LISTED), sent: nodeOutput(output, SENT) };
 }
 

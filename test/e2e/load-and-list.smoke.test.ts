@@ -3,7 +3,7 @@
 // Get Many through `n8n execute` returns exactly the sandbox's students. The smoke: all that runs on
 // the support range's floor, on every n8n line, and in `npm test` (test/e2e/cells.ts).
 import { accessTokenCredential, type CredentialImport } from '../../tooling/lib/demo-credentials';
-import { nodeOutput } from '../../tooling/lib/n8n-cli';
+import { nodeOutput, ranSuccessfully } from '../../tooling/lib/n8n-cli';
 import { startInstance, type Instance } from './support/instance';
 import { timed } from './support/timings';
 import { LIST_QUERY, LIST_QUERY_AS_API, getManyWorkflow } from './support/workflows';
@@ -92,7 +92,7 @@ describe('Get Many in `n8n execute`', () => {
 		);
 		if (!output)
 			throw new Error(`n8n execute printed no run data:\n${result.stdout}\n${result.stderr}`);
-		expect(result.code).toBe(0);
+		expect(ranSuccessfully(result, output)).toBe(true);
 		const students = nodeOutput(output, 'Get Many');
 		expect(students.map((s) => s.id)).toEqual(expected.map((s) => s.id));
 		expect(students).toEqual(expected);

@@ -10,7 +10,7 @@ import {
 	type CredentialImport,
 } from '../../tooling/lib/demo-credentials';
 import { loadExamples } from '../../tooling/lib/examples';
-import { nodeOutput, type ExecuteOutput } from '../../tooling/lib/n8n-cli';
+import { nodeOutput, ranSuccessfully, type ExecuteOutput } from '../../tooling/lib/n8n-cli';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { executionsOf, type Execution } from './support/runs';
 import { eventually, type PlatformEvent } from './support/sandboxClient';
@@ -93,13 +93,13 @@ beforeEach(() => n8n.quiet());
 async function execute(
 	id: string,
 	label = `n8n execute ${id}`,
-): Promise<{ code: number | null; output: ExecuteOutput; stderr: string }> {
+): Promise<{ succeeded: boolean; output: ExecuteOutput; stderr: string }> {
 	const { result, output } = await timed(label, () => n8n.cli.execute(id));
 	if (!output)
 		throw new Error(
 			`n8n execute --id=${id} printed no run data:\n${result.stdout}\n${result.stderr}`,
 		);
-	return { code: result.code, output, stderr: result.stderr };
+	return { succeeded: ranSuccessfully(result, output), output, stderr: result.stderr };
 }
 
 const succeeded = (execution: Execution) => execution.status === 'success';
@@ -147,14 +147,14 @@ describe('the Education Platform node in `n8n execute`', () => {
 
 	it("Get Many through OAuth2 client credentials returns exactly the sandbox's students, in order (the access token: load-and-list.smoke.test.ts)", async () => {
 		expect(expected.length).toBeGreaterThan(10 * LIST_QUERY.pageSize);
-		const { code, output } = await execute(IDS.getManyOAuth);
-		expect(code).toBe(0);
+		const { succeeded, output } = await execute(IDS.getManyOAuth);
+		expect(succeeded).toBe(true);
 		expect(nodeOutput(output, 'Get Many')).toEqual(expected);
 	});
 
 	it('Get with an unknown ID fails with the 404 message naming the ID', async () => {
-		const { code, output } = await execute(IDS.getUnknown);
-		expect(code).not.toBe(0);
+		const { succeeded, output } = await execute(IDS.getUnknown);
+		expect(succeeded).toBe(false);
 		const error = output.data.resultData.error;
 		expect(error?.message).toBe(`No student with ID ${UNKNOWN_STUDENT_ID}. [item 0]`);
 		expect(String(error?.description)).toMatch(
@@ -163,16 +163,16 @@ describe('the Education Platform node in `n8n execute`', () => {
 	});
 
 	it('with Continue On Fail, emits an error item instead', async () => {
-		const { code, output } = await execute(IDS.getUnknownContinue);
-		expect(code).toBe(0);
+		const { succeeded, output } = await execute(IDS.getUnknownContinue);
+		expect(succeeded).toBe(true);
 		const items = nodeOutput(output, 'Get');
 		expect(items).toHaveLength(1);
 		expect(String(items[0].error)).toMatch(`No student with ID ${UNKNOWN_STUDENT_ID}`);
 	});
 
 	it("n8n's HTTP Request node authenticates with the package's credential type on an endpoint the node does not cover", async () => {
-		const { code, output } = await execute(IDS.httpRequest);
-		expect(code).toBe(0);
+		const { succeeded, output } = await execute(IDS.httpRequest);
+		expect(succeeded).toBe(true);
 		const [page] = nodeOutput(output, 'HTTP Request') as Array<{
 			data: unknown[];
 			meta: { total: number };
@@ -385,8 +385,8 @@ describe('the example workflows (examples/)', () => {
 			sort: 'last_name,first_name',
 		});
 		expect(expected.length).toBeGreaterThan(0);
-		const { code, output } = await execute('eduRosterExport1');
-		expect(code).toBe(0);
+		const { succeeded, output } = await execute('eduRosterExport1');
+		expect(succeeded).toBe(true);
 		const rows = nodeOutput(output, 'Roster table');
 		expect(rows.map((row) => row['Student Number'])).toEqual(expected.map((s) => s.student_number));
 		expect(Object.keys(rows[0])).toEqual([

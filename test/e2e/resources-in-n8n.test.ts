@@ -4,7 +4,7 @@
 // sandbox's own lists say they should.
 import { demoCredentials } from '../../tooling/lib/demo-credentials';
 import { ACTION_NODE_TYPE, loadExamples, type WorkflowJson } from '../../tooling/lib/examples';
-import { nodeOutput, type ExecuteOutput } from '../../tooling/lib/n8n-cli';
+import { nodeOutput, ranSuccessfully, type ExecuteOutput } from '../../tooling/lib/n8n-cli';
 import { sandboxLogin, startInstance, type Instance } from './support/instance';
 import { timed } from './support/timings';
 import { credentialRef, MANUAL_TRIGGER, node } from './support/workflows';
@@ -112,7 +112,7 @@ async function execute(id: string): Promise<ExecuteOutput> {
 		throw new Error(
 			`n8n execute --id=${id} printed no run data:\n${result.stdout}\n${result.stderr}`,
 		);
-	expect(result.code).toBe(0);
+	expect(ranSuccessfully(result, output)).toBe(true);
 	return output;
 }
 

@@ -29,6 +29,8 @@ export interface ExecuteOutput {
 			lastNodeExecuted?: string;
 		};
 	};
+	/** The execution's status ("success", "error", …). */
+	status?: string;
 	[key: string]: unknown;
 }
 
@@ -50,6 +52,20 @@ export function parseExecuteOutput(stdout: string): ExecuteOutput | undefined {
 		}
 	}
 	return undefined;
+}
+
+/** Signals of a process that crashed rather than one that was told to stop. */
+const CRASH_SIGNALS: ReadonlySet<string> = new Set(['SIGSEGV', 'SIGABRT', 'SIGBUS']);
+
+/**
+ * Whether `n8n execute` ran the workflow successfully: the run it printed says so, and n8n either
+ * exited 0 or crashed only after printing it. Loaded runs saw n8n 2.41's CLI end by SIGSEGV (and
+ * 1.123's by a signal) once its complete run data was out: a crash while exiting, after the run.
+ * A run without the printed status, or a kill (SIGTERM, SIGKILL: the timeout), is no success.
+ */
+export function ranSuccessfully(result: RunResult, output: ExecuteOutput | undefined): boolean {
+	if (output?.status !== 'success') return false;
+	return result.code === 0 || (result.signal !== null && CRASH_SIGNALS.has(result.signal));
 }
 
 /** The items a node emitted on its first output, in order. */
@@ -171,8 +187,8 @@ export class N8nCli {
 			);
 			const startedAt = Date.now();
 			const result = await run(node, args, { ...options, stdoutFile: file });
-			// Two loaded runs saw `n8n execute` end by a signal after it printed its run data; say
-			// which signal and when, so the next one shows who sent it.
+			// Loaded runs saw `n8n execute` crash after it printed its run data (ranSuccessfully):
+			// say which signal and when, in the lane's log.
 			if (result.signal !== null) {
 				process.stderr.write(
 					`[n8n-cli] n8n execute --id=${id} ended by ${result.signal} after ${((Date.now() - startedAt) / 1000).toFixed(1)} s; the end of its stderr:\n${result.stderr.trim().split('\n').slice(-15).join('\n')}\n`,

@@ -18,7 +18,7 @@ import {
 	n8nApiCredential,
 	n8nApiCredentialsOf,
 } from '../../../tooling/lib/n8n-api-credential';
-import { nodeOutput, type ExecuteOutput } from '../../../tooling/lib/n8n-cli';
+import { nodeOutput, ranSuccessfully, type ExecuteOutput } from '../../../tooling/lib/n8n-cli';
 import { publishSubWorkflows, subWorkflowIdsOf } from '../../../tooling/lib/sub-workflows';
 import { sandboxLogin, startInstance, type Instance } from './instance';
 import { untilCounted } from './progress';
@@ -176,8 +176,7 @@ export async function runWatchdog(
 	const { result, output } = await timed('n8n execute (trigger watchdog)', () =>
 		n8n.cli.execute(id),
 	);
-	// The run's own status: n8n 1.123's CLI has been seen to end on a signal after printing a finished, successful run.
-	if (output?.status !== 'success') {
+	if (!output || !ranSuccessfully(result, output)) {
 		throw new Error(
 			`n8n execute --id=${id} did not succeed (${result.signal ?? `exit code ${String(result.code)}`}):\n${result.stdout}\n${result.stderr}`,
 		);

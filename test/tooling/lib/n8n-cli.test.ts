@@ -1,4 +1,10 @@
-import { activationCommand, nodeOutput, parseExecuteOutput } from '../../../tooling/lib/n8n-cli';
+import {
+	activationCommand,
+	nodeOutput,
+	parseExecuteOutput,
+	ranSuccessfully,
+} from '../../../tooling/lib/n8n-cli';
+import type { RunResult } from '../../../tooling/lib/processes';
 
 const runData = {
 	data: {
@@ -39,6 +45,35 @@ describe('reading `n8n execute --rawOutput`', () => {
 		const output = parseExecuteOutput(JSON.stringify(runData))!;
 		expect(nodeOutput(output, 'Get Many')).toEqual([{ id: 1 }, { id: 2 }]);
 		expect(() => nodeOutput(output, 'Get')).toThrow('node "Get" did not run; ran: Get Many');
+	});
+});
+
+describe('whether `n8n execute` ran the workflow successfully', () => {
+	const ended = (code: number | null, signal: NodeJS.Signals | null): RunResult => ({
+		code,
+		signal,
+		stdout: '',
+		stderr: '',
+	});
+	const printed = (status: string) => ({ ...runData, status });
+
+	it('a successful run and exit code 0', () => {
+		expect(ranSuccessfully(ended(0, null), printed('success'))).toBe(true);
+	});
+
+	it("a successful run printed whole, then n8n's crash while exiting (SIGSEGV, SIGABRT)", () => {
+		expect(ranSuccessfully(ended(null, 'SIGSEGV'), printed('success'))).toBe(true);
+		expect(ranSuccessfully(ended(null, 'SIGABRT'), printed('success'))).toBe(true);
+	});
+
+	it('not when the run failed, printed no status or nothing, or n8n was stopped (the timeout)', () => {
+		expect(ranSuccessfully(ended(1, null), printed('error'))).toBe(false);
+		expect(ranSuccessfully(ended(null, 'SIGSEGV'), printed('error'))).toBe(false);
+		expect(ranSuccessfully(ended(0, null), runData)).toBe(false);
+		expect(ranSuccessfully(ended(null, 'SIGSEGV'), undefined)).toBe(false);
+		expect(ranSuccessfully(ended(null, 'SIGKILL'), printed('success'))).toBe(false);
+		expect(ranSuccessfully(ended(null, 'SIGTERM'), printed('success'))).toBe(false);
+		expect(ranSuccessfully(ended(1, null), printed('success'))).toBe(false);
 	});
 });
 
