@@ -139,7 +139,7 @@ describe('Webhook Subscription', () => {
 		const [deletedOurs] = outputJson(await remove(ours.id));
 		expect(deletedOurs).toMatchObject({ id: ours.id, deleted: true, delivers_to_this_n8n: true });
 		expect(deletedOurs.note).toMatch(
-			/^This subscription delivered to this n8n \(n8n workflow Fees \(Education Platform Trigger\)\)\. If an active workflow/,
+			/^This subscription delivered to this n8n \(n8n workflow Fees \(Education Platform Trigger\)\)\. If the Education Platform Trigger of a published workflow registered it.*unpublish and publish that workflow \(on n8n 1\.x: deactivate and activate it\)/,
 		);
 		const refused = await remove(other.id);
 		expect(refused.error?.message).toBe(
