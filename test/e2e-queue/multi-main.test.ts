@@ -517,6 +517,21 @@ test("the leader killed after its poll emitted and before n8n saved the poll's p
 	let killedAt = 0;
 	const release = await queue.holdRowLock('workflow_entity', IDS.polling);
 	try {
+		// Right after a poll, so that the next one finds all the changes. When a poll read only some
+		// (19d669f's CI: 99 of 100), the rest waited for a poll a minute later, while the save held
+		// on the lock: n8n's database monitor, its pings unanswered meanwhile, reset the connections
+		// and that main's polls could not run again before the kill.
+		const lockedAt = Date.now();
+		await untilCounted(
+			"the leader's next poll to be answered",
+			async () => {
+				const [answered] = requests
+					.of('GET', '/v1/students', lockedAt)
+					.filter((request) => request.endedAt !== undefined);
+				return { seen: answered ? 1 : 0, of: 1, done: answered };
+			},
+			{ stallMs: 150_000 },
+		);
 		await makeChanges(CHANGES_BEFORE_KILL);
 		secondChange.emittedUnsaved = changes.slice(from);
 		await untilCounted(

@@ -29,6 +29,8 @@ export interface ExecuteOutput {
 			lastNodeExecuted?: string;
 		};
 	};
+	/** Whether the run finished successfully (n8n 1.85's CLI prints `status` "running" even then). */
+	finished?: boolean;
 	/** The execution's status ("success", "error", …). */
 	status?: string;
 	[key: string]: unknown;
@@ -58,13 +60,13 @@ export function parseExecuteOutput(stdout: string): ExecuteOutput | undefined {
 const CRASH_SIGNALS: ReadonlySet<string> = new Set(['SIGSEGV', 'SIGABRT', 'SIGBUS']);
 
 /**
- * Whether `n8n execute` ran the workflow successfully: the run it printed says so, and n8n either
- * exited 0 or crashed only after printing it. Loaded runs saw n8n 2.41's CLI end by SIGSEGV (and
+ * Whether `n8n execute` ran the workflow successfully: the run it printed finished with no error,
+ * and n8n either exited 0 or crashed only after printing it. Loaded runs saw n8n 2.41's CLI end by SIGSEGV (and
  * 1.123's by a signal) once its complete run data was out: a crash while exiting, after the run.
- * A run without the printed status, or a kill (SIGTERM, SIGKILL: the timeout), is no success.
+ * A run not printed, or a kill (SIGTERM, SIGKILL: the timeout), is no success.
  */
 export function ranSuccessfully(result: RunResult, output: ExecuteOutput | undefined): boolean {
-	if (output?.status !== 'success') return false;
+	if (output?.finished !== true || output.data.resultData.error !== undefined) return false;
 	return result.code === 0 || (result.signal !== null && CRASH_SIGNALS.has(result.signal));
 }
 

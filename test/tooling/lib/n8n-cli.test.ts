@@ -55,10 +55,21 @@ describe('whether `n8n execute` ran the workflow successfully', () => {
 		stdout: '',
 		stderr: '',
 	});
-	const printed = (status: string) => ({ ...runData, status });
+	const printed = (status: 'success' | 'error') =>
+		status === 'success'
+			? { ...runData, finished: true, status }
+			: {
+					data: { resultData: { ...runData.data.resultData, error: { message: 'No student' } } },
+					finished: false,
+					status,
+				};
 
 	it('a successful run and exit code 0', () => {
 		expect(ranSuccessfully(ended(0, null), printed('success'))).toBe(true);
+		// n8n 1.85's CLI prints the finished run with the status it had while running.
+		expect(ranSuccessfully(ended(0, null), { ...printed('success'), status: 'running' })).toBe(
+			true,
+		);
 	});
 
 	it("a successful run printed whole, then n8n's crash while exiting (SIGSEGV, SIGABRT)", () => {
@@ -66,10 +77,11 @@ describe('whether `n8n execute` ran the workflow successfully', () => {
 		expect(ranSuccessfully(ended(null, 'SIGABRT'), printed('success'))).toBe(true);
 	});
 
-	it('not when the run failed, printed no status or nothing, or n8n was stopped (the timeout)', () => {
+	it('not when the run failed or did not finish, printed nothing, or n8n was stopped (the timeout)', () => {
 		expect(ranSuccessfully(ended(1, null), printed('error'))).toBe(false);
 		expect(ranSuccessfully(ended(null, 'SIGSEGV'), printed('error'))).toBe(false);
 		expect(ranSuccessfully(ended(0, null), runData)).toBe(false);
+		expect(ranSuccessfully(ended(0, null), { ...printed('error'), finished: true })).toBe(false);
 		expect(ranSuccessfully(ended(null, 'SIGSEGV'), undefined)).toBe(false);
 		expect(ranSuccessfully(ended(null, 'SIGKILL'), printed('success'))).toBe(false);
 		expect(ranSuccessfully(ended(null, 'SIGTERM'), printed('success'))).toBe(false);
