@@ -61,9 +61,9 @@ const CRASH_SIGNALS: ReadonlySet<string> = new Set(['SIGSEGV', 'SIGABRT', 'SIGBU
 
 /**
  * Whether `n8n execute` ran the workflow successfully: the run it printed finished with no error,
- * and n8n either exited 0 or crashed only after printing it. Loaded runs saw n8n 2.41's CLI end by SIGSEGV (and
- * 1.123's by a signal) once its complete run data was out: a crash while exiting, after the run.
- * A run not printed, or a kill (SIGTERM, SIGKILL: the timeout), is no success.
+ * and n8n either exited 0 or crashed only after printing it. n8n's CLI (2.41 and 1.123) can end by
+ * SIGSEGV once its run data is out: it exits while its expression engine (isolated-vm) still
+ * builds an isolate. A run not printed, or a kill (SIGTERM, SIGKILL: the timeout), is no success.
  */
 export function ranSuccessfully(result: RunResult, output: ExecuteOutput | undefined): boolean {
 	if (output?.finished !== true || output.data.resultData.error !== undefined) return false;
